@@ -1,0 +1,1 @@
+"""Fonts and sounds shipped with the program (installed as ``tabletop.assets``)."""

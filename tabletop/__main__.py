@@ -1,0 +1,5 @@
+"""``python -m tabletop``."""
+
+from tabletop.app import main
+
+raise SystemExit(main())

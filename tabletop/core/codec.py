@@ -1,0 +1,125 @@
+"""Exact JSON round trips for game states and actions.
+
+States and actions are frozen dataclasses of tuples, ints, strings, floats,
+enums and frozensets. Plain JSON loses the difference between a tuple and a
+list, so this codec tags what JSON cannot say:
+
+- a dataclass: ``{"$dc": "module:Qualname", "f": {field: value}}``
+- a tuple: ``{"$t": [...]}``; a frozenset: ``{"$fs": [...]}`` (sorted by JSON)
+- an enum member: ``{"$e": "module:Qualname", "v": value}``
+- a dict whose keys are not all strings: ``{"$d": [[k, v], ...]}``
+- non-finite floats: ``{"$f": "nan" | "inf" | "-inf"}``
+
+Only classes from modules under ``tabletop`` (and any prefixes a test adds to
+:data:`ALLOWED_PREFIXES`) are revived, so a save file cannot import anything
+else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import json
+import math
+from typing import Any
+
+ALLOWED_PREFIXES: list[str] = ["tabletop."]
+
+
+class CodecError(ValueError):
+    """A document that does not decode to game data."""
+
+
+def _qualname(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _resolve(path: str) -> type:
+    module, _, qual = path.partition(":")
+    if not any(module.startswith(p) or module + "." == p for p in ALLOWED_PREFIXES):
+        raise CodecError(f"refusing to load type {path!r} from outside the program")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in qual.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise CodecError(f"unknown type {path!r}") from exc
+    if not isinstance(obj, type):
+        raise CodecError(f"{path!r} is not a type")
+    return obj
+
+
+def encode(obj: Any) -> Any:
+    """Game data to a JSON-ready structure."""
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, enum.Enum):
+        return {"$e": _qualname(type(obj)), "v": encode(obj.value)}
+    if isinstance(obj, int):
+        return int(obj)
+    if isinstance(obj, float):
+        if math.isfinite(obj):
+            return obj
+        return {"$f": "nan" if math.isnan(obj) else ("inf" if obj > 0 else "-inf")}
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {
+            "$dc": _qualname(type(obj)),
+            "f": {f.name: encode(getattr(obj, f.name)) for f in dataclasses.fields(obj)},
+        }
+    if isinstance(obj, tuple):
+        return {"$t": [encode(x) for x in obj]}
+    if isinstance(obj, list):
+        return [encode(x) for x in obj]
+    if isinstance(obj, frozenset):
+        items = [encode(x) for x in obj]
+        items.sort(key=lambda x: json.dumps(x, sort_keys=True))
+        return {"$fs": items}
+    if isinstance(obj, dict):
+        if all(isinstance(k, str) and not k.startswith("$") for k in obj):
+            return {k: encode(v) for k, v in obj.items()}
+        return {"$d": [[encode(k), encode(v)] for k, v in obj.items()]}
+    raise TypeError(f"cannot encode {type(obj).__name__} in a save")
+
+
+def decode(doc: Any) -> Any:
+    """The inverse of :func:`encode`; raises CodecError on anything malformed."""
+    if doc is None or isinstance(doc, (bool, str, int, float)):
+        return doc
+    if isinstance(doc, list):
+        return [decode(x) for x in doc]
+    if not isinstance(doc, dict):
+        raise CodecError(f"unexpected {type(doc).__name__} in a save")
+    try:
+        if "$dc" in doc:
+            cls = _resolve(doc["$dc"])
+            if not dataclasses.is_dataclass(cls):
+                raise CodecError(f"{doc['$dc']!r} is not a dataclass")
+            fields = {k: decode(v) for k, v in doc["f"].items()}
+            return cls(**fields)
+        if "$t" in doc:
+            return tuple(decode(x) for x in doc["$t"])
+        if "$fs" in doc:
+            return frozenset(decode(x) for x in doc["$fs"])
+        if "$e" in doc:
+            return _resolve(doc["$e"])(decode(doc["v"]))
+        if "$d" in doc:
+            return {decode(k): decode(v) for k, v in doc["$d"]}
+        if "$f" in doc:
+            return float(doc["$f"])
+    except CodecError:
+        raise
+    except (TypeError, ValueError, KeyError) as exc:
+        raise CodecError(f"malformed game data: {exc}") from exc
+    return {k: decode(v) for k, v in doc.items()}
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"))
+
+
+def loads(text: str) -> Any:
+    try:
+        return decode(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise CodecError(f"not JSON: {exc}") from exc

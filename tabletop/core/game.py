@@ -1,0 +1,243 @@
+"""The Rules protocol every game implements, and the plain data around it.
+
+A game is a pure rules object: ``setup`` makes the first state from a config and
+a seed, ``apply`` returns a new state and never mutates its input, ``view``
+blanks what a seat may not see. Nothing here imports pygame.
+
+Legality has one definition per game (``legal_actions`` and ``check``). The
+guards that every game would otherwise write again -- "the game is over",
+"it is not your turn" -- live once, in :func:`guard` below, and the session
+calls it before the game's own ``check``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Generic, Mapping, Protocol, Sequence, TypeVar
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+
+class IllegalAction(ValueError):
+    """Raised by ``Rules.apply`` for an illegal action; ``reason`` is for players."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One option a game offers at setup (shown by the setup screen)."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+    #: player counts for which this variant is offered (empty: all of them)
+    players: tuple[int, ...] = ()
+
+    def offered_for(self, players: int) -> bool:
+        return not self.players or players in self.players
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared beside its rules (STYLE.md item 8)."""
+
+    name: str
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    variants: tuple[Variant, ...] = ()
+    #: an upper bound on the number of actions in one game (the harness uses it)
+    max_actions: int = 10_000
+    #: inclusive bounds on any seat's final score
+    score_bounds: tuple[float, float] = (-1e9, 1e9)
+    #: whether seats hold information others cannot see (curtains, views)
+    hidden_information: bool = False
+    #: path of the in-app rules page, inside the ``tabletop.games.<name>`` package
+    rules_page: str = "rules.txt"
+
+    @property
+    def player_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def variant(self, key: str) -> Variant:
+        for v in self.variants:
+            if v.key == key:
+                return v
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Player count and chosen variants; with a seed it fixes a whole game."""
+
+    players: int
+    variants: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.variants.get(key, default)
+
+
+class EndReason(enum.Enum):
+    """Why a game ended. The results screen shows :attr:`words`."""
+
+    ROUNDS_COMPLETE = "rounds_complete"
+    TARGET_SCORE = "target_score"
+    HAND_EMPTIED = "hand_emptied"
+    SUPPLY_EXHAUSTED = "supply_exhausted"
+    BOARD_COMPLETE = "board_complete"
+    LAST_OBJECT_TAKEN = "last_object_taken"
+    RESIGNED = "resigned"
+    ACTION_LIMIT = "action_limit"
+
+    @property
+    def words(self) -> str:
+        return _END_WORDS[self]
+
+
+_END_WORDS = {
+    EndReason.ROUNDS_COMPLETE: "All rounds have been played.",
+    EndReason.TARGET_SCORE: "A player reached the target score.",
+    EndReason.HAND_EMPTIED: "A player emptied their hand.",
+    EndReason.SUPPLY_EXHAUSTED: "The supply ran out.",
+    EndReason.BOARD_COMPLETE: "The board is complete.",
+    EndReason.LAST_OBJECT_TAKEN: "The last piece was taken.",
+    EndReason.RESIGNED: "A player resigned.",
+    EndReason.ACTION_LIMIT: "The game reached its length limit.",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Scores, places and the reason, as data (python-chess ``Outcome``).
+
+    ``places[i]`` is seat i's place, 1 for first; tied seats share a place.
+    ``detail`` adds the game's own words ("Ada took the last stone.").
+    """
+
+    scores: tuple[float, ...]
+    places: tuple[int, ...]
+    reason: EndReason
+    detail: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.places) if p == 1)
+
+    @property
+    def words(self) -> str:
+        return f"{self.reason.words} {self.detail}".strip()
+
+    @staticmethod
+    def from_scores(
+        scores: Sequence[float],
+        reason: EndReason,
+        detail: str = "",
+        higher_is_better: bool = True,
+        tiebreak: Sequence[Any] | None = None,
+    ) -> Outcome:
+        """Places by score (then by ``tiebreak`` keys); equal keys share a place."""
+        sign = 1 if higher_is_better else -1
+        keys = [
+            (sign * s, *(tiebreak[i] if tiebreak is not None else ()))
+            for i, s in enumerate(scores)
+        ]
+        places = tuple(1 + sum(1 for k in keys if k > mine) for mine in keys)
+        return Outcome(tuple(scores), places, reason, detail)
+
+
+class Rules(Protocol, Generic[State, Action]):
+    """The protocol in DESIGN.md. ``info`` describes the game."""
+
+    info: GameInfo
+
+    def setup(self, config: GameConfig, seed: int) -> State: ...
+
+    def to_move(self, state: State) -> int | None:
+        """Seat whose decision it is, or None when the game is over."""
+        ...
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Discrete choices, or for continuous games descriptions of the ranges."""
+        ...
+
+    def check(self, state: State, action: Action) -> str | None:
+        """None if ``action`` is legal, otherwise why not (for players)."""
+        ...
+
+    def apply(self, state: State, action: Action) -> State:
+        """The next state; raises IllegalAction and leaves ``state`` alone."""
+        ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def outcome(self, state: State) -> Outcome: ...
+
+    def view(self, state: State, seat: int) -> State:
+        """What ``seat`` may see: hidden information blanked."""
+        ...
+
+
+class Describes(Protocol):
+    """Optional extras a Rules object may offer; the core checks with hasattr."""
+
+    def describe(self, state: Any) -> str:
+        """A text picture of the state, for golden playthroughs."""
+        ...
+
+    def log_line(self, state: Any, action: Any, names: Sequence[str]) -> str:
+        """One readable line for the game log: what ``action`` did in ``state``."""
+        ...
+
+    def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
+        """True when ``action`` revealed hidden information or drew randomness."""
+        ...
+
+    def invariants(self, state: Any) -> None:
+        """Raise AssertionError when the state breaks a conservation law."""
+        ...
+
+
+def guard(rules: Rules[Any, Any], state: Any, action: Any, seat: int | None = None) -> str | None:
+    """The shared guards, then the game's own ``check``: None or the reason.
+
+    ``seat`` is who is acting; None means "whoever is to move" (bots, replays).
+    """
+    if rules.is_over(state):
+        return "The game is over."
+    mover = rules.to_move(state)
+    if mover is None:
+        return "Nobody is to move right now."
+    if seat is not None and seat != mover:
+        return "It is not your turn."
+    return rules.check(state, action)
+
+
+def apply_checked(rules: Rules[Any, Any], state: Any, action: Any, seat: int | None = None) -> Any:
+    """``guard`` then ``apply``: the one way the session changes a state."""
+    reason = guard(rules, state, action, seat)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return rules.apply(state, action)
+
+
+def log_line(rules: Rules[Any, Any], state: Any, action: Any, names: Sequence[str]) -> str:
+    """The game's own log line, or a plain one built from the action's notation."""
+    fn = getattr(rules, "log_line", None)
+    if fn is not None:
+        return str(fn(state, action, names))
+    mover = rules.to_move(state)
+    who = names[mover] if mover is not None and mover < len(names) else "?"
+    return f"{who}: {action}"
+
+
+def is_undo_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> bool:
+    fn = getattr(rules, "undo_barrier", None)
+    return bool(fn(before, action, after)) if fn is not None else False

@@ -1,0 +1,148 @@
+"""Scenes and the scene stack.
+
+A scene has ``handle(event)``, ``update(dt)`` and ``draw(surface)``. Drawing
+never changes game state. The stack draws from the topmost opaque scene
+upwards, so an overlay (pause, curtain, results) draws over the scene below it;
+only the top scene gets events and updates, except that scenes below an overlay
+may keep animating when they ask to (``update_when_covered``).
+
+Scenes reach the application (settings, storage, sound, theme, the stack)
+through ``self.app``; they never keep module-level state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from tabletop.app import App
+
+
+class Scene:
+    #: False for overlays: the scene below is drawn first
+    opaque: bool = True
+    #: True when the scene should keep updating while covered by an overlay
+    update_when_covered: bool = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # -- lifecycle ---------------------------------------------------------
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def leave(self) -> None:
+        """Called when another scene covers this one or it is popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for a new window size. Called before the first draw too."""
+
+    # -- the frame ---------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw; must not change any state other than caches."""
+
+    # -- helpers -------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+
+class SceneStack:
+    """Push, pop and replace scenes; draw overlays over what is below."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._size: tuple[int, int] = (0, 0)
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def __iter__(self) -> Any:
+        return iter(self.scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def find(self, cls: type) -> Any:
+        """The topmost scene of type ``cls``, or None."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.top is not None:
+            self.top.leave()
+        self.scenes.append(scene)
+        if self._size != (0, 0):
+            scene.resize(self._size)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.top is not None:
+            self.top.enter()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.leave()
+
+    def replace(self, scene: Scene) -> Scene:
+        """Pop the top scene and push ``scene`` in its place."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.leave()
+        return self.push(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        """Clear the whole stack and start again from ``scene``."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        return self.push(scene)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        top = self.top
+        return top.handle(event) if top is not None else False
+
+    def update(self, dt: float) -> None:
+        if not self.scenes:
+            return
+        for scene in self.scenes[:-1]:
+            if scene.update_when_covered:
+                scene.update(dt)
+        self.scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
