@@ -13,8 +13,9 @@ calls it before the game's own ``check``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 State = TypeVar("State")
 Action = TypeVar("Action")

@@ -9,12 +9,15 @@ ship, because nothing under ``tabletop`` registers them.
 from __future__ import annotations
 
 import importlib
-import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.bots import Bot
 from tabletop.core.game import GameConfig, GameInfo, Rules
+
+if TYPE_CHECKING:
+    from random import Random
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -28,7 +31,7 @@ class GameEntry:
     #: default_config(players, **variants) -> GameConfig
     default_config: Callable[..., GameConfig]
     #: sample_action(state, rng) -> any legal action, continuous ones included
-    sample_action: Callable[[Any, random.Random], Any]
+    sample_action: Callable[[Any, Random], Any]
     #: make_bot(level, seat, seed) -> Bot, level in LEVELS
     make_bot: Callable[[str, int, int], Bot]
     #: "package.module:factory"; factory(app, session) -> a ui Scene
@@ -80,7 +83,7 @@ def default_config(name: str, players: int, **variants: Any) -> GameConfig:
     return get(name).default_config(players, **variants)
 
 
-def sample_action(name: str, state: Any, rng: random.Random) -> Any:
+def sample_action(name: str, state: Any, rng: Random) -> Any:
     return get(name).sample_action(state, rng)
 
 

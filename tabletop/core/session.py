@@ -1,0 +1,387 @@
+"""A game in progress: seats, the history as states, undo, save, load, replay.
+
+The session is the only thing that changes a game's state, and it does so in
+one way: :func:`tabletop.core.game.apply_checked`. The history is a list of
+states (``states[0]`` is the setup), so undo is popping that list (STYLE.md
+item 4). Bots think on a worker thread; the frame loop polls for their answer
+and never waits.
+
+A save is JSON: the config, the seed, the seats, the actions and the states.
+The states are stored as well as the actions because a Planepita shot is
+floating point, which is not promised to agree across machines; a replay
+re-applies the actions from the config and the seed.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core import codec, rng
+from tabletop.core.game import (
+    GameConfig,
+    IllegalAction,
+    Outcome,
+    apply_checked,
+    guard,
+    is_undo_barrier,
+    log_line,
+)
+
+SAVE_FORMAT = "tabletop-save"
+SAVE_VERSION = 1
+KINDS = ("human", "bot")
+
+
+class SaveError(ValueError):
+    """A save document that cannot become a session; the message is for players."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One chair at the table: a person, or a bot of some level."""
+
+    name: str
+    kind: str = "human"
+    level: str = "medium"
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"a seat is 'human' or 'bot', not {self.kind!r}")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (bot, {self.level})" if self.is_bot else self.name
+
+    def to_doc(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @staticmethod
+    def from_doc(doc: Any) -> Seat:
+        if not isinstance(doc, dict):
+            raise SaveError("a seat in the save is not readable")
+        try:
+            return Seat(str(doc["name"]), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
+        except (KeyError, ValueError) as exc:
+            raise SaveError(f"a seat in the save is not readable ({exc})") from exc
+
+
+_EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
+_EXECUTOR_LOCK = threading.Lock()
+
+
+def _executor() -> concurrent.futures.ThreadPoolExecutor:
+    global _EXECUTOR
+    with _EXECUTOR_LOCK:
+        if _EXECUTOR is None:
+            _EXECUTOR = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bot")
+        return _EXECUTOR
+
+
+class Session:
+    """A game being played: rules + seats + history.
+
+    ``threaded=False`` makes bots answer on the caller's thread (tools, tests
+    that want no threads); the app uses the worker.
+    """
+
+    def __init__(
+        self,
+        entry: Any,
+        config: GameConfig,
+        seed: int,
+        seats: Sequence[Seat],
+        *,
+        threaded: bool = True,
+        states: Sequence[Any] | None = None,
+        actions: Sequence[Any] = (),
+    ) -> None:
+        info = entry.info
+        if not info.min_players <= config.players <= info.max_players:
+            raise ValueError(
+                f"{info.title} is for {info.min_players}-{info.max_players} players, "
+                f"not {config.players}"
+            )
+        if len(seats) != config.players:
+            raise ValueError(f"{config.players} players need {config.players} seats, not {len(seats)}")
+        self.entry = entry
+        self.rules = entry.rules
+        self.config = config
+        self.seed = int(seed)
+        self.seats = tuple(seats)
+        self.threaded = threaded
+        self.states: list[Any] = list(states) if states else [self.rules.setup(config, self.seed)]
+        self.actions: list[Any] = list(actions)
+        if len(self.states) != len(self.actions) + 1:
+            raise SaveError("the save's history is inconsistent (states and actions disagree)")
+        self.barriers: list[bool] = [
+            is_undo_barrier(self.rules, self.states[i], a, self.states[i + 1])
+            for i, a in enumerate(self.actions)
+        ]
+        self.log: list[str] = [
+            log_line(self.rules, self.states[i], a, self.names) for i, a in enumerate(self.actions)
+        ]
+        self.bots: dict[int, Any] = {
+            i: entry.make_bot(s.level, i, rng.derive(self.seed, "bot", i))
+            for i, s in enumerate(self.seats)
+            if s.is_bot
+        }
+        self._pending: concurrent.futures.Future[Any] | None = None
+        self._pending_ply = -1
+        #: called with the session after every change (the app autosaves here)
+        self.on_change: Callable[[Session], None] | None = None
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return str(self.entry.info.name)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+    def to_move(self) -> int | None:
+        return self.rules.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return bool(self.rules.is_over(self.state))
+
+    def outcome(self) -> Outcome:
+        return self.rules.outcome(self.state)
+
+    def view(self, seat: int) -> Any:
+        return self.rules.view(self.state, seat)
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def is_human_turn(self) -> bool:
+        mover = self.to_move()
+        return mover is not None and not self.seats[mover].is_bot
+
+    def is_bot_turn(self) -> bool:
+        mover = self.to_move()
+        return mover is not None and self.seats[mover].is_bot
+
+    def viewer(self) -> int:
+        """The seat whose eyes the screen shows: the human to move, else the
+        last human who moved, else the first human (seat 0 if none)."""
+        mover = self.to_move()
+        if mover is not None and not self.seats[mover].is_bot:
+            return mover
+        for i in range(len(self.states) - 2, -1, -1):
+            m = self.rules.to_move(self.states[i])
+            if m is not None and not self.seats[m].is_bot:
+                return int(m)
+        humans = self.human_seats()
+        return humans[0] if humans else 0
+
+    def summary(self) -> str:
+        names = ", ".join(s.label for s in self.seats)
+        state = "finished" if self.is_over() else f"move {self.ply + 1}"
+        return f"{self.entry.info.title}: {names} ({state})"
+
+    # -- playing -------------------------------------------------------------
+    def check(self, action: Any, seat: int | None = None) -> str | None:
+        """None when ``action`` is legal for ``seat`` now, else the reason."""
+        return guard(self.rules, self.state, action, seat)
+
+    def play(self, action: Any, seat: int | None = None) -> Any:
+        """Apply ``action``; raises IllegalAction with the reason, changing nothing."""
+        before = self.state
+        after = apply_checked(self.rules, before, action, seat)
+        self._cancel_bot()
+        self.log.append(log_line(self.rules, before, action, self.names))
+        self.states.append(after)
+        self.actions.append(action)
+        self.barriers.append(is_undo_barrier(self.rules, before, action, after))
+        self._changed()
+        return after
+
+    # -- bots ----------------------------------------------------------------
+    def bot_thinking(self) -> bool:
+        return self._pending is not None and self._pending_ply == self.ply
+
+    def request_bot_action(self) -> None:
+        """Start the bot to move thinking (on the worker), if it is not already."""
+        mover = self.to_move()
+        if mover is None or not self.seats[mover].is_bot or self.bot_thinking():
+            return
+        bot = self.bots[mover]
+        view = self.rules.view(self.state, mover)
+        self._pending_ply = self.ply
+        if self.threaded:
+            self._pending = _executor().submit(bot.choose, view)
+        else:
+            fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            try:
+                fut.set_result(bot.choose(view))
+            except Exception as exc:  # noqa: BLE001 - handed to the poller
+                fut.set_exception(exc)
+            self._pending = fut
+
+    def poll_bot_action(self) -> Any | None:
+        """The bot's chosen action once it is ready, else None. Never blocks."""
+        if self._pending is None or self._pending_ply != self.ply:
+            self._cancel_bot()
+            return None
+        if not self._pending.done():
+            return None
+        fut, self._pending = self._pending, None
+        return fut.result()
+
+    def bot_action(self, timeout: float | None = None) -> Any:
+        """Block until the bot to move has chosen (tools and tests)."""
+        self.request_bot_action()
+        if self._pending is None:
+            raise RuntimeError("no bot is to move")
+        fut, self._pending = self._pending, None
+        return fut.result(timeout)
+
+    def play_bots(self, limit: int = 10_000) -> int:
+        """Let bots move until a human is to move or the game ends; returns moves."""
+        moves = 0
+        while moves < limit and self.is_bot_turn():
+            self.play(self.bot_action())
+            moves += 1
+        return moves
+
+    def _cancel_bot(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = None
+        self._pending_ply = -1
+
+    # -- undo ----------------------------------------------------------------
+    def undo_target(self) -> tuple[int | None, str]:
+        """The ply undo would return to, or None and the reason it cannot."""
+        if not self.actions:
+            return None, "Nothing has been played yet."
+        if not self.human_seats():
+            return None, "Only bots are playing."
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.barriers[i]:
+                return None, "Cannot undo past a move that revealed cards or drew at random."
+            mover = self.rules.to_move(self.states[i])
+            if mover is not None and not self.seats[mover].is_bot:
+                return i, ""
+        return None, "There is no earlier decision of yours to return to."
+
+    def can_undo(self) -> str | None:
+        """None when undo is possible, else why not."""
+        target, reason = self.undo_target()
+        return None if target is not None else reason
+
+    def undo(self) -> bool:
+        """Return to the last human decision; False (nothing changed) if not allowed."""
+        target, _ = self.undo_target()
+        if target is None:
+            return False
+        self._cancel_bot()
+        del self.states[target + 1 :]
+        del self.actions[target:]
+        del self.barriers[target:]
+        del self.log[target:]
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # -- persistence -------------------------------------------------------------
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.name,
+            "title": self.entry.info.title,
+            "summary": self.summary(),
+            "players": self.config.players,
+            "config": {"players": self.config.players, "variants": codec.encode(dict(self.config.variants))},
+            "seed": self.seed,
+            "seats": [s.to_doc() for s in self.seats],
+            "actions": [codec.encode(a) for a in self.actions],
+            "states": [codec.encode(s) for s in self.states],
+            "over": self.is_over(),
+        }
+
+    @staticmethod
+    def _parse(doc: Any, registry: dict[str, Any]) -> tuple[Any, GameConfig, int, list[Seat], list[Any]]:
+        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+            raise SaveError("This file is not a Tabletop save.")
+        version = doc.get("version")
+        if not isinstance(version, int) or version > SAVE_VERSION:
+            raise SaveError("This save was written by a newer version of Tabletop.")
+        name = doc.get("game")
+        if name not in registry:
+            raise SaveError(f"This save is for a game this version does not have ({name!r}).")
+        try:
+            cfg = doc["config"]
+            variants = codec.decode(cfg.get("variants", {}))
+            config = GameConfig(int(cfg["players"]), dict(variants))
+            seed = int(doc["seed"])
+            seats = [Seat.from_doc(s) for s in doc["seats"]]
+            actions = [codec.decode(a) for a in doc.get("actions", [])]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveError(f"The save is damaged ({exc}).") from exc
+        return registry[name], config, seed, seats, actions
+
+    @classmethod
+    def from_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None, threaded: bool = True) -> Session:
+        """A session exactly as saved: the stored states, not a recomputation."""
+        if registry is None:
+            from tabletop.games import REGISTRY as registry
+        entry, config, seed, seats, actions = cls._parse(doc, registry)
+        try:
+            states = [codec.decode(s) for s in doc["states"]] if "states" in doc else None
+            if states is None:
+                return cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
+            return cls(entry, config, seed, seats, threaded=threaded, states=states, actions=actions)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveError(f"The save is damaged ({exc}).") from exc
+
+    @classmethod
+    def from_actions(
+        cls,
+        entry: Any,
+        config: GameConfig,
+        seed: int,
+        seats: Sequence[Seat],
+        actions: Sequence[Any],
+        *,
+        threaded: bool = True,
+    ) -> Session:
+        """Replay: rebuild the whole history from config, seed and actions."""
+        session = cls(entry, config, seed, seats, threaded=threaded)
+        for n, action in enumerate(actions):
+            try:
+                session.play(action)
+            except IllegalAction as exc:
+                raise SaveError(f"Move {n + 1} ({action}) cannot be replayed: {exc.reason}") from exc
+        return session
+
+    @classmethod
+    def replay_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None) -> Session:
+        """A session recomputed from the save's config, seed and actions."""
+        if registry is None:
+            from tabletop.games import REGISTRY as registry
+        entry, config, seed, seats, actions = cls._parse(doc, registry)
+        return cls.from_actions(entry, config, seed, seats, actions, threaded=False)
