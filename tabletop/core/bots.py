@@ -1,10 +1,305 @@
-"""Bot protocol (placeholder signature; filled in by the bots module work)."""
+"""Bots: the Bot protocol, RandomBot, and a reusable ISMCTS search.
+
+A bot is a function of its *view* (``rules.view(state, seat)``), never of the
+full state, and it owns its randomness (``rng.make(seed, ...)``); nothing here
+touches the module-level ``random``. Nothing here imports pygame.
+
+:class:`ISMCTS` is single-observer information-set Monte Carlo tree search
+(Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 2012): every iteration samples one *determinization* (a full state
+consistent with the view: hidden cards dealt from the unseen ones), walks the
+one shared tree restricted to the actions legal in that determinization, and
+selects children by UCB with *availability* counts (how often a child was
+selectable) in place of the parent's visit count. States are immutable, so the
+search just re-applies actions with ``rules.apply``: no copies, no undo.
+"""
+
 from __future__ import annotations
 
-from typing import Any, Protocol
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from tabletop.core import rng as rngmod
+from tabletop.core.game import Outcome, Rules, apply_checked
+
+#: determinize(view, rng) -> a full state consistent with the view
+Determinize = Callable[[Any, random.Random], Any]
+#: evaluate(state, seat) -> value in [0, 1] for that seat (1 is best)
+Evaluate = Callable[[Any, int], float]
+#: rollout_policy(state, legal_actions, rng) -> one of legal_actions
+RolloutPolicy = Callable[[Any, Sequence[Any], random.Random], Any]
+#: sample(view, rng) -> one legal action (games with continuous actions)
+Sample = Callable[[Any, random.Random], Any]
 
 
+@runtime_checkable
 class Bot(Protocol):
+    """A seat played by the program. ``choose`` gets that seat's view."""
+
     seat: int
 
     def choose(self, view: Any) -> Any: ...
+
+
+def outcome_value(outcome: Outcome, seat: int) -> float:
+    """The seat's result in [0, 1]: 1 for sole first place, 0 for sole last.
+
+    Place p among n seats is worth (n - p) / (n - 1); seats sharing a place
+    share the ranks they span, so a two-way tie for first in a two-player game
+    is worth 0.5 and the two losers of a three-player game get 0.25 each.
+    """
+    places = outcome.places
+    n = len(places)
+    if n <= 1:
+        return 1.0 if places and places[0] == 1 else 0.0
+    place = places[seat]
+    tied = sum(1 for p in places if p == place)
+    ranks = range(place, place + tied)
+    return sum((n - r) / (n - 1) for r in ranks) / tied
+
+
+def _uniform(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    return legal[rng.randrange(len(legal))]
+
+
+class RandomBot:
+    """Picks uniformly among ``rules.legal_actions(view)``.
+
+    For games whose actions are continuous, pass ``sample(view, rng)``, which
+    returns one concrete legal action (the entry's ``sample_action`` works).
+    """
+
+    def __init__(
+        self,
+        rules: Rules[Any, Any],
+        seat: int,
+        seed: int,
+        sample: Sample | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.sample = sample
+        self.rng = rngmod.make(seed, "random-bot", seat)
+
+    def choose(self, view: Any) -> Any:
+        if self.sample is not None:
+            return self.sample(view, self.rng)
+        legal = self.rules.legal_actions(view)
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in this view")
+        return legal[self.rng.randrange(len(legal))]
+
+
+class _Node:
+    """One node of the shared tree; ``mover`` chose the action leading here."""
+
+    __slots__ = ("mover", "children", "visits", "reward", "avail")
+
+    def __init__(self, mover: int | None) -> None:
+        self.mover = mover
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What the last search did (for tests, tools and a "thinking" display)."""
+
+    iterations: int
+    elapsed: float
+    visits: tuple[tuple[str, int], ...]
+
+
+class ISMCTS:
+    """Single-observer ISMCTS for ``seat``; see the module docstring.
+
+    ``iterations`` and ``time_budget`` (seconds, measured with
+    ``time.perf_counter``) bound one search; give at least one. With
+    ``iterations`` alone a search is fully deterministic for a given seed and
+    sequence of views.
+
+    Hooks (all optional):
+
+    - ``determinize(view, rng) -> state``: a full state consistent with the
+      view. Required for games with hidden information; the default returns
+      the view itself, which is right for perfect-information games.
+    - ``evaluate(state, seat) -> [0, 1]`` for a finished state; the default
+      reads ``rules.outcome`` through :func:`outcome_value`.
+    - ``heuristic(state, seat) -> [0, 1]`` for a state where a rollout was cut
+      off at ``max_rollout_depth``; the default is 0.5 (no opinion).
+    - ``rollout_policy(state, legal, rng) -> action``; the default is uniform.
+    - ``actions(state) -> list``: the candidate actions in a state; the default
+      is ``rules.legal_actions``. Games with continuous actions pass a
+      discretisation whose every member is legal.
+    """
+
+    def __init__(
+        self,
+        rules: Rules[Any, Any],
+        seat: int,
+        seed: int,
+        iterations: int | None = None,
+        time_budget: float | None = None,
+        exploration: float = 0.7,
+        determinize: Determinize | None = None,
+        evaluate: Evaluate | None = None,
+        heuristic: Evaluate | None = None,
+        rollout_policy: RolloutPolicy | None = None,
+        max_rollout_depth: int | None = None,
+        actions: Callable[[Any], list[Any]] | None = None,
+    ) -> None:
+        if iterations is None and time_budget is None:
+            raise ValueError("ISMCTS needs iterations, a time_budget, or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time_budget is not None and time_budget <= 0:
+            raise ValueError("time_budget must be positive")
+        if determinize is None and getattr(rules.info, "hidden_information", False):
+            raise ValueError(
+                f"{rules.info.name} has hidden information: ISMCTS needs a determinize hook"
+            )
+        self.rules = rules
+        self.seat = seat
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.exploration = exploration
+        self.determinize: Determinize = determinize or (lambda view, rng: view)
+        self.evaluate: Evaluate = evaluate or self._evaluate_outcome
+        self.heuristic: Evaluate = heuristic or (lambda state, seat: 0.5)
+        self.rollout_policy: RolloutPolicy = rollout_policy or _uniform
+        self.max_rollout_depth = max_rollout_depth
+        self.actions: Callable[[Any], list[Any]] = actions or rules.legal_actions
+        self.rng = rngmod.make(seed, "ismcts", seat)
+        self.last_stats = SearchStats(0, 0.0, ())
+
+    def _evaluate_outcome(self, state: Any, seat: int) -> float:
+        return outcome_value(self.rules.outcome(state), seat)
+
+    def search(self, view: Any) -> Any:
+        """The action to play in ``view`` (which must be this seat's turn)."""
+        mover = self.rules.to_move(view)
+        if mover != self.seat:
+            raise ValueError(f"ISMCTS for seat {self.seat} asked to move for seat {mover}")
+        legal = self.actions(view)
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in this view")
+        if len(legal) == 1:
+            self.last_stats = SearchStats(0, 0.0, ((str(legal[0]), 0),))
+            return legal[0]
+        root = _Node(None)
+        start = time.perf_counter()
+        deadline = None if self.time_budget is None else start + self.time_budget
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view)
+            done += 1
+        best = legal[0]
+        best_visits = -1
+        for action in legal:
+            child = root.children.get(action)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = action, visits
+        self.last_stats = SearchStats(
+            done,
+            time.perf_counter() - start,
+            tuple((str(a), c.visits) for a, c in root.children.items()),
+        )
+        return best
+
+    def _iterate(self, root: _Node, view: Any) -> None:
+        rules = self.rules
+        rng = self.rng
+        state = self.determinize(view, rng)
+        node = root
+        path = [root]
+        # selection and expansion over the actions legal in this determinization
+        while not rules.is_over(state):
+            legal = self.actions(state)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = _Node(rules.to_move(state))
+                children[action] = child
+                state = rules.apply(state, action)
+                path.append(child)
+                break
+            c = self.exploration
+            best_score = -math.inf
+            action = None
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score, action = score, a
+            node = children[action]
+            state = rules.apply(state, action)
+            path.append(node)
+        # simulation
+        depth = 0
+        limit = self.max_rollout_depth
+        while not rules.is_over(state):
+            if limit is not None and depth >= limit:
+                break
+            legal = self.actions(state)
+            state = rules.apply(state, self.rollout_policy(state, legal, rng))
+            depth += 1
+        # backpropagation: each node is scored for the seat that chose its action
+        score_of = self.evaluate if rules.is_over(state) else self.heuristic
+        values: dict[int, float] = {}
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            seat = n.mover
+            if seat is None:
+                continue
+            if seat not in values:
+                values[seat] = score_of(state, seat)
+            n.reward += values[seat]
+
+
+class ISMCTSBot:
+    """A :class:`Bot` that plays by :class:`ISMCTS`; keyword arguments go to it."""
+
+    def __init__(self, rules: Rules[Any, Any], seat: int, seed: int, **search: Any) -> None:
+        self.seat = seat
+        self.search = ISMCTS(rules, seat, seed, **search)
+
+    def choose(self, view: Any) -> Any:
+        return self.search.search(view)
+
+
+def play(
+    rules: Rules[Any, Any],
+    state: Any,
+    bots: Sequence[Bot],
+    max_actions: int | None = None,
+) -> tuple[Any, list[Any]]:
+    """Let ``bots[seat]`` play from ``state`` to the end; each sees only its view.
+
+    Returns the final state and the actions played. Every action goes through
+    :func:`tabletop.core.game.apply_checked`, so a bot that returns an illegal
+    action raises IllegalAction here.
+    """
+    limit = rules.info.max_actions if max_actions is None else max_actions
+    actions: list[Any] = []
+    while not rules.is_over(state):
+        if len(actions) >= limit:
+            raise RuntimeError(f"{rules.info.name}: no end after {limit} actions")
+        seat = rules.to_move(state)
+        if seat is None:
+            raise RuntimeError(f"{rules.info.name}: nobody to move in an unfinished game")
+        action = bots[seat].choose(rules.view(state, seat))
+        state = apply_checked(rules, state, action, seat)
+        actions.append(action)
+    return state, actions

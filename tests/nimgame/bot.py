@@ -1,0 +1,37 @@
+"""Bots for the test game Nim: random, and ISMCTS over dealt reserves."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from tabletop.core.bots import Bot, ISMCTSBot, RandomBot
+from tests.nimgame.rules import RESERVE_MAX, NimRules, NimState
+
+RULES = NimRules()
+
+
+def determinize(view: NimState, rng: random.Random) -> NimState:
+    """A full state consistent with ``view``: unseen reserves dealt at random.
+
+    Reserves are dealt independently and uniformly from 0..RESERVE_MAX at setup,
+    and nothing in play reveals an unplaced one, so each unseen reserve is still
+    uniform. The gift seed is unknown to every seat, so it is sampled too.
+    """
+    reserves = tuple(r if r is not None else rng.randint(0, RESERVE_MAX) for r in view.reserves)
+    chance_seed = view.chance_seed
+    if chance_seed is None:
+        chance_seed = rng.getrandbits(63)
+    return dataclasses.replace(view, reserves=reserves, chance_seed=chance_seed)
+
+
+def make_bot(level: str, seat: int, seed: int) -> Bot:
+    if level == "easy":
+        return RandomBot(RULES, seat, seed)
+    if level == "medium":
+        return ISMCTSBot(RULES, seat, seed, iterations=200, determinize=determinize)
+    if level == "hard":
+        return ISMCTSBot(
+            RULES, seat, seed, iterations=800, time_budget=1.0, determinize=determinize
+        )
+    raise ValueError(f"unknown bot level {level!r}")
