@@ -1,0 +1,785 @@
+"""Settings, saved games and statistics on disk, written atomically.
+
+Where files live:
+
+- ``TABLETOP_HOME`` (a folder) or an explicit ``Storage(root)``: everything
+  under that one folder (``settings.json``, ``saves/``, ``stats.json``); tests and
+  portable installs use this.
+- otherwise the platform's user folders: settings in ``user_config_dir``, saves
+  and statistics in ``user_data_dir``.
+
+Folders are created only when something is written.
+
+Every document is a JSON object carrying ``"format"`` (which kind of file it is)
+and ``"version"`` (an int). A file that cannot be understood -- not UTF-8, not
+JSON, truncated, not an object, the wrong format, a newer version than this
+program knows -- is moved aside to ``<name>.bad`` (``.bad.1``, ``.bad.2``, ... if
+that is taken) and the caller gets a one-line message for the player. Nothing is
+ever overwritten or deleted: deleting a save moves it into ``saves/deleted/``.
+A file that exists but cannot be read (permissions) is reported and left where
+it is.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import logging
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "tabletop"
+HOME_ENV = "TABLETOP_HOME"
+
+SETTINGS_KIND = "tabletop-settings"
+SAVE_KIND = "tabletop-save"
+STATS_KIND = "tabletop-stats"
+
+SETTINGS_VERSION = 1
+SAVE_VERSION = 1
+STATS_VERSION = 1
+
+AUTOSAVE = "autosave"
+DELETED_DIR = "deleted"
+
+Doc = dict[str, Any]
+Migration = Callable[[Doc], Doc]
+
+#: Upgrades for older files: ``MIGRATIONS[kind][v]`` turns a version ``v``
+#: document into a version ``v + 1`` one. Empty while every kind is at version 1.
+MIGRATIONS: dict[str, dict[int, Migration]] = {
+    SETTINGS_KIND: {},
+    SAVE_KIND: {},
+    STATS_KIND: {},
+}
+
+_SLOT_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# Device names Windows will not let a file be called, whatever the extension.
+_RESERVED_NAMES = frozenset(
+    ["con", "prn", "aux", "nul"]
+    + [f"com{i}" for i in range(1, 10)]
+    + [f"lpt{i}" for i in range(1, 10)]
+)
+_MAX_ASIDE = 10_000
+
+
+# --------------------------------------------------------------------------
+# Low-level file handling
+
+
+def write_json(path: str | os.PathLike[str], doc: Mapping[str, Any]) -> None:
+    """Write ``doc`` to ``path`` atomically: the file is either the old one or the new one.
+
+    The document must carry a string ``"format"`` and an int ``"version"``. The
+    text goes to a temporary file in the same folder, is flushed and fsynced,
+    then renamed over ``path``. On any failure the temporary file is removed and
+    the old file is untouched.
+    """
+    path = Path(path)
+    fmt = doc.get("format")
+    version = doc.get("version")
+    if not isinstance(fmt, str) or not fmt:
+        raise ValueError(f"document for {path.name} has no 'format' string")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError(f"document for {path.name} has no int 'version'")
+    # Serialise first, so a document that is not JSON leaves nothing behind.
+    data = (json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp_name: str | None = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            mode="wb", delete=False, dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        ) as tmp:
+            tmp_name = tmp.name
+            tmp.write(data)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable where the platform allows it (best effort)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _move_no_overwrite(src: Path, dst: Path) -> bool:
+    """Move ``src`` to ``dst`` unless ``dst`` exists; True if moved.
+
+    A hard link fails atomically when the target exists, so nothing can be
+    overwritten; file systems without hard links fall back to a checked rename.
+    """
+    try:
+        os.link(src, dst)
+    except FileExistsError:
+        return False
+    except OSError:
+        if os.path.lexists(dst):
+            return False
+        try:
+            os.rename(src, dst)  # refuses to overwrite on Windows
+        except FileExistsError:
+            return False
+        return True
+    os.unlink(src)
+    return True
+
+
+def _candidates(folder: Path, base: str, suffix: str = "") -> Iterator[Path]:
+    yield folder / f"{base}{suffix}"
+    for i in range(1, _MAX_ASIDE):
+        yield folder / f"{base}.{i}{suffix}"
+
+
+def move_aside(path: str | os.PathLike[str]) -> Path:
+    """Rename a broken file to ``<name>.bad`` (or ``.bad.1``, ...); return the new path.
+
+    Never overwrites an earlier ``.bad`` file. Raises ``OSError`` if the move fails.
+    """
+    path = Path(path)
+    for dst in _candidates(path.parent, f"{path.name}.bad"):
+        if _move_no_overwrite(path, dst):
+            return dst
+    raise OSError(f"too many broken copies of {path.name} already set aside")
+
+
+_LABELS: dict[str, tuple[str, str, str]] = {
+    # kind: (subject, after moving aside, after failing to read)
+    SETTINGS_KIND: ("Your settings file", "defaults are used", "defaults are used"),
+    SAVE_KIND: ("The saved game '{stem}'", "cannot be loaded", "it was not loaded"),
+    STATS_KIND: (
+        "Your statistics file",
+        "statistics start afresh",
+        "statistics are not updated",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class _Read:
+    doc: Doc | None
+    message: str | None
+    # "ok", "missing", "moved" (broken, set aside) or "stuck" (could not read or move)
+    status: str
+
+
+def _read(
+    path: Path,
+    kind: str,
+    version: int,
+    migrations: Mapping[int, Migration] | None = None,
+    check: Callable[[Doc], str | None] | None = None,
+) -> _Read:
+    subject, after_moved, after_stuck = _LABELS.get(
+        kind, ("The file '{name}'", "was ignored", "it was ignored")
+    )
+    subject = subject.format(stem=path.stem, name=path.name)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return _Read(None, None, "missing")
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        log.warning("cannot read %s: %s", path, exc)
+        return _Read(
+            None, f"{subject} at {path} could not be read ({reason}); {after_stuck}.", "stuck"
+        )
+
+    doc, problem, newer = _parse(raw, kind, version, migrations, check)
+    if problem is None:
+        return _Read(doc, None, "ok")
+
+    what = "was written by a newer version of Tabletop" if newer else "was damaged"
+    log.warning("%s: %s", path, problem)
+    try:
+        dest = move_aside(path)
+    except OSError as exc:
+        log.warning("cannot move %s aside: %s", path, exc)
+        reason = exc.strerror or str(exc)
+        return _Read(
+            None,
+            f"{subject} {what} and could not be moved aside ({reason}); {after_stuck}.",
+            "stuck",
+        )
+    return _Read(None, f"{subject} {what}; it was moved to {dest} and {after_moved}.", "moved")
+
+
+def _parse(
+    raw: bytes,
+    kind: str,
+    version: int,
+    migrations: Mapping[int, Migration] | None,
+    check: Callable[[Doc], str | None] | None,
+) -> tuple[Doc | None, str | None, bool]:
+    """(document, problem, newer): problem is None when the document is usable."""
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text", False
+    except (ValueError, RecursionError) as exc:
+        return None, f"not JSON ({exc})", False
+    if not isinstance(doc, dict):
+        return None, f"not a JSON object but {type(doc).__name__}", False
+    if doc.get("format") != kind:
+        return None, f"format is {doc.get('format')!r}, expected {kind!r}", False
+    found = doc.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        return None, f"bad version {found!r}", False
+    if found > version:
+        return None, f"version {found} is newer than {version}", True
+    steps = MIGRATIONS.get(kind, {}) if migrations is None else migrations
+    while found < version:
+        step = steps.get(found)
+        if step is None:
+            return None, f"no way to upgrade version {found}", False
+        try:
+            doc = step(doc)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            return None, f"upgrading version {found} failed: {exc!r}", False
+        if not isinstance(doc, dict):
+            return None, f"upgrading version {found} gave no object", False
+        found += 1
+        doc["version"] = found
+    if check is not None:
+        problem = check(doc)
+        if problem is not None:
+            return None, problem, False
+    return doc, None, False
+
+
+def read_json(
+    path: str | os.PathLike[str],
+    kind: str,
+    version: int,
+    migrations: Mapping[int, Migration] | None = None,
+) -> tuple[Doc | None, str | None]:
+    """Read a document of ``kind`` that this program writes at ``version``.
+
+    Returns ``(doc, None)`` on success and ``(None, None)`` if the file does not
+    exist. A broken file or one from a newer version is moved aside (see
+    :func:`move_aside`) and ``(None, message)`` is returned; a file that cannot
+    be read at all stays where it is, also with a message. Older versions are
+    upgraded through ``migrations`` (by default ``MIGRATIONS[kind]``).
+    """
+    result = _read(Path(path), kind, version, migrations)
+    return result.doc, result.message
+
+
+# --------------------------------------------------------------------------
+# Settings
+
+WINDOW_MIN = (960, 600)
+WINDOW_MAX = (7680, 4320)
+VOLUME_RANGE = (0.0, 1.0)
+ANIM_INSTANT = 0.0
+ANIM_SPEED_RANGE = (0.25, 4.0)
+PALETTES = ("default", "okabe_ito")
+FLICK_MODES = ("pull", "swipe")
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _json_clean(value: object) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's preferences. Build from files with :meth:`from_dict`."""
+
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    volume: float = 0.8
+    muted: bool = False
+    #: multiplier for animation speed, 0.25..4.0; ``ANIM_INSTANT`` (0) skips animations
+    anim_speed: float = 1.0
+    palette: str = "default"
+    flick_mode: str = "pull"
+    show_log: bool = True
+    #: remembered setup per game name (plain JSON)
+    last_seats: dict[str, Any] = field(default_factory=dict, hash=False)
+    rotate_clockwise_4p: bool = False
+
+    @property
+    def instant(self) -> bool:
+        """True when animations are skipped."""
+        return self.anim_speed == ANIM_INSTANT
+
+    def to_dict(self) -> Doc:
+        """Plain JSON-ready fields (no format/version)."""
+        return {
+            "window_size": [int(self.window_size[0]), int(self.window_size[1])],
+            "fullscreen": self.fullscreen,
+            "volume": self.volume,
+            "muted": self.muted,
+            "anim_speed": self.anim_speed,
+            "palette": self.palette,
+            "flick_mode": self.flick_mode,
+            "show_log": self.show_log,
+            "last_seats": copy.deepcopy(self.last_seats),
+            "rotate_clockwise_4p": self.rotate_clockwise_4p,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from a plain dict, and a list of problems.
+
+        Unknown keys are ignored and missing keys take their defaults. Each
+        value of the wrong type or out of range is replaced by its default and
+        reported as ``"<key>: expected <allowed>, got <value>; using <default>"``.
+        """
+        default = cls()
+        if not isinstance(d, Mapping):
+            return default, [f"settings: expected an object, got {_short(d)}; using defaults"]
+        values: dict[str, Any] = {}
+        problems: list[str] = []
+
+        def bad(key: str, allowed: str) -> None:
+            problems.append(
+                f"{key}: expected {allowed}, got {_short(d[key])}; "
+                f"using {_short(getattr(default, key))}"
+            )
+
+        if "window_size" in d:
+            ws = d["window_size"]
+            if (
+                isinstance(ws, (list, tuple))
+                and len(ws) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in ws)
+                and WINDOW_MIN[0] <= ws[0] <= WINDOW_MAX[0]
+                and WINDOW_MIN[1] <= ws[1] <= WINDOW_MAX[1]
+            ):
+                values["window_size"] = (int(ws[0]), int(ws[1]))
+            else:
+                bad(
+                    "window_size",
+                    f"[width, height] from {WINDOW_MIN[0]}x{WINDOW_MIN[1]} "
+                    f"to {WINDOW_MAX[0]}x{WINDOW_MAX[1]}",
+                )
+
+        for key in ("fullscreen", "muted", "show_log", "rotate_clockwise_4p"):
+            if key in d:
+                if isinstance(d[key], bool):
+                    values[key] = d[key]
+                else:
+                    bad(key, "true or false")
+
+        if "volume" in d:
+            v = d["volume"]
+            if _is_number(v) and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1]:
+                values["volume"] = float(v)
+            else:
+                bad("volume", f"a number from {VOLUME_RANGE[0]} to {VOLUME_RANGE[1]}")
+
+        if "anim_speed" in d:
+            v = d["anim_speed"]
+            if _is_number(v) and (
+                v == ANIM_INSTANT or ANIM_SPEED_RANGE[0] <= v <= ANIM_SPEED_RANGE[1]
+            ):
+                values["anim_speed"] = float(v)
+            else:
+                bad(
+                    "anim_speed",
+                    f"a number from {ANIM_SPEED_RANGE[0]} to {ANIM_SPEED_RANGE[1]}, "
+                    f"or {ANIM_INSTANT} for instant",
+                )
+
+        for key, allowed in (("palette", PALETTES), ("flick_mode", FLICK_MODES)):
+            if key in d:
+                if isinstance(d[key], str) and d[key] in allowed:
+                    values[key] = d[key]
+                else:
+                    bad(key, "one of " + ", ".join(repr(a) for a in allowed))
+
+        if "last_seats" in d:
+            seats = d["last_seats"]
+            if isinstance(seats, Mapping):
+                kept: dict[str, Any] = {}
+                for game, setup in seats.items():
+                    if isinstance(game, str) and _json_clean(setup):
+                        kept[game] = json.loads(json.dumps(setup))
+                    else:
+                        problems.append(
+                            f"last_seats: the setup remembered for {_short(game)} "
+                            "is not plain JSON; it was forgotten"
+                        )
+                values["last_seats"] = kept
+            else:
+                bad("last_seats", "an object mapping game names to setups")
+
+        return dataclasses.replace(default, **values), problems
+
+
+# --------------------------------------------------------------------------
+# Saves and statistics
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One saved game as the load menu shows it."""
+
+    slot: str
+    path: Path
+    game: str
+    title: str | None
+    saved_at: str
+    players: tuple[str, ...]
+    summary: str
+
+    @property
+    def when(self) -> datetime | None:
+        """``saved_at`` as a datetime, if it is a valid ISO timestamp."""
+        return _parse_time(self.saved_at)
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """Totals for one game: games played, and per player name wins and games."""
+
+    played: int = 0
+    wins: dict[str, int] = field(default_factory=dict, hash=False)
+    appearances: dict[str, int] = field(default_factory=dict, hash=False)
+
+
+def validate_slot(slot: str) -> str:
+    """Return ``slot`` if it is a valid save name, else raise ``ValueError``.
+
+    Allowed: 1 to 64 ASCII letters, digits, dashes and underscores, and not a
+    name Windows reserves for devices (``con``, ``nul``, ``com1``, ...).
+    """
+    if not isinstance(slot, str) or not _SLOT_RE.fullmatch(slot):
+        raise ValueError(f"bad save name {slot!r}: use 1 to 64 letters, digits, '-' or '_'")
+    if slot.lower() in _RESERVED_NAMES:
+        raise ValueError(f"bad save name {slot!r}: reserved by the operating system")
+    return slot
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _parse_time(text: object) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _player_names(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    names: list[str] = []
+    for item in value:
+        if isinstance(item, str):
+            names.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.append(item["name"])
+    return tuple(names)
+
+
+def _count_map(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        for k, v in value.items()
+    )
+
+
+def _check_stats(doc: Doc) -> str | None:
+    games = doc.get("games", {})
+    if not isinstance(games, dict):
+        return "'games' is not an object"
+    for name, entry in games.items():
+        if not isinstance(entry, dict):
+            return f"entry for {name!r} is not an object"
+        played = entry.get("played", 0)
+        if not isinstance(played, int) or isinstance(played, bool) or played < 0:
+            return f"'played' for {name!r} is not a count"
+        if not _count_map(entry.get("wins", {})) or not _count_map(entry.get("appearances", {})):
+            return f"player counts for {name!r} are not counts"
+    return None
+
+
+class Storage:
+    """The program's files: settings, saves and statistics.
+
+    ``root`` (or the ``TABLETOP_HOME`` environment variable) puts everything in
+    one folder; otherwise the platform's user folders are used. Messages for
+    the player from operations that return none (``list_saves``,
+    ``record_result``) collect in :attr:`messages`; :meth:`take_messages`
+    empties it.
+    """
+
+    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+        if root is None and os.environ.get(HOME_ENV):
+            root = Path(os.environ[HOME_ENV]).expanduser()
+        if root is not None:
+            base = Path(root)
+            config_dir = data_dir = base
+        else:
+            config_dir = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+            data_dir = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        self.settings_path: Path = config_dir / "settings.json"
+        self.saves_dir: Path = data_dir / "saves"
+        self.stats_path: Path = data_dir / "stats.json"
+        self.messages: list[str] = []
+
+    def __repr__(self) -> str:
+        return f"Storage(settings={self.settings_path}, saves={self.saves_dir})"
+
+    def take_messages(self) -> list[str]:
+        """The collected messages, oldest first; the list is emptied."""
+        taken, self.messages = self.messages, []
+        return taken
+
+    # -- settings ---------------------------------------------------------
+
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """The saved settings (defaults if none) and a message for the player, if any.
+
+        An unreadable, damaged or newer file gives defaults (the file is moved
+        aside unless it could not be read). Individual bad values are replaced
+        by their defaults and named in the message; the file stays in place.
+        """
+        result = _read(self.settings_path, SETTINGS_KIND, SETTINGS_VERSION)
+        if result.doc is None:
+            return Settings(), result.message
+        settings, problems = Settings.from_dict(result.doc)
+        if not problems:
+            return settings, None
+        return settings, "Some settings were not valid and were reset: " + "; ".join(problems) + "."
+
+    def save_settings(self, settings: Settings) -> list[str]:
+        """Write ``settings`` atomically. Invalid values are written as defaults;
+        the returned list names them (empty when all were valid)."""
+        clean, problems = Settings.from_dict(settings.to_dict())
+        doc: Doc = {"format": SETTINGS_KIND, "version": SETTINGS_VERSION}
+        doc.update(clean.to_dict())
+        write_json(self.settings_path, doc)
+        return problems
+
+    # -- saves --------------------------------------------------------------
+
+    def save_path(self, slot: str) -> Path:
+        """Where the save ``slot`` lives (the name is validated)."""
+        return self.saves_dir / f"{validate_slot(slot)}.json"
+
+    def save_game(self, slot: str, doc: Mapping[str, Any]) -> Path:
+        """Write a saved game (a JSON-ready dict) to ``slot``; returns its path.
+
+        Adds ``"format"``, ``"version"`` (kept if the session set a known one)
+        and a fresh ``"saved_at"`` ISO timestamp (UTC).
+        """
+        path = self.save_path(slot)
+        if doc.get("format", SAVE_KIND) != SAVE_KIND:
+            raise ValueError(f"not a saved game: format {doc.get('format')!r}")
+        version = doc.get("version", SAVE_VERSION)
+        if (
+            not isinstance(version, int)
+            or isinstance(version, bool)
+            or not 1 <= version <= SAVE_VERSION
+        ):
+            raise ValueError(f"unknown save version {version!r}")
+        out: Doc = {"format": SAVE_KIND, "version": version}
+        out.update((k, v) for k, v in doc.items() if k not in ("format", "version"))
+        out["saved_at"] = _now().isoformat(timespec="seconds")
+        write_json(path, out)
+        return path
+
+    def load_game(self, slot_or_path: str | os.PathLike[str]) -> tuple[Doc | None, str | None]:
+        """A saved game by slot name (a ``str``) or file path (a ``Path``).
+
+        Returns ``(doc, None)``, or ``(None, message)`` if it is missing,
+        unreadable, damaged or from a newer version (the last two are moved aside).
+        """
+        if isinstance(slot_or_path, str):
+            path = self.save_path(slot_or_path)
+        else:
+            path = Path(slot_or_path)
+        result = _read(path, SAVE_KIND, SAVE_VERSION)
+        if result.status == "missing":
+            return None, f"There is no saved game at {path}."
+        return result.doc, result.message
+
+    def list_saves(self) -> list[SaveInfo]:
+        """The readable saves, newest first.
+
+        Damaged files are moved aside and skipped; their messages go to
+        :attr:`messages`. Files whose names are not valid slots are ignored.
+        """
+        if not self.saves_dir.is_dir():
+            return []
+        found: list[tuple[float, SaveInfo]] = []
+        for path in sorted(self.saves_dir.glob("*.json")):
+            try:
+                validate_slot(path.stem)
+            except ValueError:
+                continue
+            if not path.is_file():
+                continue
+            result = _read(path, SAVE_KIND, SAVE_VERSION)
+            if result.message:
+                self.messages.append(result.message)
+            doc = result.doc
+            if doc is None:
+                continue
+            info = SaveInfo(
+                slot=path.stem,
+                path=path,
+                game=doc["game"] if isinstance(doc.get("game"), str) else "",
+                title=doc["title"] if isinstance(doc.get("title"), str) else None,
+                saved_at=doc["saved_at"] if isinstance(doc.get("saved_at"), str) else "",
+                players=_player_names(doc.get("players")),
+                summary=doc["summary"] if isinstance(doc.get("summary"), str) else "",
+            )
+            when = info.when
+            if when is not None:
+                key = when.timestamp()
+            else:
+                try:
+                    key = path.stat().st_mtime
+                except OSError:
+                    key = 0.0
+            found.append((key, info))
+        found.sort(key=lambda pair: (-pair[0], pair[1].slot))
+        return [info for _, info in found]
+
+    def delete_save(self, slot: str) -> Path | None:
+        """Remove a save from the list at the player's request.
+
+        The file is moved to ``saves_dir/deleted/<slot>.<UTC time>.json``, never
+        unlinked. Returns the new path, or None if there was no such save.
+        """
+        path = self.save_path(slot)
+        if not path.is_file():
+            return None
+        bin_dir = self.saves_dir / DELETED_DIR
+        bin_dir.mkdir(parents=True, exist_ok=True)
+        stamp = _now().strftime("%Y%m%dT%H%M%S%fZ")
+        for dst in _candidates(bin_dir, f"{slot}.{stamp}", ".json"):
+            if _move_no_overwrite(path, dst):
+                return dst
+        raise OSError(f"could not find a free name for {path.name} in {bin_dir}")
+
+    def last_autosave(self) -> Path | None:
+        """The autosave file, if there is one."""
+        path = self.save_path(AUTOSAVE)
+        return path if path.is_file() else None
+
+    # -- statistics -----------------------------------------------------------
+
+    def _read_stats(self) -> tuple[dict[str, GameStats], _Read]:
+        result = _read(self.stats_path, STATS_KIND, STATS_VERSION, check=_check_stats)
+        stats: dict[str, GameStats] = {}
+        if result.doc is not None:
+            for game, entry in result.doc.get("games", {}).items():
+                stats[game] = GameStats(
+                    played=entry.get("played", 0),
+                    wins=dict(entry.get("wins", {})),
+                    appearances=dict(entry.get("appearances", {})),
+                )
+        return stats, result
+
+    def load_stats(self) -> tuple[dict[str, GameStats], str | None]:
+        """Per-game totals (empty if none yet) and a message for the player, if any."""
+        stats, result = self._read_stats()
+        return stats, result.message
+
+    def record_result(self, game: str, names: Sequence[str], places: Sequence[int]) -> None:
+        """Count a finished game: ``places[i]`` (1 = first, ties share) for ``names[i]``.
+
+        Every name on a first place gets a win; a name used by several seats
+        counts once. If the statistics file cannot be read it is left alone and
+        nothing is recorded; any message goes to :attr:`messages`.
+        """
+        if not isinstance(game, str) or not game:
+            raise ValueError("game must be a non-empty name")
+        if len(names) != len(places) or not names:
+            raise ValueError("names and places must be non-empty and the same length")
+        if not all(isinstance(n, str) for n in names):
+            raise ValueError("player names must be strings")
+        if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places):
+            raise ValueError("places must be whole numbers from 1")
+        if 1 not in places:
+            raise ValueError("somebody must be in first place")
+
+        stats, result = self._read_stats()
+        if result.message:
+            self.messages.append(result.message)
+        if result.status == "stuck":
+            return  # never replace a file we could not read
+        old = stats.get(game, GameStats())
+        wins = dict(old.wins)
+        appearances = dict(old.appearances)
+        for name in set(names):
+            appearances[name] = appearances.get(name, 0) + 1
+        for name in {n for n, p in zip(names, places) if p == 1}:
+            wins[name] = wins.get(name, 0) + 1
+        stats[game] = GameStats(played=old.played + 1, wins=wins, appearances=appearances)
+        doc: Doc = {
+            "format": STATS_KIND,
+            "version": STATS_VERSION,
+            "games": {
+                g: {"played": s.played, "wins": s.wins, "appearances": s.appearances}
+                for g, s in sorted(stats.items())
+            },
+        }
+        write_json(self.stats_path, doc)
+
+    def match_totals(self, game: str) -> dict[str, int]:
+        """Wins per player name for ``game`` (players without a win show 0),
+        most wins first. Any message goes to :attr:`messages`."""
+        stats, result = self._read_stats()
+        if result.message:
+            self.messages.append(result.message)
+        entry = stats.get(game)
+        if entry is None:
+            return {}
+        names = set(entry.appearances) | set(entry.wins)
+        ordered = sorted(names, key=lambda n: (-entry.wins.get(n, 0), n))
+        return {n: entry.wins.get(n, 0) for n in ordered}
