@@ -35,9 +35,18 @@ def _qualname(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-def _resolve(path: str) -> type:
+def _allowed(module: str) -> bool:
+    return any(module.startswith(p) or module + "." == p for p in ALLOWED_PREFIXES)
+
+
+def _resolve(path: str, kind: str) -> type:
+    """The class named by ``path``, only if it is a game data class of ours.
+
+    The class must be *defined* in an allowed module (not merely reachable
+    through one), and be a dataclass or an Enum as the tag says.
+    """
     module, _, qual = path.partition(":")
-    if not any(module.startswith(p) or module + "." == p for p in ALLOWED_PREFIXES):
+    if not _allowed(module) or not qual:
         raise CodecError(f"refusing to load type {path!r} from outside the program")
     try:
         obj: Any = importlib.import_module(module)
@@ -45,8 +54,12 @@ def _resolve(path: str) -> type:
             obj = getattr(obj, part)
     except (ImportError, AttributeError) as exc:
         raise CodecError(f"unknown type {path!r}") from exc
-    if not isinstance(obj, type):
-        raise CodecError(f"{path!r} is not a type")
+    if not isinstance(obj, type) or not _allowed(obj.__module__) or obj.__module__ != module:
+        raise CodecError(f"refusing to load {path!r}: not a game data type")
+    if kind == "dataclass" and not dataclasses.is_dataclass(obj):
+        raise CodecError(f"{path!r} is not a dataclass")
+    if kind == "enum" and not issubclass(obj, enum.Enum):
+        raise CodecError(f"{path!r} is not an enum")
     return obj
 
 
@@ -92,9 +105,7 @@ def decode(doc: Any) -> Any:
         raise CodecError(f"unexpected {type(doc).__name__} in a save")
     try:
         if "$dc" in doc:
-            cls = _resolve(doc["$dc"])
-            if not dataclasses.is_dataclass(cls):
-                raise CodecError(f"{doc['$dc']!r} is not a dataclass")
+            cls = _resolve(doc["$dc"], "dataclass")
             fields = {k: decode(v) for k, v in doc["f"].items()}
             return cls(**fields)
         if "$t" in doc:
@@ -102,7 +113,7 @@ def decode(doc: Any) -> Any:
         if "$fs" in doc:
             return frozenset(decode(x) for x in doc["$fs"])
         if "$e" in doc:
-            return _resolve(doc["$e"])(decode(doc["v"]))
+            return _resolve(doc["$e"], "enum")(decode(doc["v"]))
         if "$d" in doc:
             return {decode(k): decode(v) for k, v in doc["$d"]}
         if "$f" in doc:

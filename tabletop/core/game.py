@@ -136,6 +136,15 @@ class Outcome:
     def words(self) -> str:
         return f"{self.reason.words} {self.detail}".strip()
 
+    def words_for(self, names: Sequence[str]) -> str:
+        """The reason and detail, with ``{0}``, ``{1}``... in ``detail`` replaced by
+        the seats' names ("{0} took the last stone.")."""
+        try:
+            detail = self.detail.format(*names)
+        except (IndexError, KeyError, ValueError):
+            detail = self.detail
+        return f"{self.reason.words} {detail}".strip()
+
     @staticmethod
     def from_scores(
         scores: Sequence[float],

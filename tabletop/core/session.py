@@ -85,6 +85,14 @@ def _executor() -> concurrent.futures.ThreadPoolExecutor:
         return _EXECUTOR
 
 
+def _registry(registry: dict[str, Any] | None) -> dict[str, Any]:
+    if registry is not None:
+        return registry
+    from tabletop.games import REGISTRY
+
+    return REGISTRY
+
+
 class Session:
     """A game being played: rules + seats + history.
 
@@ -312,7 +320,7 @@ class Session:
             "game": self.name,
             "title": self.entry.info.title,
             "summary": self.summary(),
-            "players": self.config.players,
+            "players": self.names,
             "config": {"players": self.config.players, "variants": codec.encode(dict(self.config.variants))},
             "seed": self.seed,
             "seats": [s.to_doc() for s in self.seats],
@@ -345,9 +353,7 @@ class Session:
     @classmethod
     def from_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None, threaded: bool = True) -> Session:
         """A session exactly as saved: the stored states, not a recomputation."""
-        if registry is None:
-            from tabletop.games import REGISTRY as registry
-        entry, config, seed, seats, actions = cls._parse(doc, registry)
+        entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
         try:
             states = [codec.decode(s) for s in doc["states"]] if "states" in doc else None
             if states is None:
@@ -381,7 +387,5 @@ class Session:
     @classmethod
     def replay_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None) -> Session:
         """A session recomputed from the save's config, seed and actions."""
-        if registry is None:
-            from tabletop.games import REGISTRY as registry
-        entry, config, seed, seats, actions = cls._parse(doc, registry)
+        entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
         return cls.from_actions(entry, config, seed, seats, actions, threaded=False)

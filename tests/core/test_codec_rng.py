@@ -152,11 +152,6 @@ def test_refuses_types_from_outside_the_program(doc: dict[str, object]) -> None:
         codec.loads(json.dumps(doc))
 
 
-@pytest.mark.xfail(
-    reason="codec._resolve walks attributes through imported modules and $e does not "
-    "check for an Enum, so a save can build e.g. random.SystemRandom",
-    strict=False,
-)
 @pytest.mark.parametrize(
     "doc",
     [

@@ -231,7 +231,7 @@ class NimRules:
         return Outcome.from_scores(
             scores,
             EndReason.LAST_OBJECT_TAKEN,
-            detail=f"Player {state.winner + 1} took the last stone.",
+            detail=f"{{{state.winner}}} took the last stone.",
         )
 
     def view(self, state: NimState, seat: int) -> NimState:

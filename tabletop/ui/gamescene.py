@@ -1,0 +1,309 @@
+"""What every game's scene shares: turns, bots, undo, log, curtain, results.
+
+A game's scene subclasses :class:`GameScene` and writes only its table:
+``layout(rect)``, ``draw_table(surface, view)``, ``handle_table(event)`` and,
+for animations, ``on_played(before, action, after)`` plus ``animating``. The
+base class owns the frame around it:
+
+- a top bar with every seat (colour *and* glyph), whose turn it is and a
+  "thinking" mark while a bot works on the worker thread;
+- the game log panel (L toggles it), one readable line per action;
+- Esc opens pause; Ctrl+Z undoes back to your last decision, or says why not;
+- a pass-the-device curtain between two human seats when the game hides
+  information;
+- the results screen once the game is over and the last animation has played.
+
+Human input becomes an action and goes through :meth:`act`, which asks the
+rules (via the session) and shows the reason for any refusal. The scene never
+decides legality.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.ui.scene import Scene
+from tabletop.ui.theme import text_on
+from tabletop.ui.widgets import fit_text
+
+LOG_KEY = pygame.K_l
+
+
+class GameScene(Scene):
+    """Base of every game's scene. ``session`` is a core Session."""
+
+    #: seconds a bot's chosen action waits before it is played, so people can follow
+    bot_delay = 0.45
+
+    def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.info = session.entry.info
+        self.replay_queue: list[Any] | None = list(replay) if replay is not None else None
+        self.replay_paused = False
+        self.shown_seat: int | None = None
+        self.results_shown = False
+        self.bot_wait = 0.0
+        self.pending_bot_action: Any = None
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.bar_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.last_error = ""
+
+    # -- the parts a game writes -----------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """Lay the table out inside ``rect``."""
+
+    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
+        """Draw the game as ``view`` (the viewer's view of the state) shows it."""
+
+    def handle_table(self, event: pygame.event.Event) -> bool:
+        """Turn the viewer's gestures into actions via :meth:`act`."""
+        return False
+
+    def on_played(self, before: Any, action: Any, after: Any) -> None:
+        """An action was applied: start its animation (and sound)."""
+
+    @property
+    def animating(self) -> bool:
+        """True while an animation is playing; bots and results wait for it."""
+        return False
+
+    def skip_animation(self) -> None:
+        """Jump every running animation to its end."""
+
+    # -- what the base class offers ----------------------------------------------
+    @property
+    def viewer(self) -> int:
+        """The seat whose eyes the screen shows."""
+        return self.shown_seat if self.shown_seat is not None else self.session.viewer()
+
+    @property
+    def view(self) -> Any:
+        return self.session.view(self.viewer)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when a human may act now (and it is the seat on screen)."""
+        return (
+            self.replay_queue is None
+            and self.session.is_human_turn()
+            and self.session.to_move() == self.viewer
+            and not self.animating
+        )
+
+    def act(self, action: Any) -> bool:
+        """Play ``action`` for the viewer; on a refusal show why. True if played."""
+        if self.replay_queue is not None:
+            self.refuse("This is a replay; moves cannot be made.")
+            return False
+        reason = self.session.check(action, self.viewer)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        self._play(action)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.last_error = reason
+        self.app.toast(reason, "error")
+        self.app.sound.play("click", 0.4)
+
+    def _play(self, action: Any) -> None:
+        before = self.session.state
+        after = self.session.play(action)
+        self.on_played(before, action, after)
+
+    # -- lifecycle -------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        t = self.app.theme
+        bar_h = t.px(44)
+        self.bar_rect = pygame.Rect(0, 0, w, bar_h)
+        log_w = max(t.px(260), w // 5) if self.app.settings.show_log else 0
+        self.log_rect = pygame.Rect(w - log_w, bar_h, log_w, h - bar_h)
+        self.table_rect = pygame.Rect(0, bar_h, w - log_w, h - bar_h)
+        self.layout(self.table_rect)
+
+    def enter(self) -> None:
+        self._maybe_curtain()
+
+    # -- input ---------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                from tabletop.ui import menus
+
+                self.app.stack.push(menus.PauseScene(self.app, self))
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+            if event.key == LOG_KEY and not event.mod & pygame.KMOD_CTRL:
+                self.app.update_settings(show_log=not self.app.settings.show_log)
+                self.resize(self.app.size)
+                return True
+            if event.key == pygame.K_SPACE and self.animating:
+                self.skip_animation()
+                return True
+            if self.replay_queue is not None:
+                if event.key == pygame.K_SPACE:
+                    self.replay_paused = not self.replay_paused
+                    return True
+                if event.key == pygame.K_RIGHT:
+                    self._replay_step()
+                    return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.animating:
+            self.skip_animation()
+            return True
+        return self.handle_table(event)
+
+    def undo(self) -> None:
+        reason = self.session.can_undo()
+        if reason is not None:
+            self.refuse(reason)
+            return
+        self.skip_animation()
+        self.session.undo()
+        self.pending_bot_action = None
+        self.shown_seat = None
+        self.results_shown = False
+        self.app.toast("Undone.")
+        self.layout(self.table_rect)
+
+    # -- the frame -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.animating:
+            return
+        s = self.session
+        if s.is_over():
+            if not self.results_shown:
+                self.results_shown = True
+                from tabletop.ui import menus
+
+                self.app.stack.push(menus.ResultsScene(self.app, self))
+            return
+        if self.replay_queue is not None:
+            self.bot_wait += dt
+            if not self.replay_paused and self.bot_wait >= self.bot_delay * 2:
+                self._replay_step()
+            return
+        if s.is_bot_turn():
+            if self.pending_bot_action is None:
+                s.request_bot_action()
+                action = s.poll_bot_action()
+                if action is not None:
+                    self.pending_bot_action = action
+                    self.bot_wait = 0.0
+            else:
+                self.bot_wait += dt
+                if self.bot_wait >= self.bot_delay * self._speed_factor():
+                    action, self.pending_bot_action = self.pending_bot_action, None
+                    self._play(action)
+        else:
+            self._maybe_curtain()
+
+    def _speed_factor(self) -> float:
+        speed = self.app.settings.anim_speed
+        return 0.0 if speed <= 0 else 1.0 / speed
+
+    def _replay_step(self) -> None:
+        if self.replay_queue:
+            self.bot_wait = 0.0
+            self._play(self.replay_queue.pop(0))
+
+    def _maybe_curtain(self) -> None:
+        """Show the curtain when the device passes between two people."""
+        s = self.session
+        mover = s.to_move()
+        if mover is None or s.seats[mover].is_bot or self.replay_queue is not None:
+            return
+        if self.shown_seat == mover:
+            return
+        needs = self.info.hidden_information and len(s.human_seats()) > 1 and self.shown_seat is not None
+        self.shown_seat = mover
+        if needs:
+            from tabletop.ui import menus
+
+            self.app.stack.push(menus.CurtainScene(self.app, s.seats[mover].name))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        surface.fill(t.felt, self.table_rect)
+        self.draw_table(surface, self.view)
+        self._draw_bar(surface)
+        if self.log_rect.width:
+            self._draw_log(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        s = self.session
+        pygame.draw.rect(surface, t.panel, self.bar_rect)
+        pygame.draw.line(surface, t.panel_edge, self.bar_rect.bottomleft, self.bar_rect.bottomright, 2)
+        font = t.body
+        x = self.bar_rect.x + t.px(12)
+        cy = self.bar_rect.centery
+        title = t.font("body", bold=True).render(self.info.title, True, t.text)
+        surface.blit(title, title.get_rect(midleft=(x, cy)))
+        x += title.get_width() + t.px(18)
+        mover = s.to_move()
+        for i, seat in enumerate(s.seats):
+            style = t.player(i)
+            turn = i == mover
+            label = f"{style.glyph} {seat.name}"
+            if seat.is_bot:
+                label += f" ({seat.level})"
+            img = font.render(label, True, style.colour if not turn else t.accent_text)
+            pad = t.px(8)
+            box = pygame.Rect(x, cy - img.get_height() // 2 - pad // 2, img.get_width() + 2 * pad, img.get_height() + pad)
+            if turn:
+                pygame.draw.rect(surface, style.colour, box, border_radius=t.px(8))
+                img = font.render(label, True, text_on(style.colour))
+            surface.blit(img, (box.x + pad, box.y + pad // 2))
+            x = box.right + t.px(10)
+        status = self.status_text()
+        if status:
+            img = font.render(status, True, t.text_dim)
+            right = (self.log_rect.x if self.log_rect.width else self.bar_rect.right) - t.px(12)
+            if right - img.get_width() > x:
+                surface.blit(img, img.get_rect(midright=(right, cy)))
+        hint = t.small.render("Esc menu · F1 rules · L log", True, t.text_dim)
+        if self.log_rect.width:
+            surface.blit(hint, hint.get_rect(midright=(self.bar_rect.right - t.px(10), cy)))
+
+    def status_text(self) -> str:
+        s = self.session
+        if self.replay_queue is not None:
+            left = len(self.replay_queue)
+            state = "paused" if self.replay_paused else "playing"
+            return f"Replay {state} · {left} moves left · Space pause · → step"
+        if s.is_over():
+            return "Game over"
+        mover = s.to_move()
+        if mover is None:
+            return ""
+        name = s.seats[mover].name
+        if s.seats[mover].is_bot:
+            return f"{name} is thinking…" if s.bot_thinking() or self.pending_bot_action is None else f"{name} plays"
+        return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        r = self.log_rect
+        pygame.draw.rect(surface, t.panel, r)
+        pygame.draw.line(surface, t.panel_edge, r.topleft, r.bottomleft, 2)
+        head = t.font("body", bold=True).render("Game log", True, t.text)
+        surface.blit(head, (r.x + t.px(12), r.y + t.px(10)))
+        font = t.small
+        line_h = font.get_linesize()
+        top = r.y + t.px(16) + head.get_height()
+        lines = self.session.log
+        room = max(0, (r.bottom - top - t.px(8)) // line_h)
+        start = max(0, len(lines) - room)
+        width = r.width - t.px(24)
+        for n, text in enumerate(lines[start:], start=start):
+            colour = t.text if n == len(lines) - 1 else t.text_dim
+            img = font.render(fit_text(font, f"{n + 1}. {text}", width), True, colour)
+            surface.blit(img, (r.x + t.px(12), top + (n - start) * line_h))
