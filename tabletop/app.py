@@ -9,6 +9,7 @@ settings, the storage and the stack of scenes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -185,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"tabletop: error: {exc}", file=sys.stderr)
         return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
     except ImportError:
