@@ -1,0 +1,139 @@
+"""Drive a real App headlessly with synthetic events, as a person would.
+
+``Driver(app)`` posts events through ``app.frame(events, dt)``: one call per
+frame, so whatever a click does runs exactly as in the main loop. The
+``app`` fixture (import ``app_fixture`` and ``driver_fixture`` to use
+them) builds an App on a temporary Storage with Nim registered and
+shuts pygame down after the test.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.app import App, Launch
+from tabletop.core.storage import Storage
+
+DT = 1 / 60
+SIZE = (1280, 800)
+
+
+class Driver:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.mouse = (0, 0)
+
+    @property
+    def top(self) -> Any:
+        return self.app.stack.top
+
+    # -- frames -------------------------------------------------------------
+    def frame(self, events: list[Any] | None = None, dt: float = DT) -> None:
+        self.app.frame(events or [], dt)
+
+    def frames(self, n: int, dt: float = DT) -> None:
+        for _ in range(n):
+            self.app.frame([], dt)
+
+    def until(self, condition: Callable[[], bool], timeout: float = 10.0, dt: float = DT) -> None:
+        """Run frames until ``condition()`` holds; fail after ``timeout`` seconds.
+
+        Bots think on the worker thread, so real time has to pass too: a
+        short sleep between frames while waiting."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting; top scene is {type(self.top).__name__}")
+            self.app.frame([], dt)
+            time.sleep(0.002)
+
+    # -- mouse --------------------------------------------------------------
+    def move(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        rel = (pos[0] - self.mouse[0], pos[1] - self.mouse[1])
+        self.mouse = pos
+        self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)])
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        self.move(pos)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+    def click_widget(self, widget: Any) -> None:
+        assert widget.visible, f"{widget!r} is hidden"
+        assert widget.rect.w > 0 and widget.rect.h > 0, f"{widget!r} has no size"
+        self.click(widget.rect.center)
+
+    def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 8, button: int = 1) -> None:
+        held = (1, 0, 0) if button == 1 else (0, 0, 1)
+        self.move(a)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=button)])
+        for i in range(1, steps + 1):
+            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            self.move(p, held)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=button)])
+
+    # -- keyboard -------------------------------------------------------------
+    def key(self, k: int, mod: int = 0, unicode: str = "") -> None:
+        down = pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+        up = pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)
+        self.frame([down, up])
+
+    def type(self, text: str) -> None:
+        for ch in text:
+            self.frame([pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+
+    # -- finding things ---------------------------------------------------------
+    def widgets(self) -> list[Any]:
+        group = getattr(self.top, "group", None)
+        return list(group.widgets) if group is not None else []
+
+    def find_button(self, text: str) -> Any:
+        """The visible button on the top scene whose text is ``text``."""
+        found = [
+            w
+            for w in self.widgets()
+            if getattr(w, "text", None) == text and w.visible and hasattr(w, "on_click")
+        ]
+        names = [getattr(w, "text", None) for w in self.widgets() if hasattr(w, "on_click")]
+        assert found, f"no button {text!r} on {type(self.top).__name__}; buttons: {names}"
+        return found[0]
+
+    def press(self, text: str) -> None:
+        """Click the button ``text`` on the top scene."""
+        self.click_widget(self.find_button(text))
+
+    def set_choice(self, choice: Any, value: str, limit: int = 20) -> None:
+        """Click a Choice's right arrow until it shows ``value``."""
+        for _ in range(limit):
+            if choice.value == value:
+                return
+            self.click(choice.arrow_rects()[1].center)
+        assert choice.value == value, f"{choice.options} never reached {value!r}"
+
+
+def make_app(storage_dir: Any, size: tuple[int, int] = SIZE) -> App:
+    app = App(Launch(size=size), storage=Storage(storage_dir))
+    app.start(Launch())
+    return app
+
+
+@pytest.fixture(name="app")
+def app_fixture(tmp_path: Any, nim_registered: Any) -> Iterator[App]:
+    """A real App at 1280x800 on a temporary Storage, Nim registered, title on top."""
+    a = make_app(tmp_path)
+    try:
+        yield a
+    finally:
+        a.shutdown()
+
+
+@pytest.fixture(name="driver")
+def driver_fixture(app: App) -> Driver:
+    return Driver(app)

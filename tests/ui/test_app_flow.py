@@ -1,0 +1,308 @@
+"""The whole program, headless, driven by synthetic clicks and keys (Nim as the game)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from tabletop.app import default_seats
+from tabletop.core import codec
+from tabletop.core.session import Seat
+from tabletop.ui import gamescene, menus
+from tests.nimgame.rules import Take
+from tests.nimgame.scene import NimScene
+from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
+
+SEED = 4242
+
+
+def dumps(states):
+    return [codec.dumps(s) for s in states]
+
+
+def stone_pos(scene: NimScene, heap: int, k: int) -> tuple[int, int]:
+    """Screen position of the k-th stone from the right of heap ``heap`` (1-based)."""
+    n = scene.view.heaps[heap - 1]
+    assert 1 <= k <= n, f"heap {heap} has {n} stones, not {k}"
+    return scene.stone_centres(heap - 1, n)[n - k]
+
+
+def take(d: Driver, scene: NimScene, heap: int, k: int) -> None:
+    d.click(stone_pos(scene, heap, k))
+
+
+def human_ready(scene: NimScene, seat: int = 0):
+    return lambda: (
+        scene.session.to_move() == seat and not scene.animating and scene.app.stack.top is scene
+    )
+
+
+def choose_move(scene: NimScene) -> tuple[int, int]:
+    """A winning take when there is one (subtraction game: heaps mod max_take+1), else any."""
+    v = scene.view
+    m = v.max_take + 1
+    grundy = 0
+    for h in v.heaps:
+        grundy ^= h % m
+    for i, h in enumerate(v.heaps):
+        for k in range(1, min(h, v.max_take) + 1):
+            g = grundy ^ (h % m) ^ ((h - k) % m)
+            if g == 0:
+                return i + 1, k
+    i = max(range(len(v.heaps)), key=lambda j: v.heaps[j])
+    return i + 1, 1
+
+
+def record_texts(monkeypatch: pytest.MonkeyPatch, module, name: str = "draw_text") -> list[str]:
+    """Record the text handed to ``module.<name>`` while still drawing it."""
+    seen: list[str] = []
+    original = getattr(module, name)
+
+    def spy(*args, **kwargs):
+        text = next(a for a in args if isinstance(a, str))
+        seen.append(text)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return seen
+
+
+def felt_pixels(app) -> int:
+    pixels = pygame.surfarray.array3d(app.screen)
+    return int(np.all(pixels == np.array(app.theme.felt), axis=-1).sum())
+
+
+def start(app, seats, seed: int = SEED, **variants) -> NimScene:
+    from tabletop.games import get
+
+    entry = get("nim")
+    scene = menus.start_game(app, entry, entry.default_config(len(seats), **variants), seed, seats)
+    app.frame([], 1 / 60)
+    assert app.stack.top is scene
+    return scene
+
+
+# -- the whole path --------------------------------------------------------------------
+
+
+def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    d, app = driver, driver.app
+    d.frames(2)
+
+    # title: click the Nim card
+    title = d.top
+    assert isinstance(title, menus.TitleScene)
+    assert not title.resume.enabled, "nothing to resume yet"
+    card = next(c for c in title.cards if c.entry.name == "nim")
+    d.click_widget(card)
+    setup = d.top
+    assert isinstance(setup, menus.SetupScene) and setup.entry.name == "nim"
+
+    # setup: 3 players and back to 2 (the seat rows are rebuilt), human + easy bot, a seed
+    d.click(setup.count.arrow_rects()[1].center)
+    assert setup.players == 3 and len(setup.seat_rows) == 3
+    d.click(setup.count.arrow_rects()[1].center)
+    assert setup.players == 2 and len(setup.seat_rows) == 2
+    d.set_choice(setup.seat_rows[0][1], "Human")
+    d.set_choice(setup.seat_rows[1][1], "Bot: easy")
+    d.click_widget(setup.seed_input)
+    assert setup.seed_input.focused
+    d.key(pygame.K_END)
+    for _ in range(len(setup.seed_input.text)):
+        d.key(pygame.K_BACKSPACE)
+    assert setup.seed_input.text == ""
+    d.type(str(SEED))
+    assert setup.seed_input.text == str(SEED)
+    d.press("Start game")
+
+    scene = d.top
+    assert isinstance(scene, NimScene)
+    s = scene.session
+    assert s.seed == SEED and s.config.players == 2
+    assert s.seats == (Seat("You", "human"), Seat("Basil", "bot", "easy"))
+    assert s.to_move() == 0 and scene.my_turn
+
+    # a move by clicking: hovering the 2nd stone from the right lights two stones
+    heap = max(range(1, 4), key=lambda h: scene.view.heaps[h - 1])
+    before_move = dumps(s.states)
+    d.move(stone_pos(scene, heap, 2))
+    assert scene.hover == (heap - 1, 2)
+    take(d, scene, heap, 2)
+    assert s.actions == [Take(heap, 2)]
+    assert scene.animating
+    d.until(human_ready(scene))
+    assert s.ply == 2, "the bot answered once"
+
+    # Ctrl+Z returns to the state before the human's move
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert dumps(s.states) == before_move
+    assert s.log == [] and s.to_move() == 0
+    assert any(t.text == "Undone." for t in app.toasts.items)
+
+    # play once more so the log has lines, then pause, save and quit to the title
+    take(d, scene, heap, 1)
+    d.until(human_ready(scene))
+    saved_states, saved_log = dumps(s.states), list(s.log)
+    assert len(saved_log) == 2
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, menus.PauseScene)
+    d.press("Save game")
+    assert any(t.text == "Game saved." for t in app.toasts.items)
+    slots = [i.slot for i in app.storage.list_saves()]
+    assert "autosave" in slots and len(slots) == 2
+    d.press("Quit to title")
+    assert isinstance(d.top, menus.TitleScene) and len(app.stack) == 1
+
+    # resume from the title: exactly the same game
+    d.press("Resume")
+    scene = d.top
+    assert isinstance(scene, NimScene)
+    s = scene.session
+    assert dumps(s.states) == saved_states
+    assert codec.dumps(s.state) == saved_states[-1]
+    assert s.log == saved_log
+    assert s.seed == SEED
+
+    # play to the end by clicking stones
+    for _ in range(60):
+        if s.is_over():
+            break
+        d.until(lambda: s.is_over() or human_ready(scene)())
+        if s.is_over():
+            break
+        plies = s.ply
+        take(d, scene, *choose_move(scene))
+        assert s.ply == plies + 1, app.toasts.items
+    assert s.is_over()
+    d.until(lambda: isinstance(d.top, menus.ResultsScene))
+
+    # the results show the reason in words and the scores
+    results = d.top
+    texts = record_texts(monkeypatch, menus)
+    d.frames(1)
+    outcome = s.outcome()
+    shown = " ".join(texts)
+    words = outcome.words_for(s.names)
+    assert "The last piece was taken." in words and "took the last stone" in words
+    assert " ".join(words.split()) in shown
+    winner = outcome.winners[0]
+    assert s.names[winner] in words
+    assert "1" in texts and "0" in texts, texts  # the scores
+    assert f"{app.theme.player(0).glyph} You" in texts
+    assert results.match.games == 1
+
+    d.press("Title screen")
+    assert isinstance(d.top, menus.TitleScene) and len(app.stack) == 1
+
+
+# -- smaller paths ------------------------------------------------------------------------
+
+
+def test_curtain_between_two_humans_hides_the_table(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = start(app, [Seat("Ann"), Seat("Bob")])
+    assert scene.viewer == 0 and felt_pixels(app) > 0
+    heap = max(range(1, 4), key=lambda h: scene.view.heaps[h - 1])
+    take(d, scene, heap, 1)
+    d.until(lambda: not isinstance(d.top, NimScene))
+
+    curtain = d.top
+    assert isinstance(curtain, menus.CurtainScene) and curtain.name == "Bob"
+    d.frames(1)
+    assert felt_pixels(app) == 0, "the table shows through the curtain"
+    # neither clicks on the table nor Esc lift it
+    state = codec.dumps(scene.session.state)
+    d.click(stone_pos(scene, heap, 1))
+    d.key(pygame.K_ESCAPE)
+    assert d.top is curtain and codec.dumps(scene.session.state) == state
+
+    d.press("I am Bob: show my table")
+    assert d.top is scene
+    d.frames(1)
+    assert felt_pixels(app) > 0
+    assert scene.viewer == 1
+    view = scene.view
+    assert view.reserves[1] is not None and view.reserves[0] is None, "Bob sees only his reserve"
+
+
+def test_refused_move_shows_the_rules_reason(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    heaps = scene.view.heaps
+    heap = max(range(1, 4), key=lambda h: heaps[h - 1])
+    assert heaps[heap - 1] >= 4, "seed gives a heap big enough to over-take"
+    take(d, scene, heap, 4)
+    reason = scene.session.rules.check(scene.session.state, Take(heap, 4))
+    assert reason == "You may take at most 3 stones."
+    assert [(t.text, t.kind) for t in app.toasts.items] == [(reason, "error")]
+    assert scene.session.ply == 0 and scene.view.heaps == heaps
+
+
+def test_log_panel_has_one_line_per_action(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    for _ in range(2):
+        take(d, scene, *choose_move(scene))
+        d.until(human_ready(scene))
+    assert len(s.log) == len(s.actions) == 4
+    lines = record_texts(monkeypatch, gamescene, "fit_text")
+    d.frames(1)
+    logged = [t for t in lines if t[:1].isdigit()]
+    assert logged == [f"{i + 1}. {line}" for i, line in enumerate(s.log)]
+    assert logged[0].startswith("1. You takes")
+
+    d.key(pygame.K_l)  # L hides the panel; the table takes the room
+    assert scene.log_rect.width == 0 and scene.table_rect.w == app.size[0]
+    lines.clear()
+    d.frames(1)
+    assert not [t for t in lines if t[:1].isdigit()]
+
+
+def test_f1_opens_the_rules_and_esc_closes_them(driver: Driver) -> None:
+    d, app = driver, driver.app
+    d.key(pygame.K_F1)
+    assert isinstance(d.top, menus.RulesScene) and d.top.heading == "How to play"
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, menus.TitleScene)
+
+    scene = start(app, default_seats(["human", "easy"]))
+    d.key(pygame.K_F1)
+    rules = d.top
+    assert isinstance(rules, menus.RulesScene)
+    assert rules.heading == "Nim: rules"
+    assert "Whoever takes the last stone wins." in rules.text
+    d.frames(2)
+    d.key(pygame.K_ESCAPE)
+    assert d.top is scene
+
+
+def test_saved_games_lists_and_deletes(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    app.storage.save_game("mine", scene.session.to_doc())
+    d.key(pygame.K_ESCAPE)
+    d.press("Quit to title")
+    d.press("Saved games")
+    saves = d.top
+    assert isinstance(saves, menus.SavedGamesScene)
+    assert sorted(i.slot for i in saves.saves) == ["autosave", "mine"]
+    assert all(i.title == "Nim" for i in saves.saves)
+    d.frames(1)
+
+    index = next(i for i, info in enumerate(saves.saves) if info.slot == "mine")
+    view = saves.list.view_rect()
+    row_y = (
+        view.y + index * saves.list.line_height - saves.list.offset + saves.list.line_height // 2
+    )
+    d.click((view.centerx, row_y))
+    assert saves.list.selected == index
+    d.press("Delete")
+
+    path = app.storage.save_path("mine")
+    assert not path.exists()
+    deleted = list((app.storage.saves_dir / "deleted").glob("mine.*.json"))
+    assert len(deleted) == 1
+    assert any(t.text == "Save moved to the deleted folder." for t in app.toasts.items)
+    assert [i.slot for i in d.top.saves] == ["autosave"]
