@@ -364,6 +364,9 @@ class App:
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+            stamp = os.environ.get("TABLETOP_BENCH_STARTUP_FILE")
+            if stamp:  # tools/bench.py: wall-clock time of the first drawn frame
+                Path(stamp).write_text(repr(time.time()), encoding="utf-8")
 
     def run(self, max_frames: int | None = None) -> None:
         import pygame

@@ -1,0 +1,303 @@
+"""Tabletop's benchmarks: measured figures against their goals, as a table.
+
+    python tools/bench.py                  # every section
+    python tools/bench.py --only startup   # one section (repeatable)
+    python tools/bench.py --json out/bench.json
+
+Performance goals live here, never in timed tests. Each section is a function
+in :data:`SECTIONS` that returns :class:`Row` s; later work adds its own
+(physics, bots, games) with :func:`section`. The table is markdown:
+``| measure | value | goal | ok |``. Everything runs headless with the SDL
+dummy drivers and a temporary settings folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+#: the app writes time.time() of its first drawn frame to this file (tabletop/app.py)
+STARTUP_ENV = "TABLETOP_BENCH_STARTUP_FILE"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measured figure. ``value``/``goal`` are numbers in ``unit``; ``goal``
+    is an upper bound (None: reported, no goal)."""
+
+    measure: str
+    value: float
+    unit: str
+    goal: float | None = None
+
+    @property
+    def ok(self) -> bool | None:
+        return None if self.goal is None else self.value <= self.goal
+
+    def cells(self) -> tuple[str, str, str, str]:
+        goal = "" if self.goal is None else f"<= {_fmt(self.goal)} {self.unit}"
+        ok = {None: "", True: "yes", False: "NO"}[self.ok]
+        return (self.measure, f"{_fmt(self.value)} {self.unit}", goal, ok)
+
+
+def _fmt(x: float) -> str:
+    if x >= 100:
+        return f"{x:.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+@dataclass
+class Options:
+    """What every section may read from the command line."""
+
+    runs: int = 5
+    frames: int = 600
+    size: tuple[int, int] = (1920, 1080)
+
+
+Section = Callable[[Options], list[Row]]
+#: name -> section, in the order the table shows them
+SECTIONS: dict[str, Section] = {}
+
+
+def section(name: str) -> Callable[[Section], Section]:
+    """Decorator: add a section to :data:`SECTIONS` under ``name``."""
+
+    def add(fn: Section) -> Section:
+        SECTIONS[name] = fn
+        return fn
+
+    return add
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` percentile (0..100), nearest rank."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+# -- start-up ------------------------------------------------------------------
+
+
+def startup_once(home: Path) -> tuple[float, float]:
+    """(seconds from spawning ``python -m tabletop --frames 1`` to its first
+    drawn frame, seconds until the process exited)."""
+    stamp = home / "first-frame.txt"
+    stamp.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TABLETOP_HOME=str(home),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")])),
+        **{STARTUP_ENV: str(stamp)},
+    )
+    cmd = [sys.executable, "-m", "tabletop", "--frames", "1"]
+    spawned = time.time()
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    exited = time.time()
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.strip()[-500:]}"
+        )
+    if not stamp.is_file():
+        raise RuntimeError(f"the app wrote no {STARTUP_ENV} file; is the hook in tabletop/app.py?")
+    return float(stamp.read_text(encoding="utf-8")) - spawned, exited - spawned
+
+
+@section("startup")
+def bench_startup(opts: Options) -> list[Row]:
+    first: list[float] = []
+    total: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        for _ in range(opts.runs):
+            a, b = startup_once(Path(tmp))
+            first.append(a)
+            total.append(b)
+    n = f"{opts.runs} runs"
+    return [
+        Row(f"start-up to first menu frame, median of {n}", statistics.median(first), "s", 1.0),
+        Row(f"start-up to first menu frame, max of {n}", max(first), "s", 1.0),
+        Row(f"`--frames 1` process, spawn to exit, median of {n}", statistics.median(total), "s"),
+    ]
+
+
+# -- the title scene -------------------------------------------------------------
+
+
+def frame_times(scene: str, size: tuple[int, int], frames: int, warmup: int = 30) -> list[float]:
+    """Seconds per ``App.frame([], 1/60)`` (update, draw, flip) for ``scene``."""
+    import pygame
+
+    from tools import screenshot
+
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        app = screenshot.make_app(size, home=tmp)
+        screenshot.show(app, scene)
+        for _ in range(warmup):
+            app.frame([], 1 / 60)
+        times = []
+        clock = time.perf_counter
+        for _ in range(frames):
+            t = clock()
+            app.frame([], 1 / 60)
+            times.append(clock() - t)
+        pygame.quit()
+    return times
+
+
+@section("title")
+def bench_title(opts: Options) -> list[Row]:
+    from tabletop.games import REGISTRY
+
+    w, h = opts.size
+    ms = [t * 1000 for t in frame_times("title", opts.size, opts.frames)]
+    n = len(REGISTRY)
+    what = f"title frame {w}x{h} ({n} game{'' if n == 1 else 's'} listed)"
+    return [
+        Row(f"{what}, median of {opts.frames}", statistics.median(ms), "ms", 16.7),
+        Row(f"{what}, p99 of {opts.frames}", percentile(ms, 99), "ms", 33.3),
+    ]
+
+
+# -- the command line ---------------------------------------------------------------
+
+
+def table(rows: Sequence[Row]) -> str:
+    """A markdown table with aligned columns."""
+    head = ("measure", "value", "goal", "ok")
+    body = [r.cells() for r in rows]
+    widths = [max(len(c[i]) for c in [head, *body]) for i in range(4)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+
+    rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    return "\n".join([line(head), rule, *(line(c) for c in body)])
+
+
+def machine() -> str:
+    video = os.environ.get("SDL_VIDEODRIVER", "")
+    return (
+        f"{date.today().isoformat()}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} cores, {platform.machine()}, SDL video driver {video!r}"
+    )
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    from tabletop.app import CliError
+    from tabletop.app import parse_size as app_parse_size
+
+    try:
+        return app_parse_size(text)
+    except CliError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line on stderr, exit 2
+        print(f"bench: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="tools/bench.py",
+        description="Measure Tabletop against its performance goals and print a markdown table. "
+        "Headless (SDL dummy drivers), with a temporary settings folder.",
+    )
+    p.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help=f"run only this section (repeatable): {', '.join(SECTIONS)}",
+    )
+    p.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
+    p.add_argument("--runs", type=int, default=5, metavar="N", help="start-up runs (default 5)")
+    p.add_argument(
+        "--frames", type=int, default=600, metavar="N", help="frames timed per scene (default 600)"
+    )
+    p.add_argument(
+        "--size",
+        type=parse_size,
+        default=(1920, 1080),
+        metavar="WxH",
+        help="window size for frame timings (default 1920x1080)",
+    )
+    p.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="module:ATTR",
+        help="register an extra GameEntry for the in-process sections, e.g. tests.nimgame:ENTRY (repeatable)",
+    )
+    p.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    names = args.only or list(SECTIONS)
+    unknown = [n for n in names if n not in SECTIONS]
+    if unknown:
+        print(
+            f"bench: error: unknown section {unknown[0]!r} (sections: {', '.join(SECTIONS)})",
+            file=sys.stderr,
+        )
+        return 2
+    if args.runs < 1 or args.frames < 1:
+        print("bench: error: --runs and --frames must be at least 1", file=sys.stderr)
+        return 2
+    from tools import screenshot
+
+    try:
+        for spec in args.register:
+            screenshot.register(spec)
+    except screenshot.UsageError as exc:
+        print(f"bench: error: {exc}", file=sys.stderr)
+        return 2
+    opts = Options(runs=args.runs, frames=args.frames, size=args.size)
+    rows: list[Row] = []
+    results: dict[str, list[dict[str, Any]]] = {}
+    for name in names:
+        got = SECTIONS[name](opts)
+        rows += got
+        results[name] = [asdict(r) | {"ok": r.ok} for r in got]
+    print(f"Tabletop benchmarks: {machine()}\n")
+    print(table(rows))
+    if args.json:
+        path = Path(args.json)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(
+            json.dumps({"machine": machine(), "sections": results}, indent=2) + "\n",
+            encoding="utf-8",
+        )
+    missed = [r for r in rows if r.ok is False]
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

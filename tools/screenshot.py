@@ -1,0 +1,332 @@
+"""Render any Tabletop scene at any window size to a PNG, headless.
+
+    python tools/screenshot.py title --size 1920x1080 --out out/title.png
+    python tools/screenshot.py game:nim --register tests.nimgame:ENTRY --moves 3 --out out/nim.png
+
+SCENE is one of ``title``, ``settings``, ``saves``, ``rules`` (the controls
+page), ``rules:GAME``, ``setup:GAME``, ``game:GAME``, ``pause:GAME`` and
+``results:GAME``. The program's settings and saves go to a fresh temporary
+folder (``--home`` or ``TABLETOP_HOME`` choose another), never the player's own.
+
+The module is importable: :func:`render` returns the drawn ``pygame.Surface`` so
+tests and ``tools/bench.py`` reuse it. Importing it sets the dummy SDL video and
+audio drivers (unless already set) before pygame is imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import importlib
+import os
+import random
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from tabletop import app as tabletop_app  # noqa: E402
+from tabletop.core import codec, rng  # noqa: E402
+from tabletop.core.storage import PALETTES, Storage  # noqa: E402
+
+PLAIN_SCENES = ("title", "settings", "saves", "rules")
+GAME_SCENES = ("rules", "setup", "game", "pause", "results")
+SCENES_HELP = (
+    "title, settings, saves, rules, rules:GAME, setup:GAME, game:GAME, pause:GAME, results:GAME"
+)
+#: bot moves played to reach the end of a game for ``results:GAME`` before giving up
+MAX_RESULT_MOVES = 100_000
+
+
+class UsageError(Exception):
+    """A bad argument: one line on stderr, exit code 2."""
+
+
+def parse_scene(text: str) -> tuple[str, str | None]:
+    """``"game:nim"`` -> ``("game", "nim")``; UsageError for anything unknown."""
+    kind, sep, game = text.partition(":")
+    if not sep:
+        if kind in PLAIN_SCENES:
+            return kind, None
+        if kind in GAME_SCENES:
+            raise UsageError(f"scene {kind!r} needs a game, e.g. {kind}:NAME")
+        raise UsageError(f"unknown scene {text!r} (scenes: {SCENES_HELP})")
+    if kind not in GAME_SCENES:
+        raise UsageError(f"unknown scene {text!r} (scenes: {SCENES_HELP})")
+    if not game:
+        raise UsageError(f"scene {text!r} names no game")
+    return kind, game
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> ``(1280, 800)``, within the sizes the app supports."""
+    try:
+        return tabletop_app.parse_size(text)
+    except tabletop_app.CliError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def register(spec: str) -> Any:
+    """Import ``module:ATTR`` (a GameEntry) and add it to the registry."""
+    from tabletop import games
+
+    module, sep, attr = spec.partition(":")
+    if not sep or not module or not attr:
+        raise UsageError(f"--register needs module:ATTR, not {spec!r}")
+    try:
+        entry = getattr(importlib.import_module(module), attr)
+    except ImportError as exc:
+        raise UsageError(f"--register {spec}: cannot import {module} ({exc})") from None
+    except AttributeError:
+        raise UsageError(f"--register {spec}: {module} has no {attr}") from None
+    if not isinstance(entry, games.GameEntry):
+        raise UsageError(f"--register {spec}: {type(entry).__name__} is not a GameEntry")
+    # saves of a test game must revive its own data types
+    prefix = module.split(".")[0] + "."
+    if prefix != "tabletop." and prefix not in codec.ALLOWED_PREFIXES:
+        codec.ALLOWED_PREFIXES.append(prefix)
+    return games.register(entry)
+
+
+def _temp_home() -> Path:
+    home = Path(tempfile.mkdtemp(prefix="tabletop-shot-"))
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    return home
+
+
+def make_app(
+    size: tuple[int, int], *, home: str | os.PathLike[str] | None = None, palette: str | None = None
+) -> Any:
+    """An App with its files under ``home`` (a new temporary folder if None)."""
+    if palette is not None and palette not in PALETTES:
+        raise UsageError(f"--palette must be one of {', '.join(PALETTES)}, not {palette!r}")
+    if home is None:
+        home = os.environ.get("TABLETOP_HOME") or _temp_home()
+    app = tabletop_app.App(tabletop_app.Launch(size=size), storage=Storage(home))
+    if palette is not None and palette != app.settings.palette:
+        app.update_settings(palette=palette)
+    return app
+
+
+def _entry(game: str) -> Any:
+    from tabletop.games import REGISTRY
+
+    if game not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY)) or "none (use --register module:ATTR)"
+        raise UsageError(f"unknown game {game!r} (games: {known})")
+    return REGISTRY[game]
+
+
+def new_session(entry: Any, seed: int, *, moves: int = 0, to_end: bool = False) -> Any:
+    """A session with the default seats (you, then medium bots), no worker thread.
+
+    ``moves`` actions are played first: bots choose their own, the human seat
+    plays a random legal one. ``to_end`` plays on to the end, the human seat
+    handled by a bot of its own.
+    """
+    from tabletop.core.session import Session
+
+    info = entry.info
+    players = info.min_players
+    seats = tabletop_app.default_seats(["human"] + ["medium"] * (players - 1))
+    session = Session(entry, entry.default_config(players), seed, seats, threaded=False)
+    chooser = random.Random(rng.derive(seed, "screenshot"))
+    stand_in = entry.make_bot("medium", 0, rng.derive(seed, "screenshot", "seat0"))
+    limit = MAX_RESULT_MOVES if to_end else moves
+    played = 0
+    while played < limit and not session.is_over():
+        mover = session.to_move()
+        if session.is_bot_turn():
+            action = session.bot_action()
+        elif to_end and mover is not None:
+            action = stand_in.choose(session.rules.view(session.state, mover))
+        else:
+            action = entry.sample_action(session.state, chooser)
+        session.play(action)
+        played += 1
+    if to_end and not session.is_over():
+        raise UsageError(f"{info.title} did not end within {MAX_RESULT_MOVES} moves")
+    return session
+
+
+def _start_game(app: Any, entry: Any, seed: int, moves: int, to_end: bool) -> Any:
+    from tabletop.ui import menus
+
+    session = new_session(entry, seed, moves=moves, to_end=to_end)
+    try:
+        return menus.start_game(app, entry, session.config, seed, session.seats, session=session)
+    except ImportError as exc:
+        raise UsageError(
+            f"the scene of {entry.name!r} ({entry.scene}) cannot be imported: {exc}"
+        ) from None
+
+
+def show(app: Any, scene: str, *, seed: int = 1, moves: int = 0) -> None:
+    """Put ``scene`` on ``app``'s stack the way a player would reach it."""
+    from tabletop.ui import menus
+
+    kind, game = parse_scene(scene)
+    app.stack.reset(menus.TitleScene(app))
+    if kind == "title":
+        return
+    if kind == "settings":
+        app.stack.push(menus.SettingsScene(app))
+        return
+    if kind == "saves":
+        app.stack.push(menus.SavedGamesScene(app))
+        return
+    if kind == "rules" and game is None:
+        menus.open_rules(app)
+        return
+    assert game is not None
+    entry = _entry(game)
+    if kind == "rules":
+        app.stack.push(menus.SetupScene(app, entry))
+        menus.open_rules(app)
+    elif kind == "setup":
+        app.stack.push(menus.SetupScene(app, entry))
+    elif kind == "game":
+        _start_game(app, entry, seed, moves, to_end=False)
+    elif kind == "pause":
+        game_scene = _start_game(app, entry, seed, moves, to_end=False)
+        app.stack.push(menus.PauseScene(app, game_scene))
+    elif kind == "results":
+        _start_game(app, entry, seed, 0, to_end=True)  # the game scene pushes the results itself
+
+
+def render(
+    scene: str,
+    size: tuple[int, int] = (1280, 800),
+    *,
+    palette: str | None = None,
+    frames: int = 2,
+    seed: int = 1,
+    moves: int = 0,
+    home: str | os.PathLike[str] | None = None,
+    registers: Sequence[str] = (),
+) -> pygame.Surface:
+    """Draw ``scene`` at ``size`` for ``frames`` frames of 1/60 s; return a copy of the window.
+
+    Raises :class:`UsageError` for bad values. pygame stays initialised; call
+    ``pygame.quit()`` when done with a batch.
+    """
+    if frames < 1:
+        raise UsageError(f"--frames must be at least 1, not {frames}")
+    if moves < 0:
+        raise UsageError(f"--moves must not be negative, not {moves}")
+    for spec in registers:
+        register(spec)
+    parse_scene(scene)  # fail before opening a window
+    app = make_app(size, home=home, palette=palette)
+    show(app, scene, seed=seed, moves=moves)
+    for _ in range(frames):
+        app.frame([], 1 / 60)
+    return app.screen.copy()
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line on stderr, not a usage dump
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="tools/screenshot.py",
+        description="Render a Tabletop scene headless (SDL dummy drivers) and save it as a PNG. "
+        "Settings and saves go to a fresh temporary folder unless --home or TABLETOP_HOME is given.",
+        epilog="Examples: tools/screenshot.py title --size 1280x800 --out docs/title-1280x800.png; "
+        "tools/screenshot.py results:nim --register tests.nimgame:ENTRY --out out/nim-results.png",
+    )
+    p.add_argument("scene", metavar="SCENE", help=f"one of: {SCENES_HELP}")
+    p.add_argument(
+        "--size",
+        default="1280x800",
+        metavar="WxH",
+        help="window size, 960x600 and up (default 1280x800)",
+    )
+    p.add_argument(
+        "--out", metavar="FILE.png", help="where to write the PNG (default out/<scene>-<size>.png)"
+    )
+    p.add_argument("--palette", metavar="NAME", help=f"colour palette: {', '.join(PALETTES)}")
+    p.add_argument(
+        "--frames",
+        type=int,
+        default=2,
+        metavar="N",
+        help="frames of 1/60 s to run before the shot (default 2)",
+    )
+    p.add_argument(
+        "--seed", default="1", metavar="S", help="the game's seed, a number or a word (default 1)"
+    )
+    p.add_argument(
+        "--moves",
+        type=int,
+        default=0,
+        metavar="N",
+        help="game:/pause: play N moves first (bots choose theirs, your seat plays random legal moves)",
+    )
+    p.add_argument(
+        "--home",
+        metavar="DIR",
+        help="settings and saves folder (default: TABLETOP_HOME, else a temporary folder)",
+    )
+    p.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="module:ATTR",
+        help="register an extra GameEntry first, e.g. tests.nimgame:ENTRY (repeatable)",
+    )
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        size = parse_size(args.size)
+        try:
+            seed = rng.parse_seed(args.seed)
+        except ValueError as exc:
+            raise UsageError(f"--seed: {exc}") from None
+        out = (
+            Path(args.out)
+            if args.out
+            else Path("out") / f"{args.scene.replace(':', '-')}-{size[0]}x{size[1]}.png"
+        )
+        if out.suffix.lower() != ".png":
+            raise UsageError(f"--out must end in .png, not {str(out)!r}")
+        surface = render(
+            args.scene,
+            size,
+            palette=args.palette,
+            frames=args.frames,
+            seed=seed,
+            moves=args.moves,
+            home=args.home,
+            registers=args.register,
+        )
+    except UsageError as exc:
+        print(f"screenshot: error: {exc}", file=sys.stderr)
+        return 2
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
+    pygame.quit()
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
