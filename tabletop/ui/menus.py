@@ -756,7 +756,7 @@ class SettingsScene(MenuScene):
         size_idx = SIZES.index(current) if current in SIZES else 1
         if current not in SIZES:
             size_labels[size_idx] = f"{current[0]} × {current[1]}"
-        self.size = Choice(size_labels, size_idx, self.set_size, label="Window size")
+        self.size_choice = Choice(size_labels, size_idx, self.set_size, label="Window size")
         self.full = Toggle(self.app.fullscreen, lambda v: self.app.toggle_fullscreen(), label="Fullscreen (F11)")
         self.volume = Slider(s.volume * 100, 0, 100, 5, lambda v: self.app.update_settings(volume=v / 100), label="Volume", fmt=lambda v: f"{int(v)}%")
         self.mute = Toggle(s.muted, lambda v: self.app.update_settings(muted=v), label="Mute (Ctrl+M)")
@@ -769,7 +769,7 @@ class SettingsScene(MenuScene):
         self.flick = Choice([n for _, n in FLICK_NAMES], fidx, lambda i: self.app.update_settings(flick_mode=FLICK_NAMES[i][0]), label="Flicking")
         self.log = Toggle(s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)")
         self.done = Button("Done", self.back, kind="primary")
-        self.group.add(self.size, self.full, self.volume, self.mute, self.speed, self.palette, self.flick, self.log, self.done)
+        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.flick, self.log, self.done)
 
     def set_size(self, index: int) -> None:
         if self.app.fullscreen:

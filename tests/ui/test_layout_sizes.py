@@ -1,0 +1,187 @@
+"""Every screen lays out at the smallest window and at 4K: inside, apart, legible.
+
+For each menu scene and Nim's table: resize the app (and post the window's
+resize events through ``app.frame``), draw, then check that every visible
+widget lies inside the window, that no two controls overlap (panels are
+containers: what sits in one must lie inside it), and that button captions
+fit without being cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.app import App, default_seats
+from tabletop.core.session import Seat, Session
+from tabletop.ui import menus
+from tabletop.ui.widgets import Button, Choice, Panel, no_overlap
+from tests.nimgame.scene import NimScene
+from tests.ui.driver import Driver, app_fixture  # noqa: F401  (fixture)
+
+SIZES = [(960, 600), (3840, 2160)]
+
+
+def _nim() -> Any:
+    from tabletop.games import get
+
+    return get("nim")
+
+
+def _game(app: App, seats: list[Seat] | None = None) -> NimScene:
+    entry = _nim()
+    seats = seats or default_seats(["human", "easy"])
+    return menus.start_game(app, entry, entry.default_config(len(seats)), 7, seats)
+
+
+def title(app: App) -> Any:
+    return app.stack.top
+
+
+def setup2(app: App) -> Any:
+    return app.stack.push(menus.SetupScene(app, _nim()))
+
+
+def setup3(app: App) -> Any:
+    scene = app.stack.push(menus.SetupScene(app, _nim()))
+    scene.count.cycle(1)
+    assert scene.players == 3 and len(scene.seat_rows) == 3
+    return scene
+
+
+def pause(app: App) -> Any:
+    game = _game(app)
+    return app.stack.push(menus.PauseScene(app, game))
+
+
+def settings(app: App) -> Any:
+    return app.stack.push(menus.SettingsScene(app))
+
+
+def saved_games(app: App) -> Any:
+    entry = _nim()
+    for i, seed in enumerate((1, 2, 3)):
+        session = Session(entry, entry.default_config(2), seed, default_seats(["human", "hard"]))
+        app.storage.save_game(f"save-{i}", session.to_doc())
+    scene = app.stack.push(menus.SavedGamesScene(app))
+    assert len(scene.saves) == 3
+    return scene
+
+
+def rules(app: App) -> Any:
+    _game(app)
+    menus.open_rules(app)
+    assert isinstance(app.stack.top, menus.RulesScene)
+    return app.stack.top
+
+
+def results(app: App) -> Any:
+    entry = _nim()
+    seats = default_seats(["human", "easy", "medium"])
+    session = Session(entry, entry.default_config(3), 11, seats, threaded=False)
+    while not session.is_over():
+        session.play(session.rules.legal_actions(session.state)[0])
+    menus.start_game(app, entry, session.config, session.seed, session.seats, session=session)
+    Driver(app).until(lambda: isinstance(app.stack.top, menus.ResultsScene))
+    return app.stack.top
+
+
+def curtain(app: App) -> Any:
+    _game(app, [Seat("Ann"), Seat("Bob")])
+    return app.stack.push(menus.CurtainScene(app, "Bob"))
+
+
+def game(app: App) -> Any:
+    return _game(app)
+
+
+BUILDERS: dict[str, Callable[[App], Any]] = {
+    f.__name__: f
+    for f in (title, setup2, setup3, pause, settings, saved_games, rules, results, curtain, game)
+}
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    """As the window system would: the app resizes, then the events arrive."""
+    app.resize(size)
+    w, h = size
+    events = [
+        pygame.event.Event(pygame.VIDEORESIZE, size=size, w=w, h=h),
+        pygame.event.Event(pygame.WINDOWRESIZED, x=w, y=h),
+    ]
+    app.frame(events, 1 / 60)
+    app.frame([], 1 / 60)
+    assert app.size == size
+
+
+def check_widgets(app: App, scene: Any) -> None:
+    t = app.theme
+    window = pygame.Rect((0, 0), app.size)
+    shown = [w for w in scene.group.widgets if w.visible and w.rect.w > 0 and w.rect.h > 0]
+    assert shown, f"{type(scene).__name__} shows no widgets"
+    name = type(scene).__name__
+    for w in shown:
+        assert window.contains(w.rect), f"{name}: {type(w).__name__} {w.rect} is outside {window}"
+    panels = [w for w in shown if isinstance(w, Panel)]
+    controls = [w for w in shown if not isinstance(w, Panel)]
+    pairs = no_overlap([w.rect for w in controls])
+    assert not pairs, f"{name}: overlapping " + ", ".join(
+        f"{_describe(controls[i])} {controls[i].rect} / {_describe(controls[j])} {controls[j].rect}"
+        for i, j in pairs
+    )
+    for panel in panels:
+        for w in controls:
+            if panel.rect.collidepoint(w.rect.center):
+                assert panel.rect.contains(w.rect), (
+                    f"{name}: {_describe(w)} {w.rect} spills out of its panel {panel.rect}"
+                )
+    for w in controls:
+        if isinstance(w, Button):
+            font = t.font("body", bold=w.kind != "normal")
+            room = w.rect.w - 2 * t.px(12)  # Button.draw keeps this margin
+            assert font.size(w.text)[0] <= room, (
+                f"{name}: the caption {w.text!r} is cut ({font.size(w.text)[0]} > {room} px)"
+            )
+        if isinstance(w, Choice):
+            left, right = w.arrow_rects()
+            room = right.x - left.right - 2 * t.px(8)  # Choice.draw's value box
+            longest = max(w.options, key=lambda o: t.body.size(o)[0])
+            assert t.body.size(longest)[0] <= room, f"{name}: the option {longest!r} is cut"
+
+
+def _describe(w: Any) -> str:
+    text = getattr(w, "text", "") or getattr(w, "label", "")
+    return f"{type(w).__name__}({text!r})" if isinstance(text, str) and text else type(w).__name__
+
+
+def check_table(app: App, scene: NimScene) -> None:
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(scene.table_rect) and window.contains(scene.log_rect)
+    assert not scene.table_rect.colliderect(scene.log_rect)
+    assert not scene.table_rect.colliderect(scene.bar_rect)
+    view = scene.view
+    for h, count in enumerate(view.heaps):
+        assert scene.table_rect.contains(scene.label_rects[h])
+        assert scene.table_rect.contains(scene.rows[h])
+        stones = scene.stone_rects(h, count + 6)  # room to grow (reserves, gifts)
+        for r in stones:
+            assert scene.rows[h].contains(r), f"a stone {r} leaves heap {h + 1}'s row"
+        assert not no_overlap(stones), "stones overlap, so clicks would be ambiguous"
+    assert scene.stone_r >= app.theme.px(8), "stones too small to click"
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_scene_fits_small_and_huge_windows(app: App, name: str) -> None:
+    scene = BUILDERS[name](app)
+    app.frame([], 1 / 60)
+    assert app.stack.top is scene
+    for size in SIZES:
+        resize(app, size)
+        assert app.stack.top is scene
+        assert app.theme.size == size
+        check_widgets(app, scene)
+        if isinstance(scene, NimScene):
+            check_table(app, scene)
