@@ -226,7 +226,10 @@ class App:
         self.t0 = time.perf_counter()
         self.storage = storage if storage is not None else Storage()
         self.settings, message = self.storage.load_settings()
-        pygame.init()
+        from tabletop.ui.sound import quiet_native_stderr
+
+        with quiet_native_stderr():  # pygame.init also tries the audio device
+            pygame.init()
         pygame.key.set_repeat(350, 40)
         self.fullscreen = launch.fullscreen or self.settings.fullscreen
         self.windowed_size: tuple[int, int] = launch.size or tuple(self.settings.window_size)  # type: ignore[assignment]

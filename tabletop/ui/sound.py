@@ -7,7 +7,9 @@ under an envelope. Where there is no audio device the mixer fails to start and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import os
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pygame
@@ -138,6 +140,28 @@ def to_mixer_format(samples: np.ndarray, fmt: int, channels: int) -> np.ndarray:
     return np.ascontiguousarray(data)
 
 
+@contextlib.contextmanager
+def quiet_native_stderr() -> Iterator[None]:
+    """Silence what C libraries print on file descriptor 2 while the block runs.
+
+    Opening the audio device on a machine without one makes ALSA print a dozen
+    "Unknown PCM" lines; the failure itself is handled (sound is off), so the
+    lines are noise for players. Python's own ``sys.stderr`` is left alone.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Sound:
     """The game's sound effects: ``play("click")``.
 
@@ -174,7 +198,8 @@ class Sound:
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.pre_init(RATE, -16, 2, 512)
-                pygame.mixer.init()
+                with quiet_native_stderr():
+                    pygame.mixer.init()
             return pygame.mixer.get_init()
         except (pygame.error, NotImplementedError):
             return None
