@@ -1,0 +1,150 @@
+"""Damaged, foreign and newer files: the player is told, the file is set aside, play goes on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.app import App, Launch, default_seats
+from tabletop.core.session import Session
+from tabletop.core.storage import Settings, Storage
+from tabletop.ui import menus
+from tests.ui.driver import Driver, make_app
+
+pytestmark = pytest.mark.usefixtures("nim_registered")
+
+
+@pytest.fixture
+def apps():
+    """Build apps with make(); every one is shut down after the test."""
+    made: list[App] = []
+
+    def make(root: Path, launch: Launch | None = None) -> App:
+        app = make_app(root) if launch is None else _app(root, launch)
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.shutdown()
+
+
+def _app(root: Path, launch: Launch) -> App:
+    app = App(Launch(size=(1280, 800)), storage=Storage(root))
+    app.start(launch)
+    return app
+
+
+def errors(app: App) -> list[str]:
+    return [t.text for t in app.toasts.items if t.kind == "error"]
+
+
+def nim_doc() -> dict[str, Any]:
+    from tabletop.games import get
+
+    entry = get("nim")
+    session = Session(entry, entry.default_config(2), 3, default_seats(["human", "easy"]))
+    session.play(session.rules.legal_actions(session.state)[0])
+    return session.to_doc()
+
+
+def write_autosave(root: Path, text: str) -> Path:
+    storage = Storage(root)
+    storage.saves_dir.mkdir(parents=True, exist_ok=True)
+    path = storage.save_path("autosave")
+    path.write_text(text, "utf-8")
+    return path
+
+
+def still_playable(app: App) -> None:
+    """The title is drawn and answers clicks."""
+    d = Driver(app)
+    d.frames(2)
+    assert app.running and isinstance(d.top, menus.TitleScene)
+    d.press("Settings")
+    assert isinstance(d.top, menus.SettingsScene)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, menus.TitleScene)
+
+
+def test_garbage_settings_file(tmp_path: Path, apps) -> None:
+    storage = Storage(tmp_path)
+    storage.settings_path.write_bytes(b"\x00\xff\xfe{{garbage\x9c")
+    app = apps(tmp_path)
+    [message] = errors(app)
+    assert "settings" in message and "damaged" in message and "defaults are used" in message
+    bad = tmp_path / "settings.json.bad"
+    assert bad.is_file() and bad.read_bytes() == b"\x00\xff\xfe{{garbage\x9c"
+    assert str(bad) in message
+    assert app.settings == Settings()
+    still_playable(app)
+
+
+def test_truncated_autosave_from_the_title(tmp_path: Path, apps) -> None:
+    text = json.dumps(nim_doc())
+    path = write_autosave(tmp_path, text[: len(text) // 2])
+    app = apps(tmp_path)
+    d = Driver(app)
+    assert d.top.resume.enabled, "an autosave file exists"
+    d.press("Resume")
+    [message] = errors(app)
+    assert "autosave" in message and "damaged" in message
+    assert not path.exists() and (path.parent / "autosave.json.bad").is_file()
+    assert isinstance(d.top, menus.TitleScene)
+    # asking again says plainly that there is nothing to resume
+    assert menus.resume_autosave(app) is False
+    assert errors(app)[-1] == "There is no autosaved game to resume."
+    still_playable(app)
+
+
+def test_truncated_autosave_with_resume_flag(tmp_path: Path, apps) -> None:
+    text = json.dumps(nim_doc())
+    path = write_autosave(tmp_path, text[:-7])
+    app = apps(tmp_path, Launch(resume=True))
+    [message] = errors(app)
+    assert "damaged" in message
+    assert (path.parent / "autosave.json.bad").is_file()
+    still_playable(app)
+
+
+def test_save_for_an_unknown_game(tmp_path: Path, apps) -> None:
+    doc = nim_doc()
+    doc["game"] = "chess"
+    Storage(tmp_path).save_game("autosave", doc)
+    app = apps(tmp_path)
+    assert menus.resume_autosave(app) is False
+    [message] = errors(app)
+    assert message == "This save is for a game this version does not have ('chess')."
+    still_playable(app)
+
+
+def test_save_from_a_newer_version(tmp_path: Path, apps) -> None:
+    doc = nim_doc()
+    doc["version"] = 99
+    path = write_autosave(tmp_path, json.dumps(doc))
+    app = apps(tmp_path, Launch(resume=True))
+    [message] = errors(app)
+    assert "newer version of Tabletop" in message
+    assert (path.parent / "autosave.json.bad").is_file()
+    still_playable(app)
+
+
+def test_damaged_save_in_the_saved_games_list(tmp_path: Path, apps) -> None:
+    storage = Storage(tmp_path)
+    storage.save_game("good", nim_doc())
+    broken = storage.save_path("broken")
+    broken.write_text('{"format": "tabletop-save", "version": 1, "game": ', "utf-8")
+    app = apps(tmp_path)
+    d = Driver(app)
+    d.press("Saved games")
+    assert [s.slot for s in d.top.saves] == ["good"]
+    [message] = errors(app)
+    assert "'broken'" in message and "damaged" in message
+    assert (broken.parent / "broken.json.bad").is_file()
+    d.frames(2)
+    d.press("Resume")
+    assert d.top.session.name == "nim"
