@@ -1,0 +1,137 @@
+"""The command line: answers without a window, one clear line per mistake, exit 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop import __version__, app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TABLETOP_HOME=str(tmp_path),
+        PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_version(tmp_path: Path) -> None:
+    done = run(tmp_path, "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"tabletop {__version__}"
+    assert done.stderr == ""
+
+
+def test_list(tmp_path: Path) -> None:
+    done = run(tmp_path, "--list")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip(), "--list prints the games (or says there are none)"
+    assert "Traceback" not in done.stderr
+
+
+def test_help(tmp_path: Path) -> None:
+    done = run(tmp_path, "--help")
+    assert done.returncode == 0, done.stderr
+    for flag in ("--game", "--seats", "--seed", "--resume", "--replay", "--players", "--list"):
+        assert flag in done.stdout, flag
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--game", "no-such-game"], "unknown game 'no-such-game'"),
+        (["--size", "10x10"], "--size width must be between"),
+        (["--bogus"], "unrecognized arguments"),
+    ],
+    ids=["unknown-game", "size-10x10", "unknown-option"],
+)
+def test_errors_from_the_real_entry_point(tmp_path: Path, args: list[str], words: str) -> None:
+    done = run(tmp_path, *args)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tabletop: error:"), done.stderr
+    assert words in lines[0]
+    assert done.stdout == ""
+    assert not list(tmp_path.iterdir()), "a bad command line writes no files"
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--game", "nim", "--players", "abc"], "--players must be a whole number, not 'abc'"),
+        (["--game", "nim", "--players", "9"], "--players must be between 2 and 3, not 9"),
+        (["--game", "nim", "--seats", "human,godlike"], "'godlike' is not human, easy"),
+        (["--game", "nim", "--seats", "human", "--players", "3"], "--players is 3"),
+        (["--players", "2"], "--players needs --game"),
+        (["--replay", "no/such/file.json"], "no such replay file: no/such/file.json"),
+        (["--size", "10x10"], "--size width must be between 960 and"),
+        (["--size", "wide"], "--size must look like 1280x800"),
+        (["--game", "nim", "--frames", "0"], "--frames must be between 1"),
+    ],
+    ids=[
+        "unknown-game",
+        "players-abc",
+        "players-9",
+        "seats-godlike",
+        "seats-players-mismatch",
+        "players-without-game",
+        "missing-replay",
+        "size-10x10",
+        "size-words",
+        "frames-0",
+    ],
+)
+def test_bad_values_give_one_line_and_exit_2(
+    nim_registered, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    assert app.main(args) == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("tabletop: error:") and words in lines[0], lines[0]
+    assert "Traceback" not in err and out == ""
+
+
+def test_game_flags_go_straight_into_the_game(
+    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.core.storage import Storage
+    from tests.nimgame.scene import NimScene
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    seen: list[object] = []
+    shutdown = app.App.shutdown
+
+    def record(self: app.App) -> None:
+        seen.append(self.stack.top)
+        seen.append(self.frames)
+        shutdown(self)
+
+    monkeypatch.setattr(app.App, "shutdown", record)
+    assert app.main(["--game", "nim", "--seats", "human,easy", "--seed", "5", "--frames", "3"]) == 0
+    top, frames = seen
+    assert isinstance(top, NimScene) and frames == 3
+    session = top.session
+    assert session.seed == 5
+    assert [(s.kind, s.level) for s in session.seats] == [("human", "medium"), ("bot", "easy")]
+    doc, message = Storage(tmp_path).load_game("autosave")
+    assert message is None and doc is not None
+    assert doc["game"] == "nim" and doc["seed"] == 5
