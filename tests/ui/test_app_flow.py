@@ -10,7 +10,7 @@ from tabletop.app import default_seats
 from tabletop.core import codec
 from tabletop.core.session import Seat
 from tabletop.ui import gamescene, menus
-from tests.nimgame.rules import Take
+from tests.nimgame.rules import Reserve, Take
 from tests.nimgame.scene import NimScene
 from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
 
@@ -306,3 +306,30 @@ def test_saved_games_lists_and_deletes(driver: Driver) -> None:
     assert len(deleted) == 1
     assert any(t.text == "Save moved to the deleted folder." for t in app.toasts.items)
     assert [i.slot for i in d.top.saves] == ["autosave"]
+
+
+def test_place_reserve_button(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    mine = scene.view.reserves[0]
+    smallest = min(range(3), key=lambda i: (s.state.heaps[i], i))
+    heaps = list(s.state.heaps)
+    d.press("Place reserve")
+    assert s.actions == [Reserve()]
+    heaps[smallest] += mine
+    assert list(s.state.heaps) == heaps
+    d.until(human_ready(scene))
+    d.frames(1)
+    assert not scene.reserve_button.visible, "a reserve is placed once a game"
+    assert s.can_undo() is not None, "placing a reserve reveals it: no undo past it"
+
+
+def test_dragging_the_volume_slider(driver: Driver) -> None:
+    d, app = driver, driver.app
+    d.press("Settings")
+    volume = d.top.volume
+    track = volume.track_rect()
+    d.drag(track.midright, (track.x + track.w // 2, track.centery), steps=6)
+    assert app.settings.volume == pytest.approx(0.5, abs=0.05)
+    assert app.storage.load_settings()[0].volume == app.settings.volume
