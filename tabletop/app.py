@@ -91,7 +91,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def parse_launch(args: argparse.Namespace) -> Launch:
     """Validate the values argparse let through; CliError names the bad one."""
     from tabletop.core import rng
-    from tabletop.core.session import Seat
+    from tabletop.core.session import default_seats
     from tabletop.games import LEVELS, REGISTRY
 
     launch = Launch(
@@ -134,32 +134,10 @@ def parse_launch(args: argparse.Namespace) -> Launch:
     if not info.min_players <= players <= info.max_players:
         raise CliError(f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}")
     if kinds and len(kinds) != players:
-        raise CliError(f"--seats lists {len(kinds)} seats but --players is {players}")
+        raise CliError(f"--seats gives {len(kinds)} seat(s) but --players is {players}")
     if not kinds:
         kinds = ["human"] + ["medium"] * (players - 1)
-    seats = tuple(default_seats(kinds))
-    assert all(isinstance(s, Seat) for s in seats)
-    return replace(launch, game=args.game, players=players, seats=seats)
-
-
-BOT_NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid")
-
-
-def default_seats(kinds: Sequence[str]) -> list[Any]:
-    """Seats from kinds ("human" or a bot level), with friendly default names."""
-    from tabletop.core.session import Seat
-
-    humans = sum(1 for k in kinds if k == "human")
-    seats = []
-    h = 0
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            h += 1
-            name = "You" if humans == 1 else f"Player {h}"
-            seats.append(Seat(name, "human"))
-        else:
-            seats.append(Seat(BOT_NAMES[i % len(BOT_NAMES)], "bot", kind))
-    return seats
+    return replace(launch, game=args.game, players=players, seats=tuple(default_seats(kinds)))
 
 
 def _print_list() -> None:

@@ -39,6 +39,7 @@ import pygame  # noqa: E402
 
 from tabletop import app as tabletop_app  # noqa: E402
 from tabletop.core import codec, rng  # noqa: E402
+from tabletop.core.session import default_seats  # noqa: E402
 from tabletop.core.storage import PALETTES, Storage  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
@@ -140,7 +141,7 @@ def new_session(entry: Any, seed: int, *, moves: int = 0, to_end: bool = False) 
 
     info = entry.info
     players = info.min_players
-    seats = tabletop_app.default_seats(["human"] + ["medium"] * (players - 1))
+    seats = default_seats(["human"] + ["medium"] * (players - 1))
     session = Session(entry, entry.default_config(players), seed, seats, threaded=False)
     chooser = random.Random(rng.derive(seed, "screenshot"))
     stand_in = entry.make_bot("medium", 0, rng.derive(seed, "screenshot", "seat0"))

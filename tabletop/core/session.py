@@ -73,6 +73,22 @@ class Seat:
             raise SaveError(f"a seat in the save is not readable ({exc})") from exc
 
 
+BOT_NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid")
+
+
+def default_name(index: int, kind: str) -> str:
+    """A seat's name before the player types one: "Player 2", or a bot's name."""
+    return f"Player {index + 1}" if kind == "human" else BOT_NAMES[index % len(BOT_NAMES)]
+
+
+def default_seats(kinds: Sequence[str]) -> list[Seat]:
+    """Seats from kinds ("human", or a bot level such as "hard")."""
+    return [
+        Seat(default_name(i, "human"), "human") if k == "human" else Seat(default_name(i, "bot"), "bot", k)
+        for i, k in enumerate(kinds)
+    ]
+
+
 _EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
 _EXECUTOR_LOCK = threading.Lock()
 

@@ -19,7 +19,7 @@ import pygame
 
 from tabletop.core import rng
 from tabletop.core.game import GameConfig
-from tabletop.core.session import SaveError, Seat, Session
+from tabletop.core.session import SaveError, Seat, Session, default_name
 from tabletop.core.storage import AUTOSAVE
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import Theme, mix, text_on
@@ -43,7 +43,6 @@ from tabletop.ui.widgets import (
 
 KIND_OPTIONS = ("Human", "Bot: easy", "Bot: medium", "Bot: hard")
 KIND_VALUES = (("human", "medium"), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"))
-BOT_NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid")
 
 CONTROLS_HELP = """# Controls
 
@@ -75,6 +74,8 @@ class MenuScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.group = FocusGroup()
+        #: an overlay's own panel: its heading is drawn at the top, inside it
+        self.box: pygame.Rect | None = None
         self.build()
 
     def build(self) -> None:
@@ -93,7 +94,7 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         t = self.app.theme
         w, h = size
-        top = t.px(28) + (t.title.get_linesize() if self.heading else 0)
+        top = t.px(28) + (t.title.get_linesize() if self.heading and self.opaque else 0)
         self.place(pygame.Rect(0, top, w, h - top))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -123,18 +124,36 @@ class MenuScene(Scene):
         if not self.heading:
             return
         t = self.app.theme
+        if self.box is not None:
+            img = t.heading.render(self.heading, True, t.text)
+            surface.blit(img, img.get_rect(midtop=(self.box.centerx, self.box.y + t.px(16))))
+            return
         img = t.title.render(self.heading, True, t.text)
         surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, t.px(18))))
 
+    def overlay_box(self, content: pygame.Rect) -> pygame.Rect:
+        """The overlay panel around ``content``, with room for the heading on top."""
+        t = self.app.theme
+        head = t.heading.get_linesize() + t.px(20) if self.heading else 0
+        pad = t.px(22)
+        self.box = pygame.Rect(content.x - pad, content.y - pad - head, content.w + 2 * pad, content.h + 2 * pad + head)
+        return self.box
+
     def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
         if self.opaque:
             self.draw_background(surface)
         else:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 150))
             surface.blit(shade, (0, 0))
+            if self.box is not None:
+                radius = t.px(14)
+                pygame.draw.rect(surface, t.shadow, self.box.move(0, t.px(6)), border_radius=radius)
+                pygame.draw.rect(surface, t.panel, self.box, border_radius=radius)
+                pygame.draw.rect(surface, t.panel_edge, self.box, t.px(2), border_radius=radius)
         self.draw_heading(surface)
-        self.group.draw(surface, self.app.theme)
+        self.group.draw(surface, t)
 
 
 def button_column(rect: pygame.Rect, buttons: Sequence[Widget], theme: Theme, width: int = 320) -> pygame.Rect:
@@ -373,7 +392,8 @@ class TitleScene(MenuScene):
         self.resume.disabled_reason = "No game in progress."
 
     def resume_game(self) -> None:
-        resume_autosave(self.app)
+        if not resume_autosave(self.app):
+            self.refresh_resume()
 
     def back(self) -> None:
         """Esc on the title does nothing (Quit is a button)."""
@@ -449,8 +469,7 @@ class SetupScene(MenuScene):
             kind = mem.get("kind", "human" if i == 0 else "bot")
             level = mem.get("level", "medium")
             idx = next((k for k, v in enumerate(KIND_VALUES) if v == (kind, level)), 0 if i == 0 else 2)
-            default_name = "You" if i == 0 else BOT_NAMES[i % len(BOT_NAMES)]
-            name = TextInput(str(mem.get("name", default_name))[:16], max_len=16, label="")
+            name = TextInput(str(mem.get("name", default_name(i, kind)))[:16], max_len=16, label="")
             kind_choice = Choice(KIND_OPTIONS, idx, label="")
             self.seat_rows.append((name, kind_choice))
         self.variant_widgets: list[tuple[str, Choice]] = []
@@ -461,6 +480,7 @@ class SetupScene(MenuScene):
             options = [self._variant_text(c) for c in v.choices]
             idx = v.choices.index(value) if value in v.choices else v.choices.index(v.default)
             ch = Choice(options, idx, lambda i, v=v: self.variant_values.__setitem__(v.key, v.choices[i]), label=v.label, tooltip=v.help)
+            ch.label_share = 0.6
             self.variant_widgets.append((v.key, ch))
         self.seed_input = TextInput(
             str(self.seed), max_len=20, label="Seed", tooltip="The same seed and moves give the same game."
@@ -509,7 +529,7 @@ class SetupScene(MenuScene):
         out = []
         for i, (name, kind) in enumerate(self.seat_rows):
             k, level = KIND_VALUES[kind.index]
-            text = name.text.strip() or (f"Player {i + 1}" if k == "human" else BOT_NAMES[i % len(BOT_NAMES)])
+            text = name.text.strip() or default_name(i, k)
             out.append(Seat(text, k, level))
         return out
 
@@ -606,14 +626,21 @@ class PauseScene(MenuScene):
         self.group.focus(self.resume, show=True)
 
     def place(self, rect: pygame.Rect) -> None:
-        button_column(rect, self.widgets, self.app.theme)
+        t = self.app.theme
+        head = t.heading.get_linesize() + t.px(20)
+        box = button_column(rect.move(0, head // 2), self.widgets, t)
+        self.overlay_box(box)
 
     def do_undo(self) -> None:
         self.back()
         self.game.undo()
 
     def do_save(self) -> None:
-        slot = time.strftime("%Y%m%d-%H%M%S") + "-" + self.game.session.name
+        base = time.strftime("%Y%m%d-%H%M%S") + "-" + self.game.session.name
+        slot, n = base, 1
+        while self.app.storage.save_path(slot).exists():
+            n += 1
+            slot = f"{base}-{n}"
         try:
             self.app.storage.save_game(slot, self.game.session.to_doc())
         except (OSError, ValueError) as exc:
@@ -682,33 +709,38 @@ class ResultsScene(MenuScene):
         self.again = Button("Play again", self.play_again, kind="primary", hotkey=pygame.K_F5)
         self.view = Button("Look at the table", self.back, tooltip="Close this; press Esc in the game for the menu.")
         self.title = Button("Title screen", lambda: self.app.stack.reset(TitleScene(self.app)))
-        self.panel = Panel()
-        self.group.add(self.panel, self.again, self.view, self.title)
+        self.group.add(self.again, self.view, self.title)
         self.group.focus(self.again, show=True)
 
     def play_again(self) -> None:
         s = self.session
         start_game(self.app, s.entry, s.config, rng.fresh_seed(), s.seats, match=self.match)
 
+    def _words(self, width: int) -> list[str]:
+        t = self.app.theme
+        return wrap_text(t.body, self.outcome.words_for(self.session.names), width)[:3]
+
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
-        w = min(t.px(720), rect.w - t.px(40))
-        h = min(rect.h - t.px(30), t.px(120) + t.px(40) * len(self.session.seats) + t.px(150))
-        self.panel.rect = centered(rect, w, h).move(0, -t.px(10))
+        w = min(t.px(680), rect.w - t.px(80))
         bh = t.px(46)
         gap = t.px(12)
-        bw = (w - 2 * t.px(20) - 2 * gap) // 3
-        y = self.panel.rect.bottom - t.px(20) - bh
+        rows_h = t.small.get_linesize() + t.px(4) + t.px(40) * len(self.session.seats)
+        h = len(self._words(w)) * t.body.get_linesize() + t.px(8) + rows_h + t.px(20) + bh
+        head = t.heading.get_linesize() + t.px(20)
+        content = centered(rect, w, h).move(0, head // 2)
+        self.overlay_box(content)
+        self.content = content
+        bw = (w - 2 * gap) // 3
         for i, b in enumerate((self.again, self.view, self.title)):
-            b.rect = pygame.Rect(self.panel.rect.x + t.px(20) + i * (bw + gap), y, bw, bh)
+            b.rect = pygame.Rect(content.x + i * (bw + gap), content.bottom - bh, bw, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.theme
-        r = self.panel.rect.inflate(-t.px(40), -t.px(40))
+        r = self.content
         y = r.y
-        words = self.outcome.words_for(self.session.names)
-        for line in wrap_text(t.body, words, r.w)[:3]:
+        for line in self._words(r.w):
             draw_text(surface, t.body, line, t.text, pygame.Rect(r.x, y, r.w, t.body.get_linesize()), "center")
             y += t.body.get_linesize()
         y += t.px(8)

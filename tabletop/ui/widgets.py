@@ -180,6 +180,8 @@ class Widget:
 
     #: whether keyboard focus can land here
     focusable = True
+    #: for labelled controls: the share of the width the label takes
+    label_share = 0.42
 
     def __init__(self, *, enabled: bool = True, tooltip: str = "") -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -435,7 +437,7 @@ def _draw_control_frame(
         pygame.draw.rect(
             surface, mix(theme.panel, (255, 255, 255), 0.06), w.rect, border_radius=radius
         )
-    label_rect, control = _label_split(w.rect, label)
+    label_rect, control = _label_split(w.rect, label, w.label_share)
     if label:
         colour = theme.text if w.enabled else theme.disabled_text
         draw_text(surface, theme.body, label, colour, label_rect.inflate(-2 * theme.px(8), 0))
@@ -490,7 +492,7 @@ class Slider(Widget):
 
     def track_rect(self) -> pygame.Rect:
         """Where the track runs (from the rect alone, so input needs no theme)."""
-        _, control = _label_split(self.rect, self.label)
+        _, control = _label_split(self.rect, self.label, self.label_share)
         value_w = int(control.w * 0.22)
         pad = max(6, self.rect.h // 3)
         return pygame.Rect(
@@ -514,7 +516,7 @@ class Slider(Widget):
         if not self.enabled:
             return _is_press(event) and self.rect.collidepoint(event.pos)
         if _is_press(event):
-            _, control = _label_split(self.rect, self.label)
+            _, control = _label_split(self.rect, self.label, self.label_share)
             if control.collidepoint(event.pos):
                 self.dragging = True
                 self.set_value(self._value_at(event.pos[0]))
@@ -685,7 +687,7 @@ class Choice(Widget):
 
     def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The clickable previous and next arrows."""
-        _, control = _label_split(self.rect, self.label)
+        _, control = _label_split(self.rect, self.label, self.label_share)
         side = min(control.h, max(1, control.w // 5))
         left = pygame.Rect(control.x, control.y, side, control.h)
         right = pygame.Rect(control.right - side, control.y, side, control.h)
@@ -794,7 +796,7 @@ class TextInput(Widget):
         return True
 
     def field_rect(self) -> pygame.Rect:
-        return _label_split(self.rect, self.label)[1]
+        return _label_split(self.rect, self.label, self.label_share)[1]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
@@ -844,7 +846,7 @@ class TextInput(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.visible:
             return
-        label_rect, field = _label_split(self.rect, self.label)
+        label_rect, field = _label_split(self.rect, self.label, self.label_share)
         if self.label:
             colour = theme.text if self.enabled else theme.disabled_text
             draw_text(

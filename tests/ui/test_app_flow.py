@@ -6,9 +6,8 @@ import numpy as np
 import pygame
 import pytest
 
-from tabletop.app import default_seats
 from tabletop.core import codec
-from tabletop.core.session import Seat
+from tabletop.core.session import Seat, default_seats
 from tabletop.ui import gamescene, menus
 from tests.nimgame.rules import Reserve, Take
 from tests.nimgame.scene import NimScene
@@ -120,7 +119,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     assert isinstance(scene, NimScene)
     s = scene.session
     assert s.seed == SEED and s.config.players == 2
-    assert s.seats == (Seat("You", "human"), Seat("Basil", "bot", "easy"))
+    assert s.seats == (Seat("Player 1", "human"), Seat("Basil", "bot", "easy"))
     assert s.to_move() == 0 and scene.my_turn
 
     # a move by clicking: hovering the 2nd stone from the right lights two stones

@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 import pytest
 
-from tabletop.app import App, default_seats
-from tabletop.core.session import Seat, Session
+from tabletop.app import App
+from tabletop.core.session import Seat, Session, default_seats
 from tabletop.ui import menus
 from tabletop.ui.widgets import Button, Choice, Panel, no_overlap
 from tests.nimgame.scene import NimScene
