@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 import pytest
 
-from tabletop.app import App, Launch, default_seats
-from tabletop.core.session import Session
+from tabletop.app import App, Launch
+from tabletop.core.session import Session, default_seats
 from tabletop.core.storage import Settings, Storage
 from tabletop.ui import menus
 from tests.ui.driver import Driver, make_app

@@ -188,7 +188,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     winner = outcome.winners[0]
     assert s.names[winner] in words
     assert "1" in texts and "0" in texts, texts  # the scores
-    assert f"{app.theme.player(0).glyph} You" in texts
+    assert f"{app.theme.player(0).glyph} Player 1" in texts
     assert results.match.games == 1
 
     d.press("Title screen")
@@ -250,7 +250,7 @@ def test_log_panel_has_one_line_per_action(driver: Driver, monkeypatch: pytest.M
     d.frames(1)
     logged = [t for t in lines if t[:1].isdigit()]
     assert logged == [f"{i + 1}. {line}" for i, line in enumerate(s.log)]
-    assert logged[0].startswith("1. You takes")
+    assert logged[0].startswith("1. Player 1 takes")
 
     d.key(pygame.K_l)  # L hides the panel; the table takes the room
     assert scene.log_rect.width == 0 and scene.table_rect.w == app.size[0]
