@@ -1,0 +1,1 @@
+"""Planepita: alien discs flicked onto a round planet board."""

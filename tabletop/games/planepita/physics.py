@@ -1,0 +1,440 @@
+"""Planepita's shot simulator: ``simulate(layout, launch, params) -> Trajectory``.
+
+A shot is a pure function (STYLE.md item 12): every call builds a fresh
+``pymunk.Space`` from plain data, adds bodies in a fixed order, steps with a
+constant dt until everything is at rest (or a step cap that always ends), and
+returns data. The scene plays the frames back; the rules and the bots use the
+final layout. Nothing here imports pygame.
+
+The model, seen from above with no gravity in the plane:
+
+- **Sliding friction** is Coulomb friction, a constant force mu*m*g against
+  the motion. Each piece is tied to the static body by a ``PivotJoint`` whose
+  ``max_force`` is mu*m*g and whose ``max_bias`` is 0, so it only ever removes
+  velocity, at most mu*g per second, never pulls a piece back into place; a
+  ``GearJoint`` capped the same way (times an arm of 2/3 of the radius, a flat
+  disc's) brakes the spin. This is the top-down friction of pymunk's
+  ``examples/tank.py``, and it runs inside Chipmunk's solver, with no Python
+  callback per step. A disc at speed v slides v^2/(2*mu*g) before it stops.
+- **Face-down discs stick.** They get the same joints with a much larger cap.
+  Inside one step the joint can absorb an impulse of up to mu*m*g*dt, so a
+  soft hit does not move a face-down disc at all, while a hard hit breaks it
+  free and it slides a short way: the break-away of real static friction.
+- **Restitution** is measured per pair (disc-disc, disc-jammer, disc-pad) in
+  physics.toml. Chipmunk multiplies the two shapes' values, so a disc gets
+  sqrt(disc_disc), the jammer disc_jammer/sqrt(disc_disc) and the pads
+  disc_pad/sqrt(disc_disc): every pair then bounces as configured.
+- **The black hole.** The planet's rim is a cliff; launch pads are platforms
+  beside it. A piece entirely off the board and not resting on a pad leaves
+  the world at once and is reported; one that comes to rest on a pad (other
+  than the launched disc on its own pad, ruling P4) goes the same way.
+- **No tunnelling**: params.py refuses a step rate at which the fastest
+  allowed disc could move more than its radius plus half a wall in one step.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import pymunk
+
+from tabletop.games.planepita import params as params_mod
+from tabletop.games.planepita.board import Board, PadPose
+from tabletop.games.planepita.params import Params
+
+JAMMER = -1
+#: collision types
+DISC_T, JAMMER_T, PAD_T = 1, 2, 3
+
+
+def pad_id(seat: int) -> int:
+    """The id a launch pad has in events: -10 for seat 0, -11 for seat 1..."""
+    return -10 - seat
+
+
+def is_pad(body_id: int | None) -> bool:
+    return body_id is not None and body_id <= -10
+
+
+@dataclass(frozen=True)
+class Disc:
+    """One alien disc on the board."""
+
+    id: int
+    owner: int
+    x: float = 0.0
+    y: float = 0.0
+    angle: float = 0.0
+    face_down: bool = False
+    tokens: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything on the table between shots: plain data."""
+
+    players: int
+    discs: tuple[Disc, ...] = ()
+    #: the jammer's centre, or None while it waits to be placed again (P5)
+    jammer: tuple[float, float] | None = (0.0, 0.0)
+    #: each seat's pad position along its stretch, 0..1 (empty: all at 0.5)
+    pads: tuple[float, ...] = ()
+
+    def pad_of(self, seat: int) -> float:
+        return self.pads[seat] if seat < len(self.pads) else 0.5
+
+
+@dataclass(frozen=True)
+class Launch:
+    """A flick: which disc, from where on the seat's stretch, aim, speed, spin.
+
+    ``angle`` is in degrees from straight in (towards the planet's centre),
+    positive counter-clockwise; ``speed`` in mm/s; ``spin`` in rad/s.
+    """
+
+    seat: int
+    disc: Disc
+    pad: float = 0.5
+    angle: float = 0.0
+    speed: float = 1000.0
+    spin: float = 0.0
+
+
+class EventKind(enum.Enum):
+    HIT = "hit"  # two pieces (or a piece and a pad) touched: impulse in g*mm/s
+    EDGE = "edge"  # a piece began to hang over the rim
+    BLACK_HOLE = "black_hole"  # a disc left the world
+    JAMMER_OFF = "jammer_off"  # the jammer left the world
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: EventKind
+    t: float
+    a: int
+    b: int | None = None
+    impulse: float = 0.0
+
+
+@dataclass(frozen=True, eq=False)
+class Trajectory:
+    """What a shot did. ``frames[f, i]`` is (x, y, angle) of body ``ids[i]`` at
+    time ``f / fps``; NaN once that body has left the world."""
+
+    ids: tuple[int, ...]
+    frames: np.ndarray
+    fps: int
+    events: tuple[Event, ...]
+    final: Layout
+    steps: int
+    at_rest: bool
+    launched: int
+    stayed_on_pad: bool
+    lost: tuple[int, ...] = field(default=())
+    jammer_lost: bool = False
+
+    @property
+    def duration(self) -> float:
+        return (len(self.frames) - 1) / self.fps if len(self.frames) else 0.0
+
+    def hits(self) -> list[Event]:
+        return [e for e in self.events if e.kind is EventKind.HIT]
+
+
+# -- input checks -----------------------------------------------------------------
+
+
+def _finite(name: str, value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a number, not {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, not {value!r}")
+    return float(value)
+
+
+def check_launch(layout: Layout, launch: Launch, p: Params) -> None:
+    """Raise ValueError with the reason for any bad launch or layout value."""
+    if not 2 <= layout.players <= 6:
+        raise ValueError(f"a layout is for 2 to 6 players, not {layout.players}")
+    if not 0 <= launch.seat < layout.players:
+        raise ValueError(f"seat {launch.seat} is not at this {layout.players}-player table")
+    pad = _finite("the pad position", launch.pad)
+    if not 0.0 <= pad <= 1.0:
+        raise ValueError(f"the pad position must be between 0 and 1, not {pad}")
+    angle = _finite("the aim angle", launch.angle)
+    if abs(angle) > p.launch.max_angle:
+        raise ValueError(f"the aim angle must be within ±{p.launch.max_angle:g}°, not {angle:g}")
+    speed = _finite("the speed", launch.speed)
+    if speed <= 0:
+        raise ValueError(f"the speed must be above zero, not {speed:g}")
+    if speed > p.launch.max_speed:
+        raise ValueError(f"the speed must be at most {p.launch.max_speed:g} mm/s, not {speed:g}")
+    spin = _finite("the spin", launch.spin)
+    if abs(spin) > p.launch.max_spin:
+        raise ValueError(f"the spin must be within ±{p.launch.max_spin:g} rad/s, not {spin:g}")
+    ids = [d.id for d in layout.discs]
+    if launch.disc.id in ids or launch.disc.id < 0:
+        raise ValueError(f"disc {launch.disc.id} is already on the board or not a disc id")
+    if len(set(ids)) != len(ids):
+        raise ValueError("two discs on the board share an id")
+    for d in layout.discs:
+        _finite(f"disc {d.id}'s x", d.x)
+        _finite(f"disc {d.id}'s y", d.y)
+        _finite(f"disc {d.id}'s angle", d.angle)
+    if layout.jammer is not None:
+        _finite("the jammer's x", layout.jammer[0])
+        _finite("the jammer's y", layout.jammer[1])
+    for i, pos in enumerate(layout.pads):
+        v = _finite(f"seat {i}'s pad position", pos)
+        if not 0.0 <= v <= 1.0:
+            raise ValueError(f"seat {i}'s pad position must be between 0 and 1, not {v}")
+
+
+# -- the world ------------------------------------------------------------------------
+
+
+class World:
+    """A fresh pymunk space built from a layout and a launch, in a fixed order.
+
+    ``simulate`` runs one to rest; tests and the bench step it directly.
+    """
+
+    def __init__(self, layout: Layout, launch: Launch, params: Params | None = None) -> None:
+        p = params if params is not None else params_mod.default()
+        check_launch(layout, launch, p)
+        self.p = p
+        self.board = Board.from_params(p)
+        self.layout = layout
+        self.launch = launch
+        space = pymunk.Space()
+        space.iterations = p.sim.iterations
+        space.gravity = (0.0, 0.0)
+        self.space = space
+        self.ids: list[int] = []
+        self.bodies: list[pymunk.Body] = []
+        self.radii: list[float] = []
+        self.shape_ids: dict[pymunk.Shape, int] = {}
+        self.pads: dict[int, PadPose] = {}
+        e_disc = math.sqrt(p.restitution.disc_disc)
+        self.elasticity = {
+            "disc": e_disc,
+            "jammer": p.restitution.disc_jammer / e_disc if e_disc > 0 else 0.0,
+            "pad": p.restitution.disc_pad / e_disc if e_disc > 0 else 0.0,
+        }
+        # 1. the launch pads, seat by seat (static)
+        for seat in range(layout.players):
+            pos = launch.pad if seat == launch.seat else layout.pad_of(seat)
+            self._add_pad(seat, self.board.pad_pose(layout.players, seat, pos))
+        # 2. the discs already on the board, in layout order
+        for d in layout.discs:
+            self._add_piece(d.id, d.x, d.y, d.angle, p.disc.radius, p.disc.mass,
+                            p.friction.mu_face_down if d.face_down else p.friction.mu_face_up,
+                            DISC_T, self.elasticity["disc"])
+        # 3. the launched disc, on its pad, moving
+        pose = self.pads[launch.seat]
+        sx, sy = pose.start
+        body = self._add_piece(launch.disc.id, sx, sy, launch.disc.angle, p.disc.radius, p.disc.mass,
+                               p.friction.mu_face_up, DISC_T, self.elasticity["disc"])
+        a = math.radians(launch.angle)
+        ix, iy = pose.inward
+        direction = (ix * math.cos(a) - iy * math.sin(a), ix * math.sin(a) + iy * math.cos(a))
+        body.velocity = (direction[0] * launch.speed, direction[1] * launch.speed)
+        body.angular_velocity = launch.spin
+        self.launched_index = len(self.bodies) - 1
+        # 4. the jammer
+        self.jammer_index: int | None = None
+        if layout.jammer is not None:
+            jx, jy = layout.jammer
+            self._add_piece(JAMMER, jx, jy, 0.0, p.jammer.radius, p.jammer.mass,
+                            p.friction.mu_jammer, JAMMER_T, self.elasticity["jammer"])
+            self.jammer_index = len(self.bodies) - 1
+        self.t = 0.0
+        self.steps = 0
+        self.events: list[Event] = []
+        space.on_collision(None, None, post_solve=self._on_hit)
+
+    def _add_pad(self, seat: int, pose: PadPose) -> None:
+        self.pads[seat] = pose
+        w = pose.wall
+        half_lane = pose.width / 2 - w / 2
+        back = pose.depth - w / 2
+        segments = [
+            (pose.to_world(0.0, -half_lane), pose.to_world(back, -half_lane)),
+            (pose.to_world(0.0, half_lane), pose.to_world(back, half_lane)),
+            (pose.to_world(back, -half_lane), pose.to_world(back, half_lane)),
+        ]
+        for a, b in segments:
+            shape = pymunk.Segment(self.space.static_body, a, b, w / 2)
+            shape.elasticity = self.elasticity["pad"]
+            shape.friction = self.p.friction.surface
+            shape.collision_type = PAD_T
+            self.space.add(shape)
+            self.shape_ids[shape] = pad_id(seat)
+
+    def _add_piece(self, ident: int, x: float, y: float, angle: float, radius: float, mass: float,
+                   mu: float, ctype: int, elasticity: float) -> pymunk.Body:
+        body = pymunk.Body(mass, pymunk.moment_for_circle(mass, 0.0, radius))
+        body.position = (x, y)
+        body.angle = angle
+        shape = pymunk.Circle(body, radius)
+        shape.elasticity = elasticity
+        shape.friction = self.p.friction.surface
+        shape.collision_type = ctype
+        g = self.p.friction.g
+        slide = pymunk.PivotJoint(self.space.static_body, body, (x, y), (0.0, 0.0))
+        slide.max_bias = 0.0
+        slide.max_force = mu * mass * g
+        spin = pymunk.GearJoint(self.space.static_body, body, 0.0, 1.0)
+        spin.max_bias = 0.0
+        spin.max_force = mu * mass * g * self.p.friction.spin_arm * radius
+        self.space.add(body, shape, slide, spin)
+        self.shape_ids[shape] = ident
+        self.ids.append(ident)
+        self.bodies.append(body)
+        self.radii.append(radius)
+        return body
+
+    def _on_hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        if not arbiter.is_first_contact:
+            return
+        s1, s2 = arbiter.shapes
+        a, b = self.shape_ids.get(s1), self.shape_ids.get(s2)
+        if a is None or b is None:
+            return
+        if is_pad(a):
+            a, b = b, a
+        impulse = arbiter.total_impulse.length
+        self.events.append(Event(EventKind.HIT, self.t, a, b, impulse))
+
+    # -- stepping ----------------------------------------------------------------------
+    def step(self, n: int = 1) -> None:
+        dt = self.p.sim.dt
+        space = self.space
+        for _ in range(n):
+            space.step(dt)
+            self.steps += 1
+            self.t = self.steps * dt
+
+    def alive(self, i: int) -> bool:
+        return self.bodies[i].space is not None
+
+    def at_rest(self) -> bool:
+        vmax, wmax = self.p.sim.rest_speed, self.p.sim.rest_spin
+        for body in self.bodies:
+            if body.space is None:
+                continue
+            if body.velocity.length > vmax or abs(body.angular_velocity) > wmax:
+                return False
+        return True
+
+    def supported_by_pad(self, x: float, y: float, radius: float) -> PadPose | None:
+        for pose in self.pads.values():
+            if pose.holds(x, y, radius):
+                return pose
+        return None
+
+    def remove(self, i: int) -> None:
+        body = self.bodies[i]
+        self.space.remove(body, *body.shapes, *body.constraints)
+        kind = EventKind.JAMMER_OFF if self.ids[i] == JAMMER else EventKind.BLACK_HOLE
+        self.events.append(Event(kind, self.t, self.ids[i]))
+
+
+def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Trajectory:
+    """Run one launch to rest. Raises ValueError (before stepping) on bad input."""
+    world = World(layout, launch, params)
+    p = world.p
+    board = world.board
+    n = len(world.bodies)
+    per_frame = p.sim.steps_per_frame
+    fps = round(p.sim.hz / per_frame)
+    frames: list[np.ndarray] = []
+    overhang = [False] * n
+    R = board.outer_radius
+
+    def record() -> None:
+        frame = np.full((n, 3), np.nan)
+        for i, body in enumerate(world.bodies):
+            if body.space is not None:
+                x, y = body.position
+                frame[i] = (x, y, body.angle)
+        frames.append(frame)
+
+    def sweep() -> None:
+        """Rim and black hole checks, at display rate."""
+        for i, body in enumerate(world.bodies):
+            if body.space is None:
+                continue
+            x, y = body.position
+            r = world.radii[i]
+            d = math.hypot(x, y)
+            if d + r > R and d - r < R and not overhang[i]:
+                overhang[i] = True
+                world.events.append(Event(EventKind.EDGE, world.t, world.ids[i]))
+            elif d + r <= R:
+                overhang[i] = False
+            if d - r >= R and world.supported_by_pad(x, y, r) is None:
+                world.remove(i)
+
+    record()
+    at_rest = False
+    while world.steps < p.sim.max_steps:
+        world.step(per_frame)
+        sweep()
+        record()
+        if world.at_rest():
+            at_rest = True
+            break
+
+    # settle what rests off the board: the launched disc on its own pad is
+    # handed back (P4); anything else resting on a pad goes to the black hole
+    stayed_on_pad = False
+    for i, body in enumerate(world.bodies):
+        if body.space is None:
+            continue
+        x, y = body.position
+        if board.on_board(x, y, world.radii[i]):
+            continue
+        if i == world.launched_index and world.pads[launch.seat].holds(x, y, world.radii[i]):
+            stayed_on_pad = True
+            world.space.remove(body, *body.shapes, *body.constraints)
+            continue
+        world.remove(i)
+    if world.events and frames:
+        record()  # the last frame shows what was removed at the end
+
+    discs = []
+    for d in (*layout.discs, launch.disc):
+        i = world.ids.index(d.id)
+        body = world.bodies[i]
+        if body.space is None:
+            continue
+        x, y = body.position
+        discs.append(replace(d, x=float(x), y=float(y), angle=float(body.angle)))
+    jammer = None
+    jammer_lost = False
+    if world.jammer_index is not None:
+        body = world.bodies[world.jammer_index]
+        if body.space is not None:
+            jammer = (float(body.position.x), float(body.position.y))
+        else:
+            jammer_lost = True
+    pads = tuple(launch.pad if s == launch.seat else layout.pad_of(s) for s in range(layout.players))
+    final = Layout(layout.players, tuple(discs), jammer, pads)
+    lost = tuple(e.a for e in world.events if e.kind is EventKind.BLACK_HOLE)
+    return Trajectory(
+        ids=tuple(world.ids),
+        frames=np.stack(frames) if frames else np.zeros((0, n, 3)),
+        fps=fps,
+        events=tuple(world.events),
+        final=final,
+        steps=world.steps,
+        at_rest=at_rest,
+        launched=launch.disc.id,
+        stayed_on_pad=stayed_on_pad,
+        lost=lost,
+        jammer_lost=jammer_lost,
+    )
