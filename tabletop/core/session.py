@@ -350,35 +350,57 @@ class Session:
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise SaveError("This file is not a Tabletop save.")
         version = doc.get("version")
-        if not isinstance(version, int) or version > SAVE_VERSION:
+        if type(version) is not int or version < 1:
+            raise SaveError("This save has no readable version number.")
+        if version > SAVE_VERSION:
             raise SaveError("This save was written by a newer version of Tabletop.")
         name = doc.get("game")
-        if name not in registry:
+        if not isinstance(name, str) or name not in registry:
             raise SaveError(f"This save is for a game this version does not have ({name!r}).")
         try:
             cfg = doc["config"]
             variants = codec.decode(cfg.get("variants", {}))
-            config = GameConfig(int(cfg["players"]), dict(variants))
-            seed = int(doc["seed"])
+            players, seed = cfg["players"], doc["seed"]
+            if type(players) is not int or type(seed) is not int:
+                raise ValueError("the player count and the seed must be whole numbers")
+            config = GameConfig(players, dict(variants))
             seats = [Seat.from_doc(s) for s in doc["seats"]]
             actions = [codec.decode(a) for a in doc.get("actions", [])]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
             raise SaveError(f"The save is damaged ({exc}).") from exc
         return registry[name], config, seed, seats, actions
 
     @classmethod
     def from_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None, threaded: bool = True) -> Session:
-        """A session exactly as saved: the stored states, not a recomputation."""
+        """A session exactly as saved: the stored states, not a recomputation.
+
+        Stored states come from a file, so each is checked before it is used:
+        it must be of the game's state type, answer the rules' questions, and
+        pass the game's invariants. Whatever the game's code raises on an
+        impossible state becomes a SaveError.
+        """
         entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
+        if "states" not in doc:
+            return cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
         try:
-            states = [codec.decode(s) for s in doc["states"]] if "states" in doc else None
-            if states is None:
-                return cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
+            states = [codec.decode(s) for s in doc["states"]]
+            if not isinstance(doc["states"], list) or not states:
+                raise SaveError("The save has no game states.")
+            rules = entry.rules
+            kind = type(rules.setup(config, seed))
+            check = getattr(rules, "invariants", None)
+            for n, state in enumerate(states):
+                if type(state) is not kind:
+                    raise SaveError(f"The save is damaged (state {n} is not a {entry.info.title} position).")
+                rules.to_move(state)
+                rules.is_over(state)
+                if check is not None:
+                    check(state)
             return cls(entry, config, seed, seats, threaded=threaded, states=states, actions=actions)
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveError(f"The save is damaged ({exc}).") from exc
+        except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
+            raise SaveError(f"The save is damaged ({type(exc).__name__}: {exc}).") from exc
 
     @classmethod
     def from_actions(
