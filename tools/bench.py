@@ -43,19 +43,23 @@ STARTUP_ENV = "TABLETOP_BENCH_STARTUP_FILE"
 @dataclass(frozen=True)
 class Row:
     """One measured figure. ``value``/``goal`` are numbers in ``unit``; ``goal``
-    is an upper bound (None: reported, no goal)."""
+    is an upper bound, or a lower bound when ``at_least`` (None: no goal)."""
 
     measure: str
     value: float
     unit: str
     goal: float | None = None
+    at_least: bool = False
 
     @property
     def ok(self) -> bool | None:
-        return None if self.goal is None else self.value <= self.goal
+        if self.goal is None:
+            return None
+        return self.value >= self.goal if self.at_least else self.value <= self.goal
 
     def cells(self) -> tuple[str, str, str, str]:
-        goal = "" if self.goal is None else f"<= {_fmt(self.goal)} {self.unit}"
+        sign = ">=" if self.at_least else "<="
+        goal = "" if self.goal is None else f"{sign} {_fmt(self.goal)} {self.unit}"
         ok = {None: "", True: "yes", False: "NO"}[self.ok]
         return (self.measure, f"{_fmt(self.value)} {self.unit}", goal, ok)
 
@@ -180,6 +184,87 @@ def bench_title(opts: Options) -> list[Row]:
     return [
         Row(f"{what}, median of {opts.frames}", statistics.median(ms), "ms", 16.7),
         Row(f"{what}, p99 of {opts.frames}", percentile(ms, 99), "ms", 33.3),
+    ]
+
+
+# -- Planepita's physics ----------------------------------------------------------------
+
+
+def _busy_layout(discs: int) -> Any:
+    """A 4-player table with ``discs`` discs spread over the three areas."""
+    import math
+
+    from tabletop.games.planepita.physics import Disc, Layout
+
+    placed = []
+    for i in range(discs):
+        ring = (40.0, 120.0, 200.0)[i % 3]
+        a = math.radians(i * 137.5)  # golden-angle spiral: no two discs overlap
+        placed.append(Disc(i, i % 4, ring * math.cos(a), ring * math.sin(a), face_down=i % 5 == 0))
+    return Layout(4, tuple(placed), (0.0, 30.0), (0.5, 0.5, 0.5, 0.5))
+
+
+def _launches(n: int, first_id: int) -> list[Any]:
+    from tabletop.games.planepita.physics import Disc, Launch
+
+    return [
+        Launch(i % 4, Disc(first_id, i % 4), pad=0.2 + 0.6 * ((i * 7) % 10) / 9,
+               angle=-20.0 + 40.0 * ((i * 3) % 11) / 10, speed=1200.0 + 1600.0 * ((i * 5) % 9) / 8)
+        for i in range(n)
+    ]
+
+
+@section("physics")
+def bench_physics(opts: Options) -> list[Row]:
+    """simulate() against a bare pymunk loop over the same bodies and joints, in
+    one run; a typical shot's time to rest; whole shots per second at 16 discs."""
+    from tabletop.games.planepita.physics import World, simulate
+
+    busy = _busy_layout(16)
+    shots = _launches(max(20, opts.runs * 8), 16)
+    # ratio: the same shots, our simulate() against raw pymunk: the same
+    # bodies, shapes and joints built in the same order, then space.step in
+    # a bare loop for as many steps as simulate() needed
+    ours_steps = ours_time = raw_time = build_time = 0.0
+    clock = time.perf_counter
+    for launch in shots:
+        t = clock()
+        traj = simulate(busy, launch)
+        ours_time += clock() - t
+        ours_steps += traj.steps
+        t = clock()
+        world = World(busy, launch, record_hits=False)  # no Python callback in the baseline
+        built = clock()
+        space, dt = world.space, world.p.sim.dt
+        for _ in range(traj.steps):
+            space.step(dt)
+        raw_time += clock() - t
+        build_time += built - t
+    ours_rate = ours_steps / ours_time
+    raw_rate = ours_steps / raw_time
+    loop_ours = ours_steps / max(1e-9, ours_time - build_time)
+    loop_raw = ours_steps / max(1e-9, raw_time - build_time)
+    # a typical shot: a handful of discs, a medium flick
+    typical = _busy_layout(6)
+    ms = []
+    for launch in _launches(max(30, opts.runs * 10), 6):
+        t = clock()
+        simulate(typical, launch)
+        ms.append((clock() - t) * 1000)
+    # whole shots per second with 16 discs on the board
+    many = _launches(max(100, opts.runs * 40), 16)
+    t = clock()
+    for launch in many:
+        simulate(busy, launch)
+    per_second = len(many) / (clock() - t)
+    return [
+        Row("simulate(), 16 discs: steps per second", ours_rate, "steps/s"),
+        Row("raw pymunk, same space built + bare step loop", raw_rate, "steps/s"),
+        Row("simulate() / raw pymunk", 100 * ours_rate / raw_rate, "%", 50.0, at_least=True),
+        Row("stepping phase only (construction excluded), ours / raw", 100 * loop_ours / loop_raw, "%"),
+        Row(f"typical shot to rest (6 discs), median of {len(ms)}", statistics.median(ms), "ms", 5.0),
+        Row(f"typical shot to rest (6 discs), p99 of {len(ms)}", percentile(ms, 99), "ms"),
+        Row(f"whole shots per second, 16 discs ({len(many)} shots)", per_second, "shots/s", 200.0, at_least=True),
     ]
 
 

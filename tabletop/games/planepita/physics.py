@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymunk
+import pymunk.batch
 
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board, PadPose
@@ -202,7 +203,9 @@ class World:
     ``simulate`` runs one to rest; tests and the bench step it directly.
     """
 
-    def __init__(self, layout: Layout, launch: Launch, params: Params | None = None) -> None:
+    def __init__(
+        self, layout: Layout, launch: Launch, params: Params | None = None, *, record_hits: bool = True
+    ) -> None:
         p = params if params is not None else params_mod.default()
         check_launch(layout, launch, p)
         self.p = p
@@ -218,6 +221,7 @@ class World:
         self.radii: list[float] = []
         self.shape_ids: dict[pymunk.Shape, int] = {}
         self.pads: dict[int, PadPose] = {}
+        self._pending: list[object] = []
         e_disc = math.sqrt(p.restitution.disc_disc)
         self.elasticity = {
             "disc": e_disc,
@@ -251,10 +255,13 @@ class World:
             self._add_piece(JAMMER, jx, jy, 0.0, p.jammer.radius, p.jammer.mass,
                             p.friction.mu_jammer, JAMMER_T, self.elasticity["jammer"])
             self.jammer_index = len(self.bodies) - 1
+        space.add(*self._pending)
+        self._pending = []
         self.t = 0.0
         self.steps = 0
         self.events: list[Event] = []
-        space.on_collision(None, None, post_solve=self._on_hit)
+        if record_hits:
+            space.on_collision(None, None, begin=self._on_hit)
 
     def _add_pad(self, seat: int, pose: PadPose) -> None:
         self.pads[seat] = pose
@@ -271,7 +278,7 @@ class World:
             shape.elasticity = self.elasticity["pad"]
             shape.friction = self.p.friction.surface
             shape.collision_type = PAD_T
-            self.space.add(shape)
+            self._pending.append(shape)
             self.shape_ids[shape] = pad_id(seat)
 
     def _add_piece(self, ident: int, x: float, y: float, angle: float, radius: float, mass: float,
@@ -290,7 +297,7 @@ class World:
         spin = pymunk.GearJoint(self.space.static_body, body, 0.0, 1.0)
         spin.max_bias = 0.0
         spin.max_force = mu * mass * g * self.p.friction.spin_arm * radius
-        self.space.add(body, shape, slide, spin)
+        self._pending += (body, shape, slide, spin)
         self.shape_ids[shape] = ident
         self.ids.append(ident)
         self.bodies.append(body)
@@ -298,15 +305,22 @@ class World:
         return body
 
     def _on_hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        if not arbiter.is_first_contact:
-            return
+        """A new contact: record it with the impulse the bounce will carry,
+        m_eff * (1 + e) * (approach speed along the normal). Called once per
+        contact (``begin``), not every step the pieces touch."""
         s1, s2 = arbiter.shapes
         a, b = self.shape_ids.get(s1), self.shape_ids.get(s2)
         if a is None or b is None:
             return
+        b1, b2 = s1.body, s2.body
+        n = arbiter.normal
+        approach = abs((b1.velocity - b2.velocity).dot(n))
+        m1 = b1.mass if b1.body_type == pymunk.Body.DYNAMIC else math.inf
+        m2 = b2.mass if b2.body_type == pymunk.Body.DYNAMIC else math.inf
+        m_eff = m1 * m2 / (m1 + m2) if math.isfinite(m1) and math.isfinite(m2) else min(m1, m2)
+        impulse = m_eff * (1.0 + s1.elasticity * s2.elasticity) * approach
         if is_pad(a):
             a, b = b, a
-        impulse = arbiter.total_impulse.length
         self.events.append(Event(EventKind.HIT, self.t, a, b, impulse))
 
     # -- stepping ----------------------------------------------------------------------
@@ -343,6 +357,15 @@ class World:
         self.events.append(Event(kind, self.t, self.ids[i]))
 
 
+_FIELDS = (
+    pymunk.batch.BodyFields.BODY_ID
+    | pymunk.batch.BodyFields.POSITION
+    | pymunk.batch.BodyFields.ANGLE
+    | pymunk.batch.BodyFields.VELOCITY
+    | pymunk.batch.BodyFields.ANGULAR_VELOCITY
+)
+
+
 def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Trajectory:
     """Run one launch to rest. Raises ValueError (before stepping) on bad input."""
     world = World(layout, launch, params)
@@ -351,41 +374,55 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
     n = len(world.bodies)
     per_frame = p.sim.steps_per_frame
     fps = round(p.sim.hz / per_frame)
-    frames: list[np.ndarray] = []
-    overhang = [False] * n
     R = board.outer_radius
+    radii = np.array(world.radii)
+    # bodies come back from the batch call in the space's order, which changes
+    # as bodies leave: map Chipmunk's body ids back to our indices
+    body_ids = np.array([b.id for b in world.bodies], dtype=np.uintp)
+    order = np.argsort(body_ids)
+    sorted_ids = body_ids[order]
+    buffer = pymunk.batch.Buffer()
+    frames: list[tuple[np.ndarray, np.ndarray]] = []
+    overhang = np.zeros(n, dtype=bool)
+    rest_v2 = p.sim.rest_speed**2
+    rest_w = p.sim.rest_spin
 
-    def record() -> None:
-        frame = np.full((n, 3), np.nan)
-        for i, body in enumerate(world.bodies):
-            if body.space is not None:
-                x, y = body.position
-                frame[i] = (x, y, body.angle)
-        frames.append(frame)
+    def read() -> tuple[np.ndarray, np.ndarray]:
+        """(index of each live body, its x, y, angle, vx, vy, w)."""
+        buffer.clear()
+        pymunk.batch.get_space_bodies(world.space, _FIELDS, buffer)
+        ids = np.frombuffer(buffer.int_buf(), dtype=np.uintp)
+        data = np.frombuffer(buffer.float_buf(), dtype=np.float64).reshape(-1, 6)
+        pos = np.minimum(np.searchsorted(sorted_ids, ids), n - 1)
+        ours = sorted_ids[pos] == ids  # the static body (the pads) is listed too
+        return order[pos[ours]], data[ours]
 
-    def sweep() -> None:
-        """Rim and black hole checks, at display rate."""
-        for i, body in enumerate(world.bodies):
-            if body.space is None:
-                continue
-            x, y = body.position
-            r = world.radii[i]
-            d = math.hypot(x, y)
-            if d + r > R and d - r < R and not overhang[i]:
-                overhang[i] = True
-                world.events.append(Event(EventKind.EDGE, world.t, world.ids[i]))
-            elif d + r <= R:
-                overhang[i] = False
-            if d - r >= R and world.supported_by_pad(x, y, r) is None:
-                world.remove(i)
+    def frame() -> bool:
+        """Record a frame, check the rim and the black hole; True when at rest."""
+        idx, data = read()
+        frames.append((idx, data[:, :3].copy()))
+        d = np.hypot(data[:, 0], data[:, 1])
+        r = radii[idx]
+        inner, outer = d - r, d + r
+        if outer.max(initial=0.0) > R:  # somebody is at the rim: the rare case
+            hanging = (outer > R) & (inner < R)
+            for k in np.flatnonzero(hanging & ~overhang[idx]):
+                world.events.append(Event(EventKind.EDGE, world.t, world.ids[idx[k]]))
+            overhang[idx] = hanging
+            for k in np.flatnonzero(inner >= R):
+                i = int(idx[k])
+                if world.supported_by_pad(data[k, 0], data[k, 1], world.radii[i]) is None:
+                    world.remove(i)
+        elif overhang.any():
+            overhang[:] = False
+        v = data[:, 3:6]
+        return bool((v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1] <= rest_v2).all() and (np.abs(v[:, 2]) <= rest_w).all())
 
-    record()
+    frame()
     at_rest = False
     while world.steps < p.sim.max_steps:
         world.step(per_frame)
-        sweep()
-        record()
-        if world.at_rest():
+        if frame():
             at_rest = True
             break
 
@@ -403,8 +440,12 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
             world.space.remove(body, *body.shapes, *body.constraints)
             continue
         world.remove(i)
-    if world.events and frames:
-        record()  # the last frame shows what was removed at the end
+    if any(b.space is None for b in world.bodies):
+        idx, data = read()
+        frames.append((idx, data[:, :3].copy()))  # the last frame shows what left at the end
+    playback = np.full((len(frames), n, 3), np.nan)
+    for f, (idx, xya) in enumerate(frames):
+        playback[f, idx] = xya
 
     discs = []
     for d in (*layout.discs, launch.disc):
@@ -427,7 +468,7 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
     lost = tuple(e.a for e in world.events if e.kind is EventKind.BLACK_HOLE)
     return Trajectory(
         ids=tuple(world.ids),
-        frames=np.stack(frames) if frames else np.zeros((0, n, 3)),
+        frames=playback,
         fps=fps,
         events=tuple(world.events),
         final=final,
