@@ -1,0 +1,89 @@
+"""tools/tune_physics.py: the quick sweep writes its pictures and a sane table;
+bad arguments are one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from tools import tune_physics  # noqa: E402
+
+PICTURES = {
+    "stop-distance.png": tune_physics.STOP_SIZE,
+    "fan.png": tune_physics.FAN_SIZE,
+    "face-up-vs-down.png": tune_physics.FACE_SIZE,
+}
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory):
+    out = tmp_path_factory.mktemp("tune")
+    assert tune_physics.main(["--quick", "--out", str(out)]) == 0
+    return out
+
+
+def test_quick_run_writes_the_pictures(quick_run) -> None:
+    for name, size in PICTURES.items():
+        path = quick_run / name
+        assert path.is_file(), name
+        image = pygame.image.load(str(path))
+        assert image.get_size() == size, name
+
+
+def _section(table: str, heading: str) -> list[str]:
+    lines = table.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.strip() or line.startswith("  ("):
+            break
+        rows.append(line)
+    return rows
+
+
+def test_table_measures_close_to_the_predictions(quick_run) -> None:
+    table = (quick_run / "table.txt").read_text("utf-8")
+    header = next(line for line in table.splitlines() if line.startswith("speed mm/s"))
+    assert "measured mm" in header and "predicted mm" in header and "error %" in header
+    rows = _section(table, "Stop distance")
+    assert rows
+    for row in rows:
+        speed, mu, measured, predicted, error = row.split()[:5]
+        assert abs(float(measured) - float(predicted)) / float(predicted) < 0.03, row
+        assert abs(float(error)) < 3.0, row
+    # face-down discs move less than face-up ones for the same hit
+    face = _section(table, "Face-up vs face-down")
+    assert face
+    for row in face:
+        numbers = [float(x) for x in re.findall(r"[-+]?\d+\.?\d*", row)]
+        face_up, face_down = numbers[3], numbers[4]
+        assert face_down < face_up, row
+    # restitution measured vs configured
+    rest = _section(table, "Restitution")
+    assert rest
+    for row in rest:
+        configured, measured = (float(x) for x in row.split()[:2])
+        assert measured == pytest.approx(configured, abs=0.02), row
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--set", "friction.nope=1"], "friction.nope"),
+        (["--set", "friction.mu_face_up=abc"], "friction.mu_face_up"),
+        (["--speeds", "500,fast"], "--speeds"),
+        (["--mu-up", "0.3,9"], "--mu-up"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(argv, needle, tmp_path, capsys) -> None:
+    assert tune_physics.main(["--quick", "--out", str(tmp_path), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert needle in err
+    assert not any(tmp_path.iterdir())  # nothing was written
