@@ -95,3 +95,19 @@ def make_bot(name: str, level: str, seat: int, seed: int) -> Bot:
 
 def make_scene(name: str, *args: Any, **kwargs: Any) -> Any:
     return get(name).make_scene(*args, **kwargs)
+
+
+# -- the games ---------------------------------------------------------------------
+
+from tabletop.games import etuc as _etuc  # noqa: E402
+
+register(
+    GameEntry(
+        info=_etuc.RULES.info,
+        rules=_etuc.RULES,
+        default_config=_etuc.default_config,
+        sample_action=_etuc.sample_action,
+        make_bot=_etuc.make_bot,
+        scene="tabletop.games.etuc.scene:EtucScene",
+    )
+)

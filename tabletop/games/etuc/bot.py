@@ -1,0 +1,272 @@
+"""Bots for Planet etuC: easy (random, rarely passing), medium (a shedding
+heuristic), hard (ISMCTS over determinized hands, searching to the end of the
+current game of the match).
+
+Every bot is a function of its view and owns its randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from tabletop.core import rng as rngmod
+from tabletop.core.bots import ISMCTS, Bot, outcome_value
+from tabletop.core.game import GameInfo, Outcome
+from tabletop.games.etuc.rules import (
+    Card,
+    EtucAction,
+    EtucRules,
+    EtucState,
+    Pass,
+    Play,
+    deck,
+    strongest_card,
+)
+
+RULES = EtucRules()
+
+#: the easy bot passes with this chance when it could play
+EASY_PASS = 0.15
+#: the hard bot's limits per decision
+HARD_TIME = 0.9
+HARD_ITERATIONS = 3000
+#: actions simulated after the tree before the heuristic takes over
+ROLLOUT_DEPTH = 60
+
+
+def _plays(legal: Sequence[EtucAction]) -> list[Play]:
+    return [a for a in legal if isinstance(a, Play)]
+
+
+# -- easy -------------------------------------------------------------------------
+
+
+class EasyBot:
+    """A random legal play; passes only now and then while it can play."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = rngmod.make(seed, "etuc-easy", seat)
+
+    def choose(self, view: EtucState) -> EtucAction:
+        legal = RULES.legal_actions(view)
+        plays = _plays(legal)
+        if not plays or (Pass() in legal and self.rng.random() < EASY_PASS):
+            return Pass()
+        return plays[self.rng.randrange(len(plays))]
+
+
+# -- medium ------------------------------------------------------------------------
+
+
+def strength(card: Card) -> int:
+    """A rough worth of a card: its number plus its symbol rank."""
+    return card.number + card.colour
+
+
+def paired(hand: Sequence[Card]) -> set[Card]:
+    """The cards of ``hand`` that form a pair with some other card of it."""
+    out: set[Card] = set()
+    for i, a in enumerate(hand):
+        for b in hand[i + 1 :]:
+            if a.number == b.number or a.colour == b.colour:
+                out.update((a, b))
+    return out
+
+
+def play_cost(play: Play, hand: Sequence[Card], players: int) -> float:
+    """What a play gives up, per card: strong cards, broken pairs, the top card."""
+    in_pairs = paired(hand)
+    top = strongest_card(players)
+    cost = 0.0
+    for card in play.cards:
+        cost += strength(card)
+        if len(play.cards) == 1 and card in in_pairs:
+            cost += 3.0  # keep pairs together
+        if card == top and len(hand) > 3:
+            cost += 8.0  # hold back the strongest card
+    return cost / len(play.cards) - (1.5 if len(play.cards) == 2 else 0.0)
+
+
+def heuristic_choice(view: EtucState, legal: Sequence[EtucAction]) -> EtucAction:
+    """The medium bot's move: go out if possible, else the cheapest play, or
+    pass when every play costs more than the hand size makes worthwhile."""
+    seat = view.turn
+    assert seat is not None
+    hand = view.hands[seat]
+    assert hand is not None
+    plays = _plays(legal)
+    if not plays:
+        return Pass()
+    for p in plays:
+        if len(p.cards) == len(hand):
+            return p
+    best = min(plays, key=lambda p: (play_cost(p, hand, view.players), p.cards))
+    if Pass() not in legal:
+        return best
+    threshold = 7.0 + 0.6 * (11 - len(hand))
+    # an opponent about to go out must be stopped
+    if any(0 < n <= 2 for s, n in enumerate(view.hand_sizes) if s != seat):
+        threshold += 6.0
+    return best if play_cost(best, hand, view.players) <= threshold else Pass()
+
+
+class MediumBot:
+    """Deterministic: :func:`heuristic_choice` on its view."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: EtucState) -> EtucAction:
+        return heuristic_choice(view, RULES.legal_actions(view))
+
+
+# -- hard ----------------------------------------------------------------------------
+
+
+def viewer(view: EtucState) -> int:
+    """The seat whose hand this view shows."""
+    seen = [s for s, h in enumerate(view.hands) if h is not None]
+    if len(seen) != 1:
+        raise ValueError(f"a view shows exactly one hand, this one shows {len(seen)}")
+    return seen[0]
+
+
+def unseen_cards(view: EtucState) -> list[Card]:
+    """The cards the viewer cannot see: other hands plus the set-aside three."""
+    me = viewer(view)
+    seen = set(view.hands[me] or ())
+    seen.update(view.discards)
+    seen.update(c for p in view.table for c in p.cards)
+    return [c for c in deck(view.players) if c not in seen]
+
+
+def determinize(view: EtucState, rng: random.Random) -> EtucState:
+    """A full state consistent with ``view``: the unseen cards dealt at random
+    to the other hands (by their sizes) and the set-aside pile, and a random
+    seed for later deals (the real one is secret)."""
+    me = viewer(view)
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...] | None] = []
+    at = 0
+    for s, size in enumerate(view.hand_sizes):
+        if s == me:
+            hands.append(view.hands[me])
+            continue
+        hands.append(tuple(sorted(pool[at : at + size])))
+        at += size
+    aside = tuple(sorted(pool[at:]))
+    if len(aside) != 3:
+        raise ValueError(f"the view leaves {len(aside)} cards for the set-aside pile, not 3")
+    return replace(view, seed=rng.getrandbits(62), hands=tuple(hands), set_aside=aside)
+
+
+def game_value(state: EtucState, seat: int) -> float:
+    """[0, 1] for ``seat`` once the searched game is over: the match result if
+    the match ended, else the place in that game."""
+    if state.turn is None:
+        return outcome_value(RULES.outcome(state), seat)
+    result = state.results[-1]
+    n = state.players
+    return (n - 1 - result.order.index(seat)) / (n - 1)
+
+
+def cards_left_value(state: EtucState, seat: int) -> float:
+    """[0, 1] for a game in progress: fewer cards than each opponent is better."""
+    if seat in state.out:
+        return (state.players - 1 - state.out.index(seat)) / (state.players - 1)
+    mine = state.hand_sizes[seat]
+    values = []
+    for s, theirs in enumerate(state.hand_sizes):
+        if s == seat:
+            continue
+        values.append(0.5 + 0.5 * (theirs - mine) / max(1, theirs + mine))
+    return sum(values) / len(values)
+
+
+def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: random.Random) -> EtucAction:
+    """Mostly shed one of the weakest plays; sometimes anything."""
+    plays = _plays(legal)
+    if plays and rng.random() < 0.8:
+        return plays[rng.randrange(min(3, len(plays)))]
+    return legal[rng.randrange(len(legal))]
+
+
+class ThisGame:
+    """The rules as the hard bot's search sees them: the match ends, for the
+    search, when the current game (deal) does. ``game`` is set per search."""
+
+    def __init__(self, rules: EtucRules) -> None:
+        self.rules = rules
+        self.info: GameInfo = rules.info
+        self.game = 1
+
+    def is_over(self, state: EtucState) -> bool:
+        return state.turn is None or state.game != self.game
+
+    def to_move(self, state: EtucState) -> int | None:
+        return None if self.is_over(state) else state.turn
+
+    def legal_actions(self, state: EtucState) -> list[EtucAction]:
+        return [] if self.is_over(state) else self.rules.legal_actions(state)
+
+    def check(self, state: EtucState, action: Any) -> str | None:
+        return self.rules.check(state, action)
+
+    def apply(self, state: EtucState, action: EtucAction) -> EtucState:
+        return self.rules.apply(state, action)
+
+    def outcome(self, state: EtucState) -> Outcome:
+        return self.rules.outcome(state)
+
+    def view(self, state: EtucState, seat: int) -> EtucState:
+        return self.rules.view(state, seat)
+
+
+class HardBot:
+    """ISMCTS over determinized hands to the end of the current game, at most
+    ``time_budget`` seconds and ``iterations`` iterations per decision."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        iterations: int = HARD_ITERATIONS,
+        time_budget: float | None = HARD_TIME,
+    ) -> None:
+        self.seat = seat
+        self.rules = ThisGame(RULES)
+        self.search = ISMCTS(
+            self.rules,  # type: ignore[arg-type]
+            seat,
+            seed,
+            iterations=iterations,
+            time_budget=time_budget,
+            determinize=determinize,
+            evaluate=game_value,
+            heuristic=cards_left_value,
+            rollout_policy=rollout_policy,
+            max_rollout_depth=ROLLOUT_DEPTH,
+        )
+
+    def choose(self, view: EtucState) -> EtucAction:
+        legal = RULES.legal_actions(view)
+        if len(legal) == 1:
+            return legal[0]
+        self.rules.game = view.game
+        action: EtucAction = self.search.search(view)
+        return action
+
+
+def make_bot(level: str, seat: int, seed: int) -> Bot:
+    if level == "easy":
+        return EasyBot(seat, seed)
+    if level == "medium":
+        return MediumBot(seat, seed)
+    if level == "hard":
+        return HardBot(seat, seed)
+    raise ValueError(f"unknown bot level {level!r}")
