@@ -897,7 +897,7 @@ def plot_fan(fan: Fan, p: Params, path: Path) -> None:
         ("face-down disc", down_key),
         ("jammer", jam_key),
     ], title="key")
-    notes = ("white lines: area values 5 / 4 / 3", "grey lanes outside the rim: launch pads",
+    notes = ("white lines: area values 5 / 4 / 3", "grey lanes: launch pads (only the active one is solid)",
              "aims wider than about \u00b115\u00b0 graze", "the pad's side walls first")
     for k, line in enumerate(notes):
         pt.text(line, lx, H - 108 + 22 * k, 13, MUTED)
@@ -996,10 +996,10 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> No
     note_x = box.right + 24
     for k, line in enumerate((
         f"0: did not move (less than {STILL:g} mm)",
-        "a face-down disc is held by a force",
-        "\u03bc\u00b7m\u00b7g: it stays put only while one",
-        "step's hit impulse (1+e)\u00b7m\u00b7u is",
-        "below \u03bc\u00b7m\u00b7g\u00b7dt",
+        "a face-down disc stays put under any hit",
+        "slower than friction.break_away_speed;",
+        "a harder hit breaks it free and it",
+        "slides against its own high \u03bc",
     )):
         pt.text(line, note_x, box.y + 8 + 22 * k, 14, MUTED)
     pt.save(path)

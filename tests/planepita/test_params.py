@@ -191,13 +191,13 @@ def test_impossible_combinations_are_refused(overrides: dict[str, object], messa
 
 def test_the_tunnelling_relation_is_exactly_the_documented_bound() -> None:
     p = params.default()
-    limit = p.disc.radius + p.pad.wall / 2  # mm a step may not reach at max_speed
+    limit = p.disc.radius / 2  # mm a step may move at max_speed
     hz = p.sim.hz
-    ok = p.with_overrides({"launch.max_speed": min(10000.0, (limit - 0.01) * hz)})
-    assert ok.launch.max_speed / hz < limit
-    if limit * hz <= 10000.0:
+    ok = p.with_overrides({"launch.max_speed": min(10000.0, limit * hz)})
+    assert ok.launch.max_speed / hz <= limit
+    if (limit + 0.01) * hz <= 10000.0:
         with pytest.raises(ParamError, match="too low"):
-            p.with_overrides({"launch.max_speed": limit * hz})
+            p.with_overrides({"launch.max_speed": (limit + 0.01) * hz})
 
 
 def test_sim_derived_values() -> None:

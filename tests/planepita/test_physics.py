@@ -306,11 +306,10 @@ def nudge(face_down: bool, impact: float, p: params.Params = P) -> float:
 
 
 def test_a_soft_hit_does_not_move_a_face_down_disc_but_a_hard_one_does() -> None:
-    """In one step the board's grip absorbs an impulse up to μ_down·m·g·dt;
-    a hit at half the speed that needs (impulse m·(1+e)·v against a held
-    disc) moves nothing, while the same hit moves a face-up disc."""
-    f, m, dt = P.friction, P.disc.mass, P.sim.dt
-    soft = 0.5 * f.mu_face_down * m * f.g * dt / (m * (1 + P.restitution.disc_disc))
+    """A face-down disc's hold absorbs the impulse of a head-on hit up to
+    friction.break_away_speed: a hit at half that speed moves nothing, while
+    the same hit moves a face-up disc; a hit at top speed breaks it free."""
+    soft = 0.5 * P.friction.break_away_speed
     assert nudge(True, soft) < 0.1
     assert nudge(False, soft) > 0.1
     hard = P.launch.max_speed
@@ -461,7 +460,7 @@ print(fingerprint(simulate(*busy_shot())))
 def test_the_same_shot_gives_the_same_trajectory_in_one_process_and_in_another() -> None:
     layout, launch = busy_shot()
     a, b = simulate(layout, launch), simulate(layout, launch)
-    assert len(a.hits()) >= 5  # busy: many collisions
+    assert len(a.hits()) >= 3  # busy: several collisions
     assert np.array_equal(a.frames, b.frames, equal_nan=True)
     assert a.events == b.events and a.final == b.final and a.steps == b.steps
     here = fingerprint(a)

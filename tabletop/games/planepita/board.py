@@ -126,7 +126,8 @@ class Board:
 
     def area_bounds(self, area: int) -> tuple[float, float]:
         """The distances from the centre a disc's centre may have to belong to
-        ``area`` (inclusive inner bound... exclusive outer bound)."""
+        ``area``: (exclusive lower bound, inclusive upper bound), since a disc touching
+        a line belongs to the inner area (P1); area 5 includes 0."""
         half = self.line_width / 2
         r = self.disc_radius
         if area == 5:

@@ -41,12 +41,13 @@ SCHEMA: dict[str, dict[str, tuple[type, float, float]]] = {
         "g": (float, 1000.0, 20000.0),
         "mu_face_up": (float, 0.01, 2.0),
         "mu_face_down": (float, 0.01, 20.0),
+        "break_away_speed": (float, 0.0, 5000.0),
         "mu_jammer": (float, 0.01, 2.0),
         "spin_arm": (float, 0.0, 1.0),
         "surface": (float, 0.0, 2.0),
     },
     "restitution": {
-        "disc_disc": (float, 0.0, 1.0),
+        "disc_disc": (float, 0.05, 1.0),  # > 0: the other pairs are divided by its root
         "disc_jammer": (float, 0.0, 1.0),
         "disc_pad": (float, 0.0, 1.0),
     },
@@ -94,6 +95,7 @@ class FrictionParams:
     g: float
     mu_face_up: float
     mu_face_down: float
+    break_away_speed: float
     mu_jammer: float
     spin_arm: float
     surface: float
@@ -228,13 +230,13 @@ def _check_relations(p: Params) -> None:
         raise ParamError("board.middle_radius must lie inside board.planet_radius")
     if p.pad.width < 2 * p.pad.wall + 2 * p.disc.radius + 2:
         raise ParamError("pad.width must leave room for a disc between the walls")
-    # no tunnelling: a step at the top speed must be shorter than the thinnest
-    # pair of colliding things (a disc against a pad wall)
+    # no tunnelling, and collisions resolved near first touch: a step at the
+    # top speed may move a disc at most half its radius
     step = p.launch.max_speed / p.sim.hz
-    if step >= p.disc.radius + p.pad.wall / 2:
+    if step > p.disc.radius / 2:
         raise ParamError(
             f"sim.hz is too low for launch.max_speed: a step moves {step:.1f} mm, "
-            f"more than a disc's radius plus half a wall"
+            f"more than half a disc's radius ({p.disc.radius / 2:g} mm)"
         )
 
 

@@ -16,10 +16,12 @@ The model, seen from above with no gravity in the plane:
   disc's) brakes the spin. This is the top-down friction of pymunk's
   ``examples/tank.py``, and it runs inside Chipmunk's solver, with no Python
   callback per step. A disc at speed v slides v^2/(2*mu*g) before it stops.
-- **Face-down discs stick.** They get the same joints with a much larger cap.
-  Inside one step the joint can absorb an impulse of up to mu*m*g*dt, so a
-  soft hit does not move a face-down disc at all, while a hard hit breaks it
-  free and it slides a short way: the break-away of real static friction.
+- **Face-down discs stick.** A face-down disc is held by one more capped
+  pivot joint whose cap absorbs, within a step, exactly the break-away impulse
+  of a head-on hit at ``break_away_speed``: a softer hit leaves it where it
+  is, whatever the step rate. A hit that needs more impulse breaks it free (a
+  collision callback, once, releases the hold) and it then slides against its
+  own, much higher, sliding friction, so it moves a little.
 - **Restitution** is measured per pair (disc-disc, disc-jammer, disc-pad) in
   physics.toml. Chipmunk multiplies the two shapes' values, so a disc gets
   sqrt(disc_disc), the jammer disc_jammer/sqrt(disc_disc) and the pads
@@ -48,7 +50,7 @@ from tabletop.games.planepita.params import Params
 
 JAMMER = -1
 #: collision types
-DISC_T, JAMMER_T, PAD_T = 1, 2, 3
+DISC_T, JAMMER_T, PAD_T, DOWN_T = 1, 2, 3, 4
 
 
 def pad_id(seat: int) -> int:
@@ -127,7 +129,7 @@ class Trajectory:
 
     ids: tuple[int, ...]
     frames: np.ndarray
-    fps: int
+    fps: float
     events: tuple[Event, ...]
     final: Layout
     steps: int
@@ -194,6 +196,10 @@ def check_launch(layout: Layout, launch: Launch, p: Params) -> None:
             raise ValueError(f"seat {i}'s pad position must be between 0 and 1, not {v}")
 
 
+def _remove_constraint(space: pymunk.Space, constraint: pymunk.Constraint) -> None:
+    space.remove(constraint)
+
+
 # -- the world ------------------------------------------------------------------------
 
 
@@ -220,6 +226,12 @@ class World:
         self.bodies: list[pymunk.Body] = []
         self.radii: list[float] = []
         self.shape_ids: dict[pymunk.Shape, int] = {}
+        #: face-down discs still stuck to the board: body -> its hold joint
+        self.holds: dict[pymunk.Body, pymunk.Constraint] = {}
+        e_dd = p.restitution.disc_disc
+        #: the impulse that stops a disc arriving head-on at break_away_speed and
+        #: bounces it back off a disc that does not give: m * (1 + e) * v
+        self.break_impulse = p.disc.mass * (1.0 + e_dd) * p.friction.break_away_speed
         self.pads: dict[int, PadPose] = {}
         self._pending: list[object] = []
         e_disc = math.sqrt(p.restitution.disc_disc)
@@ -228,15 +240,21 @@ class World:
             "jammer": p.restitution.disc_jammer / e_disc if e_disc > 0 else 0.0,
             "pad": p.restitution.disc_pad / e_disc if e_disc > 0 else 0.0,
         }
-        # 1. the launch pads, seat by seat (static)
-        for seat in range(layout.players):
-            pos = launch.pad if seat == launch.seat else layout.pad_of(seat)
-            self._add_pad(seat, self.board.pad_pose(layout.players, seat, pos))
+        # 1. the launching seat's pad (static). The rulebook lets the active
+        # player have any pad that is in the way moved aside; this edition
+        # always does, so only the active pad stands beside the planet.
+        self._add_pad(launch.seat, self.board.pad_pose(layout.players, launch.seat, launch.pad))
         # 2. the discs already on the board, in layout order
         for d in layout.discs:
-            self._add_piece(d.id, d.x, d.y, d.angle, p.disc.radius, p.disc.mass,
-                            p.friction.mu_face_down if d.face_down else p.friction.mu_face_up,
-                            DISC_T, self.elasticity["disc"])
+            body = self._add_piece(d.id, d.x, d.y, d.angle, p.disc.radius, p.disc.mass,
+                                   p.friction.mu_face_down if d.face_down else p.friction.mu_face_up,
+                                   DOWN_T if d.face_down else DISC_T, self.elasticity["disc"])
+            if d.face_down:
+                hold = pymunk.PivotJoint(space.static_body, body, (d.x, d.y), (0.0, 0.0))
+                hold.max_bias = 0.0
+                hold.max_force = self.break_impulse / p.sim.dt
+                self._pending.append(hold)
+                self.holds[body] = hold
         # 3. the launched disc, on its pad, moving
         pose = self.pads[launch.seat]
         sx, sy = pose.start
@@ -262,6 +280,9 @@ class World:
         self.events: list[Event] = []
         if record_hits:
             space.on_collision(None, None, begin=self._on_hit)
+        if self.holds:
+            for other in (DISC_T, JAMMER_T, DOWN_T):
+                space.on_collision(other, DOWN_T, post_solve=self._on_stuck_hit)
 
     def _add_pad(self, seat: int, pose: PadPose) -> None:
         self.pads[seat] = pose
@@ -323,6 +344,18 @@ class World:
             a, b = b, a
         self.events.append(Event(EventKind.HIT, self.t, a, b, impulse))
 
+    def _on_stuck_hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """Release a face-down disc's hold once a contact pushed harder than
+        the hold can absorb (after this step: constraints can't be removed
+        mid-step)."""
+        if arbiter.total_impulse.length < self.break_impulse * 0.999:
+            return
+        for shape in arbiter.shapes:
+            hold = self.holds.get(shape.body)
+            if hold is not None:
+                del self.holds[shape.body]
+                space.add_post_step_callback(_remove_constraint, hold)
+
     # -- stepping ----------------------------------------------------------------------
     def step(self, n: int = 1) -> None:
         dt = self.p.sim.dt
@@ -373,7 +406,7 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
     board = world.board
     n = len(world.bodies)
     per_frame = p.sim.steps_per_frame
-    fps = round(p.sim.hz / per_frame)
+    fps = p.sim.hz / per_frame
     R = board.outer_radius
     radii = np.array(world.radii)
     # bodies come back from the batch call in the space's order, which changes
@@ -421,7 +454,7 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
     frame()
     at_rest = False
     while world.steps < p.sim.max_steps:
-        world.step(per_frame)
+        world.step(min(per_frame, p.sim.max_steps - world.steps))
         if frame():
             at_rest = True
             break
