@@ -36,6 +36,9 @@ class GameEntry:
     make_bot: Callable[[str, int, int], Bot]
     #: "package.module:factory"; factory(app, session) -> a ui Scene
     scene: str
+    #: "package.module:function"; function(surface, rect, theme) draws the
+    #: title screen's picture of the game (imported lazily, like the scene)
+    icon: str = ""
 
     @property
     def name(self) -> str:

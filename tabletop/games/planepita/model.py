@@ -1,0 +1,178 @@
+"""Planepita's game data: actions, phases and the state. Plain frozen data.
+
+This module fixes the shapes the rules (``rules.py``), the bots (``bot.py``)
+and the scene (``scene.py``) share; the logic lives in ``rules.py``. Board
+positions are millimetres in the frame of ``board.py`` (planet centre at the
+origin, y up); discs on the board are ``physics.Disc`` values inside a
+``physics.Layout``.
+
+Owners: a disc's ``owner`` is the seat that launched it, or ``THIRD_PARTY``
+(the player count, i.e. 2) for the 3P discs of a 2-player game (ruling P7).
+Tokens a disc may carry: ``LAST`` (the Last Player token) and ``DOUBLE``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from tabletop.games.planepita.physics import Disc, Layout
+
+LAST = "last"
+DOUBLE = "double"
+ROUNDS = 4
+AREA_VALUES = (5, 4, 3)
+
+
+class Phase(enum.Enum):
+    LAUNCH = "launch"  # the seat to move flicks a disc
+    PLACE_JAMMER = "place_jammer"  # the jammer was knocked off: the active player puts it back (P5)
+    FLIP = "flip"  # the active player decides whether to flip the disc just launched (P6)
+    OVER = "over"
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Flick:
+    """Launch the next disc: pad position along the seat's stretch (0..1), aim
+    in degrees from straight in (positive counter-clockwise), speed in mm/s,
+    spin in rad/s. ``third_party``: launch one of your 3P discs (2 players);
+    ``double``: attach your Double token (only on your third launch, P8)."""
+
+    pad: float
+    angle: float
+    speed: float
+    spin: float = 0.0
+    third_party: bool = False
+    double: bool = False
+
+    def __str__(self) -> str:
+        text = f"flick pad={self.pad:.2f} angle={self.angle:.1f} speed={self.speed:.0f}"
+        if self.spin:
+            text += f" spin={self.spin:.1f}"
+        if self.third_party:
+            text += " 3P"
+        if self.double:
+            text += " double"
+        return text
+
+
+@dataclass(frozen=True)
+class Flip:
+    """Turn the disc just launched face down (``down=True``) or keep it face up."""
+
+    down: bool
+
+    def __str__(self) -> str:
+        return "flip" if self.down else "keep"
+
+
+@dataclass(frozen=True)
+class PlaceJammer:
+    """Put the jammer back at (x, y) after it was knocked off the board (P5)."""
+
+    x: float
+    y: float
+
+    def __str__(self) -> str:
+        return f"jammer x={self.x:.0f} y={self.y:.0f}"
+
+
+# -- what legal_actions returns for the continuous choices ---------------------------------
+
+
+@dataclass(frozen=True)
+class FlickSpec:
+    """The launch phase's choices as ranges: ``check`` validates a concrete Flick."""
+
+    seat: int
+    pad: tuple[float, float]
+    angle: tuple[float, float]
+    speed: tuple[float, float]  # (exclusive) low, inclusive high
+    spin: tuple[float, float]
+    third_party: bool  # a 3P disc may be launched now
+    own: bool  # an own disc may be launched now
+    double: bool  # the Double token may be attached to this launch
+
+    def __str__(self) -> str:
+        return f"flick from seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class JammerSpec:
+    """Where the jammer may go back: anywhere in ``area`` overlapping no disc."""
+
+    area: int  # 5, or 4 when the 5-pt area has no free spot
+
+    def __str__(self) -> str:
+        return f"place the jammer in the {self.area}-pt area"
+
+
+# -- the state ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AreaResult:
+    """One area at a round's end."""
+
+    value: int  # 5, 4 or 3
+    power: tuple[int, ...]  # per owner (seats, then the 3P owner in 2-player games)
+    winner: int | None  # the seat that took the tokens, or None (tie or 3P: carried over)
+    tokens: int  # how many tokens were awarded (0 when carried over)
+    reason: str  # "won", "tie", "third_party" or "empty"
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What the end of a round did, for the scene's animation and the log."""
+
+    round: int
+    jammer: tuple[float, float] | None
+    jammer_area: int | None
+    swept: tuple[Disc, ...]  # face-up discs the jammer took
+    areas: tuple[AreaResult, ...]  # in the order 5, 4, 3
+    next_start: int
+    doubles: tuple[int, ...]  # seats given a Double token for the next round
+
+
+@dataclass(frozen=True)
+class ShotRecord:
+    """What the last flick did (the trajectory itself is not stored)."""
+
+    seat: int
+    flick: Flick
+    disc: int  # the launched disc's id
+    hits: int
+    lost: tuple[int, ...]  # discs sent to the black hole by this shot
+    jammer_off: bool
+    retried: bool  # the disc stayed on its pad and was handed back (P4)
+
+
+@dataclass(frozen=True)
+class PlanepitaState:
+    players: int
+    #: 0 (no teams), 2 (pairs) or 3 (trios); see rules.team_of
+    team_size: int
+    doubles_variant: bool
+    third_party_variant: bool
+    clockwise: bool  # 4 players: the start player moves clockwise when nobody scores (P3 option)
+    round: int  # 1..4
+    start: int  # this round's start player
+    turn: int  # launches made this round (a P4 retry does not count)
+    phase: Phase
+    layout: Layout  # the discs on the board, the jammer (None: to be placed), the pads
+    left: tuple[int, ...]  # own discs each seat still has to launch this round
+    left_3p: tuple[int, ...]  # 3P discs each seat still has (2 players, else zeros)
+    launches: tuple[int, ...]  # launches each seat has made this round
+    slots: tuple[int, int, int]  # tokens on the scoring board for the 5-, 4- and 3-pt areas
+    won: tuple[tuple[tuple[int, int], ...], ...]  # per seat: (area value, round) of each token won
+    doubles: tuple[bool, ...]  # per seat: holds a Double token usable this round
+    double_supply: int  # Double tokens left in the box
+    pending: int | None  # the disc just launched, while a decision about it is open
+    next_id: int
+    black_hole: tuple[Disc, ...]  # discs lost this round (shown on the black-hole board)
+    last_shot: ShotRecord | None
+    last_round: RoundResult | None
+    history: tuple[RoundResult, ...]  # every finished round, oldest first
