@@ -491,3 +491,13 @@ def test_describe_shows_kind_passes_and_turn() -> None:
 
 def test_blue_and_purple_constants() -> None:
     assert Card(1, BLUE) < Card(1, PURPLE) < Card(2, GRAY)
+
+
+def test_e3_play_after_everyone_else_passed_wins_the_round_at_once() -> None:
+    # seat 0 is out, seat 1 passed: seat 2's play ends the round, seat 2 leads
+    s = position(["", "1O 2A", "6G 3O"], table=[(1, "5B")], turn=2, out=[0], passed=[1])
+    after = play(s, "6G")
+    assert after.table == () and after.turn == 2 and after.passed == (False, False, False)
+    assert not R.undo_barrier(s, P("6G"), after)
+    line = R.log_line(s, P("6G"), ["Ada", "Basil", "Cleo"])
+    assert line.endswith("Everyone else has passed. Round to Cleo.")

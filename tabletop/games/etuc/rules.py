@@ -705,8 +705,10 @@ class EtucRules:
         if isinstance(action, Play) and after.hand_sizes[seat] == 0:
             parts.append(f"{who} goes out: {ordinal(len(after.out))}.")
         if not after.table:
-            if isinstance(action, Play):
+            if e3_round_end(state, action, after):
                 parts.append(f"Nobody can beat it; {name(after.turn)} leads the next round.")
+            elif isinstance(action, Play):
+                parts.append(f"Everyone else has passed. Round to {who}.")
             else:
                 winner = state.table[-1].seat
                 if after.turn == winner:
@@ -718,9 +720,7 @@ class EtucRules:
     def undo_barrier(self, before: EtucState, action: EtucAction, after: EtucState) -> bool:
         """A new deal shows new cards; an E3 immediate round end (a play that
         clears the table) reveals that nobody could beat it."""
-        if after.game != before.game:
-            return True
-        return isinstance(action, Play) and not after.table and after.turn is not None
+        return after.game != before.game or e3_round_end(before, action, after)
 
     def invariants(self, state: EtucState) -> None:
         n = state.players
@@ -747,6 +747,19 @@ class EtucRules:
         else:
             assert max(state.scores) >= state.target, "the match ends at the target"
         assert all(state.hand_sizes[s] == 0 for s in state.out), "seats out hold nothing"
+
+
+def e3_round_end(before: EtucState, action: EtucAction, after: EtucState) -> bool:
+    """True when ``action`` emptied a hand and ended the round at once (E3)
+    while another player was still in it: that shows nobody could beat it."""
+    seat = before.turn
+    if not isinstance(action, Play) or seat is None or after.table or after.game != before.game:
+        return False
+    if after.hand_sizes[seat]:
+        return False
+    return any(
+        s != seat and before.hand_sizes[s] and not before.passed[s] for s in range(before.players)
+    )
 
 
 def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

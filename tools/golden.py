@@ -1,0 +1,161 @@
+"""Golden playthroughs: text transcripts of seeded bot games, regenerated on purpose.
+
+    python tools/golden.py                       # rewrite every golden file
+    python tools/golden.py --game etuc           # only this game's files
+    python tools/golden.py --check               # compare, write nothing; exit 1 on a diff
+    python tools/golden.py --game etuc --players 3 --seed 2   # add (or rewrite) one file
+
+A golden file is ``tests/playthroughs/<game>-<n>p-seed<k>.txt``: the state
+after setup and after every action, from the game's ``describe``, each action
+headed by its log line. Every seat is played by the game's ``medium`` bot
+(seeded from the case's seed), seeing only its view. Games without a
+``describe`` have no golden files. The files that exist say which cases a game
+has; a game with ``describe`` and no file yet gets ``<min players>p-seed1``.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tabletop import games  # noqa: E402
+from tabletop.core import rng  # noqa: E402
+from tabletop.core.game import apply_checked, log_line  # noqa: E402
+from tabletop.core.session import BOT_NAMES  # noqa: E402
+
+FOLDER = ROOT / "tests" / "playthroughs"
+NAME = re.compile(r"^(?P<game>[a-z_]+)-(?P<players>\d+)p-seed(?P<seed>\d+)\.txt$")
+LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    players: int
+    seed: int
+
+    @property
+    def filename(self) -> str:
+        return f"{self.game}-{self.players}p-seed{self.seed}.txt"
+
+    @property
+    def path(self) -> Path:
+        return FOLDER / self.filename
+
+
+def described(name: str) -> bool:
+    return hasattr(games.get(name).rules, "describe")
+
+
+def cases_for(name: str, folder: Path = FOLDER) -> list[Case]:
+    """The cases a game's golden files name, or its default case if it has none."""
+    found = []
+    for path in sorted(folder.glob(f"{name}-*p-seed*.txt")):
+        m = NAME.match(path.name)
+        if m and m["game"] == name:
+            found.append(Case(name, int(m["players"]), int(m["seed"])))
+    if not found:
+        found.append(Case(name, games.get(name).info.min_players, 1))
+    return sorted(found, key=lambda c: (c.players, c.seed))
+
+
+def transcript(case: Case) -> str:
+    """The golden text of ``case``: describe() after setup and after each action."""
+    entry = games.get(case.game)
+    rules = entry.rules
+    describe = rules.describe  # type: ignore[attr-defined]
+    names = list(BOT_NAMES[: case.players])
+    bots = [
+        entry.make_bot(LEVEL, seat, rng.derive(case.seed, "golden", seat))
+        for seat in range(case.players)
+    ]
+    state = rules.setup(entry.default_config(case.players), case.seed)
+    seats = ", ".join(f"P{i + 1} {n}" for i, n in enumerate(names))
+    out = [
+        f"# {entry.info.title}: {case.players} players, seed {case.seed}, {LEVEL} bots ({seats})",
+        "# regenerate with: python tools/golden.py --game " + case.game,
+        "",
+        "== setup",
+        describe(state),
+    ]
+    ply = 0
+    while not rules.is_over(state):
+        if ply >= entry.info.max_actions:
+            raise RuntimeError(f"{case.filename}: no end after {ply} actions")
+        seat = rules.to_move(state)
+        action = bots[seat].choose(rules.view(state, seat))
+        line = log_line(rules, state, action, names)
+        state = apply_checked(rules, state, action, seat)
+        ply += 1
+        out += ["", f"== {ply}. {action} | {line}", describe(state)]
+    out += ["", f"== result: {rules.outcome(state).words_for(names)}"]
+    return "\n".join(out) + "\n"
+
+
+def diff(expected: str, actual: str, name: str, limit: int = 80) -> str:
+    """A readable unified diff, cut after ``limit`` lines."""
+    lines = list(
+        difflib.unified_diff(
+            expected.splitlines(),
+            actual.splitlines(),
+            f"{name} (stored)",
+            f"{name} (now)",
+            lineterm="",
+        )
+    )
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"... {len(lines) - limit} more diff lines"]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="tools/golden.py", description=__doc__.split("\n")[0])
+    p.add_argument("--game", action="append", help="only this game (repeatable)")
+    p.add_argument(
+        "--check", action="store_true", help="compare with the stored files; write nothing"
+    )
+    p.add_argument("--players", type=int, help="with --game and --seed: one case to add or rewrite")
+    p.add_argument("--seed", type=int, help="with --game and --players")
+    args = p.parse_args(argv)
+    names = args.game or [n for n in games.REGISTRY if described(n)]
+    for n in names:
+        if n not in games.REGISTRY or not described(n):
+            print(f"golden: error: {n!r} is not a registered game with describe()", file=sys.stderr)
+            return 2
+    if (args.players is None) != (args.seed is None) or (args.players and len(names) != 1):
+        print("golden: error: --players and --seed go together, with one --game", file=sys.stderr)
+        return 2
+    todo = (
+        [Case(names[0], args.players, args.seed)]
+        if args.players is not None
+        else [c for n in names for c in cases_for(n)]
+    )
+    failed = 0
+    for case in todo:
+        text = transcript(case)
+        if args.check:
+            stored = case.path.read_text("utf-8") if case.path.is_file() else ""
+            if stored != text:
+                failed += 1
+                print(diff(stored, text, case.filename))
+            else:
+                print(f"ok    {case.filename}")
+        else:
+            FOLDER.mkdir(parents=True, exist_ok=True)
+            case.path.write_text(text, encoding="utf-8")
+            print(f"wrote {case.filename} ({text.count(chr(10))} lines)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
