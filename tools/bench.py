@@ -168,7 +168,7 @@ def frame_times(scene: str, size: tuple[int, int], frames: int, warmup: int = 30
         for _ in range(frames):
             t = clock()
             app.frame([], 1 / 60)
-            times.append(clock() - t)
+            times.append((clock() - t) * 1000)
         pygame.quit()
     return times
 
@@ -266,6 +266,64 @@ def bench_physics(opts: Options) -> list[Row]:
         Row(f"typical shot to rest (6 discs), p99 of {len(ms)}", percentile(ms, 99), "ms"),
         Row(f"whole shots per second, 16 discs ({len(many)} shots)", per_second, "shots/s", 200.0, at_least=True),
     ]
+
+
+# -- Planet etuC ----------------------------------------------------------------------
+
+
+@section("etuc")
+def bench_etuc(opts: Options) -> list[Row]:
+    """Random full games per second, where a "full game" is one deal (11 cards
+    each, played with uniformly random legal actions until the deal is scored);
+    then bot decision times per level on positions from seeded random play."""
+    from tabletop.core import rng
+    from tabletop.core.game import GameConfig
+    from tabletop.games import etuc
+
+    rules = etuc.RULES
+    clock = time.perf_counter
+    rows: list[Row] = []
+    for players in (2, 3):
+        deals = max(200, opts.runs * 60)
+        actions = 0
+        t = clock()
+        for i in range(deals):
+            state = rules.setup(GameConfig(players), i)
+            pick = rng.make(i, "bench-etuc")
+            while state.game == 1:
+                legal = rules.legal_actions(state)
+                state = rules.apply(state, legal[pick.randrange(len(legal))])
+                actions += 1
+        elapsed = clock() - t
+        rows.append(
+            Row(f"etuc {players}p random deals per second ({deals} deals)", deals / elapsed,
+                "deals/s", 100.0, at_least=True)
+        )
+        rows.append(Row(f"etuc {players}p random actions per second", actions / elapsed, "actions/s"))
+    # decision positions: seat 0 to move after a few random actions, 3 players
+    positions = []
+    for i in range(max(4, opts.runs)):
+        state = rules.setup(GameConfig(3), 100 + i)
+        pick = rng.make(i, "bench-etuc-pos")
+        for _ in range(pick.randrange(0, 12)):
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[pick.randrange(len(legal))])
+        while state.turn != 0 or len(rules.legal_actions(state)) < 2:
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[pick.randrange(len(legal))])
+        positions.append(rules.view(state, 0))
+    goals = {"easy": 10.0, "medium": 50.0, "hard": 1000.0}  # ms per decision
+    for level, goal in goals.items():
+        times = []
+        for i, view in enumerate(positions):
+            bot = etuc.make_bot(level, 0, i)
+            t = clock()
+            bot.choose(view)
+            times.append((clock() - t) * 1000)
+        what = f"etuc {level} bot decision, 3p, {len(times)} positions"
+        rows.append(Row(f"{what}, median", statistics.median(times), "ms"))
+        rows.append(Row(f"{what}, max", max(times), "ms", goal))
+    return rows
 
 
 # -- the command line ---------------------------------------------------------------
