@@ -103,6 +103,19 @@ def make_scene(name: str, *args: Any, **kwargs: Any) -> Any:
 # -- the games ---------------------------------------------------------------------
 
 from tabletop.games import etuc as _etuc  # noqa: E402
+from tabletop.games import planepita as _planepita  # noqa: E402
+
+register(
+    GameEntry(
+        info=_planepita.RULES.info,
+        rules=_planepita.RULES,
+        default_config=_planepita.default_config,
+        sample_action=_planepita.sample_action,
+        make_bot=_planepita.make_bot,
+        scene="tabletop.games.planepita.scene:PlanepitaScene",
+        icon="tabletop.games.planepita.scene:draw_icon",
+    )
+)
 
 register(
     GameEntry(

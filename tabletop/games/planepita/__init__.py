@@ -1,1 +1,25 @@
-"""Planepita: alien discs flicked onto a round planet board."""
+"""Planepita: alien discs flicked onto a round planet board.
+
+``rules.py`` holds the rules (``RULES``), ``model.py`` the shared data,
+``physics.py`` and ``board.py`` the shot simulator and the geometry,
+``bot.py`` the bots (imported only when a bot is made) and ``scene.py`` the
+table (imported by the registry only when a game is shown).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games.planepita.rules import RULES, default_config, sample_action
+
+if TYPE_CHECKING:
+    from tabletop.core.bots import Bot
+
+__all__ = ["RULES", "default_config", "make_bot", "sample_action"]
+
+
+def make_bot(level: str, seat: int, seed: int) -> Bot:
+    """A bot of ``level`` (easy, medium, hard) for ``seat``, from bot.py."""
+    from tabletop.games.planepita import bot
+
+    return bot.make_bot(level, seat, seed)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from tabletop.games.planepita.physics import Disc, Layout
 
+#: the owner of the 3P discs in a 2-player game (P7): the seat after the last one
+THIRD_PARTY = 2
 LAST = "last"
 DOUBLE = "double"
 ROUNDS = 4

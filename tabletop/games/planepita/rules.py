@@ -1,0 +1,1167 @@
+"""Planepita's rules: flick alien discs onto the planet, then count power per area.
+
+The rulebook is ``/work/shared/rules/planepita.txt``; rulings P1-P11 are in
+``RULINGS.md``; the in-app page is ``rules.txt`` beside this file. The data
+shapes (actions, phases, the state) live in ``model.py``; the physics in
+``physics.py`` and the geometry in ``board.py``.
+
+A round: seats launch in turn, ``(start + t) % n`` for launch ``t``, until
+every disc is down; the round's last launch (by the seat to the start player's
+right, ``start - 1``) carries the Last Player token (P2). After a flick the
+launcher may have to put the jammer back (``Phase.PLACE_JAMMER``, P5) and may
+then decide whether to flip the disc (``Phase.FLIP``, P6). The round ends
+inside ``apply``, after its last decision: the jammer sweeps its area, power is
+counted per area, tokens go to the strict leaders, the next start player and
+Double tokens are settled, and a fresh round is laid out.
+
+What the scene and the bots call (all pure):
+
+- :func:`shot` -- the memoised simulation of a flick from a state (the scene
+  plays its frames; ``apply`` uses the same object);
+- :func:`launcher`, ``state.phase`` -- whose decision it is and which kind;
+- :func:`flick_spec` (also ``legal_actions`` in the launch phase),
+  :func:`flip_refusal`, :func:`jammer_area`, :func:`jammer_refusal`,
+  :func:`free_jammer_spot`;
+- :func:`power`, :func:`area_winners`, :func:`team_of`, :func:`scores`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from tabletop.core.game import EndReason, GameConfig, GameInfo, IllegalAction, Outcome, Variant
+from tabletop.games.planepita import params as params_mod
+from tabletop.games.planepita.board import Board
+from tabletop.games.planepita.model import (
+    AREA_VALUES,
+    DOUBLE,
+    LAST,
+    ROUNDS,
+    THIRD_PARTY,
+    AreaResult,
+    Flick,
+    FlickSpec,
+    Flip,
+    JammerSpec,
+    Phase,
+    PlaceJammer,
+    PlanepitaState,
+    RoundResult,
+    ShotRecord,
+)
+from tabletop.games.planepita.params import Params
+from tabletop.games.planepita.physics import (
+    Disc,
+    Launch,
+    Layout,
+    Trajectory,
+    is_pad,
+    simulate,
+)
+
+PlanepitaAction = Flick | Flip | PlaceJammer
+
+#: the grid the search for a free jammer spot walks (mm); see free_jammer_spot
+JAMMER_GRID = 1.0
+#: sample_action: speeds as a fraction of the top speed, and aims (degrees)
+SAMPLE_SPEED = (0.35, 1.0)
+SAMPLE_ANGLE = 25.0
+SAMPLE_JAMMER_TRIES = 200
+
+
+# -- setup numbers ----------------------------------------------------------------------
+
+
+def discs_per_seat(players: int, third_party: bool = True) -> tuple[int, int]:
+    """(own discs, 3P discs) each seat launches per round.
+
+    2 players: 4 own and, with the 3P discs (P7), 2 of the third colour;
+    3-4 players: 4; 5-6 players: 3 (P10).
+    """
+    if players == 2:
+        return (4, 2 if third_party else 0)
+    if players in (3, 4):
+        return (4, 0)
+    if players in (5, 6):
+        return (3, 0)
+    raise ValueError(f"Planepita is for 2 to 6 players, not {players}")
+
+
+def launches_per_round(state: PlanepitaState) -> int:
+    own, tp = discs_per_seat(state.players, state.third_party_variant)
+    return state.players * (own + tp)
+
+
+def launcher(state: PlanepitaState) -> int:
+    """The seat making the current launch (and its jammer and flip decisions)."""
+    return (state.start + state.turn) % state.players
+
+
+def last_player(state: PlanepitaState) -> int:
+    """The seat holding the Last Player token this round (P2): the start player's right."""
+    return (state.start - 1) % state.players
+
+
+def is_last_launch(state: PlanepitaState) -> bool:
+    """True when the current launch is the round's last (it carries the LAST token)."""
+    return state.turn == launches_per_round(state) - 1
+
+
+def owners(players: int) -> int:
+    """How many power columns an AreaResult has: the seats, plus the 3P owner at 2."""
+    return players + 1 if players == 2 else players
+
+
+def team_of(state: PlanepitaState, seat: int) -> int | None:
+    """The team of ``seat``, or None without teams.
+
+    4 players with team play: partners sit opposite (seats 0 and 2 against 1
+    and 3): ``seat % 2``. 6 players in pairs: neighbours sharing a launch
+    stretch, ``seat // 2``; in trios: every other seat, ``seat % 2``.
+    """
+    if state.team_size == 0:
+        return None
+    if state.players == 6 and state.team_size == 2:
+        return seat // 2
+    return seat % 2
+
+
+def teams(state: PlanepitaState) -> list[tuple[int, ...]]:
+    """The teams as tuples of seats (one seat each without teams)."""
+    groups: dict[int, list[int]] = {}
+    for seat in range(state.players):
+        team = team_of(state, seat)
+        groups.setdefault(seat if team is None else team, []).append(seat)
+    return [tuple(g) for _, g in sorted(groups.items())]
+
+
+# -- geometry helpers --------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8)
+def _board(params: Params) -> Board:
+    return Board.from_params(params)
+
+
+def area_of_disc(disc: Disc, params: Params | None = None) -> int | None:
+    """P1: the area of an alien disc (5, 4, 3) or None when off the board."""
+    p = params or params_mod.default()
+    return _board(p).area_of(disc.x, disc.y, p.disc.radius)
+
+
+def jammer_area_of(layout: Layout, params: Params | None = None) -> int | None:
+    """The jammer's own area (with its radius), or None while it is off the board."""
+    if layout.jammer is None:
+        return None
+    p = params or params_mod.default()
+    return _board(p).area_of(layout.jammer[0], layout.jammer[1], p.jammer.radius)
+
+
+def power(disc: Disc) -> int:
+    """A disc's power: the LAST disc 1, a DOUBLE disc 4, face down 1, face up 2."""
+    if LAST in disc.tokens:
+        return 1
+    if DOUBLE in disc.tokens:
+        return 4
+    return 1 if disc.face_down else 2
+
+
+def _area_mask(d: np.ndarray, area: int, board: Board, radius: float) -> np.ndarray:
+    """Vectorised Board.area_of for centres at distance ``d``: True where it is ``area``."""
+    near = d - radius
+    half = board.line_width / 2
+    inner5 = near <= board.center_radius + half
+    inner4 = near <= board.middle_radius + half
+    if area == 5:
+        return inner5
+    if area == 4:
+        return inner4 & ~inner5
+    return ~inner4 & (near < board.outer_radius)
+
+
+@functools.lru_cache(maxsize=256)
+def _free_spot(
+    centres: tuple[tuple[float, float], ...], area: int, params: Params
+) -> tuple[float, float] | None:
+    board = _board(params)
+    rj, rd = params.jammer.radius, params.disc.radius
+    reach = {5: board.center_radius, 4: board.middle_radius, 3: board.outer_radius}[area]
+    reach += board.line_width / 2 + rj
+    n = int(math.ceil(reach / JAMMER_GRID))
+    axis = np.arange(-n, n + 1, dtype=np.float64) * JAMMER_GRID
+    grid_x, grid_y = np.meshgrid(axis, axis)
+    xs, ys = grid_x.ravel(), grid_y.ravel()
+    d = np.hypot(xs, ys)
+    ok = _area_mask(d, area, board, rj)
+    clear = (rj + rd) ** 2
+    for cx, cy in centres:
+        ok &= (xs - cx) ** 2 + (ys - cy) ** 2 >= clear
+    found = np.flatnonzero(ok)
+    if found.size == 0:
+        return None
+    # nearest the centre first; equal distances in grid order (row by row)
+    order = found[np.lexsort((found, d[found]))]
+    for i in order[:64]:
+        spot = (float(xs[i]), float(ys[i]))
+        if _spot_problem(centres, area, spot, params) is None:
+            return spot
+    return None
+
+
+def _spot_problem(
+    centres: Iterable[tuple[float, float]], area: int, spot: tuple[float, float], params: Params
+) -> str | None:
+    board = _board(params)
+    rj, rd = params.jammer.radius, params.disc.radius
+    x, y = spot
+    got = board.area_of(x, y, rj)
+    if got != area:
+        where = "off the board" if got is None else f"in the {got}-pt area"
+        return f"The jammer must go in the {area}-pt area; that spot is {where}."
+    for cx, cy in centres:
+        if math.hypot(x - cx, y - cy) < rj + rd:
+            return "The jammer may not overlap a disc; choose a free spot."
+    return None
+
+
+def _centres(layout: Layout) -> tuple[tuple[float, float], ...]:
+    return tuple((d.x, d.y) for d in layout.discs)
+
+
+def free_jammer_spot(
+    layout: Layout, area: int, params: Params | None = None
+) -> tuple[float, float] | None:
+    """A spot in ``area`` where the jammer overlaps no disc, or None.
+
+    A deterministic search of a 1 mm grid, nearest the planet's centre first.
+    It decides whether the 5-pt area "has space" (P5).
+    """
+    return _free_spot(_centres(layout), area, params or params_mod.default())
+
+
+def jammer_area(layout: Layout, params: Params | None = None) -> int:
+    """Where the jammer must go back (P5): the 5-pt area if it has a free spot,
+    else the 4-pt area (and, should that be full too, the 3-pt area)."""
+    for area in AREA_VALUES:
+        if free_jammer_spot(layout, area, params) is not None:
+            return area
+    return AREA_VALUES[-1]
+
+
+def jammer_refusal(layout: Layout, x: float, y: float, params: Params | None = None) -> str | None:
+    """None if the jammer may be put back at (x, y), else why not (for players)."""
+    p = params or params_mod.default()
+    for name, v in (("x", x), ("y", y)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            return f"The jammer's {name} must be a finite number, not {v!r}."
+    return _spot_problem(_centres(layout), jammer_area(layout, p), (float(x), float(y)), p)
+
+
+# -- scoring --------------------------------------------------------------------------------
+
+
+def sweep(
+    discs: Sequence[Disc], jammer_area: int | None, params: Params | None = None
+) -> tuple[tuple[Disc, ...], tuple[Disc, ...]]:
+    """The jammer's action: (the discs that stay, the face-up discs it takes)."""
+    kept: list[Disc] = []
+    swept: list[Disc] = []
+    for d in discs:
+        area = area_of_disc(d, params)
+        if jammer_area is not None and area == jammer_area and not d.face_down:
+            swept.append(d)
+        else:
+            kept.append(d)
+    return tuple(kept), tuple(swept)
+
+
+def area_winners(
+    discs: Sequence[Disc],
+    jammer_area: int | None,
+    players: int,
+    slots: Sequence[int] = (1, 1, 1),
+    params: Params | None = None,
+) -> tuple[AreaResult, ...]:
+    """Power per area per owner after the jammer's action, and who takes the tokens.
+
+    ``discs`` are on the board (areas by ``board.area_of``, P1); the face-up
+    discs in ``jammer_area`` are removed first. The owner with strictly the
+    most power in an area takes its ``slots`` tokens (5-, 4-, 3-pt order); a
+    tie carries them over; at 2 players the 3P owner leading or tying for the
+    lead means nobody scores (P7). Results in the order 5, 4, 3.
+    """
+    kept, _ = sweep(discs, jammer_area, params)
+    columns = owners(players)
+    results = []
+    for i, value in enumerate(AREA_VALUES):
+        total = [0] * columns
+        for d in kept:
+            if area_of_disc(d, params) == value:
+                total[d.owner] += power(d)
+        top = max(total)
+        leaders = [o for o, p in enumerate(total) if p == top]
+        if top == 0:
+            winner, reason = None, "empty"
+        elif players == 2 and THIRD_PARTY in leaders:
+            winner, reason = None, "third_party"
+        elif len(leaders) > 1:
+            winner, reason = None, "tie"
+        else:
+            winner, reason = leaders[0], "won"
+        tokens = slots[i] if winner is not None else 0
+        results.append(AreaResult(value, tuple(total), winner, tokens, reason))
+    return tuple(results)
+
+
+def tied_leaders(result: AreaResult, players: int) -> tuple[int, ...]:
+    """Seats that shared the most power in an area (P8's "tied players")."""
+    top = max(result.power)
+    if top == 0 or result.winner is not None:
+        return ()
+    leaders = [o for o, p in enumerate(result.power) if p == top]
+    if len(leaders) < 2:
+        return ()
+    return tuple(o for o in leaders if o < players)
+
+
+def next_start(state: PlanepitaState, areas: Sequence[AreaResult]) -> int:
+    """P3: the winner of the innermost area won; else one seat to the right
+    (counter-clockwise), or clockwise at 4 players with that option."""
+    for result in areas:  # innermost first
+        if result.winner is not None:
+            return result.winner
+    step = 1 if state.clockwise and state.players == 4 else -1
+    return (state.start + step) % state.players
+
+
+def seat_scores(state: PlanepitaState) -> tuple[int, ...]:
+    """Each seat's own points: the sum of its tokens' values."""
+    return tuple(sum(value for value, _ in won) for won in state.won)
+
+
+def scores(state: PlanepitaState) -> tuple[int, ...]:
+    """Each seat's score in the standings: its team's total with teams."""
+    own = seat_scores(state)
+    out = list(own)
+    for group in teams(state):
+        total = sum(own[s] for s in group)
+        for s in group:
+            out[s] = total
+    return tuple(out)
+
+
+def _tiebreak(state: PlanepitaState, seat: int) -> tuple[int, int]:
+    """P9 keys for a seat (summed over its team): 5-pt tokens, then those of round 4."""
+    group = next(g for g in teams(state) if seat in g)
+    fives = sum(1 for s in group for v, _ in state.won[s] if v == 5)
+    late = sum(1 for s in group for v, r in state.won[s] if v == 5 and r == ROUNDS)
+    return (fives, late)
+
+
+# -- shots ----------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=256)
+def _simulate(layout: Layout, launch: Launch, params: Params) -> Trajectory:
+    traj = simulate(layout, launch, params)
+    traj.frames.setflags(write=False)  # shared by every caller: nobody may change it
+    return traj
+
+
+def launched_disc(state: PlanepitaState, flick: Flick) -> Disc:
+    """The disc ``flick`` would launch now: its id, owner and tokens."""
+    seat = launcher(state)
+    owner = THIRD_PARTY if flick.third_party else seat
+    tokens: tuple[str, ...] = ()
+    if is_last_launch(state):
+        tokens = (LAST,)
+    elif flick.double:
+        tokens = (DOUBLE,)
+    return Disc(state.next_id, owner, tokens=tokens)
+
+
+def shot(state: PlanepitaState, flick: Flick, params: Params | None = None) -> Trajectory:
+    """The simulation of ``flick`` from ``state``, memoised on the frozen (Layout,
+    Launch): ``apply`` and the scene share one computation. IllegalAction if the
+    flick is not legal now. The returned frames are read-only."""
+    p = params or params_mod.default()
+    reason = _flick_refusal(state, flick, p)
+    if reason is not None:
+        raise IllegalAction(reason)
+    launch = Launch(
+        seat=launcher(state),
+        disc=launched_disc(state, flick),
+        pad=float(flick.pad),
+        angle=float(flick.angle),
+        speed=float(flick.speed),
+        spin=float(flick.spin),
+    )
+    return _simulate(state.layout, launch, p)
+
+
+def piece_hits(traj: Trajectory) -> int:
+    """Hits between pieces (pad walls not counted)."""
+    return sum(1 for e in traj.hits() if not is_pad(e.a) and not is_pad(e.b))
+
+
+# -- legality -------------------------------------------------------------------------------
+
+
+def flick_spec(state: PlanepitaState, params: Params | None = None) -> FlickSpec:
+    """The launch phase's ranges for the seat to move."""
+    p = params or params_mod.default()
+    seat = launcher(state)
+    lim = p.launch
+    return FlickSpec(
+        seat=seat,
+        pad=(0.0, 1.0),
+        angle=(-lim.max_angle, lim.max_angle),
+        speed=(0.0, lim.max_speed),
+        spin=(-lim.max_spin, lim.max_spin),
+        third_party=_double_or_3p_refusal(state, third_party=True, double=False) is None,
+        own=state.left[seat] > 0,
+        double=_double_or_3p_refusal(state, third_party=False, double=True) is None
+        and state.left[seat] > 0,
+    )
+
+
+def _number_problem(name: str, value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"The {name} must be a number, not {value!r}."
+    if not math.isfinite(value):
+        return f"The {name} must be a finite number, not {value!r}."
+    return None
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
+        n, f"{n}th"
+    )
+
+
+def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool) -> str | None:
+    seat = launcher(state)
+    if third_party:
+        if state.players != 2 or not state.third_party_variant:
+            return "3P discs are only played in a 2-player game with the 3P discs option."
+        if state.left_3p[seat] <= 0:
+            return "You have no 3P discs left this round."
+    elif state.left[seat] <= 0:
+        return "You have no discs of your own left this round; launch a 3P disc."
+    if double:
+        if not state.doubles_variant:
+            return "Double tokens are only used with the Double tokens option."
+        if not state.doubles[seat]:
+            return "You hold no Double token this round."
+        if state.launches[seat] != 2:
+            nth = _ordinal(state.launches[seat] + 1)
+            return (
+                f"The Double token can only go on your third launch of the round, not your {nth}."
+            )
+        if third_party:
+            return "The Double token goes on one of your own discs, not a 3P disc."
+        if is_last_launch(state):
+            return "This disc carries the Last Player token; it cannot take the Double token too."
+    return None
+
+
+def _flick_refusal(state: PlanepitaState, flick: Flick, p: Params) -> str | None:
+    if state.phase is not Phase.LAUNCH:
+        return _phase_words(state)
+    lim = p.launch
+    for name, value in (
+        ("pad position", flick.pad),
+        ("aim angle", flick.angle),
+        ("speed", flick.speed),
+        ("spin", flick.spin),
+    ):
+        problem = _number_problem(name, value)
+        if problem is not None:
+            return problem
+    if not 0.0 <= flick.pad <= 1.0:
+        return f"The pad position must be between 0 and 1 along your stretch, not {flick.pad:g}."
+    if abs(flick.angle) > lim.max_angle:
+        return f"Aim at most {lim.max_angle:g}° either side of straight in, not {flick.angle:g}°."
+    if flick.speed <= 0:
+        return "A launch must move the disc: the speed must be above zero."
+    if flick.speed > lim.max_speed:
+        return f"The speed can be at most {lim.max_speed:g} mm/s, not {flick.speed:g}."
+    if abs(flick.spin) > lim.max_spin:
+        return f"The spin can be at most {lim.max_spin:g} rad/s either way, not {flick.spin:g}."
+    for name, flag in (("third_party", flick.third_party), ("double", flick.double)):
+        if not isinstance(flag, bool):
+            return f"The flick's {name} choice must be yes or no, not {flag!r}."
+    return _double_or_3p_refusal(state, flick.third_party, flick.double)
+
+
+def _phase_words(state: PlanepitaState) -> str:
+    if state.phase is Phase.PLACE_JAMMER:
+        return "The jammer was knocked off the board: put it back first."
+    if state.phase is Phase.FLIP:
+        return "First decide whether to flip the disc you just launched."
+    if state.phase is Phase.OVER:
+        return "The game is over."
+    return "It is time to launch a disc."
+
+
+def flip_refusal(layout: Layout, disc_id: int, params: Params | None = None) -> str | None:
+    """P6: None when the disc ``disc_id`` may be flipped, else why not."""
+    disc = next((d for d in layout.discs if d.id == disc_id), None)
+    if disc is None:
+        return "the disc is not on the board."
+    if disc.face_down:
+        return "the disc is already face down."
+    if LAST in disc.tokens:
+        return "the disc carries the Last Player token."
+    if DOUBLE in disc.tokens:
+        return "the disc carries the Double token."
+    area = area_of_disc(disc, params)
+    if area is not None and area == jammer_area_of(layout, params):
+        return f"the disc is in the jammer's area (the {area}-pt area)."
+    return None
+
+
+def can_flip(state: PlanepitaState) -> bool:
+    """True when the disc just launched may be flipped (the FLIP phase is offered)."""
+    return state.pending is not None and flip_refusal(state.layout, state.pending) is None
+
+
+# -- the rules object -------------------------------------------------------------------------
+
+
+class PlanepitaRules:
+    info = GameInfo(
+        name="planepita",
+        title="Planepita",
+        blurb="Flick alien discs onto a round planet and out-power everyone in its three areas.",
+        min_players=2,
+        max_players=6,
+        variants=(
+            Variant(
+                "third_party",
+                "3P discs",
+                (True, False),
+                True,
+                "Each player also launches two discs of a third colour that scores for nobody.",
+                players=(2,),
+            ),
+            Variant(
+                "team_play",
+                "Team play",
+                (False, True),
+                False,
+                "Partners sit opposite (players 1 and 3 against 2 and 4) and add up their scores.",
+                players=(4,),
+            ),
+            Variant(
+                "team_size",
+                "Team size",
+                (2, 3),
+                2,
+                "Three teams of two neighbours, or two teams of three (every other seat).",
+                players=(6,),
+            ),
+            Variant(
+                "clockwise",
+                "Start moves clockwise",
+                (False, True),
+                False,
+                "When nobody scores, the start player moves clockwise instead of to the right.",
+                players=(4,),
+            ),
+            Variant(
+                "doubles",
+                "Double tokens",
+                (False, True),
+                False,
+                "Tied players get a Double token: a 4-power disc on their third launch.",
+            ),
+        ),
+        # 4 rounds of at most 18 launches (6 players x 3; 16 at 4, 12 at 2 and 3,
+        # 15 at 5) and each launch is at most a flick, a jammer placement and a
+        # flip: 216 decisions. A P4 retry (a flick too soft to leave the pad,
+        # never offered by sample_action's speeds) adds a flick; the rest of the
+        # bound leaves room for many of them.
+        max_actions=1000,
+        # 4 rounds x (5 + 4 + 3) points; a team's total is at most the same
+        score_bounds=(0.0, float(ROUNDS * sum(AREA_VALUES))),
+    )
+
+    def __init__(self, params: Params | None = None) -> None:
+        self._params = params
+
+    @property
+    def params(self) -> Params:
+        return self._params or params_mod.default()
+
+    # -- the protocol ----------------------------------------------------------------
+    def setup(self, config: GameConfig, seed: int) -> PlanepitaState:
+        """Round 1 with seat 0 starting: the setup screen's seat order is the table's
+        clockwise order, and its first seat starts (the rulebook leaves the choice
+        open). The seed plays no part: nothing in Planepita is random but the hands."""
+        n = config.players
+        own, tp = discs_per_seat(n, bool(config.get("third_party", True)))
+        if n == 6:
+            team_size = int(config.get("team_size", 2))
+            if team_size not in (2, 3):
+                raise ValueError(f"6-player teams are of 2 or 3, not {team_size}")
+        elif n == 4 and config.get("team_play", False):
+            team_size = 2
+        else:
+            team_size = 0
+        doubles = bool(config.get("doubles", False))
+        return PlanepitaState(
+            players=n,
+            team_size=team_size,
+            doubles_variant=doubles,
+            third_party_variant=n == 2 and tp > 0,
+            clockwise=n == 4 and bool(config.get("clockwise", False)),
+            round=1,
+            start=0,
+            turn=0,
+            phase=Phase.LAUNCH,
+            layout=Layout(n, (), (0.0, 0.0), (0.5,) * n),
+            left=(own,) * n,
+            left_3p=(tp,) * n,
+            launches=(0,) * n,
+            slots=(1, 1, 1),
+            won=((),) * n,
+            doubles=(False,) * n,
+            double_supply=n if doubles else 0,
+            pending=None,
+            next_id=0,
+            black_hole=(),
+            last_shot=None,
+            last_round=None,
+            history=(),
+        )
+
+    def to_move(self, state: PlanepitaState) -> int | None:
+        return None if state.phase is Phase.OVER else launcher(state)
+
+    def legal_actions(self, state: PlanepitaState) -> list[Any]:
+        if state.phase is Phase.LAUNCH:
+            return [flick_spec(state, self.params)]
+        if state.phase is Phase.FLIP:
+            return [Flip(True), Flip(False)]
+        if state.phase is Phase.PLACE_JAMMER:
+            return [JammerSpec(jammer_area(state.layout, self.params))]
+        return []
+
+    def check(self, state: PlanepitaState, action: object) -> str | None:
+        if state.phase is Phase.OVER:
+            return "The game is over."
+        if isinstance(action, Flick):
+            return _flick_refusal(state, action, self.params)
+        if isinstance(action, Flip):
+            if not isinstance(action.down, bool):
+                return f"A flip is yes or no, not {action.down!r}."
+            if state.phase is Phase.FLIP:
+                return None
+            if state.phase is Phase.PLACE_JAMMER:
+                return "Put the jammer back first; then you may decide about flipping."
+            shot_ = state.last_shot
+            if shot_ is not None and not shot_.retried:
+                why = flip_refusal(state.layout, shot_.disc, self.params)
+                if why is not None:
+                    return f"That disc cannot be flipped: {why}"
+            return "There is no disc to flip now: it is time to launch."
+        if isinstance(action, PlaceJammer):
+            if state.phase is not Phase.PLACE_JAMMER:
+                return "The jammer is on the board; it is only placed after it was knocked off."
+            return jammer_refusal(state.layout, action.x, action.y, self.params)
+        return "That is not a Planepita action."
+
+    def apply(self, state: PlanepitaState, action: PlanepitaAction) -> PlanepitaState:
+        reason = self.check(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        if isinstance(action, Flick):
+            return self._flick(state, action)
+        if isinstance(action, PlaceJammer):
+            layout = replace(state.layout, jammer=(float(action.x), float(action.y)))
+            return self._after_jammer(replace(state, layout=layout))
+        assert isinstance(action, Flip)
+        layout = state.layout
+        if action.down:
+            discs = tuple(
+                replace(d, face_down=True) if d.id == state.pending else d for d in layout.discs
+            )
+            layout = replace(layout, discs=discs)
+        return self._advance(replace(state, layout=layout, pending=None))
+
+    def is_over(self, state: PlanepitaState) -> bool:
+        return state.phase is Phase.OVER
+
+    def outcome(self, state: PlanepitaState) -> Outcome:
+        if state.phase is not Phase.OVER:
+            raise ValueError("the game is not over")
+        total = scores(state)
+        keys = [_tiebreak(state, s) for s in range(state.players)]
+        outcome = Outcome.from_scores(
+            [float(v) for v in total], EndReason.ROUNDS_COMPLETE, tiebreak=keys
+        )
+        winners = outcome.winners
+        names = _join([f"{{{s}}}" for s in winners])
+        best = total[winners[0]]
+        points = f"{best} point{'s' if best != 1 else ''}"
+        group = next(g for g in teams(state) if winners[0] in g)
+        if len(winners) > len(group):
+            detail = f"{names} share the victory with {points}."
+        else:
+            verb = "win" if len(winners) > 1 else "wins"
+            detail = f"{names} {verb} with {points}"
+            rivals = [s for s in range(state.players) if s not in winners and total[s] == best]
+            if rivals:
+                better = [s for s in rivals if keys[s][0] == keys[winners[0]][0]]
+                detail += (
+                    ", on more 5-pt tokens won in round 4" if better else ", on more 5-pt tokens"
+                )
+            detail += "."
+        return replace(outcome, detail=detail)
+
+    def view(self, state: PlanepitaState, seat: int) -> PlanepitaState:
+        if not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat} in a {state.players}-player game")
+        return state  # perfect information
+
+    # -- what apply does ---------------------------------------------------------------
+    def _flick(self, state: PlanepitaState, flick: Flick) -> PlanepitaState:
+        seat = launcher(state)
+        traj = shot(state, flick, self.params)
+        disc = launched_disc(state, flick)
+        before = {d.id: d for d in state.layout.discs}
+        before[disc.id] = disc
+        lost = tuple(before[i] for i in traj.lost)
+        record = ShotRecord(
+            seat=seat,
+            flick=flick,
+            disc=disc.id,
+            hits=piece_hits(traj),
+            lost=tuple(d.id for d in lost),
+            jammer_off=traj.jammer_lost,
+            retried=traj.stayed_on_pad,
+        )
+        changes: dict[str, Any] = {
+            "layout": traj.final,
+            "black_hole": state.black_hole + lost,
+            "last_shot": record,
+            "pending": None,
+        }
+        if not traj.stayed_on_pad:
+            # P4: a disc left on its pad is handed back; otherwise the launch counts
+            if flick.third_party:
+                changes["left_3p"] = _bump(state.left_3p, seat, -1)
+            else:
+                changes["left"] = _bump(state.left, seat, -1)
+            changes["launches"] = _bump(state.launches, seat, 1)
+            changes["next_id"] = state.next_id + 1
+            on_board = any(d.id == disc.id for d in traj.final.discs)
+            changes["pending"] = disc.id if on_board else None
+        after = replace(state, **changes)
+        if traj.jammer_lost:
+            return replace(after, phase=Phase.PLACE_JAMMER)
+        return self._after_jammer(after)
+
+    def _after_jammer(self, state: PlanepitaState) -> PlanepitaState:
+        """The jammer is on the board: offer the flip (P6), retry (P4) or move on."""
+        if can_flip(state):
+            return replace(state, phase=Phase.FLIP)
+        if state.last_shot is not None and state.last_shot.retried:
+            return replace(state, phase=Phase.LAUNCH, pending=None)
+        return self._advance(replace(state, pending=None))
+
+    def _advance(self, state: PlanepitaState) -> PlanepitaState:
+        turn = state.turn + 1
+        if turn < launches_per_round(state):
+            return replace(state, turn=turn, phase=Phase.LAUNCH)
+        return self._end_round(replace(state, turn=turn))
+
+    def _end_round(self, state: PlanepitaState) -> PlanepitaState:
+        p = self.params
+        n = state.players
+        layout = state.layout
+        j_area = jammer_area_of(layout, p)
+        kept, swept = sweep(layout.discs, j_area, p)
+        areas = area_winners(layout.discs, j_area, n, state.slots, p)
+        won = list(state.won)
+        slots = list(state.slots)
+        for i, result in enumerate(areas):
+            if result.winner is not None:
+                won[result.winner] = (
+                    won[result.winner] + ((result.value, state.round),) * result.tokens
+                )
+                slots[i] = 0
+        start = next_start(state, areas)
+        final_round = state.round >= ROUNDS
+        doubles = (False,) * n
+        supply = n if state.doubles_variant else 0
+        given: list[int] = []
+        if state.doubles_variant and not final_round:
+            tied = {s for r in areas for s in tied_leaders(r, n)}
+            for k in range(n):  # hand them out from the new start player on
+                seat = (start + k) % n
+                if seat in tied and supply > 0:
+                    given.append(seat)
+                    supply -= 1
+            doubles = tuple(s in given for s in range(n))
+        summary = RoundResult(
+            round=state.round,
+            jammer=layout.jammer,
+            jammer_area=j_area,
+            swept=swept,
+            areas=areas,
+            next_start=start,
+            doubles=tuple(given),
+        )
+        history = state.history + (summary,)
+        if final_round:
+            return replace(
+                state,
+                phase=Phase.OVER,
+                layout=replace(layout, discs=kept),
+                black_hole=state.black_hole + swept,
+                won=tuple(won),
+                slots=(slots[0], slots[1], slots[2]),
+                doubles=doubles,
+                double_supply=supply,
+                pending=None,
+                last_round=summary,
+                history=history,
+            )
+        own, tp = discs_per_seat(n, state.third_party_variant)
+        return replace(
+            state,
+            round=state.round + 1,
+            start=start,
+            turn=0,
+            phase=Phase.LAUNCH,
+            layout=Layout(n, (), (0.0, 0.0), layout.pads),
+            left=(own,) * n,
+            left_3p=(tp,) * n,
+            launches=(0,) * n,
+            slots=(slots[0] + 1, slots[1] + 1, slots[2] + 1),
+            won=tuple(won),
+            doubles=doubles,
+            double_supply=supply,
+            pending=None,
+            black_hole=(),
+            last_round=summary,
+            history=history,
+        )
+
+    # -- optional hooks -------------------------------------------------------------------
+    def describe(self, state: PlanepitaState) -> str:
+        p = self.params
+        n = state.players
+        total = launches_per_round(state)
+        lines = [f"Planepita, {n} players, round {state.round} of {ROUNDS}"]
+        if state.team_size:
+            lines.append(
+                "teams     " + "  ".join("+".join(_who(s) for s in g) for g in teams(state))
+            )
+        own = seat_scores(state)
+        lines.append(
+            "scores    "
+            + "  ".join(
+                f"{_who(s)}:{own[s]}"
+                + (f" ({'+'.join(_token_list(state.won[s]))})" if state.won[s] else "")
+                for s in range(n)
+            )
+        )
+        lines.append(
+            "slots     " + "  ".join(f"{v}-pt x{k}" for v, k in zip(AREA_VALUES, state.slots))
+        )
+        hand = []
+        for s in range(n):
+            text = f"{_who(s)}:{state.left[s]}"
+            if state.third_party_variant:
+                text += f"+{state.left_3p[s]}3P"
+            if state.doubles[s]:
+                text += " double"
+            hand.append(text)
+        lines.append("to launch " + "  ".join(hand))
+        if state.phase is Phase.OVER:
+            lines.append("game over")
+        else:
+            lines.append(
+                f"{_who(launcher(state))} to {_PHASE_VERB[state.phase]}: launch "
+                f"{state.turn + 1} of {total} (start {_who(state.start)}, "
+                f"last {_who(last_player(state))})"
+            )
+        jam = state.layout.jammer
+        if jam is None:
+            lines.append("jammer    off the board")
+        else:
+            lines.append(
+                f"jammer    {jam[0]:.0f},{jam[1]:.0f} in the {jammer_area_of(state.layout, p)}-pt area"
+            )
+        for d in state.layout.discs:
+            area = area_of_disc(d, p)
+            face = "down" if d.face_down else "up"
+            tokens = "".join(f" {t.upper()}" for t in d.tokens)
+            lines.append(
+                f"  #{d.id:<3} {_who(d.owner, n):3} {area}-pt {face:4} {d.x:.0f},{d.y:.0f}{tokens}"
+            )
+        if state.black_hole:
+            lines.append(
+                "black hole " + " ".join(f"#{d.id}:{_who(d.owner, n)}" for d in state.black_hole)
+            )
+        return "\n".join(lines)
+
+    def log_line(self, state: PlanepitaState, action: PlanepitaAction, names: Sequence[str]) -> str:
+        def name(owner: int) -> str:
+            if state.players == 2 and owner == THIRD_PARTY:
+                return "the 3P"
+            return names[owner] if 0 <= owner < len(names) else f"Player {owner + 1}"
+
+        def whose(owner: int) -> str:
+            return (
+                "a 3P disc"
+                if state.players == 2 and owner == THIRD_PARTY
+                else f"{name(owner)}'s disc"
+            )
+
+        seat = self.to_move(state)
+        who = name(seat) if seat is not None else "?"
+        try:
+            after = self.apply(state, action)
+        except IllegalAction:
+            return f"{who}: {action}"
+        parts: list[str] = []
+        if isinstance(action, Flick):
+            rec = after.last_shot
+            assert rec is not None
+            kind = " a 3P disc" if action.third_party else ""
+            double = " with the Double token" if action.double else ""
+            text = (
+                f"{who} flicks{kind}{double} from pad {action.pad:.2f} at {action.angle:.0f}° "
+                f"and {action.speed:.0f} mm/s"
+            )
+            if rec.retried:
+                parts.append(f"{text}: the disc stays on the pad and is handed back.")
+            else:
+                events = [f"{rec.hits} hit{'s' if rec.hits != 1 else ''}"]
+                gone = {d.id: d for d in after.black_hole}
+                for i in rec.lost:
+                    d = gone[i]
+                    events.append(
+                        "the disc falls into the black hole"
+                        if i == rec.disc
+                        else f"{whose(d.owner)} falls into the black hole"
+                    )
+                if rec.jammer_off:
+                    events.append("the jammer is knocked off the board")
+                lines = "; ".join(events)
+                parts.append(f"{text}: {lines}.")
+        elif isinstance(action, Flip):
+            parts.append(
+                f"{who} flips the disc face down."
+                if action.down
+                else f"{who} keeps the disc face up."
+            )
+        else:
+            parts.append(f"{who} puts the jammer back at {action.x:.0f},{action.y:.0f}.")
+        if after.last_round is not None and after.last_round is not state.last_round:
+            parts.append(_round_words(after.last_round, name))
+            if after.phase is Phase.OVER:
+                parts.append(self.outcome(after).words_for(list(names)))
+        return " ".join(parts)
+
+    def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
+        return False  # nothing hidden, nothing drawn
+
+    def invariants(self, state: PlanepitaState) -> None:
+        n = state.players
+        own, tp = discs_per_seat(n, state.third_party_variant)
+        for field in ("left", "left_3p", "launches", "won", "doubles"):
+            assert len(getattr(state, field)) == n, f"one {field} entry per seat"
+        assert state.layout.players == n, "the layout is for this table"
+        assert 1 <= state.round <= ROUNDS, "round 1 to 4"
+        assert 0 <= state.start < n, "the start player is a seat"
+        ids = [d.id for d in state.layout.discs] + [d.id for d in state.black_hole]
+        assert len(ids) == len(set(ids)), "every disc is in one place"
+        assert all(0 <= i < state.next_id for i in ids), "disc ids come from next_id"
+        for d in state.layout.discs:
+            assert math.isfinite(d.x) and math.isfinite(d.y), "disc positions are finite"
+            assert area_of_disc(d, self.params) is not None, "discs on the board are on it"
+        columns = owners(n)
+        here = [0] * columns
+        for d in (*state.layout.discs, *state.black_hole):
+            assert 0 <= d.owner < columns, f"disc #{d.id} has an owner"
+            here[d.owner] += 1
+        for s in range(n):
+            assert 0 <= state.left[s] <= own and 0 <= state.left_3p[s] <= tp, "hands in range"
+            assert state.left[s] + state.left_3p[s] + state.launches[s] == own + tp, (
+                "each launch uses one disc"
+            )
+        for s in range(n):
+            assert here[s] + state.left[s] == own, f"seat {s}'s discs are conserved"
+        if columns > n:
+            assert here[THIRD_PARTY] + sum(state.left_3p) == tp * n, "the 3P discs are conserved"
+        # a launch is counted when flicked, the turn when its decisions are made
+        counted = state.phase is Phase.FLIP or (
+            state.phase is Phase.PLACE_JAMMER
+            and state.last_shot is not None
+            and not state.last_shot.retried
+        )
+        assert sum(state.launches) == state.turn + counted, "launches add up to the turn"
+        assert state.turn <= launches_per_round(state), "no more launches than discs"
+        placed = state.round
+        for i, value in enumerate(AREA_VALUES):
+            taken = sum(1 for won in state.won for v, _ in won if v == value)
+            assert state.slots[i] + taken == placed, f"the {value}-pt tokens add up"
+        assert all(r <= state.round for won in state.won for _, r in won), "tokens won in the past"
+        if state.doubles_variant:
+            assert sum(state.doubles) + state.double_supply == n, "Double tokens are conserved"
+        else:
+            assert not any(state.doubles) and state.double_supply == 0, "no Double tokens"
+        if state.phase is Phase.FLIP:
+            assert can_flip(state), "a flip is offered only for a disc that may be flipped"
+        if state.phase is Phase.PLACE_JAMMER:
+            assert state.layout.jammer is None, "the jammer waits to be placed"
+        elif state.phase is not Phase.OVER:
+            assert state.layout.jammer is not None, "the jammer is on the board"
+        assert len(state.history) == state.round - (0 if state.phase is Phase.OVER else 1), (
+            "one result per finished round"
+        )
+
+
+_PHASE_VERB = {
+    Phase.LAUNCH: "launch",
+    Phase.PLACE_JAMMER: "place the jammer",
+    Phase.FLIP: "flip or keep",
+}
+
+
+def _who(owner: int, players: int = 0) -> str:
+    if players == 2 and owner == THIRD_PARTY:
+        return "3P"
+    return f"P{owner + 1}"
+
+
+def _token_list(won: Sequence[tuple[int, int]]) -> list[str]:
+    return [f"{v}r{r}" for v, r in won]
+
+
+def _join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _round_words(result: RoundResult, name: Any) -> str:
+    parts = []
+    for r in result.areas:
+        if r.winner is not None:
+            many = f" (x{r.tokens})" if r.tokens > 1 else ""
+            parts.append(
+                f"{name(r.winner)} takes the {r.value}-pt token{'s' if r.tokens > 1 else ''}{many}"
+            )
+        elif r.reason == "tie":
+            parts.append(f"the {r.value}-pt area is tied and carries over")
+        elif r.reason == "third_party":
+            parts.append(f"the 3P discs lead the {r.value}-pt area, which carries over")
+        else:
+            parts.append(f"the {r.value}-pt area is empty and carries over")
+    swept = (
+        f" The jammer sweeps {len(result.swept)} disc{'s' if len(result.swept) != 1 else ''}."
+        if result.swept
+        else ""
+    )
+    return f"Round {result.round}:{swept} " + "; ".join(parts) + "."
+
+
+def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
+    return (*values[:index], values[index] + by, *values[index + 1 :])
+
+
+# -- the registry's helpers ------------------------------------------------------------------------
+
+
+RULES = PlanepitaRules()
+
+
+def default_config(players: int, **variants: Any) -> GameConfig:
+    """A config with every variant offered for ``players`` filled in; ValueError
+    with a clear message on an unknown variant, a bad value, or a variant not
+    offered at that player count."""
+    info = RULES.info
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"the player count must be a whole number, not {players!r}")
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(
+            f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}"
+        )
+    known = {v.key: v for v in info.variants}
+    unknown = sorted(set(variants) - set(known))
+    if unknown:
+        raise ValueError(f"unknown {info.title} variant(s): {', '.join(unknown)}")
+    chosen: dict[str, Any] = {}
+    for key, variant in known.items():
+        if not variant.offered_for(players):
+            if key in variants:
+                counts = " or ".join(map(str, variant.players))
+                raise ValueError(f"{variant.label} is only offered with {counts} players")
+            continue
+        value = variants.get(key, variant.default)
+        if value not in variant.choices or type(value) is not type(variant.default):
+            choices = ", ".join(map(str, variant.choices))
+            raise ValueError(f"{variant.label}: {value!r} is not one of {choices}")
+        chosen[key] = value
+    return GameConfig(players, chosen)
+
+
+def sample_action(state: PlanepitaState, rng: random.Random) -> PlanepitaAction:
+    """A random legal action. Flicks: a pad anywhere, aim within ±25°, speed
+    0.35-1.0 of the top speed (so P4 retries are rare), a little spin, a 3P disc
+    or the Double token at random when allowed."""
+    p = RULES.params
+    if state.phase is Phase.FLIP:
+        return Flip(rng.random() < 0.5)
+    if state.phase is Phase.PLACE_JAMMER:
+        return _sample_jammer(state, rng, p)
+    if state.phase is not Phase.LAUNCH:
+        raise ValueError("the game is over: there is no action to sample")
+    spec = flick_spec(state, p)
+    seat = spec.seat
+    if spec.third_party and spec.own:
+        mine, theirs = state.left[seat], state.left_3p[seat]
+        third_party = rng.random() < theirs / (mine + theirs)
+    else:
+        third_party = spec.third_party and not spec.own
+    double = spec.double and not third_party and rng.random() < 0.5
+    lo, hi = SAMPLE_SPEED
+    return Flick(
+        pad=round(rng.random(), 3),
+        angle=round(rng.uniform(-SAMPLE_ANGLE, SAMPLE_ANGLE), 2),
+        speed=round(p.launch.max_speed * rng.uniform(lo, hi), 1),
+        spin=round(rng.uniform(-0.25, 0.25) * p.launch.max_spin, 2),
+        third_party=third_party,
+        double=double,
+    )
+
+
+def _sample_jammer(state: PlanepitaState, rng: random.Random, p: Params) -> PlaceJammer:
+    """Rejection sampling in the jammer's area, then the deterministic search."""
+    area = jammer_area(state.layout, p)
+    board = _board(p)
+    reach = {5: board.center_radius, 4: board.middle_radius, 3: board.outer_radius}[area]
+    reach += board.line_width / 2 + p.jammer.radius
+    for _ in range(SAMPLE_JAMMER_TRIES):
+        r = reach * math.sqrt(rng.random())
+        a = rng.uniform(0.0, 2 * math.pi)
+        x, y = round(r * math.cos(a), 1), round(r * math.sin(a), 1)
+        if jammer_refusal(state.layout, x, y, p) is None:
+            return PlaceJammer(x, y)
+    spot = free_jammer_spot(state.layout, area, p)
+    if spot is None:  # jammer_area only names an area with a free spot, or the 3-pt area
+        raise ValueError("no free spot for the jammer anywhere on the board")
+    return PlaceJammer(*spot)
