@@ -1,0 +1,354 @@
+"""Planepita's table, headless: the mm <-> pixel mapping, pad drags, pulls and
+swipes becoming Flicks, jammer placement, and layouts at both window extremes."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.core.session import default_seats
+from tabletop.games.planepita import rules as pp_rules
+from tabletop.games.planepita.model import Flick, Flip, Phase
+from tabletop.games.planepita.scene import (
+    DEAD_MM,
+    PULL_FULL_MM,
+    Geometry,
+    PlanepitaScene,
+    RoundEnd,
+    ShotAnim,
+    draw_icon,
+)
+from tabletop.ui import menus
+from tabletop.ui.widgets import no_overlap
+from tests.ui.driver import Driver, make_app
+
+SEED = 11
+
+
+@pytest.fixture
+def app(tmp_path: Any):
+    a = make_app(tmp_path)
+    try:
+        yield a
+    finally:
+        a.shutdown()
+
+
+def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), seed: int = SEED, **variants: Any) -> PlanepitaScene:
+    from tabletop.games import get
+
+    entry = get("planepita")
+    scene = menus.start_game(app, entry, entry.default_config(len(kinds), **variants), seed,
+                             default_seats(list(kinds)))
+    app.frame([], 1 / 60)
+    assert isinstance(scene, PlanepitaScene)
+    return scene
+
+
+def played(scene: PlanepitaScene) -> list[Any]:
+    return list(scene.session.actions)
+
+
+def disc_px(scene: PlanepitaScene) -> tuple[int, int]:
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    return scene.geo.ipx(*pose.start)
+
+
+def px_of(scene: PlanepitaScene, x: float, y: float) -> tuple[int, int]:
+    return scene.geo.ipx(x, y)
+
+
+# -- geometry -------------------------------------------------------------------------------------
+
+
+def test_mm_pixel_mapping_round_trips_and_flips_y() -> None:
+    from tabletop.games.planepita.board import default_board
+
+    geo = Geometry(pygame.Rect(100, 50, 724, 724), default_board(), 2)
+    assert geo.to_px(0, 0) == (462, 412)
+    for x, y in ((0.0, 0.0), (120.5, -33.25), (-250.0, 250.0), (300.0, 1.0)):
+        px, py = geo.to_px(x, y)
+        back = geo.to_mm(px, py)
+        assert back == pytest.approx((x, y), abs=1e-9)
+    assert geo.to_px(0, 100)[1] < geo.cy < geo.to_px(0, -100)[1]  # board y up, screen y down
+    assert geo.to_px(100, 0)[0] > geo.cx
+    # the scale follows the square
+    big = Geometry(pygame.Rect(0, 0, 2 * 724, 2 * 724), default_board(), 2)
+    assert big.scale == pytest.approx(2 * geo.scale)
+
+
+def test_pad_position_follows_the_arc_and_stays_in_the_stretch() -> None:
+    from tabletop.games.planepita.board import default_board
+
+    board = default_board()
+    geo = Geometry(pygame.Rect(0, 0, 800, 800), board, 4)
+    for seat in range(4):
+        lo, hi = board.stretch_arc(4, seat)
+        for f in (0.0, 0.3, 0.5, 0.9, 1.0):
+            a = math.radians(lo + f * (hi - lo))
+            px = geo.to_px(300 * math.cos(a), 300 * math.sin(a))
+            assert geo.pad_position_at(seat, *px) == pytest.approx(f, abs=1e-6)
+        # far outside the stretch: clamped to an end, never out of 0..1
+        for off in (-60.0, 60.0, 179.0):
+            a = math.radians((lo + hi) / 2 + off)
+            pos = geo.pad_position_at(seat, *geo.to_px(300 * math.cos(a), 300 * math.sin(a)))
+            assert 0.0 <= pos <= 1.0
+
+
+# -- input ----------------------------------------------------------------------------------------
+
+
+def test_dragging_the_pad_moves_it_along_its_stretch(app: Any) -> None:
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    grip = scene.geo.ipx(*pose.to_world(pose.depth * 0.92, 0.0))  # the pad's back, not the disc
+    lo, hi = scene.board.stretch_arc(2, seat)
+    target_a = math.radians(lo + 0.2 * (hi - lo))
+    target = px_of(scene, 320 * math.cos(target_a), 320 * math.sin(target_a))
+    d.drag(grip, target)
+    assert scene.pad_pos(seat) == pytest.approx(0.2, abs=0.02)
+    assert played(scene) == []  # moving the pad is no action
+    # past the end of the stretch: the pad stops at its end
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    grip = scene.geo.ipx(*pose.to_world(pose.depth * 0.92, 0.0))
+    beyond = math.radians(hi + 40)
+    d.drag(grip, px_of(scene, 320 * math.cos(beyond), 320 * math.sin(beyond)), steps=16)
+    assert scene.pad_pos(seat) == pytest.approx(1.0)
+    angle = scene.board.pad_angle(2, seat, scene.pad_pos(seat))
+    assert lo - 1e-9 <= angle <= hi + 1e-9
+    app.frame([], 1 / 60)  # draws with the moved pad
+
+
+def test_a_pull_back_flicks_straight_in_with_speed_from_its_length(app: Any) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    pull = 60.0  # mm straight back, away from the planet
+    back = (pose.start[0] - pose.inward[0] * pull, pose.start[1] - pose.inward[1] * pull)
+    d.drag(disc_px(scene), px_of(scene, *back), steps=10)
+    (flick,) = played(scene)
+    assert isinstance(flick, Flick)
+    vmax = scene.params.launch.max_speed
+    assert flick.angle == pytest.approx(0.0, abs=1.5)
+    assert flick.speed == pytest.approx(pull / PULL_FULL_MM * vmax, rel=0.03)
+    assert flick.pad == pytest.approx(0.5)
+    assert not flick.third_party
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_the_aim_is_opposite_the_pull_and_clamped(app: Any, side: float) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    # pull back and towards +across: the disc flies towards -across, a clockwise
+    # (negative) aim; very long: top speed
+    back = pose.to_world(200.0, side * 60.0)
+    d.drag(disc_px(scene), px_of(scene, *back), steps=10)
+    (flick,) = played(scene)
+    expected = -math.degrees(math.atan2(60.0, 200.0 - pose.depth * scene.board.pad_start)) * side
+    assert flick.angle == pytest.approx(expected, abs=1.0)
+    assert math.copysign(1, flick.angle) == -side
+    assert flick.speed == scene.params.launch.max_speed
+
+
+def test_the_angle_is_clamped_to_the_rules_maximum(app: Any) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    sideways = (pose.start[0] + pose.across[0] * 80, pose.start[1] + pose.across[1] * 80)
+    d.drag(disc_px(scene), px_of(scene, *sideways), steps=10)
+    (flick,) = played(scene)
+    assert flick.angle == pytest.approx(-scene.params.launch.max_angle)
+
+
+def test_a_pull_of_no_length_is_refused_by_the_rules(app: Any) -> None:
+    scene = start(app)
+    d = Driver(app)
+    d.click(disc_px(scene))
+    assert played(scene) == []
+    assert "speed" in scene.last_error
+    assert DEAD_MM > 0
+
+
+def test_swipe_mode_reads_length_over_time(app: Any) -> None:
+    app.update_settings(anim_speed=0.0, flick_mode="swipe")
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    ahead = (pose.start[0] + pose.inward[0] * 40, pose.start[1] + pose.inward[1] * 40)
+    d.drag(disc_px(scene), px_of(scene, *ahead), steps=12)  # slow: 13 frames
+    (slow,) = played(scene)
+    assert slow.angle == pytest.approx(0.0, abs=1.5)
+    # 40 mm over about 13/60 s
+    assert 100 < slow.speed < 40 / (10 / 60)
+    scene.session.undo()
+    scene.layout(scene.table_rect)
+    app.frame([], 1 / 60)
+    d.drag(disc_px(scene), px_of(scene, *ahead), steps=3)  # the same swipe, faster
+    fast = played(scene)[-1]
+    assert fast.speed > 2 * slow.speed
+    # pulling back in swipe mode swipes backwards: clamped to the widest aim
+    scene.session.undo()
+    app.frame([], 1 / 60)
+    d.drag(disc_px(scene), px_of(scene, *pose.to_world(pose.depth * 0.6 + 40.0, 5.0)), steps=3)
+    assert abs(played(scene)[-1].angle) == pytest.approx(scene.params.launch.max_angle)
+
+
+def test_a_human_flick_plays_its_trajectory_and_can_be_skipped(app: Any) -> None:
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    d.drag(disc_px(scene), px_of(scene, *pose.to_world(pose.depth * 0.6 + 70, 0.0)))
+    assert scene.animating and isinstance(scene.anims[0], ShotAnim)
+    traj = pp_rules.shot(scene.session.states[-2], played(scene)[0])
+    assert scene.anims[0].traj is traj  # the very trajectory apply used
+    d.frames(5)
+    assert scene.animating
+    d.click((5, 5), button=3)  # right-click skips
+    assert not scene.animating
+
+
+def test_flip_prompt_buttons_and_keys(app: Any) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    d = Driver(app)
+    state = scene.session.state
+    scene.act(Flick(0.5, 0.0, 1100.0))  # stops in the 4-pt area, away from the jammer
+    app.frame([], 1 / 60)
+    assert scene.session.state.phase is Phase.FLIP
+    assert scene.flip_button.visible and scene.keep_button.visible
+    assert scene.decide_rect.contains(scene.flip_button.rect)
+    assert scene.decide_rect.contains(scene.keep_button.rect)
+    d.key(pygame.K_f)
+    assert played(scene)[-1] == Flip(True)
+    disc = next(x for x in scene.session.state.layout.discs if x.id == state.next_id)
+    assert disc.face_down
+    assert not scene.flip_button.visible
+
+
+def test_no_flip_is_explained(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    said: list[str] = []
+    monkeypatch.setattr(app, "toast", lambda text, kind="info": said.append(text))
+    # a disc stopping in the jammer's (5-pt) area is not offered a flip
+    for speed in (1700.0, 1800.0, 1900.0, 2000.0, 1600.0):
+        st = scene.session.state
+        traj = pp_rules.shot(st, Flick(0.5, 0.0, speed))
+        d = next((x for x in traj.final.discs if x.id == st.next_id), None)
+        if d is not None and pp_rules.flip_refusal(traj.final, d.id):
+            scene.act(Flick(0.5, 0.0, speed))
+            break
+    else:
+        pytest.skip("no straight shot ends in the jammer's area here")
+    assert scene.session.state.phase is Phase.LAUNCH
+    assert any("stays face up" in s and "jammer" in s for s in said), said
+
+
+def jammer_scene(app: Any) -> PlanepitaScene:
+    scene = start(app)
+    s = scene.session
+    st = s.state
+    s.states[-1] = replace(st, phase=Phase.PLACE_JAMMER, layout=replace(st.layout, jammer=None))
+    scene.layout(scene.table_rect)
+    app.frame([], 1 / 60)
+    return scene
+
+
+def test_jammer_placement_shows_legality_and_the_rules_decide(app: Any) -> None:
+    scene = jammer_scene(app)
+    d = Driver(app)
+    assert "jammer" in scene.prompt(scene.session.state)
+    d.move(px_of(scene, 10.0, 5.0))
+    assert scene.ghost is not None and scene.ghost_reason is None  # green
+    d.move(px_of(scene, 200.0, 0.0))
+    assert scene.ghost_reason is not None and "5-pt" in scene.ghost_reason  # red
+    app.frame([], 1 / 60)  # draws the red ghost
+    d.click(px_of(scene, 200.0, 0.0))
+    assert scene.session.state.phase is Phase.PLACE_JAMMER
+    assert "5-pt" in scene.last_error
+    d.click(px_of(scene, 10.0, 5.0))
+    st = scene.session.state
+    assert st.phase is not Phase.PLACE_JAMMER
+    assert st.layout.jammer is not None and math.dist(st.layout.jammer, (10.0, 5.0)) < 2.0
+
+
+# -- drawing ------------------------------------------------------------------------------------------
+
+
+def advance(scene: PlanepitaScene, n: int, seed: int = 3) -> None:
+    rnd = random.Random(seed)
+    s = scene.session
+    for _ in range(n):
+        if s.is_over():
+            break
+        s.play(pp_rules.sample_action(s.state, rnd))
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_layout_at_every_size_keeps_panels_off_the_board(tmp_path: Any, size: tuple[int, int], players: int) -> None:
+    app = make_app(tmp_path, size)
+    try:
+        scene = start(app, ("human",) * players)
+        advance(scene, 7)
+        app.frame([], 1 / 60)
+        rects = scene.layout_rects()
+        assert no_overlap(rects) == [], rects
+        for r in rects:
+            assert scene.table_rect.contains(r), (r, scene.table_rect)
+        assert scene.panel_rect.right <= scene.table_rect.right
+        assert not scene.geo.square.colliderect(scene.panel_rect)
+        for row in scene.seat_rects:
+            assert scene.seats_rect.contains(row)
+        for slot in scene.slot_rects:
+            assert scene.slots_rect.contains(slot)
+        assert scene.hole_rect.h >= 0
+        # every widget that shows lies in its box
+        for w in scene.group.widgets:
+            if w.visible:
+                assert scene.decide_rect.contains(w.rect)
+    finally:
+        app.shutdown()
+
+
+def test_round_end_animation_draws_power_and_tokens(app: Any) -> None:
+    app.update_settings(anim_speed=4.0)
+    scene = start(app)
+    s = scene.session
+    rnd = random.Random(5)
+    while len(s.state.history) == 0:
+        before = s.state
+        action = pp_rules.sample_action(before, rnd)
+        after = s.play(action)
+        if len(after.history):
+            scene.on_played(before, action, after)
+    assert any(isinstance(a, RoundEnd) for a in scene.anims)
+    for _ in range(400):
+        app.frame([], 1 / 60)
+        if not scene.animating:
+            break
+    assert not scene.animating
+
+
+def test_icon_draws(app: Any) -> None:
+    surf = pygame.Surface((320, 200))
+    draw_icon(surf, surf.get_rect(), app.theme)
+    colours = {surf.get_at((x, y))[:3] for x in range(0, 320, 7) for y in range(0, 200, 7)}
+    assert len(colours) > 20
