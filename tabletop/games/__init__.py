@@ -125,5 +125,6 @@ register(
         sample_action=_etuc.sample_action,
         make_bot=_etuc.make_bot,
         scene="tabletop.games.etuc.scene:EtucScene",
+        icon="tabletop.games.etuc.scene:draw_icon",
     )
 )
