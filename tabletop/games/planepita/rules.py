@@ -883,7 +883,7 @@ class PlanepitaRules:
         for s in range(n):
             text = f"{_who(s)}:{state.left[s]}"
             if state.third_party_variant:
-                text += f"+{state.left_3p[s]}3P"
+                text += f" (+{state.left_3p[s]} 3P)"
             if state.doubles[s]:
                 text += " double"
             hand.append(text)
@@ -949,13 +949,12 @@ class PlanepitaRules:
                 parts.append(f"{text}: the disc stays on the pad and is handed back.")
             else:
                 events = [f"{rec.hits} hit{'s' if rec.hits != 1 else ''}"]
-                gone = {d.id: d for d in after.black_hole}
+                owner_of = {d.id: d.owner for d in state.layout.discs}
                 for i in rec.lost:
-                    d = gone[i]
                     events.append(
                         "the disc falls into the black hole"
                         if i == rec.disc
-                        else f"{whose(d.owner)} falls into the black hole"
+                        else f"{whose(owner_of[i])} falls into the black hole"
                     )
                 if rec.jammer_off:
                     events.append("the jammer is knocked off the board")
@@ -1068,7 +1067,10 @@ def _round_words(result: RoundResult, name: Any) -> str:
         elif r.reason == "tie":
             parts.append(f"the {r.value}-pt area is tied and carries over")
         elif r.reason == "third_party":
-            parts.append(f"the 3P discs lead the {r.value}-pt area, which carries over")
+            third = r.power[THIRD_PARTY]
+            alone = all(p < third for o, p in enumerate(r.power) if o != THIRD_PARTY)
+            lead = "lead" if alone else "tie for the lead in"
+            parts.append(f"the 3P discs {lead} the {r.value}-pt area, which carries over")
         else:
             parts.append(f"the {r.value}-pt area is empty and carries over")
     swept = (
@@ -1076,7 +1078,8 @@ def _round_words(result: RoundResult, name: Any) -> str:
         if result.swept
         else ""
     )
-    return f"Round {result.round}:{swept} " + "; ".join(parts) + "."
+    text = "; ".join(parts)
+    return f"Round {result.round}:{swept} {text[0].upper()}{text[1:]}."
 
 
 def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
