@@ -268,6 +268,68 @@ def bench_physics(opts: Options) -> list[Row]:
     ]
 
 
+# -- Planepita's table -------------------------------------------------------------------
+
+
+@section("planepita-frame")
+def bench_planepita_frame(opts: Options) -> list[Row]:
+    """Frame time of the real App while Planepita plays back a busy shot: a
+    4-player board with 12 discs down, the flick (of 24 tried) with the most
+    hits and the longest run, played ``runs`` times (undone in between) at real speed."""
+    import pygame
+
+    from tabletop.core import rng
+    from tabletop.core.session import Session, default_seats
+    from tabletop.games import get
+    from tabletop.games.planepita import rules
+    from tabletop.games.planepita.model import Flick, Phase
+    from tabletop.ui import menus
+    from tools import screenshot
+
+    entry = get("planepita")
+    seats = default_seats(["human"] * 4)
+    session = Session(entry, entry.default_config(4), 7, seats, threaded=False)
+    pick = rng.make(7, "bench-planepita")
+    while session.state.turn < 12:
+        session.play(rules.sample_action(session.state, pick))
+    while session.state.phase is not Phase.LAUNCH:
+        session.play(rules.sample_action(session.state, pick))
+    state = session.state
+    tries = [Flick(pad=(i % 6) / 5, angle=-24.0 + 2.0 * i, speed=1300.0 + 70.0 * i) for i in range(24)]
+
+    def busyness(f: Flick) -> float:
+        traj = rules.shot(state, f)
+        return rules.piece_hits(traj) + traj.duration
+
+    busy = max(tries, key=busyness)
+    traj = rules.shot(state, busy)
+    w, h = opts.size
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        app = screenshot.make_app(opts.size, home=tmp)
+        scene = menus.start_game(app, entry, session.config, session.seed, seats, session=session)
+        for _ in range(30):
+            app.frame([], 1 / 60)
+        clock = time.perf_counter
+        ply = session.ply
+        for _ in range(opts.runs):
+            scene.act(busy)
+            while scene.animating:
+                t = clock()
+                app.frame([], 1 / 60)
+                times.append((clock() - t) * 1000)
+            while session.ply > ply:
+                session.undo()
+            app.frame([], 1 / 60)
+        pygame.quit()
+    what = (f"planepita frame during a shot {w}x{h} ({rules.piece_hits(traj)} hits, "
+            f"{traj.duration:.1f} s, {len(times)} frames)")
+    return [
+        Row(f"{what}, median", statistics.median(times), "ms", 16.7),
+        Row(f"{what}, p99", percentile(times, 99), "ms", 4.0),
+    ]
+
+
 # -- Planet etuC ----------------------------------------------------------------------
 
 
