@@ -49,7 +49,7 @@ from tabletop.games.planepita.model import (
 from tabletop.games.planepita.physics import JAMMER, Disc, EventKind, Layout, Trajectory
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.theme import Colour, Theme, mix, text_on
-from tabletop.ui.widgets import Button, FocusGroup, draw_text, fit_text
+from tabletop.ui.widgets import Button, FocusGroup, draw_text, fit_text, wrap_text
 
 #: how far from the planet's centre the table view reaches (pads included), mm
 WORLD_R = 364.0
@@ -653,6 +653,10 @@ class PlanepitaScene(GameScene):
         self.ghost_reason: str | None = None
         self.use_3p = False
         self.use_double = False
+        self._power_key: tuple[Any, ...] = ()
+        self._panel_img: pygame.Surface | None = None
+        self._panel_img_key: tuple[Any, ...] = ()
+        self._power: tuple[Any, ...] = ()
         self.flip_button = Button("Flip face down", lambda: self.act(Flip(True)), hotkey=pygame.K_f,
                                   kind="primary", tooltip="Face down: 1 power, but it grips the board (F)")
         self.keep_button = Button("Keep face up", lambda: self.act(Flip(False)), hotkey=pygame.K_k,
@@ -681,7 +685,7 @@ class PlanepitaScene(GameScene):
         p = self.panel_rect
         body = t.body.get_linesize()
         small = t.small.get_linesize()
-        head_h = t.heading.get_linesize() + 2 * body + t.px(18)
+        head_h = t.heading.get_linesize() + body + 2 * small + t.px(18)
         self.head_rect = pygame.Rect(p.x, p.y, p.w, head_h)
         decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
@@ -704,6 +708,7 @@ class PlanepitaScene(GameScene):
         self.hole_rect = pygame.Rect(p.x, hole_top, p.w, max(0, p.bottom - hole_top))
         self._place_buttons()
         self.backdrop = None
+        self._panel_img = None
         self.sprites.clear()
 
     def _place_buttons(self) -> None:
@@ -968,6 +973,8 @@ class PlanepitaScene(GameScene):
         key = ("disc", disc.owner, disc.face_down, disc.tokens, r, t.palette)
         img = self.sprites.get(key)
         if img is None:
+            if len(self.sprites) > 400:  # shrinking discs make many sizes
+                self.sprites.clear()
             img = self.sprites[key] = disc_sprite(t, disc.owner, self.players, disc.face_down, disc.tokens, r)
         return img
 
@@ -1000,11 +1007,11 @@ class PlanepitaScene(GameScene):
             self.backdrop_key = key
         surface.blit(self.backdrop, self.table_rect.topleft)
         pic = self.current_picture(view)
+        self._draw_panel_cached(surface, pic)
         self._draw_zones(surface, pic)
         self._draw_pads(surface, pic)
         self._draw_pieces(surface, pic)
         self._draw_aim(surface, pic)
-        self._draw_panel(surface, pic)
         if self.anims and isinstance(self.anims[0], RoundEnd):
             self._draw_round_end(surface, self.anims[0])
         self.group.draw(surface, t)
@@ -1139,7 +1146,7 @@ class PlanepitaScene(GameScene):
         pose = geo.pose(pic.active, pic.pads[pic.active])
         vmax, _ = self.limits()
         frac = 0.0 if vmax <= 0 else min(1.0, speed / vmax)
-        col = mix(t.ok, t.danger, frac)
+        col = mix((110, 230, 120), (250, 90, 60), frac)
         dx, dy = aim_direction(pose, angle)
         sx, sy = pose.start
         if self.drag is not None and self.drag.kind == "pull":  # the rubber band back to the mouse
@@ -1162,17 +1169,20 @@ class PlanepitaScene(GameScene):
         self._draw_meter(surface, angle, speed, frac, col)
 
     def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour) -> None:
-        """The power meter: a bar and the speed in mm/s, in the board area's corner."""
+        """The power meter: the speed in mm/s, the aim, and a bar, in the board area's corner."""
         t = self.app.theme
-        w, h = t.px(190), t.px(64)
+        speed_img = self.text(("body", True), f"{speed:.0f} mm/s", t.text)
+        aim_img = self.text(("small", False), f"aim {angle:+.1f}° from straight in", t.text_dim)
+        w = max(t.px(200), speed_img.get_width(), aim_img.get_width()) + t.px(20)
+        h = speed_img.get_height() + aim_img.get_height() + t.px(34)
         box = pygame.Rect(self.board_area.x + t.px(6), self.board_area.bottom - h - t.px(6), w, h)
         pygame.draw.rect(surface, t.panel, box, border_radius=t.px(8))
         pygame.draw.rect(surface, t.panel_edge, box, max(1, t.px(1)), border_radius=t.px(8))
-        line = self.text(("small", True), f"{speed:.0f} mm/s", t.text)
-        surface.blit(line, (box.x + t.px(10), box.y + t.px(6)))
-        ang = self.text(("small", False), f"aim {angle:+.1f}°", t.text_dim)
-        surface.blit(ang, ang.get_rect(topright=(box.right - t.px(10), box.y + t.px(6))))
-        bar = pygame.Rect(box.x + t.px(10), box.bottom - t.px(22), box.w - t.px(20), t.px(12))
+        y = box.y + t.px(6)
+        surface.blit(speed_img, (box.x + t.px(10), y))
+        y += speed_img.get_height()
+        surface.blit(aim_img, (box.x + t.px(10), y))
+        bar = pygame.Rect(box.x + t.px(10), box.bottom - t.px(20), box.w - t.px(20), t.px(12))
         pygame.draw.rect(surface, t.track, bar, border_radius=t.px(4))
         fill = bar.copy()
         fill.w = round(bar.w * frac)
@@ -1204,6 +1214,31 @@ class PlanepitaScene(GameScene):
             return f"{name}: place the jammer"
         return f"{name}: flick a disc"
 
+    def _panel_key(self, pic: Picture) -> tuple[Any, ...]:
+        """Everything the panel's picture depends on (it is redrawn when this changes)."""
+        anim = self.anims[0] if self.anims else None
+        stage: tuple[Any, ...] = ()
+        if isinstance(anim, RoundEnd):
+            step, p = anim.stage()
+            stage = (id(anim), step, step == 2 and p > 0.05)
+        return (id(pic.state), pic.state.phase, type(anim).__name__, stage, self.my_turn,
+                self.app.settings.flick_mode, self.panel_rect.topleft, self.panel_rect.size,
+                self.app.theme.palette, self.flip_button.visible, self.own_button.visible,
+                self.double_button.visible)
+
+    def _draw_panel_cached(self, surface: pygame.Surface, pic: Picture) -> None:
+        """The panel changes only with the state or an animation's stage: draw it
+        once, then blit the copy."""
+        key = self._panel_key(pic)
+        rect = self.panel_rect.clip(surface.get_rect())
+        if self._panel_img is not None and self._panel_img_key == key:
+            surface.blit(self._panel_img, rect.topleft)
+            return
+        self._draw_panel(surface, pic)
+        if rect.w > 0 and rect.h > 0:
+            self._panel_img = surface.subsurface(rect).copy()
+            self._panel_img_key = key
+
     def _draw_panel(self, surface: pygame.Surface, pic: Picture) -> None:
         t = self.app.theme
         st = pic.state
@@ -1216,15 +1251,17 @@ class PlanepitaScene(GameScene):
         surface.blit(rnd, (x, y))
         y += rnd.get_height() + t.px(2)
         mover = pp_rules.RULES.to_move(st)
-        colour = t.player(mover).colour if mover is not None else t.text
         prompt = self.prompt(st)
-        if self.anims:
-            prompt = "Round over" if isinstance(self.anims[0], RoundEnd) else prompt
+        if self.anims and isinstance(self.anims[0], RoundEnd):
+            prompt, mover = f"Round {self.anims[0].result.round} is over", None
+        colour = t.player(mover).colour if mover is not None else t.text
         glyph = f"{t.player(mover).glyph} " if mover is not None else ""
         draw_text(surface, t.font("body", bold=True), glyph + prompt, mix(colour, (255, 255, 255), 0.35),
                   pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()))
         y += t.body.get_linesize()
-        draw_text(surface, t.small, self.hint(st), t.text_dim, pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()))
+        for line in wrap_text(t.small, self.hint(st), r.w - t.px(24))[:2]:
+            draw_text(surface, t.small, line, t.text_dim, pygame.Rect(x, y, r.w - t.px(24), t.small.get_linesize()))
+            y += t.small.get_linesize()
         self._draw_decision(surface, st)
         self._draw_seats(surface, st)
         self._draw_slots(surface, st)
@@ -1237,13 +1274,13 @@ class PlanepitaScene(GameScene):
             return "Watching…" if st.phase is not Phase.OVER else ""
         if st.phase is Phase.LAUNCH:
             how = "swipe it forward" if self.app.settings.flick_mode == "swipe" else "pull back, release"
-            return f"Drag pad · press disc, {how}"
+            return f"Drag your pad along the rim; press the disc, {how}."
         if st.phase is Phase.FLIP:
-            return "Down: 1 power, grips the board"
+            return "Face down: 1 power, but it grips the board. Face up: 2 power."
         if st.phase is Phase.PLACE_JAMMER:
             spec = self.spec()
             area = spec.area if isinstance(spec, JammerSpec) else 5
-            return f"Click a free spot in the {area}-pt area"
+            return f"Click a free spot in the shaded {area}-pt area."
         return ""
 
     def _draw_decision(self, surface: pygame.Surface, st: PlanepitaState) -> None:
@@ -1254,23 +1291,49 @@ class PlanepitaScene(GameScene):
             title = "The disc just launched"
         elif self.own_button.visible or self.double_button.visible:
             title = "Your next disc"
-        self._box(surface, r, title)
         if title:
+            self._box(surface, r, title)
             return
-        # nothing to choose: what the active disc will be
-        x, y = r.x + t.px(12), r.y + t.px(10)
-        lines = []
-        if st.last_shot is not None:
-            s = st.last_shot
-            name = self.session.seats[s.seat].name
-            lines.append(f"Last: {name}, {s.flick.speed:.0f} mm/s, {s.hits} hit{'s' if s.hits != 1 else ''}")
-            if s.lost:
-                lines.append(f"{len(s.lost)} disc{'s' if len(s.lost) != 1 else ''} to the black hole")
-        else:
-            lines.append("No disc launched yet this round")
-        for line in lines:
-            draw_text(surface, t.small, line, t.text_dim, pygame.Rect(x, y, r.w - t.px(24), t.small.get_linesize()))
-            y += t.small.get_linesize() + t.px(2)
+        # nothing to choose: who would take each area if the round ended now
+        if self.anims and isinstance(self.anims[0], RoundEnd):
+            self._box(surface, r, "")
+            return
+        top = self._box(surface, r, "If the round ended now")
+        results = self.live_power(st)
+        line_h = t.small.get_linesize()
+        y = top + t.px(4)
+        for area in results:
+            if y + line_h > r.bottom - t.px(4):
+                break
+            x = r.x + t.px(12)
+            img = self.text(("small", True), f"{area.value} pts", t.text)
+            surface.blit(img, (x, y))
+            x += t.px(56)
+            for owner, pw in enumerate(area.power):
+                if pw == 0:
+                    continue
+                style = t.player(owner)
+                label = f"{'3P' if owner >= self.players else style.glyph} {pw}"
+                img = self.text(("small", owner == area.winner), label, style.colour)
+                surface.blit(img, (x, y))
+                x += img.get_width() + t.px(10)
+            if area.winner is not None:
+                words = self.session.seats[area.winner].name
+            else:
+                words = {"empty": "—", "tie": "tie", "third_party": "3P leads"}.get(area.reason, "")
+            room = r.right - t.px(10) - x
+            if room > t.px(24):
+                draw_text(surface, t.small, words, t.text_dim, pygame.Rect(x, y, room, line_h), "right")
+            y += line_h + t.px(3)
+
+    def live_power(self, st: PlanepitaState) -> tuple[Any, ...]:
+        """The rules' count of power per area for the discs on the board now."""
+        key = ("power", id(st.layout), st.layout)
+        if self._power_key != key:
+            lay = st.layout
+            self._power = pp_rules.area_winners(lay.discs, pp_rules.jammer_area_of(lay), st.players, st.slots)
+            self._power_key = key
+        return self._power
 
     def _draw_seats(self, surface: pygame.Surface, st: PlanepitaState) -> None:
         t = self.app.theme
@@ -1366,7 +1429,7 @@ class PlanepitaScene(GameScene):
         for k in range(3):  # the spiral
             pts = []
             for j in range(24):
-                a = k * 2 * math.pi / 3 + j * 0.22 + self.clock * 0.6
+                a = k * 2 * math.pi / 3 + j * 0.22
                 d = rad * (0.35 + 0.6 * j / 23)
                 pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
             pygame.draw.lines(surface, (120, 90, 200), False, pts, max(1, t.px(1)))
@@ -1388,8 +1451,8 @@ class PlanepitaScene(GameScene):
         owners = len(res.areas[0].power) if res.areas else self.players
         head = self.text(("heading", True), f"Round {res.round}: power per area", t.text)
         row_h = t.body.get_linesize() + t.px(10)
-        col_w = t.px(64)
-        w = max(head.get_width() + t.px(32), t.px(110) + owners * col_w + t.px(170))
+        col_w = t.px(50)
+        w = max(head.get_width() + t.px(32), t.px(110) + owners * col_w + t.px(230))
         w = min(w, self.geo.square.w - t.px(20))
         h = head.get_height() + t.px(26) + row_h * (len(res.areas) + 1)
         box = pygame.Rect(0, 0, w, h)
@@ -1409,7 +1472,7 @@ class PlanepitaScene(GameScene):
             surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))
         y += row_h
         for area in res.areas:
-            surface.blit(self.text(("body", True), f"{area.value} pts", AREA_COLOURS[area.value] if False else t.text), (x0, y))
+            surface.blit(self.text(("body", True), f"{area.value} pts", t.text), (x0, y))
             best = max(area.power) if area.power else 0
             for k, pw in enumerate(area.power):
                 col = t.text if pw == best and pw > 0 else t.text_dim
@@ -1419,9 +1482,9 @@ class PlanepitaScene(GameScene):
                 words = f"→ {self.session.seats[area.winner].name} +{area.tokens * area.value}"
                 colour = t.player(area.winner).colour
             elif area.reason == "empty":
-                words, colour = "nobody: carried over", t.text_dim
+                words, colour = "empty: carried over", t.text_dim
             elif area.reason == "third_party":
-                words, colour = "3P leads: carried over", t.warning
+                words, colour = "3P: carried over", t.warning
             else:
                 words, colour = "tie: carried over", t.warning
             rx = names_x + owners * col_w + t.px(8)
