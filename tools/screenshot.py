@@ -130,8 +130,12 @@ def _entry(game: str) -> Any:
     return REGISTRY[game]
 
 
-def new_session(entry: Any, seed: int, *, moves: int = 0, to_end: bool = False) -> Any:
+def new_session(
+    entry: Any, seed: int, *, moves: int = 0, to_end: bool = False, players: int | None = None
+) -> Any:
     """A session with the default seats (you, then medium bots), no worker thread.
+
+    ``players`` seats (the game's fewest by default).
 
     ``moves`` actions are played first: bots choose their own, the human seat
     plays a random legal one. ``to_end`` plays on to the end, the human seat
@@ -140,7 +144,11 @@ def new_session(entry: Any, seed: int, *, moves: int = 0, to_end: bool = False) 
     from tabletop.core.session import Session
 
     info = entry.info
-    players = info.min_players
+    players = players or info.min_players
+    if not info.min_players <= players <= info.max_players:
+        raise UsageError(
+            f"--players: {info.title} is for {info.min_players} to {info.max_players} players"
+        )
     seats = default_seats(["human"] + ["medium"] * (players - 1))
     session = Session(entry, entry.default_config(players), seed, seats, threaded=False)
     chooser = random.Random(rng.derive(seed, "screenshot"))
@@ -162,10 +170,12 @@ def new_session(entry: Any, seed: int, *, moves: int = 0, to_end: bool = False) 
     return session
 
 
-def _start_game(app: Any, entry: Any, seed: int, moves: int, to_end: bool) -> Any:
+def _start_game(
+    app: Any, entry: Any, seed: int, moves: int, to_end: bool, players: int | None = None
+) -> Any:
     from tabletop.ui import menus
 
-    session = new_session(entry, seed, moves=moves, to_end=to_end)
+    session = new_session(entry, seed, moves=moves, to_end=to_end, players=players)
     try:
         return menus.start_game(app, entry, session.config, seed, session.seats, session=session)
     except ImportError as exc:
@@ -174,7 +184,9 @@ def _start_game(app: Any, entry: Any, seed: int, moves: int, to_end: bool) -> An
         ) from None
 
 
-def show(app: Any, scene: str, *, seed: int = 1, moves: int = 0) -> None:
+def show(
+    app: Any, scene: str, *, seed: int = 1, moves: int = 0, players: int | None = None
+) -> None:
     """Put ``scene`` on ``app``'s stack the way a player would reach it."""
     from tabletop.ui import menus
 
@@ -199,12 +211,13 @@ def show(app: Any, scene: str, *, seed: int = 1, moves: int = 0) -> None:
     elif kind == "setup":
         app.stack.push(menus.SetupScene(app, entry))
     elif kind == "game":
-        _start_game(app, entry, seed, moves, to_end=False)
+        _start_game(app, entry, seed, moves, to_end=False, players=players)
     elif kind == "pause":
-        game_scene = _start_game(app, entry, seed, moves, to_end=False)
+        game_scene = _start_game(app, entry, seed, moves, to_end=False, players=players)
         app.stack.push(menus.PauseScene(app, game_scene))
     elif kind == "results":
-        _start_game(app, entry, seed, 0, to_end=True)  # the game scene pushes the results itself
+        # the game scene pushes the results itself
+        _start_game(app, entry, seed, 0, to_end=True, players=players)
 
 
 def render(
@@ -217,6 +230,7 @@ def render(
     moves: int = 0,
     home: str | os.PathLike[str] | None = None,
     registers: Sequence[str] = (),
+    players: int | None = None,
 ) -> pygame.Surface:
     """Draw ``scene`` at ``size`` for ``frames`` frames of 1/60 s; return a copy of the window.
 
@@ -231,7 +245,7 @@ def render(
         register(spec)
     parse_scene(scene)  # fail before opening a window
     app = make_app(size, home=home, palette=palette)
-    show(app, scene, seed=seed, moves=moves)
+    show(app, scene, seed=seed, moves=moves, players=players)
     for _ in range(frames):
         app.frame([], 1 / 60)
     return app.screen.copy()
@@ -279,6 +293,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="game:/pause: play N moves first (bots choose theirs, your seat plays random legal moves)",
     )
     p.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="game:/pause:/results: seats at the table (default: the game's fewest)",
+    )
+    p.add_argument(
         "--home",
         metavar="DIR",
         help="settings and saves folder (default: TABLETOP_HOME, else a temporary folder)",
@@ -318,6 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             moves=args.moves,
             home=args.home,
             registers=args.register,
+            players=args.players,
         )
     except UsageError as exc:
         print(f"screenshot: error: {exc}", file=sys.stderr)
