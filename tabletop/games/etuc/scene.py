@@ -181,8 +181,8 @@ class EtucScene(GameScene):
         self.stack_rect = pygame.Rect(0, 0, 0, 0)
         self.tag_h = 0
         self.seat_rects: dict[int, pygame.Rect] = {}
-        self.match_panel = Panel("Match")
-        self.rank_panel = Panel("Rank card")
+        self.match_panel = Panel()
+        self.rank_panel = Panel()
         self.play_button = Button(
             "Play", self.play_selection, kind="primary", tooltip="Play the selected cards (Enter)"
         )
@@ -223,10 +223,11 @@ class EtucScene(GameScene):
         side_w = t.px(236)
         line = t.small.get_linesize()
         inside = 2 * t.px(16)
-        match_h = self.match_panel.title_height(t) + inside + (self.players + 2) * line + t.px(4)
+        head = self.panel_heading(t)
+        match_h = head + inside + (self.players + 2) * line + t.px(4)
         self.match_panel.rect = pygame.Rect(upper.x, upper.y, side_w, match_h)
         colours = len({c.colour for c in deck(self.players)})
-        rank_h = self.rank_panel.title_height(t) + inside + 3 * line + colours * self.chip_row(t)
+        rank_h = head + inside + 3 * line + colours * self.chip_row(t)
         self.rank_panel.rect = pygame.Rect(
             upper.x, self.match_panel.rect.bottom + gap, side_w, rank_h + t.px(8)
         )
@@ -262,6 +263,23 @@ class EtucScene(GameScene):
         stack_h = max(50, int(min(hand_h, (self.stack_rect.h - self.tag_h) / 1.1)))
         self.stack_painter.resize(stack_h)
         self.hand_painter.resize(hand_h)
+
+    @staticmethod
+    def panel_heading(t: Theme) -> int:
+        """The height of a side panel's own heading line."""
+        return t.font("body", bold=True).get_linesize() + t.px(8)
+
+    def _panel(self, surface: pygame.Surface, panel: Panel, title: str) -> pygame.Rect:
+        """Draw a side panel with its heading; returns the room below the heading."""
+        t = self.app.theme
+        panel.draw(surface, t)
+        r = panel.content_rect(t)
+        head = self.panel_heading(t)
+        font = t.font("body", bold=True)
+        draw_text(surface, font, title, t.text, pygame.Rect(r.x, r.y, r.w, font.get_linesize()))
+        y = r.y + head - t.px(4)
+        pygame.draw.line(surface, t.panel_edge, (r.x, y), (r.right, y), max(1, t.px(1)))
+        return pygame.Rect(r.x, r.y + head, r.w, r.h - head)
 
     @staticmethod
     def chip_row(t: Theme) -> int:
@@ -561,9 +579,7 @@ class EtucScene(GameScene):
 
     def _draw_match(self, surface: pygame.Surface, view: EtucState) -> None:
         t = self.app.theme
-        panel = self.match_panel
-        panel.draw(surface, t)
-        r = panel.content_rect(t)
+        r = self._panel(surface, self.match_panel, "Match")
         line = t.small.get_linesize()
         draw_text(
             surface,
@@ -600,9 +616,7 @@ class EtucScene(GameScene):
     def _draw_rank_card(self, surface: pygame.Surface, view: EtucState) -> None:
         """The colour order, weakest at the top, with a bar growing with strength (E1)."""
         t = self.app.theme
-        panel = self.rank_panel
-        panel.draw(surface, t)
-        r = panel.content_rect(t)
+        r = self._panel(surface, self.rank_panel, "Rank card")
         line = t.small.get_linesize()
         colours = sorted({c.colour for c in deck(view.players)})
         top = strongest_card(view.players)
