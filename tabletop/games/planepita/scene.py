@@ -640,6 +640,7 @@ class PlanepitaScene(GameScene):
         self.slots_rect = pygame.Rect(0, 0, 0, 0)
         self.hole_rect = pygame.Rect(0, 0, 0, 0)
         self.seat_rects: list[pygame.Rect] = []
+        self.compact = False
         self.slot_rects: list[pygame.Rect] = []
         self.backdrop: pygame.Surface | None = None
         self.backdrop_key: tuple[Any, ...] = ()
@@ -689,19 +690,24 @@ class PlanepitaScene(GameScene):
         self.head_rect = pygame.Rect(p.x, p.y, p.w, head_h)
         decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
-        row_h = body + small + t.px(14)
-        seats_h = t.small.get_linesize() + t.px(10) + self.players * row_h
+        # two lines per seat when there is room for the black hole below, else one
+        dr = max(5, t.px(8))
+        fixed = head_h + decide_h + 3 * t.px(8) + small + t.px(10) + small + t.px(62) + t.px(8)
+        self.compact = fixed + self.players * (body + small + t.px(14)) + t.px(110) > p.h
+        row_h = max(body, 2 * dr) + t.px(8) if self.compact else body + small + t.px(14)
+        seats_h = small + t.px(10) + self.players * row_h
         self.seats_rect = pygame.Rect(p.x, self.decide_rect.bottom + t.px(8), p.w, seats_h)
         self.seat_rects = [
             pygame.Rect(p.x + t.px(8), self.seats_rect.y + small + t.px(8) + i * row_h, p.w - t.px(16), row_h)
             for i in range(self.players)
         ]
-        slots_h = small + t.px(62)
+        slot_h = t.px(40) if self.compact else t.px(50)
+        slots_h = small + slot_h + t.px(12)
         self.slots_rect = pygame.Rect(p.x, self.seats_rect.bottom + t.px(8), p.w, slots_h)
         inner = self.slots_rect.inflate(-t.px(16), 0)
         sw = (inner.w - 2 * t.px(8)) // 3
         self.slot_rects = [
-            pygame.Rect(inner.x + i * (sw + t.px(8)), self.slots_rect.y + small + t.px(8), sw, t.px(50))
+            pygame.Rect(inner.x + i * (sw + t.px(8)), self.slots_rect.y + small + t.px(8), sw, slot_h)
             for i in range(3)
         ]
         hole_top = self.slots_rect.bottom + t.px(8)
@@ -1350,6 +1356,9 @@ class PlanepitaScene(GameScene):
             if st.team_size:
                 team = f" · team {pp_rules.team_of(st, seat) + 1}"
             start = " · starts" if seat == st.start else ""
+            if self.compact:
+                self._draw_seat_line(surface, st, seat, row, mover, dr)
+                continue
             top = row.y + t.px(4)
             score = sum(v for v, _ in st.won[seat])
             sc = self.text(("body", True), str(score), t.text)
@@ -1379,6 +1388,31 @@ class PlanepitaScene(GameScene):
                 if room > t.px(30):
                     draw_text(surface, t.small, words.strip(" ·"), t.text_dim,
                               pygame.Rect(cx + t.px(4), y2, room, t.small.get_linesize()), "right")
+
+    def _draw_seat_line(self, surface: pygame.Surface, st: PlanepitaState, seat: int, row: pygame.Rect,
+                        mover: int | None, dr: int) -> None:
+        """One seat on one line (small windows): name, discs left, score."""
+        t = self.app.theme
+        style = t.player(seat)
+        score = sum(v for v, _ in st.won[seat])
+        sc = self.text(("body", True), str(score), t.text)
+        surface.blit(sc, sc.get_rect(midright=(row.right - t.px(8), row.centery)))
+        discs = [Disc(-1, seat)] * st.left[seat]
+        if st.third_party_variant:
+            discs += [Disc(-1, THIRD_PARTY)] * st.left_3p[seat]
+        step = 2 * dr + t.px(1)
+        cx = row.right - t.px(16) - sc.get_width() - dr - (len(discs) - 1) * step
+        for k, d in enumerate(discs):
+            img = self.sprite(d, dr)
+            surface.blit(img, img.get_rect(center=(cx + k * step, row.centery)))
+        label = f"{style.glyph} {self.session.seats[seat].name}"
+        if st.team_size:
+            label += f" (team {pp_rules.team_of(st, seat) + 1})"
+        if st.doubles[seat]:
+            label += " ×2"
+        room = cx - dr - t.px(6) - (row.x + t.px(6))
+        draw_text(surface, t.font("body", bold=seat == mover), label, style.colour,
+                  pygame.Rect(row.x + t.px(6), row.y, max(0, room), row.h))
 
     def _draw_slots(self, surface: pygame.Surface, st: PlanepitaState) -> None:
         t = self.app.theme
@@ -1415,14 +1449,15 @@ class PlanepitaScene(GameScene):
     def _draw_hole(self, surface: pygame.Surface, st: PlanepitaState, pic: Picture) -> None:
         t = self.app.theme
         r = self.hole_rect
-        if r.h < t.px(40):
+        if r.h < t.small.get_linesize() + t.px(20):
             return
         top = self._box(surface, r, f"Black hole · {len(st.black_hole)} lost this round")
         area = pygame.Rect(r.x + t.px(8), top + t.px(4), r.w - t.px(16), r.bottom - top - t.px(12))
         if area.h <= 4:
             return
+        strip = area.h * 2 < area.w
         rad = min(area.w, area.h) // 2
-        c = area.center
+        c = (area.x + rad, area.centery) if strip else area.center
         for k in range(8, 0, -1):
             pygame.draw.circle(surface, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
         pygame.draw.circle(surface, HOLE_COLOUR, c, max(1, rad // 3))
@@ -1434,6 +1469,19 @@ class PlanepitaScene(GameScene):
                 pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
             pygame.draw.lines(surface, (120, 90, 200), False, pts, max(1, t.px(1)))
         lost = list(st.black_hole)
+        if strip:  # a short box: the lost discs in a row beside the hole
+            dr = max(5, min(t.px(10), area.h // 3))
+            step = 2 * dr + t.px(2)
+            per_row = max(1, (area.right - (c[0] + rad + t.px(8))) // step)
+            for i, d in enumerate(lost):
+                row, col = divmod(i, per_row)
+                x = c[0] + rad + t.px(8) + dr + col * step
+                y = area.y + dr + row * step
+                if y + dr > area.bottom + dr // 2:
+                    break
+                img = self.sprite(d, dr)
+                surface.blit(img, img.get_rect(center=(x, y)))
+            return
         dr = max(5, min(t.px(11), rad // 4))
         for i, d in enumerate(lost):
             a = i * 2.39996
