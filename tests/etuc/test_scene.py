@@ -135,6 +135,10 @@ def test_p_passes_and_s_sorts(app: App) -> None:
     d.key(pygame.K_s)
     assert scene.hand_cards() == [Card(1, 1), Card(2, 5), Card(3, 3), Card(5, 5)]
     assert scene.sort_button.text == "Sort: number"
+    d.click_widget(scene.sort_button)  # the button has the focus now
+    assert scene.sort_button.text == "Sort: colour"
+    d.key(pygame.K_SPACE)  # Space is for skipping animations, not the focused button
+    assert scene.sort_button.text == "Sort: colour"
     d.key(pygame.K_p)
     assert scene.session.actions == [Pass()]
 

@@ -440,6 +440,8 @@ class EtucScene(GameScene):
             if event.key == pygame.K_s:
                 self.toggle_sort()
                 return True
+            if event.key == pygame.K_SPACE:
+                return True  # Space skips animations; it never presses a focused button here
         if self.group.handle(event):
             self.refresh()
             return True
@@ -608,8 +610,8 @@ class EtucScene(GameScene):
             y += line
         if view.results:
             last = view.results[-1]
-            text = "Last game: " + ", ".join(
-                f"{self.session.names[s]} +{p}" for s, p in enumerate(last.points) if p
+            text = "Last game " + ", ".join(
+                f"{t.player(s).glyph}+{p}" for s, p in enumerate(last.points) if p
             )
             draw_text(surface, t.small, text, t.text_dim, pygame.Rect(r.x, y, r.w, line))
 
