@@ -583,6 +583,7 @@ def test_p10_six_players_teams_of_three() -> None:
         (Flick(math.nan, 0.0, 1000.0), "finite"),
         (Flick(0.5, -math.inf, 1000.0), "finite"),
         (Flick(0.5, 0.0, 1000.0, math.nan), "finite"),
+        (Flick(0.5, 0.0, 10**400), "finite"),
         (Flick("0.5", 0.0, 1000.0), "must be a number"),  # type: ignore[arg-type]
         (Flick(0.5, 0.0, True), "must be a number"),
         (Flick(1.5, 0.0, 1000.0), "between 0 and 1"),
@@ -604,7 +605,8 @@ def test_bad_input_is_refused_with_a_reason(action, words: str) -> None:  # type
 
 
 @pytest.mark.parametrize(
-    "spot", [(math.nan, 0.0), (0.0, math.inf), ("0", 0.0), (None, 0.0), (False, 0.0)]
+    "spot",
+    [(math.nan, 0.0), (0.0, math.inf), (10**400, 0.0), ("0", 0.0), (None, 0.0), (False, 0.0)],
 )
 def test_bad_jammer_spots_are_refused(spot) -> None:  # type: ignore[no-untyped-def]
     state = position(2, [D(*IN4)], phase=Phase.PLACE_JAMMER, jammer=None)

@@ -259,7 +259,7 @@ def jammer_refusal(layout: Layout, x: float, y: float, params: Params | None = N
     """None if the jammer may be put back at (x, y), else why not (for players)."""
     p = params or params_mod.default()
     for name, v in (("x", x), ("y", y)):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not _finite(v):
             return f"The jammer's {name} must be a finite number, not {v!r}."
     return _spot_problem(_centres(layout), jammer_area(layout, p), (float(x), float(y)), p)
 
@@ -435,9 +435,17 @@ def flick_spec(state: PlanepitaState, params: Params | None = None) -> FlickSpec
 def _number_problem(name: str, value: object) -> str | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"The {name} must be a number, not {value!r}."
-    if not math.isfinite(value):
+    if not _finite(value):
         return f"The {name} must be a finite number, not {value!r}."
     return None
+
+
+def _finite(value: int | float) -> bool:
+    """math.isfinite, also for whole numbers too large for a float."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _ordinal(n: int) -> str:
