@@ -688,3 +688,36 @@ def test_conformance_covers_every_player_count_and_variant() -> None:
     assert "planepita-6p-doubles=False-team_size=3-seed0" in ids
     assert {int(i.split("-")[1][0]) for i in ids} == {2, 3, 4, 5, 6}
     assert list(REGISTRY)[0] == "planepita"  # first on the title screen
+
+
+def test_p8_a_tie_with_the_3p_discs_earns_a_double_token() -> None:
+    spots = [
+        D(*at(0, 130), down=True),
+        D(*at(90, 220), down=True),
+        D(*at(180, 130), down=True, tp=True),
+    ]
+    state = fill(2, spots, doubles=True)
+    after = end_round(state, spot=at(90, 60))
+    four = after.history[-1].areas[1]
+    assert four.power == (1, 0, 1) and four.reason == "third_party"
+    assert after.doubles == (True, False) and after.double_supply == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sample_action_is_legal_in_every_phase(seed: int) -> None:
+    import random
+
+    from tabletop.games.planepita.rules import sample_action
+
+    rnd = random.Random(seed)
+    crowd = [D(*at(120 * k, 22), down=True) for k in range(3)]
+    crowd += [D(*at(45 * k + math.degrees(0.3), 75), down=True) for k in range(8)]
+    for state in (
+        position(2),
+        position(2, [D(*IN4)], phase=Phase.FLIP),
+        position(4, crowd, phase=Phase.PLACE_JAMMER, jammer=None),
+    ):
+        action = sample_action(state, rnd)
+        assert R.check(state, action) is None, (action, R.check(state, action))
+    with pytest.raises(ValueError, match="over"):
+        sample_action(over(2, [(), ()]), rnd)
