@@ -1,0 +1,949 @@
+"""Bots for Planepita: easy (a sensible aim, shaky hands), medium (a small
+physics search) and hard (a wider search with a risk-aware evaluation, a
+robustness check of the best shots, and a look at the next opponent's reply
+before it flips).
+
+Every bot is a function of its view and owns its randomness
+(``rng.make(seed, "planepita-bot", seat, level)``); nothing here touches the
+module-level ``random``. Candidate shots are tried with ``physics.simulate``
+on the view's layout, the launch built the way ``rules.shot`` builds it (a
+test holds the two equal). A search stops at its simulation cap or, when it
+has one, its time budget, whichever comes first; with no budget a decision
+is fully deterministic for a seed.
+
+:func:`evaluate` scores a layout for one seat as the points it expects from
+the three areas. Each owner's power per area (face up 2, face down 1, Last
+Player disc 1, Double disc 4) is weighted by each disc's chance to survive
+the launches still to come from other teams: face-up discs in the jammer's
+area are swept, face-up discs near the rim are easy to knock off, face-up
+discs in an area the jammer could be pushed into may be swept, face-down
+discs hardly move. The margin over the strongest other owner becomes a chance
+to win the area, sharper as the round runs out and exact after its last
+launch, times the tokens in the area's slot. Teammates' points count as the
+bot's own; opponents' points count against it; 3P discs (2 players) only
+block.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tabletop.core import rng as rngmod
+from tabletop.games.planepita import params as params_mod
+from tabletop.games.planepita import rules as rules_mod
+from tabletop.games.planepita.board import Board, PadPose
+from tabletop.games.planepita.model import (
+    DOUBLE,
+    LAST,
+    THIRD_PARTY,
+    Flick,
+    FlickSpec,
+    Flip,
+    JammerSpec,
+    Phase,
+    PlaceJammer,
+    PlanepitaState,
+)
+from tabletop.games.planepita.physics import Disc, Launch, Layout, Trajectory, simulate
+
+RULES = rules_mod.RULES
+PARAMS = params_mod.default()
+BOARD = Board.from_params(PARAMS)
+
+#: the widest aim the bots use: beyond about 13 degrees a disc grazes its pad's wall
+MAX_AIM = 11.0
+#: pad positions (0..1 along the stretch) the bots consider
+PADS = tuple(i / 12 for i in range(13))
+#: chance that a face-up disc in the jammer's area escapes the sweep while launches remain
+SWEPT_SURVIVAL = 0.15
+#: per hostile launch: chance to lose a face-up disc, extra near the rim, and a face-down disc
+KNOCK_UP = 0.10
+KNOCK_RIM = 0.25
+KNOCK_DOWN = 0.02
+#: how far in from the rim (mm) a face-up disc starts to count as exposed
+RIM_ZONE = 50.0
+#: chance that the jammer is pushed into a face-up disc's area, decaying with the distance
+SWEEP_RISK = 0.30
+SWEEP_REACH = 90.0
+#: a seat launches all its discs anyway: a 3P disc that does as well as an own
+#: disc here is spent now, keeping the own disc (which can score) for later
+SPEND_3P = 0.25
+#: weight of the raw power difference beside the area chances (a tie-breaker)
+POWER_WEIGHT = 0.1
+
+
+# -- the evaluation --------------------------------------------------------------------
+
+
+def team_key(state: PlanepitaState, seat: int) -> Hashable:
+    """The team ``seat`` plays for (its own seat when there are no teams)."""
+    team = rules_mod.team_of(state, seat)
+    return ("seat", seat) if team is None else ("team", team)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """Everything :func:`evaluate` needs besides the layout, for one seat at one moment.
+
+    Indexed by owner: the seats, then (2 players with 3P discs) the 3P owner.
+    ``weight[o]`` is what owner o's points are worth to the seat (+1 for its
+    team, -1/(opposing teams) for an opponent, 0 for the 3P discs);
+    ``hostile[o]`` counts the launches still to come from seats that would
+    like o's discs gone; ``later`` all launches still to come.
+    """
+
+    weight: tuple[float, ...]
+    hostile: tuple[float, ...]
+    slots: tuple[int, int, int]
+    later: int
+
+    @property
+    def final(self) -> bool:
+        return self.later == 0
+
+
+def counts_left(state: PlanepitaState) -> list[int]:
+    """Launches each seat still makes this round (own and 3P discs)."""
+    return [a + b for a, b in zip(state.left, state.left_3p)]
+
+
+def make_outlook(state: PlanepitaState, seat: int, later: Sequence[int]) -> Outlook:
+    """The outlook for ``seat`` with ``later[s]`` launches still to come from each seat."""
+    players = state.players
+    teams = [team_key(state, s) for s in range(players)]
+    mine = teams[seat]
+    opposing = {t for t in teams if t != mine}
+    weight = [1.0 if t == mine else -1.0 / max(1, len(opposing)) for t in teams]
+    hostile = [
+        float(sum(n for s, n in enumerate(later) if teams[s] != teams[o])) for o in range(players)
+    ]
+    if state.third_party_variant:
+        weight.append(0.0)
+        hostile.append(sum(later) / 2.0)
+    return Outlook(tuple(weight), tuple(hostile), state.slots, int(sum(later)))
+
+
+def _band(area: int, radius: float) -> tuple[float, float]:
+    """Distances from the centre a piece of ``radius`` may have to belong to ``area``."""
+    half = BOARD.line_width / 2
+    if area == 5:
+        return (0.0, BOARD.center_radius + half + radius)
+    if area == 4:
+        return (BOARD.center_radius + half + radius, BOARD.middle_radius + half + radius)
+    return (BOARD.middle_radius + half + radius, BOARD.outer_radius + radius)
+
+
+def _sweep_risk(jammer: tuple[float, float], area: int) -> float:
+    """The chance that the jammer ends in ``area`` although it is elsewhere now."""
+    lo, hi = _band(area, BOARD.jammer_radius)
+    d = math.hypot(*jammer)
+    move = lo - d if d < lo else d - hi
+    return SWEEP_RISK * math.exp(-max(0.0, move) / SWEEP_REACH)
+
+
+def evaluate(layout: Layout, outlook: Outlook) -> float:
+    """The points ``outlook``'s seat expects from ``layout`` (see the module docstring)."""
+    board = BOARD
+    r = board.disc_radius
+    owners = len(outlook.weight)
+    power = [[0.0] * owners for _ in range(3)]  # areas 5, 4, 3
+    jam_area = (
+        board.area_of(layout.jammer[0], layout.jammer[1], board.jammer_radius)
+        if layout.jammer
+        else None
+    )
+    final = outlook.final
+    sweep = {}
+    if layout.jammer is not None and not final:
+        sweep = {a: _sweep_risk(layout.jammer, a) for a in (5, 4, 3) if a != jam_area}
+    rim_start = board.outer_radius - RIM_ZONE
+    for d in layout.discs:
+        area = board.area_of(d.x, d.y, r)
+        if area is None or d.owner >= owners:
+            continue
+        up = not d.face_down
+        if final:
+            if up and area == jam_area:
+                continue
+            survive = 1.0
+        else:
+            hostile = outlook.hostile[d.owner]
+            survive = 1.0
+            if up:
+                if area == jam_area:
+                    survive = SWEPT_SURVIVAL
+                elif hostile:
+                    survive = 1.0 - sweep.get(area, 0.0)
+                rim = min(1.0, max(0.0, (math.hypot(d.x, d.y) + r - rim_start) / RIM_ZONE))
+                knock = KNOCK_UP + KNOCK_RIM * rim
+            else:
+                knock = KNOCK_DOWN
+            if hostile:
+                survive *= (1.0 - knock) ** min(hostile, 3.0)
+        power[5 - area][d.owner] += rules_mod.power(d) * survive
+    temperature = 0.4 + 0.35 * math.sqrt(outlook.later)
+    value = 0.0
+    weight = outlook.weight
+    for i, tokens in enumerate(outlook.slots):
+        pw = power[i]
+        points = tokens * (5 - i)
+        for o in range(owners):
+            w = weight[o]
+            if not w:
+                continue
+            best_other = max(pw[k] for k in range(owners) if k != o)
+            margin = pw[o] - best_other
+            if final:
+                win = 1.0 if margin > 1e-9 else 0.0
+            else:
+                win = 1.0 / (1.0 + math.exp(-(margin - 0.5) / temperature))
+            value += w * points * win
+            value += w * POWER_WEIGHT * pw[o]
+    return value
+
+
+# -- geometry ------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=256)
+def pad_pose(players: int, seat: int, pad: float) -> PadPose:
+    return BOARD.pad_pose(players, seat, pad)
+
+
+def aim(players: int, seat: int, pad: float, target: tuple[float, float]) -> tuple[float, float]:
+    """(aim angle in degrees, positive counter-clockwise from straight in; distance in mm)
+    from the disc's start on the pad at ``pad`` to ``target``."""
+    pose = pad_pose(players, seat, pad)
+    dx, dy = target[0] - pose.start[0], target[1] - pose.start[1]
+    ix, iy = pose.inward
+    return math.degrees(math.atan2(ix * dy - iy * dx, ix * dx + iy * dy)), math.hypot(dx, dy)
+
+
+def stop_speed(distance: float) -> float:
+    """The launch speed at which a face-up disc slides ``distance`` mm and stops."""
+    f = PARAMS.friction
+    return math.sqrt(2.0 * f.mu_face_up * f.g * max(1.0, distance - 1.5))
+
+
+def pads_for(
+    players: int, seat: int, spec: FlickSpec, target: tuple[float, float]
+) -> list[tuple[float, float, float]]:
+    """(pad, angle, distance) for every considered pad position from which
+    ``target`` lies within the usable aim, best aligned first."""
+    lo, hi = spec.pad
+    amin, amax = max(spec.angle[0], -MAX_AIM), min(spec.angle[1], MAX_AIM)
+    out = []
+    for pos in PADS:
+        pad = lo + pos * (hi - lo)
+        angle, dist = aim(players, seat, pad, target)
+        if amin <= angle <= amax:
+            out.append((pad, angle, dist))
+    out.sort(key=lambda t: abs(t[1]))
+    return out
+
+
+def spread(
+    options: Sequence[tuple[float, float, float]], n: int
+) -> list[tuple[float, float, float]]:
+    """Up to ``n`` of ``options``: the best aligned, then ones far from it along the stretch."""
+    if n <= 0 or not options:
+        return []
+    chosen = [options[0]]
+    rest = sorted(options[1:], key=lambda t: t[0])
+    while len(chosen) < n and rest:
+        far = max(rest, key=lambda t: min(abs(t[0] - c[0]) for c in chosen))
+        if min(abs(far[0] - c[0]) for c in chosen) < 0.15:
+            break
+        chosen.append(far)
+        rest.remove(far)
+    return chosen
+
+
+def _ring(radius: float, count: int, phase: float = 0.0) -> list[tuple[float, float]]:
+    if radius == 0:
+        return [(0.0, 0.0)]
+    return [
+        (
+            radius * math.cos(2 * math.pi * (k + phase) / count),
+            radius * math.sin(2 * math.pi * (k + phase) / count),
+        )
+        for k in range(count)
+    ]
+
+
+#: where the bots try to put a disc: rings inside each area, clear of the white lines
+SPOTS: tuple[tuple[float, float], ...] = tuple(
+    [
+        *_ring(0, 1),
+        *_ring(35, 8),
+        *_ring(62, 12, 0.5),
+        *_ring(105, 16),
+        *_ring(138, 16, 0.5),
+        *_ring(190, 16),
+        *_ring(222, 16, 0.5),
+    ]
+)
+
+
+def free_spot(layout: Layout, x: float, y: float, radius: float, margin: float) -> bool:
+    """True when a piece of ``radius`` at (x, y) overlaps no disc (and not the jammer)."""
+    r = BOARD.disc_radius
+    for d in layout.discs:
+        if math.hypot(d.x - x, d.y - y) < r + radius + margin:
+            return False
+    if layout.jammer is not None:
+        if (
+            math.hypot(layout.jammer[0] - x, layout.jammer[1] - y)
+            < BOARD.jammer_radius + radius + margin
+        ):
+            return False
+    return True
+
+
+def jammer_spots(layout: Layout, area: int) -> list[tuple[float, float]]:
+    """Legal-looking places for the jammer in ``area`` (overlapping no disc), a grid."""
+    rj = BOARD.jammer_radius
+    lo, hi = _band(area, rj)
+    out = []
+    radii = (
+        [lo + (hi - lo) * f for f in (0.0, 0.25, 0.5, 0.75, 0.95)]
+        if area != 5
+        else [0.0, 0.25 * hi, 0.5 * hi, 0.75 * hi, 0.95 * hi]
+    )
+    free = replace(layout, jammer=None)
+    for rad in radii:
+        count = max(1, round(2 * math.pi * rad / 30.0))
+        for x, y in _ring(rad, count, 0.25):
+            if BOARD.area_of(x, y, rj) == area and free_spot(free, x, y, rj, 1.0):
+                out.append((x, y))
+    return out
+
+
+# -- shots -----------------------------------------------------------------------------
+
+
+def launch_of(state: PlanepitaState, flick: Flick) -> Launch:
+    """The physics launch a flick from ``state`` makes, built as ``rules.shot``
+    builds it. The bots simulate it themselves rather than through
+    ``rules.shot``, so that hundreds of trial shots do not crowd the shots
+    played on the table out of its memo."""
+    return Launch(
+        seat=rules_mod.launcher(state),
+        disc=rules_mod.launched_disc(state, flick),
+        pad=float(flick.pad),
+        angle=float(flick.angle),
+        speed=float(flick.speed),
+        spin=float(flick.spin),
+    )
+
+
+def run_shot(state: PlanepitaState, flick: Flick) -> Trajectory | None:
+    """The flick's trajectory, or None for a shot the simulator cannot finish.
+
+    pymunk 7 raises AssertionError when ``physics.World.remove`` removes a
+    face-down disc that broke free (its hold joint already gone) and then left
+    the board; a bot must not fail on a trial shot, so such a shot is skipped.
+    """
+    try:
+        return simulate(state.layout, launch_of(state, flick), PARAMS)
+    except AssertionError:
+        return None
+
+
+def clamp_flick(spec: FlickSpec, pad: float, angle: float, speed: float, **extra: Any) -> Flick:
+    """A Flick inside ``spec``'s ranges (speed's low end is exclusive)."""
+    pad = min(spec.pad[1], max(spec.pad[0], pad))
+    angle = min(spec.angle[1], max(spec.angle[0], angle))
+    lo, hi = spec.speed
+    speed = min(hi, max(lo + max(1.0, 1e-3 * hi), speed))
+    return Flick(round(pad, 4), round(angle, 3), round(speed, 1), **extra)
+
+
+# -- the search ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a search bot tries."""
+
+    name: str
+    angle_noise: float  # degrees, standard deviation of the execution error
+    speed_noise: float  # fraction of the speed, standard deviation
+    targets: int  # placement spots simulated
+    target_pads: int  # pad positions tried per spot
+    hit_targets: int  # other owners' discs aimed at
+    hit_offsets: tuple[float, ...]  # impact parameter, as a fraction of the contact distance
+    hit_speeds: tuple[float, ...]  # speed at contact, mm/s (capped at the top speed)
+    hit_pads: int
+    jammer_shots: int  # shots at the jammer, at most
+    max_sims: int  # simulations per decision, at most
+    budget: float | None  # seconds per decision (None: only the cap)
+    robust: int  # best candidates re-tried with small errors
+    reply_sims: int  # flip: simulations of the next opponent's reply per option (0: static)
+
+
+MEDIUM = Level(
+    "medium",
+    1.5,
+    0.05,
+    targets=6,
+    target_pads=2,
+    hit_targets=3,
+    hit_offsets=(0.0,),
+    hit_speeds=(1200.0, 3000.0),
+    hit_pads=2,
+    jammer_shots=4,
+    max_sims=40,
+    budget=0.5,
+    robust=0,
+    reply_sims=0,
+)
+HARD = Level(
+    "hard",
+    0.4,
+    0.015,
+    targets=18,
+    target_pads=2,
+    hit_targets=8,
+    hit_offsets=(0.0, -0.45, 0.45),
+    hit_speeds=(900.0, 1800.0, 3000.0),
+    hit_pads=3,
+    jammer_shots=18,
+    max_sims=420,
+    budget=0.8,
+    robust=4,
+    reply_sims=60,
+)
+
+
+@dataclass
+class Candidate:
+    flick: Flick
+    kind: str  # "place", "hit" or "jammer"
+    score: float = -math.inf
+    third_party: bool = False
+    double: bool = False
+    layout: Layout | None = None  # what the table looks like after it, with the bot's choices made
+
+
+class Clock:
+    """A simulation cap and an optional deadline (time.perf_counter)."""
+
+    def __init__(self, cap: int, budget: float | None) -> None:
+        self.cap = cap
+        self.used = 0
+        self.deadline = None if budget is None else time.perf_counter() + budget
+
+    def share(self, fraction: float) -> Clock:
+        """A clock for part of what is left."""
+        sub = Clock(max(1, int((self.cap - self.used) * fraction)), None)
+        if self.deadline is not None:
+            sub.deadline = (
+                time.perf_counter() + max(0.0, self.deadline - time.perf_counter()) * fraction
+            )
+        return sub
+
+    def spend(self) -> bool:
+        """Take one simulation if the cap and the deadline allow it."""
+        if self.used >= self.cap:
+            return False
+        if self.deadline is not None and self.used and time.perf_counter() >= self.deadline:
+            return False
+        self.used += 1
+        return True
+
+
+class Planner:
+    """Scores the shots, flips and jammer placements of ``seat`` in one state."""
+
+    def __init__(self, state: PlanepitaState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.players = state.players
+
+    # -- scoring a layout once the shot is done -----------------------------------------
+    def with_choices(
+        self,
+        layout: Layout,
+        disc_id: int,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+    ) -> tuple[float, bool, bool, Layout]:
+        """The best (value, third_party, double, layout) over the launch variants
+        and the flip that follows, for a layout after the disc ``disc_id`` was launched."""
+        if layout.jammer is None:
+            spots = jammer_spots(layout, 5) or jammer_spots(layout, 4)
+            best: tuple[float, bool, bool, Layout] | None = None
+            for x, y in spots[:: max(1, len(spots) // 12)]:
+                got = self.with_choices(
+                    replace(layout, jammer=(x, y)), disc_id, outlook, variants, last
+                )
+                if best is None or got[0] > best[0]:
+                    best = got
+            if best is not None:
+                return best
+            return (evaluate(layout, outlook), variants[0][0], variants[0][1], layout)
+        index = next((i for i, d in enumerate(layout.discs) if d.id == disc_id), None)
+        if index is None:  # the disc went to the black hole: the variant does not matter
+            return (evaluate(layout, outlook), variants[0][0], variants[0][1], layout)
+        disc = layout.discs[index]
+        jam_area = BOARD.area_of(layout.jammer[0], layout.jammer[1], BOARD.jammer_radius)
+        area = BOARD.area_of(disc.x, disc.y, BOARD.disc_radius)
+        best = None
+        both = len({tp for tp, _ in variants}) == 2
+        for third_party, double in variants:
+            owner = THIRD_PARTY if third_party else self.seat
+            bonus = SPEND_3P if third_party and both else 0.0
+            tokens = (LAST,) if last else (DOUBLE,) if double else ()
+            options = [replace(disc, owner=owner, tokens=tokens)]
+            if not last and not double and area is not None and area != jam_area:
+                options.append(replace(options[0], face_down=True))
+            for option in options:
+                discs = layout.discs[:index] + (option,) + layout.discs[index + 1 :]
+                trial = replace(layout, discs=discs)
+                value = evaluate(trial, outlook) + bonus
+                if best is None or value > best[0]:
+                    best = (value, third_party, double, trial)
+        assert best is not None
+        return best
+
+    # -- candidate shots --------------------------------------------------------------------
+    def candidates(
+        self,
+        spec: FlickSpec,
+        level: Level,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+    ) -> list[Candidate]:
+        """Placements, hits and jammer shots, most promising first, interleaved."""
+        state, seat, players = self.state, self.seat, self.players
+        layout = state.layout
+        r = BOARD.disc_radius
+        disc_id = state.next_id
+        # placements: every free spot scored as if the disc stopped there
+        ghosts = []
+        for x, y in SPOTS:
+            if not free_spot(layout, x, y, r, 2.0):
+                continue
+            ghost = replace(layout, discs=(*layout.discs, Disc(disc_id, seat, x, y)))
+            ghosts.append((self.with_choices(ghost, disc_id, outlook, variants, last)[0], (x, y)))
+        ghosts.sort(key=lambda g: -g[0])
+        place: list[Candidate] = []
+        for _, target in ghosts:
+            if len(place) >= level.targets * level.target_pads:
+                break
+            for pad, angle, dist in spread(
+                pads_for(players, seat, spec, target), level.target_pads
+            ):
+                place.append(Candidate(clamp_flick(spec, pad, angle, stop_speed(dist)), "place"))
+        # hits: other owners' discs, the most valuable to remove first
+        mine = outlook.weight[seat]
+        gains = []
+        for i, d in enumerate(layout.discs):
+            if d.owner < len(outlook.weight) and outlook.weight[d.owner] == mine:
+                continue
+            without = replace(layout, discs=layout.discs[:i] + layout.discs[i + 1 :])
+            gains.append((evaluate(without, outlook), i, (d.x, d.y), r))
+        gains.sort(key=lambda g: -g[0])
+        hit = []
+        for _, _, target, radius in gains[: level.hit_targets]:
+            hit += self._shots_at(
+                spec, level, target, radius, level.hit_speeds, level.hit_pads, "hit"
+            )
+        # the jammer: push it a little, further, or off the board
+        jam = []
+        if layout.jammer is not None:
+            rj = BOARD.jammer_radius
+            f = PARAMS.friction
+            e = PARAMS.restitution.disc_jammer
+            md, mj = PARAMS.disc.mass, PARAMS.jammer.mass
+            speeds = []
+            for travel in (70.0, 130.0, 200.0, 420.0):
+                vj = math.sqrt(2 * f.mu_jammer * f.g * travel)
+                speeds.append(vj * (md + mj) / ((1 + e) * md))
+            jam = self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer")[
+                : level.jammer_shots
+            ]
+        out = []
+        for k in range(max(len(place), len(hit), len(jam))):
+            for group in (place, hit, jam):
+                if k < len(group):
+                    out.append(group[k])
+        return out
+
+    def _shots_at(
+        self,
+        spec: FlickSpec,
+        level: Level,
+        target: tuple[float, float],
+        radius: float,
+        speeds: Sequence[float],
+        pads: int,
+        kind: str,
+    ) -> list[Candidate]:
+        out = []
+        contact = BOARD.disc_radius + radius
+        f = PARAMS.friction
+        for pad, angle, dist in spread(pads_for(self.players, self.seat, spec, target), pads):
+            for offset in level.hit_offsets:
+                b = offset * contact
+                shift = math.degrees(math.asin(max(-1.0, min(1.0, b / max(dist, contact)))))
+                travel = max(1.0, dist - math.sqrt(max(0.0, contact**2 - b**2)))
+                for vc in speeds:
+                    speed = math.sqrt(vc * vc + 2 * f.mu_face_up * f.g * travel)
+                    out.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
+        return out
+
+    # -- the launch decision --------------------------------------------------------------
+    def best_launch(self, spec: FlickSpec, level: Level, clock: Clock) -> Candidate:
+        state, seat = self.state, self.seat
+        later = counts_left(state)
+        later[seat] -= 1
+        outlook = make_outlook(state, seat, later)
+        last = rules_mod.is_last_launch(state)
+        variants = launch_variants(spec)
+        disc_id = state.next_id
+        pool = self.candidates(spec, level, outlook, variants, last)
+        if not pool:  # nothing within the usable aim: straight in, to the centre
+            _, dist = aim(self.players, seat, (spec.pad[0] + spec.pad[1]) / 2, (0.0, 0.0))
+            pool = [
+                Candidate(
+                    clamp_flick(spec, (spec.pad[0] + spec.pad[1]) / 2, 0.0, stop_speed(dist)),
+                    "place",
+                )
+            ]
+        search = clock.share(0.85) if level.robust else clock
+        tried: list[Candidate] = []
+        for cand in pool:
+            if not search.spend():
+                break
+            self._score(cand, outlook, variants, last, disc_id)
+            tried.append(cand)
+        clock.used += search.used
+        if not tried:
+            cand = pool[0]
+            self._score(cand, outlook, variants, last, disc_id)
+            tried.append(cand)
+        tried.sort(key=lambda c: -c.score)
+        if level.robust:
+            for cand in tried[: level.robust]:
+                values = [cand.score]
+                for da, ds in ((0.7, 0.97), (-0.7, 1.03)):
+                    if not clock.spend():
+                        break
+                    trial = clamp_flick(
+                        spec, cand.flick.pad, cand.flick.angle + da, cand.flick.speed * ds
+                    )
+                    values.append(self._value(trial, outlook, variants, last, disc_id)[0])
+                cand.score = 0.5 * cand.score + 0.5 * sum(values) / len(values)
+            tried.sort(key=lambda c: -c.score)
+        best = tried[0]
+        best.flick = replace(best.flick, third_party=best.third_party, double=best.double)
+        return best
+
+    def _value(
+        self,
+        flick: Flick,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+        disc_id: int,
+    ) -> tuple[float, bool, bool, Layout]:
+        traj = run_shot(self.state, flick)
+        if traj is None:
+            return (-math.inf, variants[0][0], variants[0][1], self.state.layout)
+        if traj.stayed_on_pad:  # handed back (P4): nothing changed, but nothing gained
+            return (
+                evaluate(self.state.layout, outlook) - 0.5,
+                variants[0][0],
+                variants[0][1],
+                self.state.layout,
+            )
+        return self.with_choices(traj.final, disc_id, outlook, variants, last)
+
+    def _score(
+        self,
+        cand: Candidate,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+        disc_id: int,
+    ) -> None:
+        cand.score, cand.third_party, cand.double, cand.layout = self._value(
+            cand.flick, outlook, variants, last, disc_id
+        )
+
+    # -- flips and the jammer --------------------------------------------------------------
+    def after_decision(self) -> Outlook:
+        """The outlook once the pending decision (flip, jammer) is made."""
+        return make_outlook(self.state, self.seat, counts_left(self.state))
+
+    def flip_layout(self, down: bool) -> Layout:
+        layout = self.state.layout
+        discs = tuple(
+            replace(d, face_down=down) if d.id == self.state.pending else d for d in layout.discs
+        )
+        return replace(layout, discs=discs)
+
+    def jammer_value(self, x: float, y: float) -> float:
+        """The layout with the jammer at (x, y), then the better flip if one is allowed."""
+        state = self.state
+        layout = replace(state.layout, jammer=(x, y))
+        outlook = self.after_decision()
+        value = evaluate(layout, outlook)
+        disc = next((d for d in layout.discs if d.id == state.pending), None)
+        if disc is not None and not ({LAST, DOUBLE} & set(disc.tokens)):
+            if BOARD.area_of(disc.x, disc.y, BOARD.disc_radius) != BOARD.area_of(
+                x, y, BOARD.jammer_radius
+            ):
+                discs = tuple(
+                    replace(d, face_down=True) if d.id == disc.id else d for d in layout.discs
+                )
+                value = max(value, evaluate(replace(layout, discs=discs), outlook))
+        return value
+
+
+def launch_variants(spec: FlickSpec) -> list[tuple[bool, bool]]:
+    """(third_party, double) pairs the spec allows."""
+    owners = ([False] if spec.own else []) + ([True] if spec.third_party else [])
+    doubles = [False, True] if spec.double else [False]
+    return [(tp, db) for tp in owners or [False] for db in doubles]
+
+
+# -- the bots ---------------------------------------------------------------------------
+
+
+class PlanepitaBot:
+    """The common part: read the phase, answer it, check the answer with the rules."""
+
+    level = "easy"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng: random.Random = rngmod.make(seed, "planepita-bot", seat, self.level)
+
+    def choose(self, view: PlanepitaState) -> Any:
+        legal = RULES.legal_actions(view)
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in this view")
+        first = legal[0]
+        if isinstance(first, FlickSpec):
+            action = self.launch(view, first)
+            if RULES.check(view, action) is not None:  # never expected: fall back to a plain shot
+                action = self.safe_flick(first)
+            return action
+        if isinstance(first, JammerSpec):
+            return self.place_jammer(view, first)
+        if isinstance(first, Flip):
+            flips = [a for a in legal if isinstance(a, Flip)]
+            if len(flips) == 1:
+                return flips[0]
+            return Flip(self.flip(view))
+        return first
+
+    @staticmethod
+    def safe_flick(spec: FlickSpec) -> Flick:
+        pad = (spec.pad[0] + spec.pad[1]) / 2
+        angle = min(spec.angle[1], max(spec.angle[0], 0.0))
+        return clamp_flick(
+            spec, pad, angle, 0.5 * (spec.speed[0] + spec.speed[1]), third_party=not spec.own
+        )
+
+    def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
+        raise NotImplementedError
+
+    def flip(self, view: PlanepitaState) -> bool:
+        raise NotImplementedError
+
+    def jammer_order(
+        self, view: PlanepitaState, spots: list[tuple[float, float]]
+    ) -> list[tuple[float, float]]:
+        raise NotImplementedError
+
+    def place_jammer(self, view: PlanepitaState, spec: JammerSpec) -> PlaceJammer:
+        spots = jammer_spots(view.layout, spec.area)
+        for x, y in self.jammer_order(view, spots):
+            action = PlaceJammer(round(x, 2), round(y, 2))
+            if RULES.check(view, action) is None:
+                return action
+        # the grid found nothing the rules accept: search finer, at random
+        lo, hi = _band(spec.area, BOARD.jammer_radius)
+        for _ in range(4000):
+            a = self.rng.uniform(0, 2 * math.pi)
+            d = self.rng.uniform(lo, hi)
+            action = PlaceJammer(round(d * math.cos(a), 2), round(d * math.sin(a), 2))
+            if RULES.check(view, action) is None:
+                return action
+        raise RuntimeError(
+            f"seat {self.seat} found no legal spot for the jammer in the {spec.area}-pt area"
+        )
+
+    def noisy(self, spec: FlickSpec, flick: Flick, angle_sd: float, speed_sd: float) -> Flick:
+        """``flick`` with a little execution error (from the bot's own generator)."""
+        angle = flick.angle + self.rng.gauss(0.0, angle_sd)
+        speed = flick.speed * (1.0 + self.rng.gauss(0.0, speed_sd))
+        return clamp_flick(
+            spec,
+            flick.pad,
+            angle,
+            speed,
+            spin=flick.spin,
+            third_party=flick.third_party,
+            double=flick.double,
+        )
+
+
+class EasyBot(PlanepitaBot):
+    """Aims at a good open spot (often the 5-pt area's centre) with shaky hands:
+    ±6 degrees and ±20 % speed. Flips now and then; puts the jammer anywhere legal."""
+
+    level = "easy"
+    FLIP_CHANCE = 0.3
+
+    def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
+        rng = self.rng
+        layout = view.layout
+        r = BOARD.disc_radius
+        free = [s for s in SPOTS if free_spot(layout, s[0], s[1], r, 2.0)]
+        by_area: dict[int, list[tuple[float, float]]] = {5: [], 4: [], 3: []}
+        for x, y in free:
+            area = BOARD.area_of(x, y, r)
+            if area is not None:
+                by_area[area].append((x, y))
+        roll = rng.random()
+        if roll < 0.35:
+            target = (
+                rng.uniform(-15, 15),
+                rng.uniform(-15, 15),
+            )  # at the bullseye, whatever is there
+        else:
+            area = 5 if roll < 0.75 else 4 if roll < 0.95 else 3
+            spots = by_area[area] or free or [(0.0, 0.0)]
+            target = spots[rng.randrange(len(spots))]
+        options = pads_for(view.players, self.seat, spec, target)[:3]
+        if options:
+            pad, angle, dist = options[rng.randrange(len(options))]
+        else:
+            pad = rng.uniform(*spec.pad)
+            angle, dist = aim(view.players, self.seat, pad, target)
+        third_party = spec.third_party and (not spec.own or rng.random() < self._share_3p(view))
+        double = spec.double and rng.random() < 0.5
+        angle += rng.uniform(-6.0, 6.0)
+        speed = stop_speed(dist) * rng.uniform(0.8, 1.2)
+        return clamp_flick(spec, pad, angle, speed, third_party=third_party, double=double)
+
+    def _share_3p(self, view: PlanepitaState) -> float:
+        own, other = view.left[self.seat], view.left_3p[self.seat]
+        return other / (own + other) if own + other else 0.0
+
+    def flip(self, view: PlanepitaState) -> bool:
+        return self.rng.random() < self.FLIP_CHANCE
+
+    def jammer_order(
+        self, view: PlanepitaState, spots: list[tuple[float, float]]
+    ) -> list[tuple[float, float]]:
+        spots = list(spots)
+        self.rng.shuffle(spots)
+        return spots
+
+
+class SearchBot(PlanepitaBot):
+    """Medium and hard: simulate candidate shots and keep the best by :func:`evaluate`."""
+
+    def __init__(self, seat: int, seed: int, level: Level) -> None:
+        self.level = level.name
+        super().__init__(seat, seed)
+        self.config = level
+
+    def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
+        cfg = self.config
+        clock = Clock(cfg.max_sims, cfg.budget)
+        best = Planner(view, self.seat).best_launch(spec, cfg, clock)
+        return self.noisy(spec, best.flick, cfg.angle_noise, cfg.speed_noise)
+
+    def flip(self, view: PlanepitaState) -> bool:
+        planner = Planner(view, self.seat)
+        outlook = planner.after_decision()
+        static = {down: evaluate(planner.flip_layout(down), outlook) for down in (False, True)}
+        if not self.config.reply_sims:
+            return static[True] > static[False]
+        clock = Clock(2 * self.config.reply_sims, self.config.budget)
+        value = {}
+        for i, down in enumerate((False, True)):
+            reply = self.reply_value(view, down, clock.share(0.5 if i == 0 else 1.0))
+            value[down] = static[down] if reply is None else 0.3 * static[down] + 0.7 * reply
+        return value[True] > value[False]
+
+    def reply_value(self, view: PlanepitaState, down: bool, clock: Clock) -> float | None:
+        """This seat's evaluation after the next opponent's best reply to the flip
+        (None when the next launch is not an opponent's)."""
+        try:
+            after = RULES.apply(view, Flip(down))
+        except ValueError:
+            return None
+        if RULES.is_over(after) or after.phase is not Phase.LAUNCH or after.round != view.round:
+            return None
+        mover = RULES.to_move(after)
+        if mover is None or team_key(after, mover) == team_key(view, self.seat):
+            return None
+        specs = [a for a in RULES.legal_actions(after) if isinstance(a, FlickSpec)]
+        if not specs:
+            return None
+        reply_level = replace(
+            HARD,
+            targets=4,
+            hit_targets=4,
+            hit_offsets=(0.0, 0.4),
+            hit_speeds=(1500.0, 3000.0),
+            hit_pads=2,
+            jammer_shots=8,
+            robust=0,
+        )
+        reply = Planner(after, mover).best_launch(specs[0], reply_level, clock)
+        if reply.layout is None:
+            return None
+        later = counts_left(after)
+        later[mover] -= 1
+        return evaluate(reply.layout, make_outlook(after, self.seat, later))
+
+    def jammer_order(
+        self, view: PlanepitaState, spots: list[tuple[float, float]]
+    ) -> list[tuple[float, float]]:
+        planner = Planner(view, self.seat)
+        return sorted(spots, key=lambda s: -planner.jammer_value(*s))
+
+
+#: make_bot's default time budget: the level's own
+LEVEL_BUDGET = -1.0
+
+
+def make_bot(
+    level: str,
+    seat: int,
+    seed: int,
+    *,
+    max_sims: int | None = None,
+    budget: float | None = LEVEL_BUDGET,
+) -> PlanepitaBot:
+    """A bot of ``level`` (easy, medium, hard) for ``seat``. ``max_sims`` caps
+    the simulations per decision; ``budget`` is its seconds (the level's own by
+    default; None: no time limit, so a decision depends on the seed and the
+    cap alone)."""
+    if level == "easy":
+        return EasyBot(seat, seed)
+    if level not in ("medium", "hard"):
+        raise ValueError(f"unknown bot level {level!r} (levels: easy, medium, hard)")
+    config = MEDIUM if level == "medium" else HARD
+    if max_sims is not None:
+        config = replace(config, max_sims=max_sims, reply_sims=min(config.reply_sims, max_sims))
+    if budget != LEVEL_BUDGET:
+        config = replace(config, budget=budget)
+    return SearchBot(seat, seed, config)
