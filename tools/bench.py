@@ -330,6 +330,61 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     ]
 
 
+# -- Planepita's bots --------------------------------------------------------------------
+
+
+def _planepita_decisions() -> list[Any]:
+    """Views where a bot must decide, from seeded play by easy bots: launches
+    early and late in a round at 2 (3P discs) and 4 players, a flip, and a
+    jammer knocked off the board."""
+    from tabletop.games.planepita import bot, rules
+    from tabletop.games.planepita.model import Flick, Phase
+
+    def played(players: int, seed: int, done: Callable[[Any], bool]) -> Any:
+        state = rules.RULES.setup(rules.default_config(players), seed)
+        bots = [bot.make_bot("easy", s, seed + s) for s in range(players)]
+        while not done(state):
+            state = rules.RULES.apply(state, bots[rules.launcher(state)].choose(state))
+        return state
+
+    def launch_at(turn: int) -> Callable[[Any], bool]:
+        return lambda s: s.turn >= turn and s.phase is Phase.LAUNCH
+
+    knocked = rules.RULES.apply(played(2, 1, launch_at(0)), Flick(0.5, 0.0, 3000.0))
+    return [
+        played(2, 1, launch_at(2)),
+        played(2, 2, launch_at(10)),
+        played(4, 3, launch_at(6)),
+        played(4, 4, launch_at(14)),
+        played(4, 5, lambda s: s.turn >= 8 and s.phase is Phase.FLIP),
+        knocked,
+    ]
+
+
+@section("planepita-bots")
+def bench_planepita_bots(opts: Options) -> list[Row]:
+    """Decision time per bot level with its default limits (hard: a 0.8 s budget
+    and a simulation cap), one decision per position: launches at 2 and 4
+    players early and late in a round, a flip and a jammer placement."""
+    from tabletop.games.planepita import bot, rules
+
+    positions = _planepita_decisions()
+    goals = {"easy": 50.0, "medium": 500.0, "hard": 1000.0}  # ms per decision
+    clock = time.perf_counter
+    rows: list[Row] = []
+    for level, goal in goals.items():
+        times = []
+        for i, state in enumerate(positions):
+            player = bot.make_bot(level, rules.launcher(state), i)
+            t = clock()
+            player.choose(state)
+            times.append((clock() - t) * 1000)
+        what = f"planepita {level} bot decision, {len(times)} positions"
+        rows.append(Row(f"{what}, median", statistics.median(times), "ms"))
+        rows.append(Row(f"{what}, max", max(times), "ms", goal))
+    return rows
+
+
 # -- Planet etuC ----------------------------------------------------------------------
 
 
