@@ -176,5 +176,10 @@ class PlanepitaState:
     next_id: int
     black_hole: tuple[Disc, ...]  # discs lost this round (shown on the black-hole board)
     last_shot: ShotRecord | None
-    last_round: RoundResult | None
     history: tuple[RoundResult, ...]  # every finished round, oldest first
+
+    @property
+    def last_round(self) -> RoundResult | None:
+        """The latest finished round (``history[-1]``), or None in round 1.
+        Not a stored field: saves and every state copy stay smaller."""
+        return self.history[-1] if self.history else None

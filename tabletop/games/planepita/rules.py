@@ -647,7 +647,6 @@ class PlanepitaRules:
             next_id=0,
             black_hole=(),
             last_shot=None,
-            last_round=None,
             history=(),
         )
 
@@ -841,7 +840,6 @@ class PlanepitaRules:
                 doubles=doubles,
                 double_supply=supply,
                 pending=None,
-                last_round=summary,
                 history=history,
             )
         own, tp = discs_per_seat(n, state.third_party_variant)
@@ -861,7 +859,6 @@ class PlanepitaRules:
             double_supply=supply,
             pending=None,
             black_hole=(),
-            last_round=summary,
             history=history,
         )
 
@@ -976,7 +973,7 @@ class PlanepitaRules:
             )
         else:
             parts.append(f"{who} puts the jammer back at {action.x:.0f},{action.y:.0f}.")
-        if after.last_round is not None and after.last_round is not state.last_round:
+        if after.last_round is not None and len(after.history) > len(state.history):
             parts.append(_round_words(after.last_round, name))
             if after.phase is Phase.OVER:
                 parts.append(self.outcome(after).words_for(list(names)))
