@@ -63,6 +63,10 @@ class GameInfo:
     hidden_information: bool = False
     #: path of the in-app rules page, inside the ``tabletop.games.<name>`` package
     rules_page: str = "rules.txt"
+    #: whether saves keep every state, not just the moves: for games whose
+    #: ``apply`` is floating point (Planepita's physics), which is not promised
+    #: to agree across machines. Other games' saves replay their moves.
+    save_states: bool = False
 
     @property
     def player_range(self) -> range:

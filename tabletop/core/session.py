@@ -6,10 +6,11 @@ states (``states[0]`` is the setup), so undo is popping that list (STYLE.md
 item 4). Bots think on a worker thread; the frame loop polls for their answer
 and never waits.
 
-A save is JSON: the config, the seed, the seats, the actions and the states.
-The states are stored as well as the actions because a Planepita shot is
-floating point, which is not promised to agree across machines; a replay
-re-applies the actions from the config and the seed.
+A save is JSON: the config, the seed, the seats and the actions, which
+replay the game exactly, plus the final position as a check. Games whose
+``apply`` is floating point (Planepita's shots) also store every state
+(``GameInfo.save_states``), since floating point is not promised to agree
+across machines; for them loading uses the stored states.
 """
 
 from __future__ import annotations
@@ -341,7 +342,11 @@ class Session:
             "seed": self.seed,
             "seats": [s.to_doc() for s in self.seats],
             "actions": [codec.encode(a) for a in self.actions],
-            "states": [codec.encode(s) for s in self.states],
+            **(
+                {"states": [codec.encode(s) for s in self.states]}
+                if self.entry.info.save_states
+                else {"final": codec.encode(self.state)}
+            ),
             "over": self.is_over(),
         }
 
@@ -381,7 +386,15 @@ class Session:
         """
         entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
         if "states" not in doc:
-            return cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
+            session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
+            if "final" in doc:
+                try:
+                    same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
+                except (codec.CodecError, TypeError, ValueError, RecursionError):
+                    same = False
+                if not same:
+                    raise SaveError("The save's moves do not lead to its saved position.")
+            return session
         try:
             states = [codec.decode(s) for s in doc["states"]]
             if not isinstance(doc["states"], list) or not states:

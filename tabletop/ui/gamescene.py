@@ -168,8 +168,7 @@ class GameScene(Scene):
         self.skip_animation()
         self.session.undo()
         self.pending_bot_action = None
-        self.shown_seat = None
-        self.results_shown = False
+        self.results_shown = False  # shown_seat stays: whoever holds the device
         self.app.toast("Undone.")
         self.layout(self.table_rect)
 
@@ -222,7 +221,9 @@ class GameScene(Scene):
             return
         if self.shown_seat == mover:
             return
-        needs = self.info.hidden_information and len(s.human_seats()) > 1 and self.shown_seat is not None
+        # hot-seat with hidden cards: every change of the person at the device,
+        # the first one included, goes through the curtain
+        needs = self.info.hidden_information and len(s.human_seats()) > 1
         self.shown_seat = mover
         if needs:
             from tabletop.ui import menus

@@ -28,9 +28,13 @@ from tabletop.core.session import (
     default_name,
     default_seats,
 )
-from tests.nimgame import ENTRY, default_config
+from tests.nimgame import ENTRY as NIM
+from tests.nimgame import default_config
 from tests.nimgame.bot import make_bot as nim_make_bot
 from tests.nimgame.rules import Reserve, Take
+
+# these tests tamper with stored states: use Nim as a game whose saves keep them
+ENTRY = dataclasses.replace(NIM, info=dataclasses.replace(NIM.info, save_states=True))
 
 DEADLINE = 10.0  # seconds a threaded bot may take before a test gives up
 
@@ -700,3 +704,22 @@ def test_seat_round_trips_and_a_bad_seat_is_a_save_error() -> None:
     for bad in (None, "Jo", {"kind": "bot"}, {"name": "Jo", "kind": "cat"}):
         with pytest.raises(SaveError, match="a seat in the save is not readable"):
             Seat.from_doc(bad)
+
+
+# -- saves of games that replay their moves --------------------------------------------
+
+
+def test_a_moves_only_save_replays_and_checks_its_final_position() -> None:
+    """Games without GameInfo.save_states store moves and the final position."""
+    s = Session(NIM, default_config(2), 4, humans(2), threaded=False)
+    s.play(s.rules.legal_actions(s.state)[0])
+    s.play(s.rules.legal_actions(s.state)[0])
+    doc = json.loads(json.dumps(s.to_doc()))
+    assert "states" not in doc and "final" in doc
+    loaded = Session.from_doc(doc, registry={"nim": NIM}, threaded=False)
+    assert codec.dumps(loaded.states) == codec.dumps(s.states)
+    assert loaded.log == s.log
+    other = Session(NIM, default_config(2), 5, humans(2), threaded=False)
+    doc["final"] = codec.encode(other.state)
+    with pytest.raises(SaveError, match="do not lead to its saved position"):
+        Session.from_doc(doc, registry={"nim": NIM}, threaded=False)

@@ -3,6 +3,7 @@ never as another exception, and never load a state that is not a position."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -10,8 +11,12 @@ import pytest
 
 import tests.conftest  # noqa: F401  (lets Nim's classes revive)
 from tabletop.core.session import SaveError, Seat, Session
-from tests.nimgame import ENTRY, default_config
+from tests.nimgame import ENTRY as NIM
+from tests.nimgame import default_config
 from tests.nimgame.rules import Reserve, Take
+
+# these tests tamper with stored states: use Nim as a game whose saves keep them
+ENTRY = dataclasses.replace(NIM, info=dataclasses.replace(NIM.info, save_states=True))
 
 REG = {"nim": ENTRY}
 

@@ -51,6 +51,9 @@ def start(
     )
     scene = menus.start_game(app, entry, config, seed, seats, session=session)
     app.frame([], 1 / 60)
+    if isinstance(app.stack.top, menus.CurtainScene):  # the first hand-over, between humans
+        app.stack.top.back()
+        app.frame([], 1 / 60)
     assert app.stack.top is scene
     return scene
 

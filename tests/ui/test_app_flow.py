@@ -78,7 +78,7 @@ def start(app, seats, seed: int = SEED, **variants) -> NimScene:
     entry = get("nim")
     scene = menus.start_game(app, entry, entry.default_config(len(seats), **variants), seed, seats)
     app.frame([], 1 / 60)
-    assert app.stack.top is scene
+    assert app.stack.top is scene or isinstance(app.stack.top, menus.CurtainScene)
     return scene
 
 
@@ -201,6 +201,12 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
 def test_curtain_between_two_humans_hides_the_table(driver: Driver) -> None:
     d, app = driver, driver.app
     scene = start(app, [Seat("Ann"), Seat("Bob")])
+    # the device goes to the first player through the curtain too
+    first = d.top
+    assert isinstance(first, menus.CurtainScene) and first.name == "Ann"
+    d.press("I am Ann: show my table")
+    assert d.top is scene
+    d.frames(1)
     assert scene.viewer == 0 and felt_pixels(app) > 0
     heap = max(range(1, 4), key=lambda h: scene.view.heaps[h - 1])
     take(d, scene, heap, 1)

@@ -598,6 +598,9 @@ class PlanepitaRules:
         # never offered by sample_action's speeds) adds a flick; the rest of the
         # bound leaves room for many of them.
         max_actions=1000,
+        # a shot is floating point, not promised to agree across machines:
+        # saves keep every position, not only the flicks (DESIGN.md)
+        save_states=True,
         # 4 rounds x (5 + 4 + 3) points; a team's total is at most the same
         score_bounds=(0.0, float(ROUNDS * sum(AREA_VALUES))),
     )
