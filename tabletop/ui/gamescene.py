@@ -26,7 +26,7 @@ import pygame
 
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
-from tabletop.ui.widgets import fit_text
+from tabletop.ui.widgets import fit_text, wrap_text
 
 LOG_KEY = pygame.K_l
 
@@ -51,6 +51,8 @@ class GameScene(Scene):
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.last_error = ""
+        self._log_key: tuple[object, ...] | None = None
+        self._log_image = pygame.Surface((1, 1))
 
     # -- the parts a game writes -----------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -291,20 +293,53 @@ class GameScene(Scene):
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
 
     def _draw_log(self, surface: pygame.Surface) -> None:
+        """The log panel: newest entry at the bottom, each wrapped to the width.
+        Rendered once per change and reused, since text is the costly part."""
         t = self.app.theme
         r = self.log_rect
-        pygame.draw.rect(surface, t.panel, r)
-        pygame.draw.line(surface, t.panel_edge, r.topleft, r.bottomleft, 2)
+        log = self.session.log
+        key = (len(log), log[-1] if log else "", r.size, t.palette, t.scale)
+        if key != self._log_key:
+            self._log_key = key
+            self._log_image = self._render_log(r.size)
+        surface.blit(self._log_image, r.topleft)
+
+    def log_rows(self, width: int, room: int) -> list[tuple[str, str, bool]]:
+        """The log as display rows, newest last: (the entry's number on its
+        first row, else "", the text, whether it is the newest entry). Each
+        entry is wrapped to ``width`` pixels; whole entries fill ``room`` rows."""
+        font = self.app.theme.small
+        rows: list[tuple[str, str, bool]] = []
+        lines = self.session.log
+        for n in range(len(lines) - 1, -1, -1):
+            newest = n == len(lines) - 1
+            wrapped = wrap_text(font, lines[n], width) or [""]
+            entry = [(f"{n + 1}." if i == 0 else "", text, newest) for i, text in enumerate(wrapped)]
+            if len(rows) + len(entry) > room:
+                break
+            rows[:0] = entry
+        return rows
+
+    def _render_log(self, size: tuple[int, int]) -> pygame.Surface:
+        t = self.app.theme
+        image = pygame.Surface(size)
+        image.fill(t.panel)
+        w, h = size
+        pygame.draw.line(image, t.panel_edge, (0, 0), (0, h), 2)
         head = t.font("body", bold=True).render("Game log", True, t.text)
-        surface.blit(head, (r.x + t.px(12), r.y + t.px(10)))
+        pad = t.px(12)
+        image.blit(head, (pad, t.px(10)))
         font = t.small
         line_h = font.get_linesize()
-        top = r.y + t.px(16) + head.get_height()
-        lines = self.session.log
-        room = max(0, (r.bottom - top - t.px(8)) // line_h)
-        start = max(0, len(lines) - room)
-        width = r.width - t.px(24)
-        for n, text in enumerate(lines[start:], start=start):
-            colour = t.text if n == len(lines) - 1 else t.text_dim
-            img = font.render(fit_text(font, f"{n + 1}. {text}", width), True, colour)
-            surface.blit(img, (r.x + t.px(12), top + (n - start) * line_h))
+        top = t.px(16) + head.get_height()
+        room = max(0, (h - top - t.px(8)) // line_h)
+        width = w - 2 * pad
+        indent = font.size("000. ")[0]
+        rows = self.log_rows(width - indent, room)
+        for i, (number, text, newest) in enumerate(rows):
+            y = top + i * line_h
+            if number:
+                image.blit(font.render(number, True, t.text_dim), (pad, y))
+            colour = t.text if newest else t.text_dim
+            image.blit(font.render(fit_text(font, text, width - indent), True, colour), (pad + indent, y))
+        return image

@@ -71,3 +71,25 @@ def test_top_speed_head_on_discs_never_overlap_by_more_than_one_step(y: float) -
     worst = float(max(2 * r - x for x in d if not math.isnan(x)))
     step = P.launch.max_speed / P.sim.hz
     assert worst <= step <= r / 2, f"frame overlap {worst:.2f} mm = {worst / r:.0%} of the radius"
+
+
+def test_a_face_down_disc_knocked_loose_and_off_the_board_leaves_cleanly() -> None:
+    """Its hold joint was released by the hit; leaving the world must not try
+    to remove that joint a second time."""
+    from tabletop.games.planepita.physics import Disc
+
+    layout = Layout(
+        2,
+        (
+            Disc(12, 1, 92.75023721234595, 0.5167569205218808, 0.000815954613292481, True),
+            Disc(13, 0, 19.133259658709907, -44.8995540205832, -0.28501772127511066),
+            Disc(14, 1, 173.7395089888109, 36.76280779696223, 0.09646038528863667, True),
+            Disc(16, 1, 42.842404952507245, -247.70050802011863, 0.2950706580002327, True),
+        ),
+        (5.583706924242088, 39.67683490892865),
+        (0.4167, 0.8333),
+    )
+    launch = Launch(1, Disc(18, 1), pad=0.0, angle=9.026, speed=3000.0)
+    traj = simulate(layout, launch)
+    assert traj.at_rest
+    assert {d.id for d in traj.final.discs} | set(traj.lost) == {12, 13, 14, 16, 18}

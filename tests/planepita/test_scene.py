@@ -39,12 +39,15 @@ def app(tmp_path: Any):
         a.shutdown()
 
 
-def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), seed: int = SEED, **variants: Any) -> PlanepitaScene:
+def start(
+    app: Any, kinds: tuple[str, ...] = ("human", "human"), seed: int = SEED, **variants: Any
+) -> PlanepitaScene:
     from tabletop.games import get
 
     entry = get("planepita")
-    scene = menus.start_game(app, entry, entry.default_config(len(kinds), **variants), seed,
-                             default_seats(list(kinds)))
+    scene = menus.start_game(
+        app, entry, entry.default_config(len(kinds), **variants), seed, default_seats(list(kinds))
+    )
     app.frame([], 1 / 60)
     assert isinstance(scene, PlanepitaScene)
     return scene
@@ -303,7 +306,9 @@ def advance(scene: PlanepitaScene, n: int, seed: int = 3) -> None:
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080), (3840, 2160)])
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_layout_at_every_size_keeps_panels_off_the_board(tmp_path: Any, size: tuple[int, int], players: int) -> None:
+def test_layout_at_every_size_keeps_panels_off_the_board(
+    tmp_path: Any, size: tuple[int, int], players: int
+) -> None:
     app = make_app(tmp_path, size)
     try:
         scene = start(app, ("human",) * players)

@@ -44,7 +44,10 @@ def launch(d: Driver, scene: PlanepitaScene, k: int) -> None:
     lo, hi = scene.board.stretch_arc(scene.players, seat)
     target = (0.25, 0.5, 0.75, 0.4, 0.6)[k % 5]
     a = math.radians(lo + target * (hi - lo))
-    d.drag(geo.ipx(*pose.to_world(pose.depth * 0.92, 0.0)), geo.ipx(300 * math.cos(a), 300 * math.sin(a)))
+    d.drag(
+        geo.ipx(*pose.to_world(pose.depth * 0.92, 0.0)),
+        geo.ipx(300 * math.cos(a), 300 * math.sin(a)),
+    )
     assert scene.pad_pos(seat) == pytest.approx(target, abs=0.02)
     pose = geo.pose(seat, scene.pad_pos(seat))
     # pull back 32..52 mm (about 800..1300 mm/s), a little to one side
@@ -89,7 +92,9 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
             spot = pp_rules.free_jammer_spot(st.layout, spec.area)
             assert spot is not None
             d.click(scene.geo.ipx(*spot))
-            if len(s.actions) == before:  # the pixel rounded onto a disc's edge: the nearest other spot
+            if (
+                len(s.actions) == before
+            ):  # the pixel rounded onto a disc's edge: the nearest other spot
                 x, y = scene.geo.to_mm(*scene.geo.ipx(*spot))
                 d.click(scene.geo.ipx(x * 0.9, y * 0.9))
             assert isinstance(s.actions[-1], PlaceJammer)

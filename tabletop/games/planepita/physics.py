@@ -383,9 +383,16 @@ class World:
                 return pose
         return None
 
+    def detach(self, body: pymunk.Body) -> None:
+        """Take a body out of the world with its shapes and the joints still in
+        it (a face-down disc's hold may already have been released)."""
+        live = set(self.space.constraints)
+        self.holds.pop(body, None)
+        self.space.remove(body, *body.shapes, *(c for c in body.constraints if c in live))
+
     def remove(self, i: int) -> None:
         body = self.bodies[i]
-        self.space.remove(body, *body.shapes, *body.constraints)
+        self.detach(body)
         kind = EventKind.JAMMER_OFF if self.ids[i] == JAMMER else EventKind.BLACK_HOLE
         self.events.append(Event(kind, self.t, self.ids[i]))
 
@@ -470,7 +477,7 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
             continue
         if i == world.launched_index and world.pads[launch.seat].holds(x, y, world.radii[i]):
             stayed_on_pad = True
-            world.space.remove(body, *body.shapes, *body.constraints)
+            world.detach(body)
             continue
         world.remove(i)
     if any(b.space is None for b in world.bodies):

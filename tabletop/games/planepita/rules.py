@@ -950,7 +950,7 @@ class PlanepitaRules:
             kind = " a 3P disc" if action.third_party else ""
             double = " with the Double token" if action.double else ""
             text = (
-                f"{who} flicks{kind}{double} from pad {action.pad:.2f} at {action.angle:.0f}° "
+                f"{who} flicks{kind}{double} from pad {action.pad:.2f} at {round(action.angle) + 0:d}° "
                 f"and {action.speed:.0f} mm/s"
             )
             if rec.retried:
