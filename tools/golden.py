@@ -1,4 +1,4 @@
-"""Golden playthroughs: text transcripts of seeded bot games, regenerated on purpose.
+"""Golden playthroughs: text transcripts of seeded games, regenerated on purpose.
 
     python tools/golden.py                       # rewrite every golden file
     python tools/golden.py --game etuc           # only this game's files
@@ -7,8 +7,9 @@
 
 A golden file is ``tests/playthroughs/<game>-<n>p-seed<k>.txt``: the state
 after setup and after every action, from the game's ``describe``, each action
-headed by its log line. Every seat is played by the game's ``medium`` bot
-(seeded from the case's seed), seeing only its view. Games without a
+headed by its log line. The actions come from the game's ``sample_action``
+with a generator seeded from the case's seed, not from bots, so the files
+change when the rules change and not when a bot gets smarter. Games without a
 ``describe`` have no golden files. The files that exist say which cases a game
 has; a game with ``describe`` and no file yet gets ``<min players>p-seed1``.
 Nothing here imports pygame.
@@ -35,7 +36,6 @@ from tabletop.core.session import BOT_NAMES  # noqa: E402
 
 FOLDER = ROOT / "tests" / "playthroughs"
 NAME = re.compile(r"^(?P<game>[a-z_]+)-(?P<players>\d+)p-seed(?P<seed>\d+)\.txt$")
-LEVEL = "medium"
 
 
 @dataclass(frozen=True)
@@ -75,14 +75,12 @@ def transcript(case: Case) -> str:
     rules = entry.rules
     describe = rules.describe  # type: ignore[attr-defined]
     names = list(BOT_NAMES[: case.players])
-    bots = [
-        entry.make_bot(LEVEL, seat, rng.derive(case.seed, "golden", seat))
-        for seat in range(case.players)
-    ]
+    sampler = rng.make(case.seed, "golden-sample")
     state = rules.setup(entry.default_config(case.players), case.seed)
     seats = ", ".join(f"P{i + 1} {n}" for i, n in enumerate(names))
     out = [
-        f"# {entry.info.title}: {case.players} players, seed {case.seed}, {LEVEL} bots ({seats})",
+        f"# {entry.info.title}: {case.players} players, seed {case.seed}, "
+        f"random legal actions ({seats})",
         "# regenerate with: python tools/golden.py --game " + case.game,
         "",
         "== setup",
@@ -92,10 +90,9 @@ def transcript(case: Case) -> str:
     while not rules.is_over(state):
         if ply >= entry.info.max_actions:
             raise RuntimeError(f"{case.filename}: no end after {ply} actions")
-        seat = rules.to_move(state)
-        action = bots[seat].choose(rules.view(state, seat))
+        action = entry.sample_action(state, sampler)
         line = log_line(rules, state, action, names)
-        state = apply_checked(rules, state, action, seat)
+        state = apply_checked(rules, state, action)
         ply += 1
         out += ["", f"== {ply}. {action} | {line}", describe(state)]
     out += ["", f"== result: {rules.outcome(state).words_for(names)}"]
