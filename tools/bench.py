@@ -153,7 +153,7 @@ def bench_startup(opts: Options) -> list[Row]:
 
 
 def frame_times(scene: str, size: tuple[int, int], frames: int, warmup: int = 30) -> list[float]:
-    """Seconds per ``App.frame([], 1/60)`` (update, draw, flip) for ``scene``."""
+    """Milliseconds per ``App.frame([], 1/60)`` (update, draw, flip) for ``scene``."""
     import pygame
 
     from tools import screenshot
@@ -178,7 +178,7 @@ def bench_title(opts: Options) -> list[Row]:
     from tabletop.games import REGISTRY
 
     w, h = opts.size
-    ms = [t * 1000 for t in frame_times("title", opts.size, opts.frames)]
+    ms = frame_times("title", opts.size, opts.frames)
     n = len(REGISTRY)
     what = f"title frame {w}x{h} ({n} game{'' if n == 1 else 's'} listed)"
     return [

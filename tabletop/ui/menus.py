@@ -315,10 +315,22 @@ class GameCard(Widget):
         self.entry = entry
         self.on_click = on_click
         self._armed = False
+        self._picture: pygame.Surface | None = None
+        self._picture_key: tuple[object, ...] = ()
 
     def activate(self) -> bool:
         self.on_click()
         return True
+
+    def picture(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
+        """The game's picture, drawn once per size and palette (games draw
+        them procedurally, which is far too slow to repeat every frame)."""
+        key = (size, theme.palette, theme.scale)
+        if self._picture is None or key != self._picture_key:
+            self._picture = pygame.Surface(size)
+            draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            self._picture_key = key
+        return self._picture
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -345,7 +357,7 @@ class GameCard(Widget):
         pygame.draw.rect(surface, theme.button_hover if self.hovered else theme.panel, body, border_radius=radius)
         pad = theme.px(12)
         pic = pygame.Rect(body.x + pad, body.y + pad, body.w - 2 * pad, int(body.h * 0.52))
-        draw_game_picture(surface, pic, self.entry, theme)
+        surface.blit(self.picture(pic.size, theme), pic)
         y = pic.bottom + theme.px(8)
         head = theme.font("heading", bold=True)
         draw_text(surface, head, info.title, theme.text, pygame.Rect(pic.x, y, pic.w, head.get_linesize()))
