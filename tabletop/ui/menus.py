@@ -429,7 +429,7 @@ class TitleScene(MenuScene):
         cols = min(n, 3 if area.w / max(area.h, 1) < 2.2 else 5)
         rows = math.ceil(n / cols)
         cw = min((area.w - gap * (cols - 1)) // cols, t.px(380))
-        ch = min((area.h - gap * (rows - 1)) // rows, int(cw * 1.05))
+        ch = min((area.h - gap * (rows - 1)) // rows, int(cw * 0.92))
         total_w = cols * cw + (cols - 1) * gap
         total_h = rows * ch + (rows - 1) * gap
         x0 = area.x + (area.w - total_w) // 2
