@@ -78,6 +78,38 @@ class GameInfo:
                 return v
         raise KeyError(key)
 
+    def config(self, players: int, **variants: Any) -> GameConfig:
+        """A config with every variant offered for ``players`` filled in.
+
+        ValueError, with a message for players, on a bad player count, an
+        unknown variant, a value that is not one of the variant's choices, or a
+        variant that is not offered at that player count. Every game's
+        ``default_config`` is this (or starts from it).
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"the player count must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        known = {v.key: v for v in self.variants}
+        unknown = sorted(set(variants) - set(known))
+        if unknown:
+            raise ValueError(f"unknown {self.title} variant(s): {', '.join(unknown)}")
+        chosen: dict[str, Any] = {}
+        for key, variant in known.items():
+            if not variant.offered_for(players):
+                if key in variants:
+                    counts = " or ".join(map(str, variant.players))
+                    raise ValueError(f"{variant.label} is only offered with {counts} players")
+                continue
+            value = variants.get(key, variant.default)
+            if value not in variant.choices or type(value) is not type(variant.default):
+                choices = ", ".join(map(str, variant.choices))
+                raise ValueError(f"{variant.label}: {value!r} is not one of {choices}")
+            chosen[key] = value
+        return GameConfig(players, chosen)
+
 
 @dataclass(frozen=True)
 class GameConfig:

@@ -7,9 +7,9 @@ Every bot is a function of its view and owns its randomness.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
+from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng as rngmod
@@ -144,7 +144,7 @@ def unseen_cards(view: EtucState) -> list[Card]:
     return [c for c in deck(view.players) if c not in seen]
 
 
-def determinize(view: EtucState, rng: random.Random) -> EtucState:
+def determinize(view: EtucState, rng: Random) -> EtucState:
     """A full state consistent with ``view``: the unseen cards dealt at random
     to the other hands (by their sizes) and the set-aside pile, and a random
     seed for later deals (the real one is secret)."""
@@ -188,7 +188,7 @@ def cards_left_value(state: EtucState, seat: int) -> float:
     return sum(values) / len(values)
 
 
-def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: random.Random) -> EtucAction:
+def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
     """Mostly shed one of the weakest plays; sometimes anything."""
     plays = _plays(legal)
     if plays and rng.random() < 0.8:

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng as rngmod
@@ -728,7 +728,7 @@ class PlanepitaBot:
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
-        self.rng: random.Random = rngmod.make(seed, "planepita-bot", seat, self.level)
+        self.rng: Random = rngmod.make(seed, "planepita-bot", seat, self.level)
 
     def choose(self, view: PlanepitaState) -> Any:
         legal = RULES.legal_actions(view)

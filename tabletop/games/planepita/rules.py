@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 import numpy as np
@@ -1102,35 +1102,11 @@ RULES = PlanepitaRules()
 
 def default_config(players: int, **variants: Any) -> GameConfig:
     """A config with every variant offered for ``players`` filled in; ValueError
-    with a clear message on an unknown variant, a bad value, or a variant not
-    offered at that player count."""
-    info = RULES.info
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"the player count must be a whole number, not {players!r}")
-    if not info.min_players <= players <= info.max_players:
-        raise ValueError(
-            f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}"
-        )
-    known = {v.key: v for v in info.variants}
-    unknown = sorted(set(variants) - set(known))
-    if unknown:
-        raise ValueError(f"unknown {info.title} variant(s): {', '.join(unknown)}")
-    chosen: dict[str, Any] = {}
-    for key, variant in known.items():
-        if not variant.offered_for(players):
-            if key in variants:
-                counts = " or ".join(map(str, variant.players))
-                raise ValueError(f"{variant.label} is only offered with {counts} players")
-            continue
-        value = variants.get(key, variant.default)
-        if value not in variant.choices or type(value) is not type(variant.default):
-            choices = ", ".join(map(str, variant.choices))
-            raise ValueError(f"{variant.label}: {value!r} is not one of {choices}")
-        chosen[key] = value
-    return GameConfig(players, chosen)
+    with a clear message otherwise (GameInfo.config)."""
+    return RULES.info.config(players, **variants)
 
 
-def sample_action(state: PlanepitaState, rng: random.Random) -> PlanepitaAction:
+def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
     """A random legal action. Flicks: a pad anywhere, aim within ±25°, speed
     0.35-1.0 of the top speed (so P4 retries are rare), a little spin, a 3P disc
     or the Double token at random when allowed."""
@@ -1160,7 +1136,7 @@ def sample_action(state: PlanepitaState, rng: random.Random) -> PlanepitaAction:
     )
 
 
-def _sample_jammer(state: PlanepitaState, rng: random.Random, p: Params) -> PlaceJammer:
+def _sample_jammer(state: PlanepitaState, rng: Random, p: Params) -> PlaceJammer:
     """Rejection sampling in the jammer's area, then the deterministic search."""
     area = jammer_area(state.layout, p)
     board = _board(p)

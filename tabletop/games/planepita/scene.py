@@ -23,13 +23,13 @@ Aiming (the active human, launch phase):
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 import pygame
 
+from tabletop.core import rng
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.board import MARK, Board, PadPose, default_board
 from tabletop.games.planepita.model import (
@@ -487,7 +487,7 @@ def render_backdrop(size: tuple[int, int], geo: Geometry, theme: Theme, players:
     surf = pygame.Surface((w, h))
     for y in range(0, h, 2):
         pygame.draw.line(surf, mix(SPACE_TOP, SPACE_BOTTOM, y / max(1, h)), (0, y), (w, y + 1), 2)
-    rnd = random.Random(20240611)
+    rnd = rng.make(20240611, "planepita-art")
     for _ in range(w * h // 2600):
         x, y = rnd.randrange(w), rnd.randrange(h)
         v = rnd.randint(90, 220)
@@ -521,7 +521,7 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
             pygame.draw.circle(surf, shade, c, max(1, round(r)))
     # texture: craters and clouds, kept inside the planet
     tex = pygame.Surface(size, pygame.SRCALPHA)
-    rnd = random.Random(7)
+    rnd = rng.make(7, "planepita-art")
     for _ in range(90):
         a = rnd.uniform(0, 2 * math.pi)
         d = math.sqrt(rnd.random()) * (b.outer_radius - 12)
@@ -590,7 +590,7 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     for y in range(rect.y, rect.bottom, 2):
         f = (y - rect.y) / max(1, rect.h)
         pygame.draw.line(surface, mix(SPACE_TOP, SPACE_BOTTOM, f), (rect.x, y), (rect.right, y), 2)
-    rnd = random.Random(3)
+    rnd = rng.make(3, "planepita-art")
     for _ in range(rect.w * rect.h // 700):
         v = rnd.randint(110, 230)
         surface.set_at((rnd.randrange(rect.x, rect.right), rnd.randrange(rect.y, rect.bottom)), (v, v, v))
