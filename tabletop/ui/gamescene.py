@@ -53,6 +53,8 @@ class GameScene(Scene):
         self.last_error = ""
         self._log_key: tuple[object, ...] | None = None
         self._log_image = pygame.Surface((1, 1))
+        #: messages held back until the animation that leads to them ends
+        self._announcements: list[tuple[str, str]] = []
 
     # -- the parts a game writes -----------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -85,6 +87,25 @@ class GameScene(Scene):
     @property
     def view(self) -> Any:
         return self.session.view(self.viewer)
+
+    @property
+    def shown_ply(self) -> int:
+        """How many actions the screen has shown: while the last one is still
+        being animated, the frame around the table (log, turn, status) tells
+        nothing it has not shown yet."""
+        ply = self.session.ply
+        return ply - 1 if self.animating and ply > 0 else ply
+
+    @property
+    def shown_state(self) -> Any:
+        return self.session.states[self.shown_ply]
+
+    def announce(self, text: str, kind: str = "info") -> None:
+        """A toast about what an action led to, shown once its animation ends."""
+        if self.animating:
+            self._announcements.append((text, kind))
+        else:
+            self.app.toast(text, kind)
 
     @property
     def my_turn(self) -> bool:
@@ -168,6 +189,7 @@ class GameScene(Scene):
             self.refuse(reason)
             return
         self.skip_animation()
+        self._announcements.clear()
         self.session.undo()
         self.pending_bot_action = None
         self.results_shown = False  # shown_seat stays: whoever holds the device
@@ -178,6 +200,9 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         if self.animating:
             return
+        for text, kind in self._announcements:
+            self.app.toast(text, kind)
+        self._announcements.clear()
         s = self.session
         if s.is_over():
             if not self.results_shown:
@@ -251,7 +276,7 @@ class GameScene(Scene):
         title = t.font("body", bold=True).render(self.info.title, True, t.text)
         surface.blit(title, title.get_rect(midleft=(x, cy)))
         x += title.get_width() + t.px(18)
-        mover = s.to_move()
+        mover = s.rules.to_move(self.shown_state)
         for i, seat in enumerate(s.seats):
             style = t.player(i)
             turn = i == mover
@@ -282,12 +307,15 @@ class GameScene(Scene):
             left = len(self.replay_queue)
             state = "paused" if self.replay_paused else "playing"
             return f"Replay {state} · {left} moves left · Space pause · → step"
-        if s.is_over():
+        shown = self.shown_state
+        if s.rules.is_over(shown):
             return "Game over"
-        mover = s.to_move()
+        mover = s.rules.to_move(shown)
         if mover is None:
             return ""
         name = s.seats[mover].name
+        if self.animating:
+            return f"{name} plays"
         if s.seats[mover].is_bot:
             return f"{name} is thinking…" if s.bot_thinking() or self.pending_bot_action is None else f"{name} plays"
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
@@ -297,7 +325,7 @@ class GameScene(Scene):
         Rendered once per change and reused, since text is the costly part."""
         t = self.app.theme
         r = self.log_rect
-        log = self.session.log
+        log = self.session.log[: self.shown_ply]
         key = (len(log), log[-1] if log else "", r.size, t.palette, t.scale)
         if key != self._log_key:
             self._log_key = key
@@ -310,7 +338,7 @@ class GameScene(Scene):
         entry is wrapped to ``width`` pixels; whole entries fill ``room`` rows."""
         font = self.app.theme.small
         rows: list[tuple[str, str, bool]] = []
-        lines = self.session.log
+        lines = self.session.log[: self.shown_ply]
         for n in range(len(lines) - 1, -1, -1):
             newest = n == len(lines) - 1
             wrapped = wrap_text(font, lines[n], width) or [""]

@@ -342,3 +342,22 @@ def test_dragging_the_volume_slider(driver: Driver) -> None:
     d.drag(track.midright, (track.x + track.w // 2, track.centery), steps=6)
     assert app.settings.volume == pytest.approx(0.5, abs=0.05)
     assert app.storage.load_settings()[0].volume == app.settings.volume
+
+
+def test_the_frame_tells_nothing_before_the_animation_shows_it(driver: Driver) -> None:
+    """While a move is animated, the log, the turn and the announcements stay
+    at what the screen has shown; they catch up when the animation ends."""
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    take(d, scene, *choose_move(scene))
+    assert scene.animating and s.ply == 1
+    assert scene.shown_ply == 0 and scene.shown_state is s.states[0]
+    assert scene.log_rows(400, 50) == []
+    assert scene.status_text() == f"{s.seats[0].name} plays"
+    scene.announce("held back")
+    assert all(t.text != "held back" for t in app.toasts.items)
+    scene.skip_animation()
+    d.frames(1)
+    assert scene.shown_ply >= 1 and len(scene.log_rows(400, 50)) >= 1
+    assert any(t.text == "held back" for t in app.toasts.items)

@@ -917,16 +917,16 @@ class PlanepitaScene(GameScene):
         """Say what happened that the board alone does not show."""
         shot = after.last_shot
         if isinstance(action, Flick) and shot is not None and shot.retried:
-            self.app.toast("It stayed on the pad: flick again")
+            self.announce("It stayed on the pad: flick again")
             return
         if after.phase is Phase.PLACE_JAMMER and before.phase is not Phase.PLACE_JAMMER:
-            self.app.toast("The jammer left the board: place it again")
+            self.announce("The jammer left the board: place it again")
         if isinstance(action, (Flick, PlaceJammer)) and after.phase not in (Phase.FLIP, Phase.PLACE_JAMMER):
             reason = self._no_flip_reason(before, action)
             if reason:
-                self.app.toast(f"It stays face up: {reason}")
+                self.announce(f"It stays face up: {reason}")
         if len(after.history) > len(before.history) and after.last_round is not None:
-            self.app.toast(round_summary(after.last_round, self.session.names))
+            self.announce(round_summary(after.last_round, self.session.names))
 
     def _no_flip_reason(self, before: PlanepitaState, action: Any) -> str | None:
         """Why the rules offered no flip after ``action`` (P6), in their words;
