@@ -468,6 +468,8 @@ class SaveInfo:
     saved_at: str
     players: tuple[str, ...]
     summary: str
+    #: the game in it has ended (there is nothing to resume, only to look at)
+    over: bool = False
 
     @property
     def when(self) -> datetime | None:
@@ -676,6 +678,7 @@ class Storage:
                 saved_at=doc["saved_at"] if isinstance(doc.get("saved_at"), str) else "",
                 players=_player_names(doc.get("players")),
                 summary=doc["summary"] if isinstance(doc.get("summary"), str) else "",
+                over=doc.get("over") is True,
             )
             when = info.when
             if when is not None:
@@ -710,6 +713,19 @@ class Storage:
         """The autosave file, if there is one."""
         path = self.save_path(AUTOSAVE)
         return path if path.is_file() else None
+
+    def autosave_finished(self) -> bool:
+        """True when the autosave holds a game that has ended. Only a peek: a
+        file that cannot be read counts as unfinished, and is left where it is
+        for the real load to report and move aside."""
+        path = self.last_autosave()
+        if path is None:
+            return False
+        try:
+            doc = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return False
+        return isinstance(doc, dict) and doc.get("over") is True
 
     # -- statistics -----------------------------------------------------------
 

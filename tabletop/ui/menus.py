@@ -399,9 +399,13 @@ class TitleScene(MenuScene):
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
-        path = self.app.storage.last_autosave()
-        self.resume.enabled = path is not None
-        self.resume.disabled_reason = "No game in progress."
+        storage = self.app.storage
+        exists = storage.last_autosave() is not None
+        finished = exists and storage.autosave_finished()
+        self.resume.enabled = exists and not finished
+        self.resume.disabled_reason = (
+            "The last game has ended; it is in Saved games." if finished else "No game in progress."
+        )
 
     def resume_game(self) -> None:
         if not resume_autosave(self.app):

@@ -361,3 +361,17 @@ def test_the_frame_tells_nothing_before_the_animation_shows_it(driver: Driver) -
     d.frames(1)
     assert scene.shown_ply >= 1 and len(scene.log_rows(400, 50)) >= 1
     assert any(t.text == "held back" for t in app.toasts.items)
+
+
+def test_resume_is_offered_only_for_an_unfinished_game(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    d.key(pygame.K_ESCAPE)
+    d.press("Quit to title")
+    assert d.top.resume.enabled, "a game in progress can be resumed"
+    while not s.is_over():  # finish it off-screen: the autosave follows every move
+        s.play(s.rules.legal_actions(s.state)[0])
+    d.top.refresh_resume()
+    assert not d.top.resume.enabled
+    assert "ended" in d.top.resume.disabled_reason
