@@ -24,6 +24,7 @@ play: $(STAMP_PLAY)
 
 test: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
+	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
 bench: $(STAMP_TEST)
@@ -31,7 +32,7 @@ bench: $(STAMP_TEST)
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
-	$(BIN)/mypy tabletop/core
+	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -137,6 +137,9 @@ class ISMCTS:
     - ``actions(state) -> list``: the candidate actions in a state; the default
       is ``rules.legal_actions``. Games with continuous actions pass a
       discretisation whose every member is legal.
+    - ``terminal(state) -> bool``: where a search stops and ``evaluate`` scores
+      the state; the default is ``rules.is_over``. A game played as a match of
+      deals can stop at the end of the current deal (a search horizon).
     """
 
     def __init__(
@@ -153,6 +156,7 @@ class ISMCTS:
         rollout_policy: RolloutPolicy | None = None,
         max_rollout_depth: int | None = None,
         actions: Callable[[Any], list[Any]] | None = None,
+        terminal: Callable[[Any], bool] | None = None,
     ) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("ISMCTS needs iterations, a time_budget, or both")
@@ -175,6 +179,7 @@ class ISMCTS:
         self.rollout_policy: RolloutPolicy = rollout_policy or _uniform
         self.max_rollout_depth = max_rollout_depth
         self.actions: Callable[[Any], list[Any]] = actions or rules.legal_actions
+        self.terminal: Callable[[Any], bool] = terminal or rules.is_over
         self.rng = rngmod.make(seed, "ismcts", seat)
         self.last_stats = SearchStats(0, 0.0, ())
 
@@ -217,12 +222,13 @@ class ISMCTS:
 
     def _iterate(self, root: _Node, view: Any) -> None:
         rules = self.rules
+        terminal = self.terminal
         rng = self.rng
         state = self.determinize(view, rng)
         node = root
         path = [root]
         # selection and expansion over the actions legal in this determinization
-        while not rules.is_over(state):
+        while not terminal(state):
             legal = self.actions(state)
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -248,14 +254,14 @@ class ISMCTS:
         # simulation
         depth = 0
         limit = self.max_rollout_depth
-        while not rules.is_over(state):
+        while not terminal(state):
             if limit is not None and depth >= limit:
                 break
             legal = self.actions(state)
             state = rules.apply(state, self.rollout_policy(state, legal, rng))
             depth += 1
         # backpropagation: each node is scored for the seat that chose its action
-        score_of = self.evaluate if rules.is_over(state) else self.heuristic
+        score_of = self.evaluate if terminal(state) else self.heuristic
         values: dict[int, float] = {}
         root.visits += 1
         for n in path[1:]:

@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from random import Random  # the type only: generators come from core.rng
-from typing import Any
 
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, Bot, outcome_value
-from tabletop.core.game import GameInfo, Outcome
 from tabletop.games.etuc.rules import (
     Card,
     EtucAction,
@@ -196,37 +194,6 @@ def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -
     return legal[rng.randrange(len(legal))]
 
 
-class ThisGame:
-    """The rules as the hard bot's search sees them: the match ends, for the
-    search, when the current game (deal) does. ``game`` is set per search."""
-
-    def __init__(self, rules: EtucRules) -> None:
-        self.rules = rules
-        self.info: GameInfo = rules.info
-        self.game = 1
-
-    def is_over(self, state: EtucState) -> bool:
-        return state.turn is None or state.game != self.game
-
-    def to_move(self, state: EtucState) -> int | None:
-        return None if self.is_over(state) else state.turn
-
-    def legal_actions(self, state: EtucState) -> list[EtucAction]:
-        return [] if self.is_over(state) else self.rules.legal_actions(state)
-
-    def check(self, state: EtucState, action: Any) -> str | None:
-        return self.rules.check(state, action)
-
-    def apply(self, state: EtucState, action: EtucAction) -> EtucState:
-        return self.rules.apply(state, action)
-
-    def outcome(self, state: EtucState) -> Outcome:
-        return self.rules.outcome(state)
-
-    def view(self, state: EtucState, seat: int) -> EtucState:
-        return self.rules.view(state, seat)
-
-
 class HardBot:
     """ISMCTS over determinized hands to the end of the current game, at most
     ``time_budget`` seconds and ``iterations`` iterations per decision."""
@@ -239,9 +206,9 @@ class HardBot:
         time_budget: float | None = HARD_TIME,
     ) -> None:
         self.seat = seat
-        self.rules = ThisGame(RULES)
+        self.game = 1  # the deal being searched: the search stops at its end
         self.search = ISMCTS(
-            self.rules,  # type: ignore[arg-type]
+            RULES,
             seat,
             seed,
             iterations=iterations,
@@ -251,13 +218,18 @@ class HardBot:
             heuristic=cards_left_value,
             rollout_policy=rollout_policy,
             max_rollout_depth=ROLLOUT_DEPTH,
+            terminal=self.deal_over,
         )
+
+    def deal_over(self, state: EtucState) -> bool:
+        """The search's horizon: the end of the deal being played (or the match)."""
+        return state.turn is None or state.game != self.game
 
     def choose(self, view: EtucState) -> EtucAction:
         legal = RULES.legal_actions(view)
         if len(legal) == 1:
             return legal[0]
-        self.rules.game = view.game
+        self.game = view.game
         action: EtucAction = self.search.search(view)
         return action
 

@@ -233,7 +233,7 @@ class World:
         #: bounces it back off a disc that does not give: m * (1 + e) * v
         self.break_impulse = p.disc.mass * (1.0 + e_dd) * p.friction.break_away_speed
         self.pads: dict[int, PadPose] = {}
-        self._pending: list[object] = []
+        self._pending: list[pymunk.Body | pymunk.Shape | pymunk.Constraint] = []
         e_disc = math.sqrt(p.restitution.disc_disc)
         self.elasticity = {
             "disc": e_disc,
@@ -334,6 +334,8 @@ class World:
         if a is None or b is None:
             return
         b1, b2 = s1.body, s2.body
+        if b1 is None or b2 is None:
+            return
         n = arbiter.normal
         approach = abs((b1.velocity - b2.velocity).dot(n))
         m1 = b1.mass if b1.body_type == pymunk.Body.DYNAMIC else math.inf
@@ -351,9 +353,9 @@ class World:
         if arbiter.total_impulse.length < self.break_impulse * 0.999:
             return
         for shape in arbiter.shapes:
-            hold = self.holds.get(shape.body)
+            body = shape.body
+            hold = self.holds.pop(body, None) if body is not None else None
             if hold is not None:
-                del self.holds[shape.body]
                 space.add_post_step_callback(_remove_constraint, hold)
 
     # -- stepping ----------------------------------------------------------------------
