@@ -856,10 +856,11 @@ class SavedGamesScene(MenuScene):
         self.list = ScrollList(rows, self.select, columns=(0.2, 0.62, 0.18), on_activate=lambda i: self.resume_game())
         self.list.selected = 0 if self.saves else None
         self.resume = Button("Resume", self.resume_game, kind="primary")
+        self.replay = Button("Watch replay", self.replay_game, tooltip="Play the game back from its first move.")
         self.delete = Button("Delete", self.delete_save, kind="danger", tooltip="Moved to the 'deleted' folder, not erased.")
         self.done = Button("Back", self.back)
         self.empty = Label("No saved games yet. Games save themselves as you play.", align="center")
-        self.group.add(self.list, self.resume, self.delete, self.done)
+        self.group.add(self.list, self.resume, self.replay, self.delete, self.done)
         self.select(self.list.selected)
 
     @staticmethod
@@ -869,9 +870,14 @@ class SavedGamesScene(MenuScene):
 
     def select(self, index: int | None) -> None:
         has = index is not None and 0 <= index < len(self.saves)
-        self.resume.enabled = has
+        over = has and index is not None and self.saves[index].over
+        self.resume.enabled = has and not over
+        self.replay.enabled = has
         self.delete.enabled = has
-        self.resume.disabled_reason = self.delete.disabled_reason = "Choose a saved game first."
+        for button in (self.resume, self.replay, self.delete):
+            button.disabled_reason = "Choose a saved game first."
+        if over:
+            self.resume.disabled_reason = "That game has ended: watch its replay instead."
 
     def resume_game(self) -> None:
         i = self.list.selected
@@ -882,6 +888,13 @@ class SavedGamesScene(MenuScene):
             self.refresh()
             return
         start_game(self.app, session.entry, session.config, session.seed, session.seats, session=session)
+
+    def replay_game(self) -> None:
+        i = self.list.selected
+        if i is None or not 0 <= i < len(self.saves):
+            return
+        if not open_replay(self.app, Path(self.saves[i].path)):
+            self.refresh()
 
     def delete_save(self) -> None:
         i = self.list.selected
@@ -904,9 +917,11 @@ class SavedGamesScene(MenuScene):
         self.list.line_height = t.px(40)
         self.empty.rect = centered(self.list.rect, self.list.rect.w, t.px(40))
         y = self.list.rect.bottom + t.px(20)
-        bw = t.px(200)
+        gap = t.px(14)
+        bw = min(t.px(200), (self.list.rect.w - 3 * gap) // 4)
         self.done.rect = pygame.Rect(self.list.rect.x, y, bw, bar_h)
-        self.delete.rect = pygame.Rect(self.list.rect.right - 2 * bw - t.px(14), y, bw, bar_h)
+        self.delete.rect = pygame.Rect(self.list.rect.right - 3 * bw - 2 * gap, y, bw, bar_h)
+        self.replay.rect = pygame.Rect(self.list.rect.right - 2 * bw - gap, y, bw, bar_h)
         self.resume.rect = pygame.Rect(self.list.rect.right - bw, y, bw, bar_h)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -375,3 +375,23 @@ def test_resume_is_offered_only_for_an_unfinished_game(driver: Driver) -> None:
     d.top.refresh_resume()
     assert not d.top.resume.enabled
     assert "ended" in d.top.resume.disabled_reason
+
+
+def test_saved_games_can_be_watched_as_a_replay(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    while not s.is_over():
+        s.play(s.rules.legal_actions(s.state)[0])
+    moves = list(s.actions)
+    d.key(pygame.K_ESCAPE)
+    app.stack.reset(menus.TitleScene(app))
+    d.press("Saved games")
+    saves = d.top
+    assert isinstance(saves, menus.SavedGamesScene) and saves.saves[0].over
+    assert not saves.resume.enabled and saves.replay.enabled
+    d.click_widget(saves.replay)
+    replay = d.top
+    assert isinstance(replay, NimScene) and replay.replay_queue == moves
+    d.until(lambda: isinstance(d.top, menus.ResultsScene), timeout=20)
+    assert replay.session.actions == moves
