@@ -12,16 +12,25 @@ import pygame
 import pytest
 
 from tabletop.core.session import default_seats
+from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick, Flip, Phase
 from tabletop.games.planepita.scene import (
     DEAD_MM,
+    LABEL_BACK,
+    OFF_TIP_MM,
+    PROMPTS,
     PULL_FULL_MM,
+    PULL_REACH_MM,
     Geometry,
     PlanepitaScene,
+    PullBack,
     RoundEnd,
     ShotAnim,
     draw_icon,
+    pull_length,
+    pull_speed,
+    reach_mm,
 )
 from tabletop.ui import menus
 from tabletop.ui.widgets import no_overlap
@@ -40,13 +49,17 @@ def app(tmp_path: Any):
 
 
 def start(
-    app: Any, kinds: tuple[str, ...] = ("human", "human"), seed: int = SEED, **variants: Any
+    app: Any, kinds: tuple[str, ...] = ("human", "human"), seed: int = SEED,
+    names: tuple[str, ...] = (), **variants: Any
 ) -> PlanepitaScene:
     from tabletop.games import get
 
     entry = get("planepita")
+    seats = default_seats(list(kinds))
+    if names:
+        seats = [replace(seat, name=name) for seat, name in zip(seats, names)]
     scene = menus.start_game(
-        app, entry, entry.default_config(len(kinds), **variants), seed, default_seats(list(kinds))
+        app, entry, entry.default_config(len(kinds), **variants), seed, seats
     )
     app.frame([], 1 / 60)
     assert isinstance(scene, PlanepitaScene)
@@ -143,7 +156,7 @@ def test_a_pull_back_flicks_straight_in_with_speed_from_its_length(app: Any) -> 
     assert isinstance(flick, Flick)
     vmax = scene.params.launch.max_speed
     assert flick.angle == pytest.approx(0.0, abs=1.5)
-    assert flick.speed == pytest.approx(pull / PULL_FULL_MM * vmax, rel=0.03)
+    assert flick.speed == pytest.approx(pull_speed(pull, vmax, scene.board, scene.params), rel=0.03)
     assert flick.pad == pytest.approx(0.5)
     assert not flick.third_party
 
@@ -164,6 +177,99 @@ def test_the_aim_is_opposite_the_pull_and_clamped(app: Any, side: float) -> None
     assert flick.angle == pytest.approx(expected, abs=1.0)
     assert math.copysign(1, flick.angle) == -side
     assert flick.speed == scene.params.launch.max_speed
+
+
+def mu_g() -> float:
+    p = params_mod.default()
+    return p.friction.mu_face_up * p.friction.g
+
+
+@pytest.mark.parametrize("pull,side", [(10.0, 0.0), (35.0, 0.0), (60.0, 8.0), (85.0, -6.0), (99.0, 0.0)])
+def test_the_aim_tip_is_where_the_disc_would_stop(app: Any, pull: float, side: float) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    a, b = disc_px(scene), px_of(scene, *pose.to_world(pose.depth * scene.board.pad_start + pull, side))
+    d.move(a)
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    d.move(b, (1, 0, 0))
+    d.frame()  # draws the aim
+    angle, speed = scene.current_aim()
+    pred = scene.aim_prediction
+    assert pred is not None and scene.aim_tip is not None
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+    (flick,) = played(scene)
+    assert flick.speed == speed  # the meter shows what is played
+    stop = flick.speed**2 / (2 * mu_g())
+    assert pred.stop == pytest.approx(stop, abs=1.0)
+    if pred.exit is None:  # on the board (or still on the pad): the tip is the stop
+        assert math.dist(scene.aim_tip, pose.start) == pytest.approx(stop, abs=1.0)
+    # the distance grows linearly with the pull, to just past the far rim at PULL_REACH_MM
+    length = math.hypot(pull, side)
+    assert stop == pytest.approx(length / PULL_REACH_MM * reach_mm(scene.board), abs=6.0)
+
+
+def test_a_long_pull_shows_where_the_disc_leaves_the_board(app: Any) -> None:
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    pose = scene.geo.pose(seat, scene.pad_pos(seat))
+    a = disc_px(scene)
+    d.move(a)
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    d.move(px_of(scene, *pose.to_world(pose.depth * scene.board.pad_start + 110.0, 0.0)), (1, 0, 0))
+    d.frame()
+    pred = scene.aim_prediction
+    _, speed = scene.current_aim()
+    assert pred is not None and pred.exit is not None and pred.stop > pred.exit
+    assert pred.stop == pytest.approx(speed**2 / (2 * mu_g()), abs=1.0)
+    # the line is clipped just past the rim (straight across: the far side)
+    b = scene.board
+    tip_r = math.hypot(*scene.aim_tip)
+    assert b.outer_radius < tip_r <= b.outer_radius + b.disc_radius + OFF_TIP_MM + 1e-6
+
+
+def test_the_pull_to_speed_mapping_is_monotonic_and_reaches_top_speed() -> None:
+    from tabletop.games.planepita.board import default_board
+
+    board = default_board()
+    p = params_mod.default()
+    vmax = p.launch.max_speed
+    lengths = [k * 0.25 for k in range(0, int(PULL_FULL_MM * 4) + 80)]
+    speeds = [pull_speed(x, vmax, board, p) for x in lengths]
+    assert all(b >= a for a, b in zip(speeds, speeds[1:]))
+    assert all(v <= vmax for v in speeds)
+    assert pull_speed(PULL_FULL_MM, vmax, board, p) == pytest.approx(vmax)
+    assert pull_speed(PULL_FULL_MM + 50, vmax, board, p) == pytest.approx(vmax)
+    assert pull_speed(DEAD_MM / 2, vmax, board, p) == 0.0
+    # up to PULL_REACH_MM the pull maps linearly to the slide distance
+    reach = reach_mm(board)
+    assert reach > 2 * board.outer_radius + board.pad_depth * board.pad_start  # past the far rim
+    for f in (0.1, 0.25, 0.5, 0.75, 1.0):
+        v = pull_speed(f * PULL_REACH_MM, vmax, board, p)
+        assert v**2 / (2 * p.friction.mu_face_up * p.friction.g) == pytest.approx(f * reach)
+    # and back: a bot's pull animation uses the inverse
+    for v in (400.0, 600.0, 1200.0, 1800.0, 2400.0, vmax):
+        assert pull_speed(pull_length(v, vmax, board, p), vmax, board, p) == pytest.approx(v, abs=0.5)
+    assert pull_length(150.0, vmax, board, p) == DEAD_MM  # slower than the shortest pull gives
+
+
+def test_a_bots_pull_back_grows_like_a_human_pull(app: Any) -> None:
+    scene = start(app)
+    st = scene.session.state
+    flick = Flick(0.5, 0.0, 1500.0)
+    disc = pp_rules.launched_disc(st, flick)
+    anim = PullBack(st, 0, disc, flick, 1.0)
+    board, p = scene.board, scene.params
+    vmax = p.launch.max_speed
+    full = pull_length(flick.speed, vmax, board, p)
+    anim.t = 0.5
+    _, v = anim.picture().aim
+    assert pull_length(v, vmax, board, p) == pytest.approx(full * 0.5, abs=0.1)  # eased: half way
+    anim.t = 1.0
+    assert anim.picture().aim == (0.0, 1500.0)
 
 
 def test_the_angle_is_clamped_to_the_rules_maximum(app: Any) -> None:
@@ -274,6 +380,32 @@ def jammer_scene(app: Any) -> PlanepitaScene:
     return scene
 
 
+def label_has_backing(app: Any, rect: pygame.Rect) -> bool:
+    t = app.theme
+    inside = [(rect.x + t.px(3), rect.centery), (rect.right - t.px(4), rect.centery),
+              (rect.centerx, rect.y + t.px(2))]
+    return all(app.screen.get_at(p)[:3] == LABEL_BACK for p in inside)
+
+
+def test_jammer_ghost_labels_have_a_backing_and_a_glyph(app: Any) -> None:
+    scene = jammer_scene(app)
+    d = Driver(app)
+    spot = next((x, y) for x in range(-60, 61, 10) for y in range(-60, 61, 10)
+                if scene.session.check(pp_rules.PlaceJammer(float(x), float(y)), scene.viewer) is None)
+    for where, ok in ((spot, True), ((200.0, 0.0), False)):
+        d.move(px_of(scene, *where))
+        d.frame()
+        rect = scene.ghost_label_rect
+        assert rect is not None and scene.board_area.contains(rect)
+        assert label_has_backing(app, rect)
+        assert (scene.ghost_reason is None) is ok
+        glyph = "✓" if ok else "✗"
+        assert scene.app.theme.small.size(glyph)[0] > 0
+        # the glyph is in the label: the label is wider than the words alone
+        words = "place here" if ok else "not here"
+        assert rect.w > app.theme.font("small", bold=True).size(words)[0] + 2 * app.theme.px(8)
+
+
 def test_jammer_placement_shows_legality_and_the_rules_decide(app: Any) -> None:
     scene = jammer_scene(app)
     d = Driver(app)
@@ -329,6 +461,37 @@ def test_layout_at_every_size_keeps_panels_off_the_board(
         for w in scene.group.widgets:
             if w.visible:
                 assert scene.decide_rect.contains(w.rect)
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_prompt_fits_its_box_for_every_phase_with_long_names(tmp_path: Any, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size)
+    try:
+        names = ("Bartholomew-Jone", "Maximilianus-Abc", "WWWWWWWWWWWWWWWW")
+        assert all(len(n) == 16 for n in names)
+        scene = start(app, ("human",) * 3, names=names)
+        t = app.theme
+        width = scene.head_rect.w - t.px(24)
+        font = t.font("body", bold=True)
+        room = scene.head_rect.h - t.heading.get_linesize() - 2 * t.small.get_linesize()
+        for seat in range(3):
+            for phase, words in PROMPTS.items():
+                text = f"{t.player(seat).glyph} {names[seat]}: {words}"
+                lines = scene.prompt_lines(text)
+                assert len(lines) <= scene.prompt_rows, (phase, lines)
+                assert all(font.size(line)[0] <= width for line in lines), lines
+                assert " ".join(lines).endswith(words)  # what to do is never cut
+                if seat < 2:  # real names, even 16 characters long: wrapped, nothing cut
+                    assert " ".join(lines) == text
+        assert scene.prompt_rows * t.body.get_linesize() <= room
+        assert no_overlap(scene.layout_rects()) == []
+        for phase in (Phase.LAUNCH, Phase.FLIP, Phase.PLACE_JAMMER):
+            st = scene.session.state
+            scene.session.states[-1] = replace(st, phase=phase)
+            assert names[0] in scene.prompt(scene.session.state)
+            app.frame([], 1 / 60)  # draws
     finally:
         app.shutdown()
 

@@ -15,7 +15,12 @@ Aiming (the active human, launch phase):
 - press on your launch pad and drag: the pad follows the mouse along its
   stretch of the rim (its position 0..1);
 - ``pull`` mode: press on the disc on the pad, pull back, release. The disc
-  flies opposite the pull; the pull's length sets the speed;
+  flies opposite the pull. The pull's length sets how far the disc would slide
+  on an empty board, linearly, up to just past the far rim
+  (:data:`PULL_REACH_MM`); the last stretch of the pull (to
+  :data:`PULL_FULL_MM`) adds speed up to the top speed, for hard hits. The
+  speed follows from the distance (v = sqrt(2*mu*g*d), the physics' own
+  slide), and the aim line ends where the disc would stop;
 - ``swipe`` mode: press on the disc and swipe forward; the swipe's length over
   its duration sets the speed.
 """
@@ -30,6 +35,7 @@ import numpy as np
 import pygame
 
 from tabletop.core import rng
+from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.board import MARK, Board, PadPose, default_board
 from tabletop.games.planepita.model import (
@@ -46,6 +52,7 @@ from tabletop.games.planepita.model import (
     PlanepitaState,
     RoundResult,
 )
+from tabletop.games.planepita.params import Params
 from tabletop.games.planepita.physics import JAMMER, Disc, EventKind, Layout, Trajectory
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.theme import Colour, Theme, mix, text_on
@@ -53,8 +60,15 @@ from tabletop.ui.widgets import Button, FocusGroup, draw_text, fit_text, wrap_te
 
 #: how far from the planet's centre the table view reaches (pads included), mm
 WORLD_R = 364.0
-#: a pull this long (board mm) gives the top speed
+#: a pull this long (board mm) sends the disc to :func:`reach_mm`, just past the far rim;
+#: up to it, the pull's length maps linearly to the distance the disc slides
+PULL_REACH_MM = 100.0
+#: a pull this long (board mm) gives the top speed (past PULL_REACH_MM only the speed grows)
 PULL_FULL_MM = 120.0
+#: how far past the far rim (disc entirely off) a pull of PULL_REACH_MM sends a disc, mm
+REACH_BEYOND_MM = 20.0
+#: how far past the rim the aim line goes when the disc would leave the board, mm
+OFF_TIP_MM = 14.0
 #: a pull or swipe shorter than this (board mm) is no launch at all (speed 0)
 DEAD_MM = 3.0
 #: swipe speed = swipe length / swipe time * this
@@ -63,6 +77,13 @@ SWIPE_GAIN = 1.0
 CLACK_FULL = 6000.0
 #: seconds a disc takes to spiral into the black hole
 FALL_TIME = 0.55
+
+#: what the player to move is asked, after their name
+PROMPTS: dict[Phase, str] = {
+    Phase.LAUNCH: "flick a disc",
+    Phase.FLIP: "flip or keep?",
+    Phase.PLACE_JAMMER: "place the jammer",
+}
 
 SPACE_TOP: Colour = (10, 14, 30)
 SPACE_BOTTOM: Colour = (22, 18, 44)
@@ -73,6 +94,7 @@ JAMMER_COLOUR: Colour = (30, 30, 36)
 HAZARD: Colour = (250, 204, 40)
 TOKEN_GOLD: Colour = (236, 190, 70)
 HOLE_COLOUR: Colour = (6, 4, 14)
+LABEL_BACK: Colour = (14, 16, 24)
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -148,16 +170,96 @@ def aim_direction(pose: PadPose, angle: float) -> tuple[float, float]:
     return (ix * math.cos(a) - iy * math.sin(a), ix * math.sin(a) + iy * math.cos(a))
 
 
+def slide_distance(speed: float, params: Params | None = None) -> float:
+    """How far a face-up disc launched at ``speed`` slides on an empty board, mm:
+    v^2 / (2 mu g), the physics' Coulomb friction."""
+    p = params if params is not None else params_mod.default()
+    return speed * speed / (2.0 * p.friction.mu_face_up * p.friction.g)
+
+
+def slide_speed(distance: float, params: Params | None = None) -> float:
+    """The launch speed that slides ``distance`` mm on an empty board."""
+    p = params if params is not None else params_mod.default()
+    return math.sqrt(2.0 * p.friction.mu_face_up * p.friction.g * max(0.0, distance))
+
+
+def reach_mm(board: Board) -> float:
+    """From a disc on a pad straight across the planet to just past the far rim, mm."""
+    start = board.outer_radius + board.pad_gap + board.pad_depth * board.pad_start
+    return start + board.outer_radius + board.disc_radius + REACH_BEYOND_MM
+
+
+def pull_speed(length: float, max_speed: float, board: Board, params: Params | None = None) -> float:
+    """The launch speed of a pull ``length`` mm long (0 below DEAD_MM).
+
+    Up to PULL_REACH_MM the pull sets the slide distance linearly (0 .. reach_mm);
+    from there to PULL_FULL_MM the speed rises linearly to ``max_speed``.
+    Monotonic; never above ``max_speed``."""
+    if length < DEAD_MM:
+        return 0.0
+    reach = reach_mm(board)
+    if length <= PULL_REACH_MM:
+        return min(max_speed, slide_speed(length / PULL_REACH_MM * reach, params))
+    v_reach = min(max_speed, slide_speed(reach, params))
+    f = min(1.0, (length - PULL_REACH_MM) / (PULL_FULL_MM - PULL_REACH_MM))
+    return v_reach + (max_speed - v_reach) * f
+
+
+def pull_length(speed: float, max_speed: float, board: Board, params: Params | None = None) -> float:
+    """The pull, mm, that gives ``speed``: the inverse of :func:`pull_speed`
+    (used to show a bot's pull back)."""
+    if speed <= 0:
+        return 0.0
+    reach = reach_mm(board)
+    v_reach = min(max_speed, slide_speed(reach, params))
+    if speed <= v_reach or max_speed <= v_reach:
+        return max(DEAD_MM, min(PULL_REACH_MM, slide_distance(speed, params) / reach * PULL_REACH_MM))
+    f = (min(speed, max_speed) - v_reach) / (max_speed - v_reach)
+    return PULL_REACH_MM + f * (PULL_FULL_MM - PULL_REACH_MM)
+
+
 def pull_flick(
-    pose: PadPose, mouse_mm: tuple[float, float], max_speed: float, max_angle: float
+    pose: PadPose, mouse_mm: tuple[float, float], max_speed: float, max_angle: float,
+    board: Board | None = None, params: Params | None = None,
 ) -> tuple[float, float]:
-    """(angle, speed) of a pull from the disc's centre back to ``mouse_mm``."""
+    """(angle, speed) of a pull from the disc's centre back to ``mouse_mm``;
+    the speed is whole mm/s, as the Flick carries it."""
     dx, dy = pose.start[0] - mouse_mm[0], pose.start[1] - mouse_mm[1]
     length = math.hypot(dx, dy)
     if length < DEAD_MM:
         return 0.0, 0.0
-    speed = min(max_speed, length / PULL_FULL_MM * max_speed)
-    return aim_from(pose, dx, dy, max_angle), speed
+    speed = pull_speed(length, max_speed, board if board is not None else default_board(), params)
+    return aim_from(pose, dx, dy, max_angle), float(min(max_speed, round(speed)))
+
+
+@dataclass(frozen=True)
+class AimPrediction:
+    """Where a launch goes on an empty board, in mm along the aim from the disc's start."""
+
+    stop: float  # where the disc would come to rest
+    exit: float | None  # where it would be entirely off the board (None: it stops first)
+    short: bool  # it stops before reaching the board (it stays on its pad)
+
+
+def predict(board: Board, pose: PadPose, angle: float, speed: float, params: Params | None = None) -> AimPrediction:
+    """The straight slide of a launch on an empty board (no walls, no other pieces)."""
+    stop = slide_distance(speed, params)
+    ux, uy = aim_direction(pose, angle)
+    sx, sy = pose.start
+    off_r = board.outer_radius + board.disc_radius  # beyond this the disc is off (Board.on_board)
+    b = sx * ux + sy * uy
+    c = sx * sx + sy * sy - off_r * off_r
+    disc = b * b - c
+    if disc < 0:  # the aim passes the planet by
+        if stop <= board.pad_depth * board.pad_start:
+            return AimPrediction(stop, None, True)
+        return AimPrediction(stop, min(stop, max(0.0, -b)), False)
+    t_in, t_out = -b - math.sqrt(disc), -b + math.sqrt(disc)
+    if stop <= t_in:
+        return AimPrediction(stop, None, True)
+    if stop < t_out:
+        return AimPrediction(stop, None, False)
+    return AimPrediction(stop, t_out, False)
 
 
 def swipe_flick(
@@ -255,7 +357,8 @@ class PadMove(Anim):
 
 
 class PullBack(Anim):
-    """A bot pulls its disc back: the aim line grows to the shot's speed."""
+    """A bot pulls its disc back: the pull grows (the inverse of a human's pull
+    mapping), so the aim line grows to the shot's stop point as a person's would."""
 
     def __init__(self, state: PlanepitaState, seat: int, disc: Disc, flick: Flick, duration: float) -> None:
         super().__init__(duration)
@@ -265,7 +368,12 @@ class PullBack(Anim):
         pic = picture_of(self.state)
         pic.pads[self.seat] = self.flick.pad
         pic.active, pic.on_pad = self.seat, self.disc
-        pic.aim = (self.flick.angle, self.flick.speed * _ease(self.progress))
+        p = pp_rules.RULES.params
+        board = default_board()
+        vmax = p.launch.max_speed
+        length = pull_length(self.flick.speed, vmax, board, p) * _ease(self.progress)
+        speed = self.flick.speed if self.progress >= 1.0 else min(self.flick.speed, pull_speed(length, vmax, board, p))
+        pic.aim = (self.flick.angle, speed)
         return pic
 
 
@@ -641,6 +749,7 @@ class PlanepitaScene(GameScene):
         self.hole_rect = pygame.Rect(0, 0, 0, 0)
         self.seat_rects: list[pygame.Rect] = []
         self.compact = False
+        self.prompt_rows = 1  # lines the head box keeps for the prompt
         self.slot_rects: list[pygame.Rect] = []
         self.backdrop: pygame.Surface | None = None
         self.backdrop_key: tuple[Any, ...] = ()
@@ -652,6 +761,9 @@ class PlanepitaScene(GameScene):
         self.pad_override: dict[int, float] = {}
         self.ghost: tuple[float, float] | None = None  # the jammer under the mouse, mm
         self.ghost_reason: str | None = None
+        self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
+        self.aim_prediction: AimPrediction | None = None  # the last aim drawn
+        self.aim_tip: tuple[float, float] | None = None  # its tip, mm
         self.use_3p = False
         self.use_double = False
         self._power_key: tuple[Any, ...] = ()
@@ -686,7 +798,8 @@ class PlanepitaScene(GameScene):
         p = self.panel_rect
         body = t.body.get_linesize()
         small = t.small.get_linesize()
-        head_h = t.heading.get_linesize() + body + 2 * small + t.px(18)
+        self.prompt_rows = self._prompt_rows(p.w - t.px(24))
+        head_h = t.heading.get_linesize() + self.prompt_rows * body + 2 * small + t.px(18)
         self.head_rect = pygame.Rect(p.x, p.y, p.w, head_h)
         decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
@@ -854,7 +967,7 @@ class PlanepitaScene(GameScene):
         pose = self.geo.pose(d.seat, self.pad_pos(d.seat))
         vmax, amax = self.limits()
         if d.kind == "pull":
-            return pull_flick(pose, self.geo.to_mm(*d.now_px), vmax, amax)
+            return pull_flick(pose, self.geo.to_mm(*d.now_px), vmax, amax, self.board, self.params)
         return swipe_flick(pose, self.geo.to_mm(*d.start_px), self.geo.to_mm(*d.now_px),
                            self.clock - d.started, vmax, amax)
 
@@ -1141,51 +1254,104 @@ class PlanepitaScene(GameScene):
             pygame.draw.circle(ghost, (*col, 255), (jr + 2, jr + 2), jr, max(2, jr // 8))
             centre = self.geo.ipx(*self.ghost)
             surface.blit(ghost, ghost.get_rect(center=centre))
-            label = "place here" if ok else "not here"
-            img = self.text(("small", True), label, col)
-            surface.blit(img, img.get_rect(midtop=(centre[0], centre[1] + jr + t.px(4))))
+            label = "✓ place here" if ok else "✗ not here"
+            self.ghost_label_rect = self._label(surface, label, col, (centre[0], centre[1] + jr + t.px(4)), "midtop")
             return
+        self.ghost_label_rect = None
         if pic.aim is None or pic.active is None:
             return
         angle, speed = pic.aim
         geo = self.geo
         pose = geo.pose(pic.active, pic.pads[pic.active])
         vmax, _ = self.limits()
-        frac = 0.0 if vmax <= 0 else min(1.0, speed / vmax)
+        pulled = pull_length(speed, vmax, self.board, self.params)
+        frac = min(1.0, pulled / PULL_FULL_MM)
         col = mix((110, 230, 120), (250, 90, 60), frac)
         dx, dy = aim_direction(pose, angle)
         sx, sy = pose.start
         if self.drag is not None and self.drag.kind == "pull":  # the rubber band back to the mouse
-            pygame.draw.line(surface, (230, 230, 230), geo.to_px(sx, sy), self.drag.now_px, max(1, t.px(2)))
-        length = 40.0 + 260.0 * frac
-        end = (sx + dx * length, sy + dy * length)
-        steps = 14
-        for k in range(steps):  # a dashed aim line
-            if k % 2:
-                continue
-            a = (sx + dx * length * k / steps, sy + dy * length * k / steps)
-            b = (sx + dx * length * (k + 1) / steps, sy + dy * length * (k + 1) / steps)
-            pygame.draw.line(surface, col, geo.to_px(*a), geo.to_px(*b), max(2, t.px(3)))
-        ex, ey = geo.to_px(*end)
-        nx, ny = -dy, dx
-        head = 12.0
-        pts = [geo.to_px(*end), geo.to_px(end[0] - dx * head + nx * head * 0.6, end[1] - dy * head + ny * head * 0.6),
-               geo.to_px(end[0] - dx * head - nx * head * 0.6, end[1] - dy * head - ny * head * 0.6)]
-        pygame.draw.polygon(surface, col, pts)
-        self._draw_meter(surface, angle, speed, frac, col)
+            band: tuple[float, float] = self.drag.now_px
+        else:  # a bot's pull, or a swipe: the pull that would give this speed
+            band = geo.to_px(sx - dx * pulled, sy - dy * pulled)
+        if speed > 0 and (self.drag is None or self.drag.kind == "pull"):
+            pygame.draw.line(surface, (230, 230, 230), geo.to_px(sx, sy), band, max(1, t.px(2)))
+        pred = predict(self.board, pose, angle, speed, self.params)
+        self.aim_prediction = pred
+        off = pred.exit is not None
+        length = pred.exit + OFF_TIP_MM if pred.exit is not None else pred.stop
+        line_col = t.danger if off else col
+        r = self.board.disc_radius
+        # a dashed line from the disc to where it stops (to the ring's edge), or past the rim
+        dash = 12.0
+        drawn = max(0.0, length - (0.0 if off else r))
+        k = 0
+        w = max(2, t.px(3))
+        while k * dash < drawn:
+            if k % 2 == 0:
+                a0, a1 = k * dash, min(drawn, (k + 1) * dash)
+                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
+                pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
+                pygame.draw.line(surface, line_col, pa, pb, w)
+            k += 1
+        self.aim_tip = (sx + dx * length, sy + dy * length)
+        if off:  # where it would leave the board: a cross on the rim and a label
+            ex, ey = sx + dx * pred.exit, sy + dy * pred.exit
+            c = geo.to_px(ex, ey)
+            m = max(7, geo.length(11))
+            for sgn in (1, -1):
+                pygame.draw.line(surface, (10, 10, 16), (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 4)
+                pygame.draw.line(surface, t.danger, (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 1)
+            # the label outside the planet, past the cross
+            out = math.hypot(ex, ey) or 1.0
+            lx, ly = geo.to_px(ex + ex / out * 26.0, ey + ey / out * 26.0)
+            self._label(surface, "✗ off the board", t.danger, (round(lx), round(ly)), "center")
+        else:  # a ring where the disc would stop
+            c = geo.ipx(sx + dx * pred.stop, sy + dy * pred.stop)
+            rr = geo.length(r)
+            fill = pygame.Surface((2 * rr + 2, 2 * rr + 2), pygame.SRCALPHA)
+            pygame.draw.circle(fill, (*col, 70), (rr + 1, rr + 1), rr)
+            surface.blit(fill, fill.get_rect(center=c))
+            pygame.draw.circle(surface, (10, 10, 16), c, rr + 1, max(2, t.px(2)) + 2)
+            pygame.draw.circle(surface, col, c, rr, max(2, t.px(2)))
+            pygame.draw.circle(surface, col, c, max(2, t.px(2)))
+        self._draw_meter(surface, angle, speed, frac, col, pred)
 
-    def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour) -> None:
-        """The power meter: the speed in mm/s, the aim, and a bar, in the board area's corner."""
+    def _label(self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int],
+               anchor: str) -> pygame.Rect:
+        """A small bold label on a dark rounded box (readable on any area), kept in the board area."""
+        t = self.app.theme
+        img = self.text(("small", True), text, colour)
+        pad_x, pad_y = t.px(8), t.px(4)
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
+        setattr(box, anchor, at)
+        box.clamp_ip(self.board_area)
+        pygame.draw.rect(surface, LABEL_BACK, box, border_radius=t.px(6))
+        pygame.draw.rect(surface, colour, box, max(1, t.px(1)), border_radius=t.px(6))
+        surface.blit(img, img.get_rect(center=box.center))
+        return box
+
+    def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
+                    pred: AimPrediction) -> None:
+        """The power meter: the speed in mm/s, where the disc goes, the aim, and a bar
+        (the pull; a tick where the pull reaches past the far rim), in the board area's corner."""
         t = self.app.theme
         speed_img = self.text(("body", True), f"{speed:.0f} mm/s", t.text)
+        if pred.exit is not None:
+            where, where_col = "leaves the board", t.danger
+        elif pred.short:
+            where, where_col = "stays on the pad", t.warning
+        else:
+            where, where_col = f"stops {pred.stop:.0f} mm ahead", t.text
+        where_img = self.text(("small", True), where, where_col)
         aim_img = self.text(("small", False), f"aim {angle:+.1f}° from straight in", t.text_dim)
-        w = max(t.px(200), speed_img.get_width(), aim_img.get_width()) + t.px(20)
+        w = max(t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()) + t.px(20)
         h = speed_img.get_height() + aim_img.get_height() + t.px(34)
         box = pygame.Rect(self.board_area.x + t.px(6), self.board_area.bottom - h - t.px(6), w, h)
         pygame.draw.rect(surface, t.panel, box, border_radius=t.px(8))
         pygame.draw.rect(surface, t.panel_edge, box, max(1, t.px(1)), border_radius=t.px(8))
         y = box.y + t.px(6)
         surface.blit(speed_img, (box.x + t.px(10), y))
+        surface.blit(where_img, where_img.get_rect(bottomright=(box.right - t.px(10), y + speed_img.get_height() - t.px(2))))
         y += speed_img.get_height()
         surface.blit(aim_img, (box.x + t.px(10), y))
         bar = pygame.Rect(box.x + t.px(10), box.bottom - t.px(20), box.w - t.px(20), t.px(12))
@@ -1194,6 +1360,8 @@ class PlanepitaScene(GameScene):
         fill.w = round(bar.w * frac)
         if fill.w > 0:
             pygame.draw.rect(surface, col, fill, border_radius=t.px(4))
+        tick = bar.x + round(bar.w * PULL_REACH_MM / PULL_FULL_MM)
+        pygame.draw.line(surface, t.text, (tick, bar.y - t.px(2)), (tick, bar.bottom + t.px(1)), max(1, t.px(2)))
 
     # -- the panel -------------------------------------------------------------------------------------
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
@@ -1214,11 +1382,35 @@ class PlanepitaScene(GameScene):
         if state.phase is Phase.OVER or mover is None:
             return "The game is over"
         name = self.session.seats[mover].name
-        if state.phase is Phase.FLIP:
-            return f"{name}: flip or keep?"
-        if state.phase is Phase.PLACE_JAMMER:
-            return f"{name}: place the jammer"
-        return f"{name}: flick a disc"
+        return f"{name}: {PROMPTS.get(state.phase, PROMPTS[Phase.LAUNCH])}"
+
+    def prompt_lines(self, text: str, width: int | None = None) -> list[str]:
+        """``text`` (glyph and prompt) in at most two lines of the bold body font,
+        each no wider than the head box's text width."""
+        t = self.app.theme
+        font = t.font("body", bold=True)
+        width = self.head_rect.w - t.px(24) if width is None else width
+        lines = wrap_text(font, text, width)
+        if len(lines) > 2:  # a very wide name: cut the name, never what to do
+            who, sep, words = text.rpartition(": ")
+            if not sep:
+                return [lines[0], fit_text(font, " ".join(lines[1:]), width)]
+            lines = [fit_text(font, who + ":", width), fit_text(font, words, width)]
+        elif len(lines) == 2:  # two lines: break after the name when both halves fit
+            who, sep, words = text.rpartition(": ")
+            if sep and font.size(who + ":")[0] <= width and font.size(words)[0] <= width:
+                lines = [who + ":", words]
+        return lines
+
+    def _prompt_rows(self, width: int) -> int:
+        """Lines the longest prompt any seat can get needs (1 or 2), for the layout."""
+        t = self.app.theme
+        rows = 1
+        for seat in range(self.players):
+            name = self.session.seats[seat].name
+            for words in PROMPTS.values():
+                rows = max(rows, len(self.prompt_lines(f"{t.player(seat).glyph} {name}: {words}", width)))
+        return min(2, rows)
 
     def _panel_key(self, pic: Picture) -> tuple[Any, ...]:
         """Everything the panel's picture depends on (it is redrawn when this changes)."""
@@ -1262,9 +1454,10 @@ class PlanepitaScene(GameScene):
             prompt, mover = f"Round {self.anims[0].result.round} is over", None
         colour = t.player(mover).colour if mover is not None else t.text
         glyph = f"{t.player(mover).glyph} " if mover is not None else ""
-        draw_text(surface, t.font("body", bold=True), glyph + prompt, mix(colour, (255, 255, 255), 0.35),
-                  pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()))
-        y += t.body.get_linesize()
+        for line in self.prompt_lines(glyph + prompt):
+            draw_text(surface, t.font("body", bold=True), line, mix(colour, (255, 255, 255), 0.35),
+                      pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()))
+            y += t.body.get_linesize()
         for line in wrap_text(t.small, self.hint(st), r.w - t.px(24))[:2]:
             draw_text(surface, t.small, line, t.text_dim, pygame.Rect(x, y, r.w - t.px(24), t.small.get_linesize()))
             y += t.small.get_linesize()
@@ -1564,11 +1757,18 @@ def round_summary(result: RoundResult, names: list[str]) -> str:
 
 
 __all__ = [
+    "AimPrediction",
     "Geometry",
     "PlanepitaScene",
     "aim_from",
     "draw_icon",
     "fit_text",
+    "predict",
     "pull_flick",
+    "pull_length",
+    "pull_speed",
+    "reach_mm",
+    "slide_distance",
+    "slide_speed",
     "swipe_flick",
 ]
