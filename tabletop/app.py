@@ -340,7 +340,7 @@ class App:
         self.toasts.update(dt)
         self.screen.fill(self.theme.background)
         self.stack.draw(self.screen)
-        self.toasts.draw(self.screen, self.theme)
+        self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_at is None:

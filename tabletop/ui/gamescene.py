@@ -89,6 +89,16 @@ class GameScene(Scene):
         return self.session.view(self.viewer)
 
     @property
+    def toast_area(self) -> pygame.Rect:
+        """Where messages appear during a game: over the log panel, or, with the
+        panel hidden, along the top of the table, so the board stays clear."""
+        if self.log_rect.width:
+            return self.log_rect
+        t = self.app.theme
+        r = self.table_rect
+        return pygame.Rect(r.x + r.w // 4, r.y, r.w // 2, r.h // 3 + t.px(40))
+
+    @property
     def shown_ply(self) -> int:
         """How many actions the screen has shown: while the last one is still
         being animated, the frame around the table (log, turn, status) tells

@@ -1296,19 +1296,28 @@ class Toasts:
         fade_out = min(1.0, left / self.fade) if self.fade > 0 else 1.0
         return max(0, min(255, round(255 * min(fade_in, fade_out))))
 
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect | None = None) -> None:
+        """Draw the toasts: stacked up from the bottom centre of the window, or,
+        given ``area`` (a game keeps its board clear this way), stacked down from
+        the top of that area. Long messages wrap (three lines, six in an area)."""
         sw, sh = surface.get_size()
-        font = theme.body
-        pad = theme.px(14)
-        y = sh - theme.px(28)
-        for toast in reversed(self.items):
+        font = theme.body if area is None else theme.small
+        pad = theme.px(14) if area is None else theme.px(10)
+        box = area if area is not None else pygame.Rect(0, 0, sw, sh)
+        max_w = min(box.w - 2 * theme.px(8), theme.px(720))
+        y = sh - theme.px(28) if area is None else box.y + theme.px(8)
+        for toast in reversed(self.items):  # newest nearest the anchor
             glyph = "⚠" if toast.kind == "error" else "●"
             stripe = theme.danger if toast.kind == "error" else theme.accent
-            max_w = min(sw - 2 * pad, theme.px(720))
             gw = font.size(glyph + " ")[0]
-            text = fit_text(font, toast.text, max_w - gw - 3 * pad)
-            w = font.size(text)[0] + gw + 3 * pad
-            h = font.get_linesize() + 2 * pad
+            wrapped = wrap_text(font, toast.text, max_w - gw - 3 * pad) or [""]
+            most = 3 if area is None else 6
+            lines = wrapped[:most]
+            if len(wrapped) > most:
+                lines[-1] = fit_text(font, lines[-1] + " …", max_w - gw - 3 * pad)
+            line_h = font.get_linesize()
+            w = max(font.size(line)[0] for line in lines) + gw + 3 * pad
+            h = line_h * len(lines) + 2 * pad
             img = pygame.Surface((w, h), pygame.SRCALPHA)
             radius = theme.px(10)
             pygame.draw.rect(img, (*theme.panel, 245), img.get_rect(), border_radius=radius)
@@ -1316,11 +1325,18 @@ class Toasts:
                 img, (*stripe, 255), img.get_rect(), max(1, theme.px(2)), border_radius=radius
             )
             img.blit(font.render(glyph, True, stripe), (pad, pad))
-            img.blit(font.render(text, True, theme.text), (pad + gw + pad // 2, pad))
+            for i, line in enumerate(lines):
+                img.blit(font.render(line, True, theme.text), (pad + gw + pad // 2, pad + i * line_h))
             img.set_alpha(self.alpha(toast))
-            r = img.get_rect(midbottom=(sw // 2, y))
+            if area is None:
+                r = img.get_rect(midbottom=(sw // 2, y))
+                y = r.y - theme.px(8)
+            else:
+                r = img.get_rect(midtop=(box.centerx, y))
+                y = r.bottom + theme.px(6)
+                if r.bottom > box.bottom:
+                    break
             surface.blit(img, r)
-            y = r.y - theme.px(8)
 
 
 def draw_tooltip(
