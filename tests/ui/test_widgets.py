@@ -632,3 +632,23 @@ def test_all_widgets_draw(size, palette):
     toasts = W.Toasts()
     toasts.push("Hi")
     toasts.draw(surf, t)
+
+
+def test_toasts_in_an_area_stay_inside_it_and_wrap() -> None:
+    """A game hands the toasts its log panel: they stack down from its top,
+    wrapped to its width, and nothing is drawn outside it."""
+    theme = Theme((1280, 800))
+    toasts = W.Toasts()
+    toasts.push("A long message about what the round did, " * 4)
+    toasts.push("Short.", "error")
+    toasts.update(1.0)
+    surface = pygame.Surface((1280, 800))
+    surface.fill((0, 0, 0))
+    area = pygame.Rect(1020, 46, 260, 754)
+    toasts.draw(surface, theme, area)
+    pixels = pygame.surfarray.array3d(surface)
+    drawn = pixels.any(axis=2)
+    assert drawn[area.left : area.right, area.top : area.bottom].any()
+    outside = drawn.copy()
+    outside[area.left : area.right, area.top : area.bottom] = False
+    assert not outside.any()
