@@ -312,3 +312,24 @@ def test_hard_beats_easy_in_most_games():
         scores = R.scores(final)
         wins += scores[hard] > scores[1 - hard]
     assert wins >= 2
+
+
+def test_every_level_places_the_jammer_in_a_small_pocket_the_rules_allow() -> None:
+    """P5: with the 5-pt area packed so that only a pocket too small for the
+    bots' coarse grid is free, the bots still place the jammer where the rules
+    say (the rules decide the area and find the spot)."""
+    import math
+
+    from tabletop.games.planepita.model import Phase, PlaceJammer
+    from tabletop.games.planepita.rules import RULES, free_jammer_spot, launcher
+    from tests.planepita.positions import D, position
+
+    ring = [(62 * math.cos(math.radians(a)), 62 * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    outer = [(107 * math.cos(math.radians(a)), 107 * math.sin(math.radians(a))) for a in range(30, 330, 60)]
+    outer.append((117.5 * math.cos(math.radians(330)), 117.5 * math.sin(math.radians(330))))
+    state = position(4, [D(x, y) for x, y in [(0.0, 0.0), *ring, *outer]], phase=Phase.PLACE_JAMMER, jammer=None)
+    assert free_jammer_spot(state.layout, 5) is not None
+    for level in ("easy", "medium", "hard"):
+        action = botmod.make_bot(level, launcher(state), 1, max_sims=20, budget=None).choose(state)
+        assert isinstance(action, PlaceJammer)
+        assert RULES.check(state, action) is None, level

@@ -721,3 +721,11 @@ def test_sample_action_is_legal_in_every_phase(seed: int) -> None:
         assert R.check(state, action) is None, (action, R.check(state, action))
     with pytest.raises(ValueError, match="over"):
         sample_action(over(2, [(), ()]), rnd)
+
+
+def test_p6_a_flip_outside_the_flip_phase_is_refused_for_that_reason() -> None:
+    """At a launch, asking to flip names no earlier disc: there is nothing to flip."""
+    from tabletop.games.planepita.model import Flip as _Flip
+
+    state = RULES.setup(default_config(3), 1)
+    assert RULES.check(state, _Flip(True)) == "There is no disc to flip now: it is time to launch."

@@ -479,7 +479,7 @@ class Planner:
         """The best (value, third_party, double, layout) over the launch variants
         and the flip that follows, for a layout after the disc ``disc_id`` was launched."""
         if layout.jammer is None:
-            spots = jammer_spots(layout, 5) or jammer_spots(layout, 4)
+            spots = jammer_spots(layout, rules_mod.jammer_area(layout))
             best: tuple[float, bool, bool, Layout] | None = None
             for x, y in spots[:: max(1, len(spots) // 12)]:
                 got = self.with_choices(
@@ -774,17 +774,12 @@ class PlanepitaBot:
             action = PlaceJammer(round(x, 2), round(y, 2))
             if RULES.check(view, action) is None:
                 return action
-        # the grid found nothing the rules accept: search finer, at random
-        lo, hi = _band(spec.area, BOARD.jammer_radius)
-        for _ in range(4000):
-            a = self.rng.uniform(0, 2 * math.pi)
-            d = self.rng.uniform(lo, hi)
-            action = PlaceJammer(round(d * math.cos(a), 2), round(d * math.sin(a), 2))
-            if RULES.check(view, action) is None:
-                return action
-        raise RuntimeError(
-            f"seat {self.seat} found no legal spot for the jammer in the {spec.area}-pt area"
-        )
+        # the coarse grid found nothing the rules accept (a small pocket): the
+        # rules' own search, which decided the area, finds the spot
+        spot = rules_mod.free_jammer_spot(view.layout, spec.area)
+        if spot is None:  # the rules offered this area, so this cannot happen
+            raise RuntimeError(f"the rules offer the {spec.area}-pt area but have no spot in it")
+        return PlaceJammer(*spot)
 
     def noisy(self, spec: FlickSpec, flick: Flick, angle_sd: float, speed_sd: float) -> Flick:
         """``flick`` with a little execution error (from the bot's own generator)."""

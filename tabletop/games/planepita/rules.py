@@ -678,7 +678,13 @@ class PlanepitaRules:
             if state.phase is Phase.PLACE_JAMMER:
                 return "Put the jammer back first; then you may decide about flipping."
             shot_ = state.last_shot
-            if shot_ is not None and not shot_.retried:
+            just_launched = (
+                shot_ is not None
+                and not shot_.retried
+                and state.turn > 0
+                and shot_.seat == (launcher(state) - 1) % state.players
+            )
+            if just_launched and shot_ is not None:
                 why = flip_refusal(state.layout, shot_.disc, self.params)
                 if why is not None:
                     return f"That disc cannot be flipped: {why}"
