@@ -26,6 +26,9 @@ from typing import Any, Protocol, runtime_checkable
 from tabletop.core import rng as rngmod
 from tabletop.core.game import Outcome, Rules, apply_checked
 
+#: the bot levels every game offers
+LEVELS = ("easy", "medium", "hard")
+
 #: determinize(view, rng) -> a full state consistent with the view
 Determinize = Callable[[Any, random.Random], Any]
 #: evaluate(state, seat) -> value in [0, 1] for that seat (1 is best)

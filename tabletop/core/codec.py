@@ -10,18 +10,19 @@ list, so this codec tags what JSON cannot say:
 - a dict whose keys are not all strings: ``{"$d": [[k, v], ...]}``
 - non-finite floats: ``{"$f": "nan" | "inf" | "-inf"}``
 
-Only classes from modules under ``tabletop`` (and any prefixes a test adds to
-:data:`ALLOWED_PREFIXES`) are revived, so a save file cannot import anything
-else.
+Only classes defined in modules under ``tabletop`` (and any prefixes a test
+adds to :data:`ALLOWED_PREFIXES`) that the program has *already imported* are
+revived: a file never makes the program import a module, so it cannot run
+anything (the games' modules are imported by the registry).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 import json
 import math
+import sys
 from typing import Any
 
 ALLOWED_PREFIXES: list[str] = ["tabletop."]
@@ -48,11 +49,13 @@ def _resolve(path: str, kind: str) -> type:
     module, _, qual = path.partition(":")
     if not _allowed(module) or not qual:
         raise CodecError(f"refusing to load type {path!r} from outside the program")
+    obj: Any = sys.modules.get(module)
+    if obj is None:
+        raise CodecError(f"unknown type {path!r}")
     try:
-        obj: Any = importlib.import_module(module)
         for part in qual.split("."):
             obj = getattr(obj, part)
-    except (ImportError, AttributeError) as exc:
+    except AttributeError as exc:
         raise CodecError(f"unknown type {path!r}") from exc
     if not isinstance(obj, type) or not _allowed(obj.__module__) or obj.__module__ != module:
         raise CodecError(f"refusing to load {path!r}: not a game data type")

@@ -246,6 +246,12 @@ class Describes(Protocol):
         """True when ``action`` revealed hidden information or drew randomness."""
         ...
 
+    def reveals(self, before: Any, action: Any, after: Any, seat: int) -> bool:
+        """True when ``action``, made by another seat, showed ``seat`` something
+        it could not see before (a card played face up). Undo never takes
+        ``seat`` back across it. Games with hidden information define it."""
+        ...
+
     def invariants(self, state: Any) -> None:
         """Raise AssertionError when the state breaks a conservation law."""
         ...
@@ -282,6 +288,15 @@ def log_line(rules: Rules[Any, Any], state: Any, action: Any, names: Sequence[st
     mover = rules.to_move(state)
     who = names[mover] if mover is not None and mover < len(names) else "?"
     return f"{who}: {action}"
+
+
+def reveals(rules: Rules[Any, Any], before: Any, action: Any, after: Any, seat: int) -> bool:
+    """The game's ``reveals`` hook; a game with hidden information and no hook
+    counts every other seat's action as showing something (the safe side)."""
+    fn = getattr(rules, "reveals", None)
+    if fn is not None:
+        return bool(fn(before, action, after, seat))
+    return bool(rules.info.hidden_information) and rules.to_move(before) != seat
 
 
 def is_undo_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import codec, rng
+from tabletop.core.bots import LEVELS
 from tabletop.core.game import (
     GameConfig,
     IllegalAction,
@@ -30,6 +31,7 @@ from tabletop.core.game import (
     guard,
     is_undo_barrier,
     log_line,
+    reveals,
 )
 
 SAVE_FORMAT = "tabletop-save"
@@ -52,6 +54,8 @@ class Seat:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"a seat is 'human' or 'bot', not {self.kind!r}")
+        if self.level not in LEVELS:
+            raise ValueError(f"a bot level is {', '.join(LEVELS)}, not {self.level!r}")
 
     @property
     def is_bot(self) -> bool:
@@ -162,6 +166,10 @@ class Session:
         self._pending_ply = -1
         #: called with the session after every change (the app autosaves here)
         self.on_change: Callable[[Session], None] | None = None
+        #: the result has gone into the statistics (once per game, kept in saves)
+        self.recorded = False
+        #: codec.encode of states[i], filled as saves need them (states never change)
+        self._encoded: list[Any] = []
 
     # -- reading -----------------------------------------------------------
     @property
@@ -238,6 +246,16 @@ class Session:
         self._changed()
         return after
 
+    def matches(self, state: Any) -> bool:
+        """True when the newest state is ``state``, compared as saved."""
+        return codec.dumps(self.state) == codec.dumps(state)
+
+    def adopt(self, state: Any) -> None:
+        """Replace the newest state with a recorded one: a replay of a
+        floating-point game follows the positions its save recorded."""
+        self.states[-1] = state
+        del self._encoded[len(self.states) - 1 :]
+
     # -- bots ----------------------------------------------------------------
     def bot_thinking(self) -> bool:
         return self._pending is not None and self._pending_ply == self.ply
@@ -304,6 +322,9 @@ class Session:
                 return None, "Cannot undo past a move that revealed cards or drew at random."
             mover = self.rules.to_move(self.states[i])
             if mover is not None and not self.seats[mover].is_bot:
+                later = range(i + 1, len(self.actions))
+                if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], mover) for j in later):
+                    return None, "Cannot undo: another player has since shown cards you had not seen."
                 return i, ""
         return None, "There is no earlier decision of yours to return to."
 
@@ -319,6 +340,7 @@ class Session:
             return False
         self._cancel_bot()
         del self.states[target + 1 :]
+        del self._encoded[target + 1 :]
         del self.actions[target:]
         del self.barriers[target:]
         del self.log[target:]
@@ -343,12 +365,20 @@ class Session:
             "seats": [s.to_doc() for s in self.seats],
             "actions": [codec.encode(a) for a in self.actions],
             **(
-                {"states": [codec.encode(s) for s in self.states]}
+                {"states": self._encoded_states()}
                 if self.entry.info.save_states
                 else {"final": codec.encode(self.state)}
             ),
             "over": self.is_over(),
+            "recorded": self.recorded,
         }
+
+    def _encoded_states(self) -> list[Any]:
+        """Every state encoded, each encoded once: an autosave after each move
+        costs the new state, not the whole history again."""
+        for state in self.states[len(self._encoded) :]:
+            self._encoded.append(codec.encode(state))
+        return list(self._encoded)
 
     @staticmethod
     def _parse(doc: Any, registry: dict[str, Any]) -> tuple[Any, GameConfig, int, list[Seat], list[Any]]:
@@ -368,8 +398,12 @@ class Session:
             players, seed = cfg["players"], doc["seed"]
             if type(players) is not int or type(seed) is not int:
                 raise ValueError("the player count and the seed must be whole numbers")
-            config = GameConfig(players, dict(variants))
+            if not isinstance(variants, dict):
+                raise ValueError("the variants are not a table")
+            config = registry[name].info.config(players, **variants)
             seats = [Seat.from_doc(s) for s in doc["seats"]]
+            if len(seats) != players:
+                raise ValueError(f"{players} players but {len(seats)} seats")
             actions = [codec.decode(a) for a in doc.get("actions", [])]
         except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
             raise SaveError(f"The save is damaged ({exc}).") from exc
@@ -385,15 +419,17 @@ class Session:
         impossible state becomes a SaveError.
         """
         entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
+        recorded = doc.get("recorded") is True
         if "states" not in doc:
             session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
             if "final" in doc:
                 try:
                     same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
-                except (codec.CodecError, TypeError, ValueError, RecursionError):
+                except Exception:  # noqa: BLE001 - anything unreadable is "not the same"
                     same = False
                 if not same:
                     raise SaveError("The save's moves do not lead to its saved position.")
+            session.recorded = recorded
             return session
         try:
             states = [codec.decode(s) for s in doc["states"]]
@@ -409,7 +445,9 @@ class Session:
                 rules.is_over(state)
                 if check is not None:
                     check(state)
-            return cls(entry, config, seed, seats, threaded=threaded, states=states, actions=actions)
+            session = cls(entry, config, seed, seats, threaded=threaded, states=states, actions=actions)
+            session.recorded = recorded
+            return session
         except SaveError:
             raise
         except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
@@ -426,13 +464,19 @@ class Session:
         *,
         threaded: bool = True,
     ) -> Session:
-        """Replay: rebuild the whole history from config, seed and actions."""
-        session = cls(entry, config, seed, seats, threaded=threaded)
+        """Replay: rebuild the whole history from config, seed and actions.
+        Anything that goes wrong (the moves come from a file) is a SaveError."""
+        try:
+            session = cls(entry, config, seed, seats, threaded=threaded)
+        except Exception as exc:  # noqa: BLE001 - a config or seats the game refuses
+            raise SaveError(f"The save is damaged ({exc}).") from exc
         for n, action in enumerate(actions):
             try:
                 session.play(action)
             except IllegalAction as exc:
                 raise SaveError(f"Move {n + 1} ({action}) cannot be replayed: {exc.reason}") from exc
+            except Exception as exc:  # noqa: BLE001 - the game's code met a move it cannot take
+                raise SaveError(f"Move {n + 1} cannot be replayed ({type(exc).__name__}: {exc}).") from exc
         return session
 
     @classmethod

@@ -201,6 +201,7 @@ def _read(
     version: int,
     migrations: Mapping[int, Migration] | None = None,
     check: Callable[[Doc], str | None] | None = None,
+    move_bad: bool = True,
 ) -> _Read:
     subject, after_moved, after_stuck = _LABELS.get(
         kind, ("The file '{name}'", "was ignored", "it was ignored")
@@ -223,6 +224,8 @@ def _read(
 
     what = "was written by a newer version of Tabletop" if newer else "was damaged"
     log.warning("%s: %s", path, problem)
+    if not move_bad:  # not one of ours (a file the player pointed at): leave it be
+        return _Read(None, f"{path} {what} ({problem}); it was left where it is.", "stuck")
     try:
         dest = move_aside(path)
     except OSError as exc:
@@ -643,10 +646,29 @@ class Storage:
             path = self.save_path(slot_or_path)
         else:
             path = Path(slot_or_path)
-        result = _read(path, SAVE_KIND, SAVE_VERSION)
+        result = _read(path, SAVE_KIND, SAVE_VERSION, move_bad=self.owns(path))
         if result.status == "missing":
             return None, f"There is no saved game at {path}."
         return result.doc, result.message
+
+    def owns(self, path: str | os.PathLike[str]) -> bool:
+        """True for a file in the saves folder; files elsewhere (``--replay
+        FILE``) are the player's own and never moved."""
+        try:
+            return Path(path).resolve().parent == self.saves_dir.resolve()
+        except OSError:
+            return False
+
+    def set_aside_save(self, path: str | os.PathLike[str], problem: str) -> str:
+        """A save that reads as JSON but cannot become a game: move it aside (in
+        the saves folder only) and return the message for the player."""
+        if not self.owns(path):
+            return f"{problem} The file was left where it is."
+        try:
+            dest = move_aside(path)
+        except OSError as exc:
+            return f"{problem} It could not be moved aside ({exc.strerror or exc})."
+        return f"{problem} It was moved to {dest}."
 
     def list_saves(self) -> list[SaveInfo]:
         """The readable saves, newest first.

@@ -13,13 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.bots import Bot
+from tabletop.core.bots import LEVELS, Bot
 from tabletop.core.game import GameConfig, GameInfo, Rules
 
 if TYPE_CHECKING:
     from random import Random
 
-LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)

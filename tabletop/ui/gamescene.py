@@ -42,6 +42,8 @@ class GameScene(Scene):
         self.session = session
         self.info = session.entry.info
         self.replay_queue: list[Any] | None = list(replay) if replay is not None else None
+        #: for a replay of a floating-point game: the positions the save recorded
+        self.replay_states: list[Any] | None = None
         self.replay_paused = False
         self.shown_seat: int | None = None
         self.results_shown = False
@@ -194,6 +196,9 @@ class GameScene(Scene):
         return self.handle_table(event)
 
     def undo(self) -> None:
+        if self.replay_queue is not None:
+            self.refuse("This is a replay; use → to step and Space to pause.")
+            return
         reason = self.session.can_undo()
         if reason is not None:
             self.refuse(reason)
@@ -249,6 +254,13 @@ class GameScene(Scene):
         if self.replay_queue:
             self.bot_wait = 0.0
             self._play(self.replay_queue.pop(0))
+            recorded = self.replay_states
+            s = self.session
+            if recorded is not None and s.ply < len(recorded) and not s.matches(recorded[s.ply]):
+                # this machine's floating point drew a slightly different shot:
+                # the replay goes on from the position the save recorded
+                s.adopt(recorded[s.ply])
+                self.announce("This machine computed that shot slightly differently; the saved position is shown.")
 
     def _maybe_curtain(self) -> None:
         """Show the curtain when the device passes between two people."""

@@ -218,7 +218,8 @@ def load_session(app: Any, path: Path | str) -> Session | None:
     try:
         return Session.from_doc(doc)
     except SaveError as exc:
-        app.toast(str(exc), "error")
+        # moved aside (from the saves folder), so Resume does not fail again
+        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
         return None
 
 
@@ -226,6 +227,9 @@ def resume_autosave(app: Any) -> bool:
     path = app.storage.last_autosave()
     if path is None:
         app.toast("There is no autosaved game to resume.", "error")
+        return False
+    if app.storage.autosave_finished():
+        app.toast("The last game has ended; watch it again from Saved games.", "error")
         return False
     session = load_session(app, Path(path))
     if session is None:
@@ -243,10 +247,15 @@ def open_replay(app: Any, path: Path) -> bool:
     try:
         full = Session.replay_doc(doc)
     except SaveError as exc:
-        app.toast(str(exc), "error")
+        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
         return False
     fresh = Session(full.entry, full.config, full.seed, full.seats, threaded=False)
     scene = full.entry.make_scene(app, fresh, replay=list(full.actions))
+    if "states" in doc:  # floating-point games: show the positions the save recorded
+        try:
+            scene.replay_states = Session.from_doc(doc, threaded=False).states
+        except SaveError as exc:
+            app.toast(str(exc), "error")
     scene.match = Match()
     app.stack.reset(TitleScene(app))
     app.stack.push(scene)
@@ -632,6 +641,8 @@ class PauseScene(MenuScene):
 
     def build(self) -> None:
         reason = self.game.session.can_undo()
+        if self.game.replay_queue is not None:
+            reason = "This is a replay."
         self.resume = Button("Resume", self.back, kind="primary")
         self.undo = Button("Undo", self.do_undo, enabled=reason is None, disabled_reason=reason or "")
         self.save = Button("Save game", self.do_save)
@@ -709,7 +720,9 @@ class ResultsScene(MenuScene):
         self.session = game.session
         self.outcome = self.session.outcome()
         self.match: Match = getattr(game, "match", None) or Match()
-        if game.replay_queue is None:
+        if game.replay_queue is None and not self.session.recorded:
+            # once per game: showing the results again (resume, undo and
+            # replay the last move) does not count the game twice
             self.match.games += 1
             for i in self.outcome.winners:
                 name = self.session.seats[i].name
@@ -718,6 +731,8 @@ class ResultsScene(MenuScene):
                 app.storage.record_result(self.session.name, self.session.names, list(self.outcome.places))
             except (OSError, ValueError) as exc:
                 app.toast(f"The result could not be recorded: {exc}", "error")
+            self.session.recorded = True
+            autosave(app, self.session)
         super().__init__(app)
         app.sound.play("chime")
 

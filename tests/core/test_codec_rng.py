@@ -274,3 +274,16 @@ def test_parse_seed_refuses(text: str) -> None:
 
 def test_fresh_seed_is_a_valid_seed() -> None:
     assert 0 <= rng.fresh_seed() <= rng.MAX_SEED
+
+
+def test_a_document_never_makes_the_program_import_or_run_a_module() -> None:
+    """Only classes of modules already imported revive: naming a module that is
+    not loaded (or a function) is refused, and nothing runs."""
+    import sys
+
+    sys.modules.pop("tabletop.__main__", None)
+    with pytest.raises(CodecError):
+        codec.decode({"$dc": "tabletop.__main__:main", "f": {}})
+    assert "tabletop.__main__" not in sys.modules
+    with pytest.raises(CodecError):
+        codec.decode({"$dc": "tabletop.app:main", "f": {}})

@@ -290,6 +290,10 @@ class NimRules:
         """Placing a reserve reveals it; a gift draws randomness."""
         return isinstance(action, Reserve) or after.gifts > before.gifts
 
+    def reveals(self, before: NimState, action: NimAction, after: NimState, seat: int) -> bool:
+        """A take shows nothing hidden; a reserve is a barrier already."""
+        return False
+
     def invariants(self, state: NimState) -> None:
         n = state.players
         assert len(state.heaps) == HEAPS, "three heaps"

@@ -118,7 +118,10 @@ def test_save_for_an_unknown_game(tmp_path: Path, apps) -> None:
     app = apps(tmp_path)
     assert menus.resume_autosave(app) is False
     [message] = errors(app)
-    assert message == "This save is for a game this version does not have ('chess')."
+    assert message.startswith("This save is for a game this version does not have ('chess').")
+    # moved aside (kept, not deleted), so Resume does not fail the same way again
+    assert "moved to" in message and (tmp_path / "saves" / "autosave.json.bad").is_file()
+    assert not (tmp_path / "saves" / "autosave.json").exists()
     still_playable(app)
 
 
@@ -148,3 +151,43 @@ def test_damaged_save_in_the_saved_games_list(tmp_path: Path, apps) -> None:
     d.frames(2)
     d.press("Resume")
     assert d.top.session.name == "nim"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["seats"][1].__setitem__("level", "ultra"),
+        lambda d: d["config"].__setitem__("players", 1),
+        lambda d: d["config"].__setitem__("variants", {"bogus": 1}),
+        lambda d: d["seats"].append({"name": "Extra", "kind": "human"}),
+        lambda d: d.__setitem__("final", 5),
+        lambda d: d["actions"].append({"$dc": "tabletop.__main__:main", "f": {}}),
+    ],
+    ids=["bot-level", "players", "variant", "seats", "final", "code-path"],
+)
+def test_a_damaged_save_is_refused_moved_aside_and_never_crashes(tmp_path: Path, apps, damage) -> None:
+    """Resume reads a save that is valid JSON but not a game: one message, the
+    file kept as autosave.json.bad (so Resume does not fail again), no crash,
+    and nothing from the file is ever run."""
+    doc = nim_doc()
+    damage(doc)
+    Storage(tmp_path).save_game("autosave", doc)
+    app = apps(tmp_path)
+    assert menus.resume_autosave(app) is False
+    [message] = errors(app)
+    assert "moved to" in message
+    assert (tmp_path / "saves" / "autosave.json.bad").is_file()
+    assert not (tmp_path / "saves" / "autosave.json").exists()
+    still_playable(app)
+
+
+def test_a_replay_file_outside_the_saves_folder_is_never_moved(tmp_path: Path, apps) -> None:
+    notes = tmp_path / "mydocs" / "notes.json"
+    notes.parent.mkdir()
+    notes.write_text("my notes", encoding="utf-8")
+    app = apps(tmp_path / "home")
+    assert menus.open_replay(app, notes) is False
+    [message] = errors(app)
+    assert "left where it is" in message
+    assert notes.read_text(encoding="utf-8") == "my notes"
+    assert sorted(p.name for p in notes.parent.iterdir()) == ["notes.json"]

@@ -395,3 +395,21 @@ def test_saved_games_can_be_watched_as_a_replay(driver: Driver) -> None:
     assert isinstance(replay, NimScene) and replay.replay_queue == moves
     d.until(lambda: isinstance(d.top, menus.ResultsScene), timeout=20)
     assert replay.session.actions == moves
+
+
+def test_a_game_counts_once_in_the_statistics(driver: Driver) -> None:
+    """Showing the results again (resume of a finished save, undo and replay of
+    the last move) never counts the same game twice."""
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    while not s.is_over():
+        s.play(s.rules.legal_actions(s.state)[0])
+    d.until(lambda: isinstance(d.top, menus.ResultsScene))
+    menus.ResultsScene(app, scene)  # shown once more
+    stats, _ = app.storage.load_stats()
+    assert stats["nim"].played == 1
+    assert s.recorded
+    doc, _ = app.storage.load_game("autosave")
+    assert doc is not None and doc["recorded"] is True and doc["over"] is True
+    assert menus.resume_autosave(app) is False  # a finished game is watched, not resumed

@@ -722,6 +722,10 @@ class EtucRules:
         clears the table) reveals that nobody could beat it."""
         return after.game != before.game or e3_round_end(before, action, after)
 
+    def reveals(self, before: EtucState, action: EtucAction, after: EtucState, seat: int) -> bool:
+        """Another seat's play shows its cards to ``seat``; a pass shows none."""
+        return isinstance(action, Play) and before.turn != seat
+
     def invariants(self, state: EtucState) -> None:
         n = state.players
         assert len(state.hands) == len(state.hand_sizes) == len(state.passed) == n, "seat counts"
