@@ -177,7 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    app = App(launch)
+    try:
+        app = App(launch)
+    except pygame.error as exc:
+        print(f"tabletop: error: cannot open a window ({exc}); is there a display?", file=sys.stderr)
+        return 2
     try:
         app.start(launch)
     except CliError as exc:
@@ -252,7 +256,12 @@ class App:
         self.stack.resize(self.size)
 
     def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if bool(on) == self.fullscreen:
+            return
+        self.fullscreen = bool(on)
         self.screen = self._open_window(self.windowed_size)
         self.update_settings(fullscreen=self.fullscreen)
         self.theme.resize(self.size)

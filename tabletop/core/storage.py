@@ -736,6 +736,26 @@ class Storage:
         path = self.save_path(AUTOSAVE)
         return path if path.is_file() else None
 
+    def keep_autosave(self) -> Path | None:
+        """Before a new game takes the autosave: move an unfinished game's
+        autosave into the saved games (``interrupted-<time>``), so it is never
+        overwritten. Returns where it went, or None when there was nothing to keep."""
+        path = self.last_autosave()
+        if path is None or self.autosave_finished():
+            return None
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        slot, n = f"interrupted-{stamp}", 1
+        while self.save_path(slot).exists():
+            n += 1
+            slot = f"interrupted-{stamp}-{n}"
+        dest = self.save_path(slot)
+        try:
+            os.replace(path, dest)
+        except OSError as exc:
+            log.warning("cannot keep %s: %s", path, exc)
+            return None
+        return dest
+
     def autosave_finished(self) -> bool:
         """True when the autosave holds a game that has ended. Only a peek: a
         file that cannot be read counts as unfinished, and is left where it is

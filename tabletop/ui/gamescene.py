@@ -288,40 +288,51 @@ class GameScene(Scene):
             self._draw_log(surface)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
+        """Title, every seat (colour and glyph), the status and the key hint.
+        The seats share the room that is left: labels drop the bot level, then
+        shorten, so the seat to move is always on screen."""
         t = self.app.theme
         s = self.session
-        pygame.draw.rect(surface, t.panel, self.bar_rect)
-        pygame.draw.line(surface, t.panel_edge, self.bar_rect.bottomleft, self.bar_rect.bottomright, 2)
+        bar = self.bar_rect
+        pygame.draw.rect(surface, t.panel, bar)
+        pygame.draw.line(surface, t.panel_edge, bar.bottomleft, bar.bottomright, 2)
         font = t.body
-        x = self.bar_rect.x + t.px(12)
-        cy = self.bar_rect.centery
+        cy = bar.centery
+        left = bar.x + t.px(12)
         title = t.font("body", bold=True).render(self.info.title, True, t.text)
-        surface.blit(title, title.get_rect(midleft=(x, cy)))
-        x += title.get_width() + t.px(18)
-        mover = s.rules.to_move(self.shown_state)
-        for i, seat in enumerate(s.seats):
-            style = t.player(i)
-            turn = i == mover
-            label = f"{style.glyph} {seat.name}"
-            if seat.is_bot:
-                label += f" ({seat.level})"
-            img = font.render(label, True, style.colour if not turn else t.accent_text)
-            pad = t.px(8)
-            box = pygame.Rect(x, cy - img.get_height() // 2 - pad // 2, img.get_width() + 2 * pad, img.get_height() + pad)
-            if turn:
-                pygame.draw.rect(surface, style.colour, box, border_radius=t.px(8))
-                img = font.render(label, True, text_on(style.colour))
-            surface.blit(img, (box.x + pad, box.y + pad // 2))
-            x = box.right + t.px(10)
+        surface.blit(title, title.get_rect(midleft=(left, cy)))
+        left += title.get_width() + t.px(18)
+        right = bar.right - t.px(10)
+        if self.log_rect.width:  # the key hint sits over the log panel
+            hint = t.small.render("Esc menu · F1 rules · L log", True, t.text_dim)
+            surface.blit(hint, hint.get_rect(midright=(right, cy)))
+            right = self.log_rect.x - t.px(12)
         status = self.status_text()
-        if status:
-            img = font.render(status, True, t.text_dim)
-            right = (self.log_rect.x if self.log_rect.width else self.bar_rect.right) - t.px(12)
-            if right - img.get_width() > x:
-                surface.blit(img, img.get_rect(midright=(right, cy)))
-        hint = t.small.render("Esc menu · F1 rules · L log", True, t.text_dim)
-        if self.log_rect.width:
-            surface.blit(hint, hint.get_rect(midright=(self.bar_rect.right - t.px(10), cy)))
+        status_img = font.render(status, True, t.text_dim) if status else None
+        seats_room = right - left
+        if status_img is not None and seats_room - status_img.get_width() - t.px(16) > seats_room * 0.55:
+            surface.blit(status_img, status_img.get_rect(midright=(right, cy)))
+            seats_room -= status_img.get_width() + t.px(16)
+        mover = s.rules.to_move(self.shown_state)
+        pad, gap = t.px(8), t.px(8)
+        labels = [f"{t.player(i).glyph} {seat.name}" + (f" ({seat.level})" if seat.is_bot else "") for i, seat in enumerate(s.seats)]
+        if sum(font.size(label)[0] + 2 * pad + gap for label in labels) > seats_room:
+            labels = [f"{t.player(i).glyph} {seat.name}" for i, seat in enumerate(s.seats)]
+        slot = max(1, seats_room // max(1, len(labels)))
+        self.bar_boxes: list[pygame.Rect] = []  # where each seat was drawn (for tests)
+        self.bar_room = pygame.Rect(left, bar.y, seats_room, bar.h)
+        x = left
+        for i, label in enumerate(labels):
+            style = t.player(i)
+            fitted = fit_text(font, label, max(1, min(font.size(label)[0], slot - 2 * pad - gap)))
+            img = font.render(fitted, True, style.colour)
+            box = pygame.Rect(x, cy - img.get_height() // 2 - pad // 2, img.get_width() + 2 * pad, img.get_height() + pad)
+            if i == mover:
+                pygame.draw.rect(surface, style.colour, box, border_radius=t.px(8))
+                img = font.render(fitted, True, text_on(style.colour))
+            surface.blit(img, (box.x + pad, box.y + pad // 2))
+            self.bar_boxes.append(box)
+            x = box.right + gap
 
     def status_text(self) -> str:
         s = self.session

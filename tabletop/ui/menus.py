@@ -200,6 +200,8 @@ def start_game(
     """Create the session (unless given), wire the autosave, show the game."""
     if session is None:
         session = Session(entry, config, seed, seats)
+        if app.storage.keep_autosave() is not None:
+            app.toast("Your unfinished game was kept in Saved games.")
     session.on_change = lambda s: autosave(app, s)
     autosave(app, session)
     scene = entry.make_scene(app, session)
@@ -476,7 +478,13 @@ class SetupScene(MenuScene):
         self.players = players if isinstance(players, int) and players in self.info.player_range else self.info.min_players
         self.seat_rows: list[tuple[TextInput, Choice]] = []
         seats = remembered.get("seats", []) if isinstance(remembered, dict) else []
-        self.seat_memory: list[dict[str, Any]] = [s for s in seats if isinstance(s, dict)]
+        if not isinstance(seats, list):  # settings are the player's file: take nothing on trust
+            seats = []
+        self.seat_memory: list[dict[str, Any]] = [
+            {k: v for k, v in s.items() if k in ("name", "kind", "level") and isinstance(v, str)}
+            for s in seats
+            if isinstance(s, dict)
+        ]
         self.variant_values: dict[str, Any] = {}
         self.seed = rng.fresh_seed()
         self.heading = entry.info.title
@@ -820,7 +828,7 @@ class SettingsScene(MenuScene):
         if current not in SIZES:
             size_labels[size_idx] = f"{current[0]} × {current[1]}"
         self.size_choice = Choice(size_labels, size_idx, self.set_size, label="Window size")
-        self.full = Toggle(self.app.fullscreen, lambda v: self.app.toggle_fullscreen(), label="Fullscreen (F11)")
+        self.full = Toggle(self.app.fullscreen, self.app.set_fullscreen, label="Fullscreen (F11)")
         self.volume = Slider(s.volume * 100, 0, 100, 5, lambda v: self.app.update_settings(volume=v / 100), label="Volume", fmt=lambda v: f"{int(v)}%")
         self.mute = Toggle(s.muted, lambda v: self.app.update_settings(muted=v), label="Mute (Ctrl+M)")
         speeds = [name for _, name in SPEEDS]
@@ -833,6 +841,10 @@ class SettingsScene(MenuScene):
         self.log = Toggle(s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)")
         self.done = Button("Done", self.back, kind="primary")
         self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.flick, self.log, self.done)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.full.value = self.app.fullscreen  # F11 may have changed it meanwhile
 
     def set_size(self, index: int) -> None:
         if self.app.fullscreen:

@@ -413,3 +413,29 @@ def test_a_game_counts_once_in_the_statistics(driver: Driver) -> None:
     doc, _ = app.storage.load_game("autosave")
     assert doc is not None and doc["recorded"] is True and doc["over"] is True
     assert menus.resume_autosave(app) is False  # a finished game is watched, not resumed
+
+
+@pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
+def test_the_top_bar_shows_every_seat_in_the_room_it_has(driver: Driver, size) -> None:
+    d, app = driver, driver.app
+    app.resize(size)
+    seats = [Seat("A very long name", "human"), Seat("Another long name", "bot", "hard"), Seat("Third long name!", "bot", "easy")]
+    scene = start(app, seats)
+    d.frames(1)
+    assert len(scene.bar_boxes) == 3
+    for a, b in zip(scene.bar_boxes, scene.bar_boxes[1:]):
+        assert a.right <= b.left
+    assert scene.bar_boxes[-1].right <= scene.bar_room.right
+
+
+def test_a_new_game_keeps_an_unfinished_one_in_saved_games(driver: Driver) -> None:
+    app = driver.app
+    first = start(app, default_seats(["human", "easy"]))
+    first.session.play(first.session.rules.legal_actions(first.session.state)[0])
+    moves = list(first.session.actions)
+    start(app, default_seats(["human", "easy"]), seed=SEED + 1)
+    kept = [i for i in app.storage.list_saves() if i.slot.startswith("interrupted-")]
+    assert len(kept) == 1
+    doc, _ = app.storage.load_game(kept[0].path)
+    assert doc is not None and doc["seed"] == SEED and len(doc["actions"]) == len(moves)
+    assert any("kept in Saved games" in t.text for t in app.toasts.items)
