@@ -345,6 +345,8 @@ class App:
             self.handle(event)
             if not self.running:
                 return
+        for message in self.storage.take_messages():  # e.g. a background save that failed
+            self.toast(message, "error")
         self.stack.update(dt)
         self.toasts.update(dt)
         self.screen.fill(self.theme.background)
@@ -377,6 +379,7 @@ class App:
     def shutdown(self) -> None:
         import pygame
 
+        self.storage.flush()  # the last autosave reaches the disk before we go
         pygame.quit()
 
 

@@ -32,6 +32,7 @@ import math
 import os
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -573,6 +574,12 @@ class Storage:
         self.saves_dir: Path = data_dir / "saves"
         self.stats_path: Path = data_dir / "stats.json"
         self.messages: list[str] = []
+        # saves written in the background (save_game_later): the newest doc per
+        # slot waits here; every read of the saves folder flushes first
+        self._later: dict[str, Mapping[str, Any]] = {}
+        self._later_lock = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._writing = False
 
     def __repr__(self) -> str:
         return f"Storage(settings={self.settings_path}, saves={self.saves_dir})"
@@ -636,12 +643,50 @@ class Storage:
         write_json(path, out)
         return path
 
+    def save_game_later(self, slot: str, doc: Mapping[str, Any]) -> None:
+        """Like :meth:`save_game`, on a background thread, so a long game's
+        autosave never stalls a frame. Only the newest doc of a slot is written;
+        a failure goes to :attr:`messages`. Reads of the saves folder and
+        :meth:`flush` wait for what is pending."""
+        validate_slot(slot)
+        with self._later_lock:
+            self._later[slot] = doc
+            self._later_lock.notify_all()
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(target=self._write_later, name="saves", daemon=True)
+                self._writer.start()
+
+    def _write_later(self) -> None:
+        while True:
+            with self._later_lock:
+                if not self._later:
+                    self._writer = None
+                    self._later_lock.notify_all()
+                    return
+                slot = next(iter(self._later))
+                doc = self._later.pop(slot)
+                self._writing = True
+            try:
+                self.save_game(slot, doc)
+            except (OSError, ValueError) as exc:
+                self.messages.append(f"The game could not be saved: {exc}")
+            finally:
+                with self._later_lock:
+                    self._writing = False
+                    self._later_lock.notify_all()
+
+    def flush(self, timeout: float = 30.0) -> None:
+        """Wait until every background save is on disk."""
+        with self._later_lock:
+            self._later_lock.wait_for(lambda: not self._later and not self._writing, timeout)
+
     def load_game(self, slot_or_path: str | os.PathLike[str]) -> tuple[Doc | None, str | None]:
         """A saved game by slot name (a ``str``) or file path (a ``Path``).
 
         Returns ``(doc, None)``, or ``(None, message)`` if it is missing,
         unreadable, damaged or from a newer version (the last two are moved aside).
         """
+        self.flush()
         if isinstance(slot_or_path, str):
             path = self.save_path(slot_or_path)
         else:
@@ -676,6 +721,7 @@ class Storage:
         Damaged files are moved aside and skipped; their messages go to
         :attr:`messages`. Files whose names are not valid slots are ignored.
         """
+        self.flush()
         if not self.saves_dir.is_dir():
             return []
         found: list[tuple[float, SaveInfo]] = []
@@ -720,6 +766,7 @@ class Storage:
         The file is moved to ``saves_dir/deleted/<slot>.<UTC time>.json``, never
         unlinked. Returns the new path, or None if there was no such save.
         """
+        self.flush()
         path = self.save_path(slot)
         if not path.is_file():
             return None
@@ -733,6 +780,7 @@ class Storage:
 
     def last_autosave(self) -> Path | None:
         """The autosave file, if there is one."""
+        self.flush()
         path = self.save_path(AUTOSAVE)
         return path if path.is_file() else None
 

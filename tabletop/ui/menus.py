@@ -180,9 +180,10 @@ class Match:
 
 
 def autosave(app: Any, session: Session) -> None:
-    """Write the autosave; a failure to write is shown, never fatal."""
+    """Write the autosave in the background (a failure is shown, never fatal):
+    the document is built now, the file written off the frame loop."""
     try:
-        app.storage.save_game(AUTOSAVE, session.to_doc())
+        app.storage.save_game_later(AUTOSAVE, session.to_doc())
     except (OSError, ValueError) as exc:
         app.toast(f"Autosave failed: {exc}", "error")
 

@@ -614,3 +614,26 @@ def test_default_uses_platform_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert s.stats_path == tmp_path / "data" / "stats.json"
     assert calls and all(c == ("tabletop", False) for c in calls)
     assert not (tmp_path / "config").exists() and not (tmp_path / "data").exists()
+
+
+def test_saves_written_later_reach_the_disk_newest_first_and_reads_wait(tmp_path: Path) -> None:
+    """save_game_later writes off the caller's thread; only the newest doc of a
+    slot matters, and reading the saves folder waits for pending writes."""
+    st = Storage(tmp_path)
+    for n in range(20):
+        st.save_game_later("autosave", {"game": "nim", "n": n})
+    doc, message = st.load_game("autosave")  # waits for the writer
+    assert message is None and doc is not None and doc["n"] == 19
+    assert [i.slot for i in st.list_saves()] == ["autosave"]
+
+
+def test_a_failed_background_save_becomes_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    st = Storage(tmp_path)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("tabletop.core.storage.write_json", broken)
+    st.save_game_later("autosave", {"game": "nim"})
+    st.flush()
+    assert st.take_messages() == ["The game could not be saved: disk full"]
