@@ -92,6 +92,11 @@ class _BreaksConservation(NimRules):
         return after
 
 
+class _SilentLog(NimRules):
+    def log_line(self, state, action, names):  # type: ignore[no-untyped-def]
+        return ""
+
+
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
@@ -100,6 +105,7 @@ class _BreaksConservation(NimRules):
         (_ViewHidesReserveAction(), "view offers"),
         (_AcceptsAnything(), "check accepts the illegal action"),
         (_BreaksConservation(), "stones are conserved"),
+        (_SilentLog(), "some move has no log line"),
     ],
     ids=[
         "moves-after-end",
@@ -107,6 +113,7 @@ class _BreaksConservation(NimRules):
         "view-hides-action",
         "accepts-anything",
         "conservation",
+        "silent-log",
     ],
 )
 def test_harness_catches(rules: NimRules, message: str) -> None:

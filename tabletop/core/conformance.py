@@ -164,7 +164,36 @@ def check_case(entry: Any, case: Case, illegal: Callable[[Any], Any] | None = No
         where.fail(step, "two runs with one seed played different actions", first.actions)
     if first.final != second.final:
         where.fail(len(first.log), "two runs with one seed ended in different states", [])
+    _check_save(entry, case, first, where)
     return Run(case, len(first.actions), first.outcome)
+
+
+def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
+    """The finished game goes through a save and back exactly: its JSON
+    document loads to the same position (Session.from_doc), its moves replay
+    to the same position (Session.replay_doc), and every move has a log line."""
+    import json
+
+    from tabletop.core.session import SaveError, Seat, Session
+
+    seats = [Seat(f"Seat {i + 1}") for i in range(case.config.players)]
+    try:
+        session = Session.from_actions(entry, case.config, case.seed, seats, run.actions, threaded=False)
+        doc = json.loads(json.dumps(session.to_doc()))
+        registry = {entry.info.name: entry}
+        loaded = Session.from_doc(doc, registry=registry, threaded=False)
+        replayed = Session.replay_doc(doc, registry=registry)
+    except (SaveError, TypeError, ValueError) as exc:
+        where.fail(len(run.actions), f"the finished game does not survive a save: {exc}", run.actions)
+    if codec.dumps(session.state) != run.final:
+        where.fail(len(run.actions), "the session's replay of the moves ended elsewhere", run.actions)
+    for other, what in ((loaded, "loading the save"), (replayed, "replaying the save")):
+        if codec.dumps(other.state) != run.final:
+            where.fail(len(run.actions), f"{what} gave a different position", run.actions)
+        if other.log != session.log:
+            where.fail(len(run.actions), f"{what} gave a different game log", run.actions)
+    if len(session.log) != len(run.actions) or not all(isinstance(x, str) and x for x in session.log):
+        where.fail(len(run.actions), "some move has no log line", run.actions)
 
 
 # -- the playout -----------------------------------------------------------
