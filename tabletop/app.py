@@ -223,6 +223,7 @@ class App:
         self.stack = SceneStack()
         self.stack.resize(self.size)
         self.running = True
+        self._remember_size: tuple[tuple[int, int], float] | None = None
         self.frames = 0
         self.first_frame_at: float | None = None
         if message:
@@ -250,8 +251,8 @@ class App:
             if (w, h) != self.screen.get_size():
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             self.windowed_size = (w, h)
-            if remember:
-                self.update_settings(window_size=(w, h))
+            if remember:  # written once the dragging stops, not on every event
+                self._remember_size = ((w, h), time.perf_counter() + 0.5)
         self.theme.resize(self.size)
         self.stack.resize(self.size)
 
@@ -347,6 +348,8 @@ class App:
                 return
         for message in self.storage.take_messages():  # e.g. a background save that failed
             self.toast(message, "error")
+        if self._remember_size is not None and time.perf_counter() >= self._remember_size[1]:
+            self._save_window_size()
         self.stack.update(dt)
         self.toasts.update(dt)
         self.screen.fill(self.theme.background)
@@ -376,9 +379,17 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def _save_window_size(self) -> None:
+        if self._remember_size is not None:
+            size, _ = self._remember_size
+            self._remember_size = None
+            if tuple(self.settings.window_size) != size:
+                self.update_settings(window_size=size)
+
     def shutdown(self) -> None:
         import pygame
 
+        self._save_window_size()
         self.storage.flush()  # the last autosave reaches the disk before we go
         pygame.quit()
 

@@ -439,3 +439,20 @@ def test_a_new_game_keeps_an_unfinished_one_in_saved_games(driver: Driver) -> No
     doc, _ = app.storage.load_game(kept[0].path)
     assert doc is not None and doc["seed"] == SEED and len(doc["actions"]) == len(moves)
     assert any("kept in Saved games" in t.text for t in app.toasts.items)
+
+
+def test_the_window_size_is_remembered_once_the_resizing_stops(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dragging the window's edge sends many resize events: settings.json is
+    written once, with the last size, when they stop (or when the app closes)."""
+    d, app = driver, driver.app
+    writes: list[tuple[int, int]] = []
+    real = app.storage.save_settings
+    monkeypatch.setattr(app.storage, "save_settings", lambda st: (writes.append(tuple(st.window_size)), real(st))[1])
+    for w in range(1000, 1200, 20):
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(w, 700), w=w, h=700))
+    d.frames(1)
+    assert writes == []
+    app._remember_size = (app._remember_size[0], 0.0)  # the half second has passed
+    d.frames(1)
+    assert writes == [(1180, 700)]
+    assert app.storage.load_settings()[0].window_size == (1180, 700)
