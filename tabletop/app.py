@@ -390,6 +390,7 @@ class App:
         import pygame
 
         self._save_window_size()
+        self.stack.clear()  # scenes stop their work (a bot still thinking)
         self.storage.flush()  # the last autosave reaches the disk before we go
         pygame.quit()
 

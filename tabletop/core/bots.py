@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -185,6 +186,11 @@ class ISMCTS:
         self.terminal: Callable[[Any], bool] = terminal or rules.is_over
         self.rng = rngmod.make(seed, "ismcts", seat)
         self.last_stats = SearchStats(0, 0.0, ())
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask a running search (on another thread) to stop at its next iteration."""
+        self._cancel.set()
 
     def _evaluate_outcome(self, state: Any, seat: int) -> float:
         return outcome_value(self.rules.outcome(state), seat)
@@ -200,12 +206,15 @@ class ISMCTS:
         if len(legal) == 1:
             self.last_stats = SearchStats(0, 0.0, ((str(legal[0]), 0),))
             return legal[0]
+        self._cancel.clear()
         root = _Node(None)
         start = time.perf_counter()
         deadline = None if self.time_budget is None else start + self.time_budget
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            if done and self._cancel.is_set():
                 break
             self._iterate(root, view)
             done += 1
@@ -286,6 +295,9 @@ class ISMCTSBot:
 
     def choose(self, view: Any) -> Any:
         return self.search.search(view)
+
+    def cancel(self) -> None:
+        self.search.cancel()
 
 
 def play(

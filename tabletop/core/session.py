@@ -164,6 +164,7 @@ class Session:
         }
         self._pending: concurrent.futures.Future[Any] | None = None
         self._pending_ply = -1
+        self._pending_bot: Any = None
         #: called with the session after every change (the app autosaves here)
         self.on_change: Callable[[Session], None] | None = None
         #: the result has gone into the statistics (once per game, kept in saves)
@@ -268,6 +269,7 @@ class Session:
         bot = self.bots[mover]
         view = self.rules.view(self.state, mover)
         self._pending_ply = self.ply
+        self._pending_bot = bot
         if self.threaded:
             self._pending = _executor().submit(bot.choose, view)
         else:
@@ -305,10 +307,19 @@ class Session:
         return moves
 
     def _cancel_bot(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
+        """Forget a pending answer; a search already running is asked to stop
+        (bots may offer ``cancel()``), so the worker is free for the next one."""
+        if self._pending is not None and not self._pending.cancel() and not self._pending.done():
+            cancel = getattr(self._pending_bot, "cancel", None)
+            if cancel is not None:
+                cancel()
         self._pending = None
         self._pending_ply = -1
+        self._pending_bot = None
+
+    def close(self) -> None:
+        """The game is being left: stop any bot still thinking about it."""
+        self._cancel_bot()
 
     # -- undo ----------------------------------------------------------------
     def undo_target(self) -> tuple[int | None, str]:

@@ -165,6 +165,9 @@ class GameScene(Scene):
     def enter(self) -> None:
         self._maybe_curtain()
 
+    def dispose(self) -> None:
+        self.session.close()
+
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -39,6 +39,10 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out for a new window size. Called before the first draw too."""
 
+    def dispose(self) -> None:
+        """Called once when the scene leaves the stack for good (not when it is
+        merely covered): stop work it started."""
+
     # -- the frame ---------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """React to one event; True when it was used."""
@@ -97,6 +101,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.leave()
+        scene.dispose()
         if self.top is not None:
             self.top.enter()
         return scene
@@ -107,19 +112,27 @@ class SceneStack:
         elif scene in self.scenes:
             self.scenes.remove(scene)
             scene.leave()
+            scene.dispose()
 
     def replace(self, scene: Scene) -> Scene:
         """Pop the top scene and push ``scene`` in its place."""
         if self.scenes:
             old = self.scenes.pop()
             old.leave()
+            old.dispose()
         return self.push(scene)
 
     def reset(self, scene: Scene) -> Scene:
         """Clear the whole stack and start again from ``scene``."""
-        while self.scenes:
-            self.scenes.pop().leave()
+        self.clear()
         return self.push(scene)
+
+    def clear(self) -> None:
+        """Take every scene off the stack (and dispose of it)."""
+        while self.scenes:
+            old = self.scenes.pop()
+            old.leave()
+            old.dispose()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._size = size

@@ -723,3 +723,28 @@ def test_a_moves_only_save_replays_and_checks_its_final_position() -> None:
     doc["final"] = codec.encode(other.state)
     with pytest.raises(SaveError, match="do not lead to its saved position"):
         Session.from_doc(doc, registry={"nim": NIM}, threaded=False)
+
+
+def test_leaving_a_game_stops_a_bot_that_is_still_thinking() -> None:
+    """close() asks a running search to stop, so the worker is free at once
+    (a hard bot would otherwise run out its whole time budget)."""
+    from tabletop.core.bots import ISMCTSBot
+    from tests.nimgame.bot import determinize
+
+    def slow_bot(level: str, seat: int, seed: int) -> ISMCTSBot:
+        return ISMCTSBot(NIM.rules, seat, seed, time_budget=30.0, determinize=determinize)
+
+    entry = dataclasses.replace(NIM, make_bot=slow_bot)
+    s = Session(entry, default_config(2), 7, [Seat("Bot", "bot", "hard"), Seat("Ann")], threaded=True)
+    s.request_bot_action()
+    fut = s._pending
+    assert fut is not None
+    deadline = time.monotonic() + DEADLINE
+    while not fut.running() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(0.05)
+    started = time.monotonic()
+    s.close()
+    fut.result(timeout=5.0)  # the search ends long before its 30 s budget
+    assert time.monotonic() - started < 5.0
+    assert s.poll_bot_action() is None

@@ -221,6 +221,10 @@ class HardBot:
             terminal=self.deal_over,
         )
 
+    def cancel(self) -> None:
+        """Stop a search running on the worker (the game was left)."""
+        self.search.cancel()
+
     def deal_over(self, state: EtucState) -> bool:
         """The search's horizon: the end of the deal being played (or the match)."""
         return state.turn is None or state.game != self.game

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
@@ -435,14 +436,15 @@ class Candidate:
 class Clock:
     """A simulation cap and an optional deadline (time.perf_counter)."""
 
-    def __init__(self, cap: int, budget: float | None) -> None:
+    def __init__(self, cap: int, budget: float | None, cancel: threading.Event | None = None) -> None:
         self.cap = cap
         self.used = 0
         self.deadline = None if budget is None else time.perf_counter() + budget
+        self.cancel = cancel
 
     def share(self, fraction: float) -> Clock:
         """A clock for part of what is left."""
-        sub = Clock(max(1, int((self.cap - self.used) * fraction)), None)
+        sub = Clock(max(1, int((self.cap - self.used) * fraction)), None, self.cancel)
         if self.deadline is not None:
             sub.deadline = (
                 time.perf_counter() + max(0.0, self.deadline - time.perf_counter()) * fraction
@@ -452,6 +454,8 @@ class Clock:
     def spend(self) -> bool:
         """Take one simulation if the cap and the deadline allow it."""
         if self.used >= self.cap:
+            return False
+        if self.used and self.cancel is not None and self.cancel.is_set():
             return False
         if self.deadline is not None and self.used and time.perf_counter() >= self.deadline:
             return False
@@ -729,8 +733,14 @@ class PlanepitaBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng: Random = rngmod.make(seed, "planepita-bot", seat, self.level)
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Stop a search running on the worker (the game was left)."""
+        self._cancel.set()
 
     def choose(self, view: PlanepitaState) -> Any:
+        self._cancel.clear()
         legal = RULES.legal_actions(view)
         if not legal:
             raise ValueError(f"seat {self.seat} has no legal action in this view")
@@ -860,7 +870,7 @@ class SearchBot(PlanepitaBot):
 
     def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
         cfg = self.config
-        clock = Clock(cfg.max_sims, cfg.budget)
+        clock = Clock(cfg.max_sims, cfg.budget, self._cancel)
         best = Planner(view, self.seat).best_launch(spec, cfg, clock)
         return self.noisy(spec, best.flick, cfg.angle_noise, cfg.speed_noise)
 
@@ -870,7 +880,7 @@ class SearchBot(PlanepitaBot):
         static = {down: evaluate(planner.flip_layout(down), outlook) for down in (False, True)}
         if not self.config.reply_sims:
             return static[True] > static[False]
-        clock = Clock(2 * self.config.reply_sims, self.config.budget)
+        clock = Clock(2 * self.config.reply_sims, self.config.budget, self._cancel)
         value = {}
         for i, down in enumerate((False, True)):
             reply = self.reply_value(view, down, clock.share(0.5 if i == 0 else 1.0))
