@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tools.cli import OneLineParser  # noqa: E402
+
 #: the app writes time.time() of its first drawn frame to this file (tabletop/app.py)
 STARTUP_ENV = "TABLETOP_BENCH_STARTUP_FILE"
 
@@ -477,14 +479,9 @@ def parse_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one line on stderr, exit 2
-        print(f"bench: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
+        label="bench",
         prog="tools/bench.py",
         description="Measure Tabletop against its performance goals and print a markdown table. "
         "Headless (SDL dummy drivers), with a temporary settings folder.",

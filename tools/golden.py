@@ -17,7 +17,6 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import re
 import sys
@@ -33,6 +32,7 @@ from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.game import apply_checked, log_line  # noqa: E402
 from tabletop.core.session import BOT_NAMES  # noqa: E402
+from tools.cli import OneLineParser  # noqa: E402
 
 FOLDER = ROOT / "tests" / "playthroughs"
 NAME = re.compile(r"^(?P<game>[a-z_]+)-(?P<players>\d+)p-seed(?P<seed>\d+)\.txt$")
@@ -116,7 +116,7 @@ def diff(expected: str, actual: str, name: str, limit: int = 80) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="tools/golden.py", description=__doc__.split("\n")[0])
+    p = OneLineParser(label="golden", prog="tools/golden.py", description=__doc__.split("\n")[0])
     p.add_argument("--game", action="append", help="only this game (repeatable)")
     p.add_argument(
         "--check", action="store_true", help="compare with the stored files; write nothing"

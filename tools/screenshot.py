@@ -41,6 +41,7 @@ from tabletop import app as tabletop_app  # noqa: E402
 from tabletop.core import codec, rng  # noqa: E402
 from tabletop.core.session import default_seats  # noqa: E402
 from tabletop.core.storage import PALETTES, Storage  # noqa: E402
+from tools.cli import OneLineParser  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
 GAME_SCENES = ("rules", "setup", "game", "pause", "results")
@@ -251,13 +252,9 @@ def render(
     return app.screen.copy()
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one line on stderr, not a usage dump
-        raise UsageError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
+        label="screenshot",
         prog="tools/screenshot.py",
         description="Render a Tabletop scene headless (SDL dummy drivers) and save it as a PNG. "
         "Settings and saves go to a fresh temporary folder unless --home or TABLETOP_HOME is given.",

@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.bots import LEVELS, play  # noqa: E402
+from tools.cli import OneLineParser  # noqa: E402
 
 
 class UsageError(Exception):
@@ -315,14 +316,9 @@ def report(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) ->
 # -- the command line ---------------------------------------------------------------
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one line on stderr, exit 2
-        print(f"selfplay: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
+        label="selfplay",
         prog="tools/selfplay.py",
         description="Play bots against each other headlessly and print a table of how each "
         "level did: wins, places, scores, decision times.",

@@ -71,6 +71,7 @@ from tabletop.games.planepita.physics import (  # noqa: E402
     Trajectory,
     simulate,
 )
+from tools.cli import OneLineParser  # noqa: E402
 
 PROG = "tune_physics"
 
@@ -1054,7 +1055,8 @@ def _checked(p: Params, key: str, values: Sequence[float], option: str) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = OneLineParser(
+        label=PROG,
         prog=PROG,
         description="Sweep Planepita's physics (face-up and face-down friction, restitution, "
         "flick speed) with the real simulate(); write stop-distance.png, fan.png, "
