@@ -88,10 +88,13 @@ def test_a_disc_covering_the_centre_is_in_the_5_area(what: str, radius: float) -
             assert BOARD.area_of(d * math.cos(a), d * math.sin(a), radius) == 5
 
 
-def test_area_bounds_agree_with_area_of_inside_each_band() -> None:
-    r = BOARD.disc_radius
+@pytest.mark.parametrize("piece", ["disc", "jammer"])
+def test_area_bounds_agree_with_area_of_inside_each_band(piece: str) -> None:
+    r = BOARD.disc_radius if piece == "disc" else BOARD.jammer_radius
     for area in board_mod.AREAS:
-        lo, hi = BOARD.area_bounds(area)
+        lo, hi = BOARD.area_bounds(area, r)
+        if piece == "disc":
+            assert (lo, hi) == BOARD.area_bounds(area)  # a disc's radius is the default
         assert lo < hi
         for frac in (0.01, 0.5, 0.99):
             d = lo + frac * (hi - lo)

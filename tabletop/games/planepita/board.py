@@ -124,12 +124,13 @@ class Board:
         """True when part of the disc sticks out over the rim."""
         return math.hypot(x, y) + radius > self.outer_radius
 
-    def area_bounds(self, area: int) -> tuple[float, float]:
-        """The distances from the centre a disc's centre may have to belong to
-        ``area``: (exclusive lower bound, inclusive upper bound), since a disc touching
-        a line belongs to the inner area (P1); area 5 includes 0."""
+    def area_bounds(self, area: int, radius: float | None = None) -> tuple[float, float]:
+        """The distances from the centre the centre of a piece of ``radius`` (a
+        disc's by default) may have to belong to ``area``: (exclusive lower
+        bound, inclusive upper bound), since a piece touching a line belongs to
+        the inner area (P1); area 5 includes 0."""
         half = self.line_width / 2
-        r = self.disc_radius
+        r = self.disc_radius if radius is None else radius
         if area == 5:
             return (0.0, self.center_radius + half + r)
         if area == 4:

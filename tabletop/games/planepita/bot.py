@@ -130,19 +130,9 @@ def make_outlook(state: PlanepitaState, seat: int, later: Sequence[int]) -> Outl
     return Outlook(tuple(weight), tuple(hostile), state.slots, int(sum(later)))
 
 
-def _band(area: int, radius: float) -> tuple[float, float]:
-    """Distances from the centre a piece of ``radius`` may have to belong to ``area``."""
-    half = BOARD.line_width / 2
-    if area == 5:
-        return (0.0, BOARD.center_radius + half + radius)
-    if area == 4:
-        return (BOARD.center_radius + half + radius, BOARD.middle_radius + half + radius)
-    return (BOARD.middle_radius + half + radius, BOARD.outer_radius + radius)
-
-
 def _sweep_risk(jammer: tuple[float, float], area: int) -> float:
     """The chance that the jammer ends in ``area`` although it is elsewhere now."""
-    lo, hi = _band(area, BOARD.jammer_radius)
+    lo, hi = BOARD.area_bounds(area, BOARD.jammer_radius)
     d = math.hypot(*jammer)
     move = lo - d if d < lo else d - hi
     return SWEEP_RISK * math.exp(-max(0.0, move) / SWEEP_REACH)
@@ -310,7 +300,7 @@ def free_spot(layout: Layout, x: float, y: float, radius: float, margin: float) 
 def jammer_spots(layout: Layout, area: int) -> list[tuple[float, float]]:
     """Legal-looking places for the jammer in ``area`` (overlapping no disc), a grid."""
     rj = BOARD.jammer_radius
-    lo, hi = _band(area, rj)
+    lo, hi = BOARD.area_bounds(area, rj)
     out = []
     radii = (
         [lo + (hi - lo) * f for f in (0.0, 0.25, 0.5, 0.75, 0.95)]
