@@ -33,9 +33,10 @@ from tabletop.core.game import (
     log_line,
     reveals,
 )
+from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
 
-SAVE_FORMAT = "tabletop-save"
-SAVE_VERSION = 1
+# the save document's kind and version are storage's: one definition
+SAVE_FORMAT = SAVE_KIND
 KINDS = ("human", "bot")
 
 
