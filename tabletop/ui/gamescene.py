@@ -227,6 +227,8 @@ class GameScene(Scene):
                 self.results_shown = True
                 from tabletop.ui import menus
 
+                menus.record_result(self.app, self)
+                self.app.sound.play("chime")
                 self.app.stack.push(menus.ResultsScene(self.app, self))
             return
         if self.replay_queue is not None:

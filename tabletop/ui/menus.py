@@ -720,6 +720,28 @@ class CurtainScene(MenuScene):
         return super().handle(event)
 
 
+def record_result(app: Any, game: Any) -> None:
+    """A finished game counts once: in the sitting's match totals and the
+    statistics. Showing the results again (resume, undo and replay of the last
+    move) does not count it twice; replays never count."""
+    session = game.session
+    if game.replay_queue is not None or session.recorded:
+        return
+    outcome = session.outcome()
+    match: Match = getattr(game, "match", None) or Match()
+    game.match = match
+    match.games += 1
+    for i in outcome.winners:
+        name = session.seats[i].name
+        match.wins[name] = match.wins.get(name, 0) + 1
+    try:
+        app.storage.record_result(session.name, session.names, list(outcome.places))
+    except (OSError, ValueError) as exc:
+        app.toast(f"The result could not be recorded: {exc}", "error")
+    session.recorded = True
+    autosave(app, session)
+
+
 class ResultsScene(MenuScene):
     opaque = False
     heading = "Game over"
@@ -729,21 +751,7 @@ class ResultsScene(MenuScene):
         self.session = game.session
         self.outcome = self.session.outcome()
         self.match: Match = getattr(game, "match", None) or Match()
-        if game.replay_queue is None and not self.session.recorded:
-            # once per game: showing the results again (resume, undo and
-            # replay the last move) does not count the game twice
-            self.match.games += 1
-            for i in self.outcome.winners:
-                name = self.session.seats[i].name
-                self.match.wins[name] = self.match.wins.get(name, 0) + 1
-            try:
-                app.storage.record_result(self.session.name, self.session.names, list(self.outcome.places))
-            except (OSError, ValueError) as exc:
-                app.toast(f"The result could not be recorded: {exc}", "error")
-            self.session.recorded = True
-            autosave(app, self.session)
         super().__init__(app)
-        app.sound.play("chime")
 
     def build(self) -> None:
         self.again = Button("Play again", self.play_again, kind="primary", hotkey=pygame.K_F5)

@@ -407,6 +407,7 @@ def test_a_game_counts_once_in_the_statistics(driver: Driver) -> None:
         s.play(s.rules.legal_actions(s.state)[0])
     d.until(lambda: isinstance(d.top, menus.ResultsScene))
     menus.ResultsScene(app, scene)  # shown once more
+    menus.record_result(app, scene)  # and asked to count it again
     stats, _ = app.storage.load_stats()
     assert stats["nim"].played == 1
     assert s.recorded
