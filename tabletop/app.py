@@ -192,10 +192,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-class App:
-    """The window and everything scenes share. One per process."""
+#: seconds after the last resize event before the window size is written
+REMEMBER_SIZE_AFTER = 0.5
 
-    def __init__(self, launch: Launch | None = None, *, storage: Any = None) -> None:
+
+class App:
+    """The window and everything scenes share. One per process.
+
+    ``threaded_bots=False`` has every game's bots answer on the frame loop's
+    thread, and ``timed_bots=False`` gives them their iteration caps alone:
+    tests drive the app frame by frame and get the same game every time.
+    """
+
+    def __init__(
+        self,
+        launch: Launch | None = None,
+        *,
+        storage: Any = None,
+        threaded_bots: bool = True,
+        timed_bots: bool = True,
+    ) -> None:
         import pygame
 
         from tabletop.core.storage import Storage
@@ -223,6 +239,9 @@ class App:
         self.stack = SceneStack()
         self.stack.resize(self.size)
         self.running = True
+        #: how sessions are built (see the class docstring); Session keywords
+        self.session_options = {"threaded": threaded_bots, "timed": timed_bots}
+        #: a window size to write, and the seconds of frames left until then
         self._remember_size: tuple[tuple[int, int], float] | None = None
         self.frames = 0
         self.first_frame_at: float | None = None
@@ -252,7 +271,7 @@ class App:
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             self.windowed_size = (w, h)
             if remember:  # written once the dragging stops, not on every event
-                self._remember_size = ((w, h), time.perf_counter() + 0.5)
+                self._remember_size = ((w, h), REMEMBER_SIZE_AFTER)
         self.theme.resize(self.size)
         self.stack.resize(self.size)
 
@@ -348,8 +367,11 @@ class App:
                 return
         for message in self.storage.take_messages():  # e.g. a background save that failed
             self.toast(message, "error")
-        if self._remember_size is not None and time.perf_counter() >= self._remember_size[1]:
-            self._save_window_size()
+        if self._remember_size is not None:
+            size, left = self._remember_size
+            self._remember_size = (size, left - dt)
+            if left - dt <= 0:
+                self._save_window_size()
         self.stack.update(dt)
         self.toasts.update(dt)
         self.screen.fill(self.theme.background)

@@ -42,11 +42,28 @@ Sample = Callable[[Any, random.Random], Any]
 
 @runtime_checkable
 class Bot(Protocol):
-    """A seat played by the program. ``choose`` gets that seat's view."""
+    """A seat played by the program. ``choose`` gets that seat's view.
+
+    Optional, found by name: ``cancel()`` asks a search running on another
+    thread to stop soon; ``time_budget`` is the seconds one decision may take
+    (None: the bot is untimed, bounded by its iteration cap alone). A game's
+    ``make_bot(level, seat, seed, *, timed=True)`` gives every level both
+    budgets; ``timed=False`` leaves the cap alone, so a decision depends only
+    on the seed and the view.
+    """
 
     seat: int
 
     def choose(self, view: Any) -> Any: ...
+
+
+def time_budget(bot: Any) -> float | None:
+    """The seconds ``bot`` allows itself per decision, or None when it has no
+    wall-clock limit (an untimed bot, or one that keeps no budget)."""
+    value = getattr(bot, "time_budget", None)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value)
+    return None
 
 
 def outcome_value(outcome: Outcome, seat: int) -> float:
@@ -123,10 +140,11 @@ class SearchStats:
 class ISMCTS:
     """Single-observer ISMCTS for ``seat``; see the module docstring.
 
-    ``iterations`` and ``time_budget`` (seconds, measured with
-    ``time.perf_counter``) bound one search; give at least one. With
+    ``iterations`` and ``time_budget`` (seconds, read from ``clock``, by
+    default ``time.perf_counter``) bound one search; give at least one. With
     ``iterations`` alone a search is fully deterministic for a given seed and
-    sequence of views.
+    sequence of views: that is the budget tests, golden files and tools use
+    (a game's ``make_bot(..., timed=False)``), while the app adds the seconds.
 
     Hooks (all optional):
 
@@ -161,6 +179,7 @@ class ISMCTS:
         max_rollout_depth: int | None = None,
         actions: Callable[[Any], list[Any]] | None = None,
         terminal: Callable[[Any], bool] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("ISMCTS needs iterations, a time_budget, or both")
@@ -184,6 +203,7 @@ class ISMCTS:
         self.max_rollout_depth = max_rollout_depth
         self.actions: Callable[[Any], list[Any]] = actions or rules.legal_actions
         self.terminal: Callable[[Any], bool] = terminal or rules.is_over
+        self.clock = clock
         self.rng = rngmod.make(seed, "ismcts", seat)
         self.last_stats = SearchStats(0, 0.0, ())
         self._cancel = threading.Event()
@@ -208,11 +228,12 @@ class ISMCTS:
             return legal[0]
         self._cancel.clear()
         root = _Node(None)
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         deadline = None if self.time_budget is None else start + self.time_budget
         done = 0
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and done and clock() >= deadline:
                 break
             if done and self._cancel.is_set():
                 break
@@ -227,7 +248,7 @@ class ISMCTS:
                 best, best_visits = action, visits
         self.last_stats = SearchStats(
             done,
-            time.perf_counter() - start,
+            clock() - start,
             tuple((str(a), c.visits) for a, c in root.children.items()),
         )
         return best
@@ -292,6 +313,10 @@ class ISMCTSBot:
     def __init__(self, rules: Rules[Any, Any], seat: int, seed: int, **search: Any) -> None:
         self.seat = seat
         self.search = ISMCTS(rules, seat, seed, **search)
+
+    @property
+    def time_budget(self) -> float | None:
+        return self.search.time_budget
 
     def choose(self, view: Any) -> Any:
         return self.search.search(view)

@@ -6,6 +6,15 @@ states (``states[0]`` is the setup), so undo is popping that list (STYLE.md
 item 4). Bots think on a worker thread; the frame loop polls for their answer
 and never waits.
 
+A bot can never take the program down. A bot that raises, answers with an
+illegal action, or (on the worker) has not answered once the frame loop has
+waited its time budget plus :attr:`Session.bot_grace` seconds (counted on the
+``dt`` the loop passes, never on the clock) is given up on: the seat plays a
+random legal move instead (the entry's ``sample_action`` with a generator
+derived from the seed and the ply, so the fallback is deterministic), the
+game log says so in words, and play goes on. A worker stuck in a bot is left
+behind (a daemon thread) and a fresh one thinks for the next bot.
+
 A save is JSON: the config, the seed, the seats and the actions, which
 replay the game exactly, plus the final position as a check. Games whose
 ``apply`` is floating point (Planepita's shots) also store every state
@@ -16,13 +25,15 @@ across machines; for them loading uses the stored states.
 from __future__ import annotations
 
 import concurrent.futures
+import logging
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import codec, rng
-from tabletop.core.bots import LEVELS
+from tabletop.core.bots import LEVELS, time_budget
 from tabletop.core.game import (
     GameConfig,
     IllegalAction,
@@ -95,16 +106,79 @@ def default_seats(kinds: Sequence[str]) -> list[Seat]:
     ]
 
 
-_EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
-_EXECUTOR_LOCK = threading.Lock()
+#: where a bot's failure is reported (with its traceback) besides the game log
+log = logging.getLogger("tabletop.bots")
 
 
-def _executor() -> concurrent.futures.ThreadPoolExecutor:
-    global _EXECUTOR
-    with _EXECUTOR_LOCK:
-        if _EXECUTOR is None:
-            _EXECUTOR = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bot")
-        return _EXECUTOR
+class Worker:
+    """One daemon thread that runs bots' searches, one at a time, in order.
+
+    A daemon, unlike a ThreadPoolExecutor's thread, never holds the program
+    open: a worker stuck in a bot that does not answer is simply left behind.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="bot", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._jobs.put((future, fn, args))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            future, fn, args = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = fn(*args)
+            except BaseException as exc:  # noqa: BLE001 - handed to whoever waits
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+
+    def abandon(self) -> list[Any]:
+        """Stop taking jobs (the thread ends when, if ever, its bot returns);
+        the jobs still waiting, for a fresh worker."""
+        waiting = []
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                waiting.append(job)
+        self._jobs.put(None)
+        return waiting
+
+
+_WORKER: Worker | None = None
+_WORKER_LOCK = threading.Lock()
+
+
+def _worker() -> Worker:
+    global _WORKER
+    with _WORKER_LOCK:
+        if _WORKER is None:
+            _WORKER = Worker()
+        return _WORKER
+
+
+def _replace_stuck_worker(stuck: Worker) -> None:
+    """``stuck`` is busy with a bot that does not answer: the next bot thinks
+    on a fresh worker, which takes over the jobs that were waiting."""
+    global _WORKER
+    with _WORKER_LOCK:
+        if _WORKER is not stuck:
+            return  # someone replaced it already
+        _WORKER = Worker()
+        for job in stuck.abandon():
+            _WORKER._jobs.put(job)
 
 
 def _registry(registry: dict[str, Any] | None) -> dict[str, Any]:
@@ -119,8 +193,13 @@ class Session:
     """A game being played: rules + seats + history.
 
     ``threaded=False`` makes bots answer on the caller's thread (tools, tests
-    that want no threads); the app uses the worker.
+    that want no threads); the app uses the worker. ``timed=False`` builds the
+    bots with their iteration caps alone (``make_bot(..., timed=False)``), so
+    every decision depends only on the seed and the view.
     """
+
+    #: seconds past a bot's own time budget before the frame loop gives up on it
+    bot_grace = 5.0
 
     def __init__(
         self,
@@ -130,6 +209,7 @@ class Session:
         seats: Sequence[Seat],
         *,
         threaded: bool = True,
+        timed: bool = True,
         states: Sequence[Any] | None = None,
         actions: Sequence[Any] = (),
     ) -> None:
@@ -147,6 +227,7 @@ class Session:
         self.seed = int(seed)
         self.seats = tuple(seats)
         self.threaded = threaded
+        self.timed = timed
         self.states: list[Any] = list(states) if states else [self.rules.setup(config, self.seed)]
         self.actions: list[Any] = list(actions)
         if len(self.states) != len(self.actions) + 1:
@@ -159,13 +240,21 @@ class Session:
             log_line(self.rules, self.states[i], a, self.names) for i, a in enumerate(self.actions)
         ]
         self.bots: dict[int, Any] = {
-            i: entry.make_bot(s.level, i, rng.derive(self.seed, "bot", i))
+            i: self._make_bot(i, rng.derive(self.seed, "bot", i))
             for i, s in enumerate(self.seats)
             if s.is_bot
         }
         self._pending: concurrent.futures.Future[Any] | None = None
         self._pending_ply = -1
         self._pending_bot: Any = None
+        self._pending_seat = -1
+        self._pending_worker: Worker | None = None
+        #: seconds of frames (their dt) spent waiting for the pending answer
+        self._waited = 0.0
+        #: (ply, action, words) of a fallback move not yet played
+        self._fallback: tuple[int, Any, str] | None = None
+        #: (ply, words) for every move a failed bot's seat played at random
+        self.bot_failures: list[tuple[int, str]] = []
         #: called with the session after every change (the app autosaves here)
         self.on_change: Callable[[Session], None] | None = None
         #: the result has gone into the statistics (once per game, kept in saves)
@@ -242,6 +331,7 @@ class Session:
         after = apply_checked(self.rules, before, action, seat)
         self._cancel_bot()
         self.log.append(log_line(self.rules, before, action, self.names))
+        self._note_fallback(action)
         self.states.append(after)
         self.actions.append(action)
         self.barriers.append(is_undo_barrier(self.rules, before, action, after))
@@ -259,6 +349,9 @@ class Session:
         del self._encoded[len(self.states) - 1 :]
 
     # -- bots ----------------------------------------------------------------
+    def _make_bot(self, seat: int, seed: int) -> Any:
+        return self.entry.make_bot(self.seats[seat].level, seat, seed, timed=self.timed)
+
     def bot_thinking(self) -> bool:
         return self._pending is not None and self._pending_ply == self.ply
 
@@ -271,33 +364,59 @@ class Session:
         view = self.rules.view(self.state, mover)
         self._pending_ply = self.ply
         self._pending_bot = bot
+        self._pending_seat = mover
+        self._waited = 0.0
         if self.threaded:
-            self._pending = _executor().submit(bot.choose, view)
+            worker = _worker()
+            self._pending_worker = worker
+            self._pending = worker.submit(bot.choose, view)
         else:
             fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
             try:
                 fut.set_result(bot.choose(view))
-            except Exception as exc:  # noqa: BLE001 - handed to the poller
+            except Exception as exc:  # noqa: BLE001 - a failed bot: handled when polled
                 fut.set_exception(exc)
             self._pending = fut
 
-    def poll_bot_action(self) -> Any | None:
-        """The bot's chosen action once it is ready, else None. Never blocks."""
+    def bot_patience(self) -> float:
+        """Seconds of frames to wait for the pending answer: the bot's own
+        budget (none for an untimed bot) plus :attr:`bot_grace`."""
+        return (time_budget(self._pending_bot) or 0.0) + self.bot_grace
+
+    def poll_bot_action(self, dt: float = 0.0) -> Any | None:
+        """The bot's chosen action once it is ready, else None. Never blocks.
+
+        ``dt`` is the time the frame loop has passed since its last poll; once
+        the waits add up to :meth:`bot_patience`, the session gives up on that
+        answer and the seat's move is a random legal one (see the module
+        docstring). A bot that raised or chose an illegal action gets the same
+        fallback. Either way, the action returned is legal now.
+        """
         if self._pending is None or self._pending_ply != self.ply:
             self._cancel_bot()
             return None
-        if not self._pending.done():
-            return None
-        fut, self._pending = self._pending, None
-        return fut.result()
+        fut = self._pending
+        if not fut.done():
+            self._waited += dt
+            if self._waited < self.bot_patience():
+                return None
+            return self._give_up()
+        self._pending = None
+        return self._settle(fut)
 
     def bot_action(self, timeout: float | None = None) -> Any:
-        """Block until the bot to move has chosen (tools and tests)."""
+        """Block until the bot to move has chosen (tools and tests). A bot that
+        fails, or on the worker takes longer than ``timeout`` seconds, gets
+        the random legal fallback of :meth:`poll_bot_action`."""
         self.request_bot_action()
-        if self._pending is None:
+        fut = self._pending
+        if fut is None:
             raise RuntimeError("no bot is to move")
-        fut, self._pending = self._pending, None
-        return fut.result(timeout)
+        done, _ = concurrent.futures.wait([fut], timeout)
+        if not done:
+            return self._give_up()
+        self._pending = None
+        return self._settle(fut)
 
     def play_bots(self, limit: int = 10_000) -> int:
         """Let bots move until a human is to move or the game ends; returns moves."""
@@ -307,16 +426,63 @@ class Session:
             moves += 1
         return moves
 
+    def _settle(self, fut: concurrent.futures.Future[Any]) -> Any:
+        """The finished answer if it is legal now, else the fallback move."""
+        seat = self._pending_seat
+        try:
+            action = fut.result()
+        except Exception as exc:  # noqa: BLE001 - whatever the bot raised
+            return self._fall_back(seat, f"it raised {type(exc).__name__}: {exc}", exc)
+        try:
+            reason = guard(self.rules, self.state, action, seat)
+        except Exception as exc:  # noqa: BLE001 - an answer the rules cannot even read
+            return self._fall_back(seat, f"it answered {action!r}, which the rules cannot read", exc)
+        if reason is not None:
+            return self._fall_back(seat, f"it chose {action}, which is not allowed: {reason}")
+        return action
+
+    def _give_up(self) -> Any:
+        """The pending answer is late: ask the bot to stop, leave a worker that
+        is still stuck in it, give the seat a fresh bot, play the fallback."""
+        fut, worker, seat = self._pending, self._pending_worker, self._pending_seat
+        patience = self.bot_patience()
+        self._cancel_bot()
+        if fut is not None and not fut.done() and worker is not None:
+            _replace_stuck_worker(worker)
+            # the old bot may still be running on the old thread: never share it
+            self.bots[seat] = self._make_bot(seat, rng.derive(self.seed, "bot", seat, "after", self.ply))
+        return self._fall_back(seat, f"it gave no answer in {patience:g} s")
+
+    def _fall_back(self, seat: int, why: str, exc: BaseException | None = None) -> Any:
+        """A random legal move for ``seat``, remembered so the log says why."""
+        action = self.entry.sample_action(self.state, rng.make(self.seed, "bot-fallback", self.ply))
+        words = f"{self.seats[seat].name}'s bot failed to choose a move ({why}); a random legal move was played"
+        log.error("%s: %s", self.entry.info.title, words, exc_info=exc)
+        self._fallback = (self.ply, action, words)
+        self.bot_failures.append((self.ply, words))
+        return action
+
+    def _note_fallback(self, action: Any) -> None:
+        """The action just logged was a fallback move: the log entry says so."""
+        fallback, self._fallback = self._fallback, None
+        ply = len(self.log) - 1
+        if fallback is not None and fallback[0] == ply and fallback[1] == action:
+            self.log[-1] = f"{fallback[2]}: {self.log[-1]}"
+
     def _cancel_bot(self) -> None:
         """Forget a pending answer; a search already running is asked to stop
         (bots may offer ``cancel()``), so the worker is free for the next one."""
         if self._pending is not None and not self._pending.cancel() and not self._pending.done():
             cancel = getattr(self._pending_bot, "cancel", None)
             if cancel is not None:
-                cancel()
+                try:
+                    cancel()
+                except Exception:  # noqa: BLE001 - a bot's cancel must not stop the game
+                    log.exception("a bot's cancel() failed")
         self._pending = None
         self._pending_ply = -1
         self._pending_bot = None
+        self._pending_worker = None
 
     def close(self) -> None:
         """The game is being left: stop any bot still thinking about it."""
@@ -351,6 +517,7 @@ class Session:
         if target is None:
             return False
         self._cancel_bot()
+        self._fallback = None
         del self.states[target + 1 :]
         del self._encoded[target + 1 :]
         del self.actions[target:]
@@ -422,7 +589,14 @@ class Session:
         return registry[name], config, seed, seats, actions
 
     @classmethod
-    def from_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None, threaded: bool = True) -> Session:
+    def from_doc(
+        cls,
+        doc: Any,
+        *,
+        registry: dict[str, Any] | None = None,
+        threaded: bool = True,
+        timed: bool = True,
+    ) -> Session:
         """A session exactly as saved: the stored states, not a recomputation.
 
         Stored states come from a file, so each is checked before it is used:
@@ -433,7 +607,7 @@ class Session:
         entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
         recorded = doc.get("recorded") is True
         if "states" not in doc:
-            session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
+            session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
             if "final" in doc:
                 try:
                     same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
@@ -457,7 +631,9 @@ class Session:
                 rules.is_over(state)
                 if check is not None:
                     check(state)
-            session = cls(entry, config, seed, seats, threaded=threaded, states=states, actions=actions)
+            session = cls(
+                entry, config, seed, seats, threaded=threaded, timed=timed, states=states, actions=actions
+            )
             session.recorded = recorded
             return session
         except SaveError:
@@ -475,11 +651,12 @@ class Session:
         actions: Sequence[Any],
         *,
         threaded: bool = True,
+        timed: bool = True,
     ) -> Session:
         """Replay: rebuild the whole history from config, seed and actions.
         Anything that goes wrong (the moves come from a file) is a SaveError."""
         try:
-            session = cls(entry, config, seed, seats, threaded=threaded)
+            session = cls(entry, config, seed, seats, threaded=threaded, timed=timed)
         except Exception as exc:  # noqa: BLE001 - a config or seats the game refuses
             raise SaveError(f"The save is damaged ({exc}).") from exc
         for n, action in enumerate(actions):
@@ -495,4 +672,4 @@ class Session:
     def replay_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None) -> Session:
         """A session recomputed from the save's config, seed and actions."""
         entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
-        return cls.from_actions(entry, config, seed, seats, actions, threaded=False)
+        return cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)

@@ -31,8 +31,9 @@ class GameEntry:
     default_config: Callable[..., GameConfig]
     #: sample_action(state, rng) -> any legal action, continuous ones included
     sample_action: Callable[[Any, Random], Any]
-    #: make_bot(level, seat, seed) -> Bot, level in LEVELS
-    make_bot: Callable[[str, int, int], Bot]
+    #: make_bot(level, seat, seed, *, timed=True) -> Bot, level in LEVELS;
+    #: timed=False: the iteration cap alone (see tabletop.core.bots.Bot)
+    make_bot: Callable[..., Bot]
     #: "package.module:factory"; factory(app, session) -> a ui Scene
     scene: str
     #: "package.module:function"; function(surface, rect, theme) draws the
@@ -89,10 +90,10 @@ def sample_action(name: str, state: Any, rng: Random) -> Any:
     return get(name).sample_action(state, rng)
 
 
-def make_bot(name: str, level: str, seat: int, seed: int) -> Bot:
+def make_bot(name: str, level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
-    return get(name).make_bot(level, seat, seed)
+    return get(name).make_bot(level, seat, seed, timed=timed)
 
 
 def make_scene(name: str, *args: Any, **kwargs: Any) -> Any:

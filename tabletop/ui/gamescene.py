@@ -7,6 +7,9 @@ base class owns the frame around it:
 
 - a top bar with every seat (colour *and* glyph), whose turn it is and a
   "thinking" mark while a bot works on the worker thread;
+- bots' answers, polled every frame with its ``dt`` (so the session can give
+  up on a bot that does not answer) and played after a short pause; a bot that
+  failed is announced, and its seat's random legal move is played instead;
 - the game log panel (L toggles it), one readable line per action;
 - Esc opens pause; Ctrl+Z undoes back to your last decision, or says why not;
 - a pass-the-device curtain between two human seats when the game hides
@@ -49,6 +52,8 @@ class GameScene(Scene):
         self.results_shown = False
         self.bot_wait = 0.0
         self.pending_bot_action: Any = None
+        #: how many of the session's bot failures have been announced
+        self._failures_shown = len(session.bot_failures)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -239,10 +244,13 @@ class GameScene(Scene):
         if s.is_bot_turn():
             if self.pending_bot_action is None:
                 s.request_bot_action()
-                action = s.poll_bot_action()
+                action = s.poll_bot_action(dt)
                 if action is not None:
                     self.pending_bot_action = action
                     self.bot_wait = 0.0
+                    for _, words in s.bot_failures[self._failures_shown :]:
+                        self.app.toast(words + ".", "error")
+                    self._failures_shown = len(s.bot_failures)
             else:
                 self.bot_wait += dt
                 if self.bot_wait >= self.bot_delay * self._speed_factor():

@@ -200,7 +200,7 @@ def start_game(
 ) -> Scene:
     """Create the session (unless given), wire the autosave, show the game."""
     if session is None:
-        session = Session(entry, config, seed, seats)
+        session = Session(entry, config, seed, seats, **app.session_options)
         if app.storage.keep_autosave() is not None:
             app.toast("Your unfinished game was kept in Saved games.")
     session.on_change = lambda s: autosave(app, s)
@@ -219,7 +219,7 @@ def load_session(app: Any, path: Path | str) -> Session | None:
         app.toast(message or "That save could not be read.", "error")
         return None
     try:
-        return Session.from_doc(doc)
+        return Session.from_doc(doc, **app.session_options)
     except SaveError as exc:
         # moved aside (from the saves folder), so Resume does not fail again
         app.toast(app.storage.set_aside_save(path, str(exc)), "error")

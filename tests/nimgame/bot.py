@@ -25,13 +25,22 @@ def determinize(view: NimState, rng: random.Random) -> NimState:
     return dataclasses.replace(view, reserves=reserves, chance_seed=chance_seed)
 
 
-def make_bot(level: str, seat: int, seed: int) -> Bot:
+#: per level, (iterations, seconds) per decision; easy looks at the legal takes once
+BUDGETS = {"easy": (1, None), "medium": (200, 0.5), "hard": (800, 1.0)}
+
+
+def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
+    """A bot of ``level``; ``timed=False`` keeps the iteration cap alone."""
+    if level not in BUDGETS:
+        raise ValueError(f"unknown bot level {level!r}")
     if level == "easy":
         return RandomBot(RULES, seat, seed)
-    if level == "medium":
-        return ISMCTSBot(RULES, seat, seed, iterations=200, determinize=determinize)
-    if level == "hard":
-        return ISMCTSBot(
-            RULES, seat, seed, iterations=800, time_budget=1.0, determinize=determinize
-        )
-    raise ValueError(f"unknown bot level {level!r}")
+    iterations, seconds = BUDGETS[level]
+    return ISMCTSBot(
+        RULES,
+        seat,
+        seed,
+        iterations=iterations,
+        time_budget=seconds if timed else None,
+        determinize=determinize,
+    )

@@ -72,7 +72,7 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
     for _ in range(400):
         if s.is_over():
             break
-        d.until(lambda: ready(app, scene), timeout=10)
+        d.until(lambda: ready(app, scene))
         st = s.state
         before = len(s.actions)
         if st.phase is Phase.LAUNCH:
@@ -100,7 +100,7 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
             assert isinstance(s.actions[-1], PlaceJammer)
             jammers += 1
         d.frames(1)
-    d.until(lambda: isinstance(app.stack.top, menus.ResultsScene), timeout=10)
+    d.until(lambda: isinstance(app.stack.top, menus.ResultsScene))
     assert s.is_over()
     assert len(s.state.history) == 4
     rounds_launches = 4 * pp_rules.launches_per_round(s.state)

@@ -5,11 +5,16 @@ frame, so whatever a click does runs exactly as in the main loop. The
 ``app`` fixture (import ``app_fixture`` and ``driver_fixture`` to use
 them) builds an App on a temporary Storage with Nim registered and
 shuts pygame down after the test.
+
+Nothing here reads the clock. The apps :func:`make_app` builds have their
+bots answer on the test's own thread with their iteration caps alone, so a
+frame that asks a bot gets its answer in that frame, every run the same; and
+time in the app (bot pauses, animations, toasts) is the ``dt`` each frame is
+given.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -40,17 +45,19 @@ class Driver:
         for _ in range(n):
             self.app.frame([], dt)
 
-    def until(self, condition: Callable[[], bool], timeout: float = 10.0, dt: float = DT) -> None:
-        """Run frames until ``condition()`` holds; fail after ``timeout`` seconds.
-
-        Bots think on the worker thread, so real time has to pass too: a
-        short sleep between frames while waiting."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting; top scene is {type(self.top).__name__}")
-            self.app.frame([], dt)
-            time.sleep(0.002)
+    def until(self, condition: Callable[[], bool], frames: int = 600, dt: float = DT) -> int:
+        """Run frames of ``dt`` seconds until ``condition()`` holds, at most
+        ``frames`` of them; returns how many were run. Fails, naming the top
+        scene, when the budget runs out: nothing here waits on real time."""
+        for n in range(frames + 1):
+            if condition():
+                return n
+            if n < frames:
+                self.app.frame([], dt)
+        raise AssertionError(
+            f"the condition did not hold after {frames} frames of {dt:g} s; "
+            f"the top scene is {type(self.top).__name__}"
+        )
 
     # -- mouse --------------------------------------------------------------
     def move(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
@@ -118,8 +125,10 @@ class Driver:
         assert choice.value == value, f"{choice.options} never reached {value!r}"
 
 
-def make_app(storage_dir: Any, size: tuple[int, int] = SIZE) -> App:
-    app = App(Launch(size=size), storage=Storage(storage_dir))
+def make_app(storage_dir: Any, size: tuple[int, int] = SIZE, *, threaded_bots: bool = False) -> App:
+    """An App at ``size`` on a Storage in ``storage_dir``, the title on top.
+    Its bots are untimed and (unless ``threaded_bots``) answer on this thread."""
+    app = App(Launch(size=size), storage=Storage(storage_dir), threaded_bots=threaded_bots, timed_bots=False)
     app.start(Launch())
     return app
 

@@ -34,7 +34,7 @@ def apps():
 
 
 def _app(root: Path, launch: Launch) -> App:
-    app = App(Launch(size=(1280, 800)), storage=Storage(root))
+    app = App(Launch(size=(1280, 800)), storage=Storage(root), threaded_bots=False, timed_bots=False)
     app.start(launch)
     return app
 

@@ -393,7 +393,8 @@ def test_saved_games_can_be_watched_as_a_replay(driver: Driver) -> None:
     d.click_widget(saves.replay)
     replay = d.top
     assert isinstance(replay, NimScene) and replay.replay_queue == moves
-    d.until(lambda: isinstance(d.top, menus.ResultsScene), timeout=20)
+    # each replayed move waits two bot pauses (0.9 s): 10 frames of 0.1 s
+    d.until(lambda: isinstance(d.top, menus.ResultsScene), frames=10 * len(moves) + 60, dt=0.1)
     assert replay.session.actions == moves
 
 
@@ -449,11 +450,13 @@ def test_the_window_size_is_remembered_once_the_resizing_stops(driver: Driver, m
     writes: list[tuple[int, int]] = []
     real = app.storage.save_settings
     monkeypatch.setattr(app.storage, "save_settings", lambda st: (writes.append(tuple(st.window_size)), real(st))[1])
-    for w in range(1000, 1200, 20):
-        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(w, 700), w=w, h=700))
-    d.frames(1)
+    tick = 0.125  # seconds per frame
+    for w in range(1000, 1200, 20):  # one resize event per frame
+        d.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(w, 700), w=w, h=700)], dt=tick)
+    d.frames(2, dt=tick)  # 3 frames (0.375 s) after the last event: not yet
     assert writes == []
-    app._remember_size = (app._remember_size[0], 0.0)  # the half second has passed
-    d.frames(1)
+    d.frames(1, dt=tick)  # the half second has passed
+    assert writes == [(1180, 700)]
+    d.frames(10, dt=tick)
     assert writes == [(1180, 700)]
     assert app.storage.load_settings()[0].window_size == (1180, 700)

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 __all__ = ["RULES", "default_config", "make_bot", "sample_action"]
 
 
-def make_bot(level: str, seat: int, seed: int) -> Bot:
-    """A bot of ``level`` (easy, medium, hard) for ``seat``, from bot.py."""
+def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
+    """A bot of ``level`` (easy, medium, hard) for ``seat``, from bot.py;
+    ``timed=False`` keeps the simulation cap and drops the seconds."""
     from tabletop.games.planepita import bot
 
-    return bot.make_bot(level, seat, seed)
+    return bot.make_bot(level, seat, seed, timed=timed)

@@ -30,7 +30,7 @@ import functools
 import math
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from random import Random  # the type only: generators come from core.rng
 from typing import Any
@@ -334,17 +334,11 @@ def launch_of(state: PlanepitaState, flick: Flick) -> Launch:
     )
 
 
-def run_shot(state: PlanepitaState, flick: Flick) -> Trajectory | None:
-    """The flick's trajectory, or None for a shot the simulator cannot finish.
-
-    pymunk 7 raises AssertionError when ``physics.World.remove`` removes a
-    face-down disc that broke free (its hold joint already gone) and then left
-    the board; a bot must not fail on a trial shot, so such a shot is skipped.
-    """
-    try:
-        return simulate(state.layout, launch_of(state, flick), PARAMS)
-    except AssertionError:
-        return None
+def run_shot(state: PlanepitaState, flick: Flick) -> Trajectory:
+    """The flick's trajectory. Nothing is caught here: a simulator that fails
+    on a trial shot is a bug to see (the session plays a random legal move
+    for a bot that fails, and says so in the game log)."""
+    return simulate(state.layout, launch_of(state, flick), PARAMS)
 
 
 def clamp_flick(spec: FlickSpec, pad: float, angle: float, speed: float, **extra: Any) -> Flick:
@@ -424,21 +418,28 @@ class Candidate:
 
 
 class Clock:
-    """A simulation cap and an optional deadline (time.perf_counter)."""
+    """A simulation cap and an optional deadline in seconds, read from ``now``
+    (``time.perf_counter`` unless a test gives its own)."""
 
-    def __init__(self, cap: int, budget: float | None, cancel: threading.Event | None = None) -> None:
+    def __init__(
+        self,
+        cap: int,
+        budget: float | None,
+        cancel: threading.Event | None = None,
+        now: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.cap = cap
         self.used = 0
-        self.deadline = None if budget is None else time.perf_counter() + budget
+        self.now = now
+        self.deadline = None if budget is None else now() + budget
         self.cancel = cancel
 
     def share(self, fraction: float) -> Clock:
         """A clock for part of what is left."""
-        sub = Clock(max(1, int((self.cap - self.used) * fraction)), None, self.cancel)
+        sub = Clock(max(1, int((self.cap - self.used) * fraction)), None, self.cancel, self.now)
         if self.deadline is not None:
-            sub.deadline = (
-                time.perf_counter() + max(0.0, self.deadline - time.perf_counter()) * fraction
-            )
+            now = self.now()
+            sub.deadline = now + max(0.0, self.deadline - now) * fraction
         return sub
 
     def spend(self) -> bool:
@@ -447,7 +448,7 @@ class Clock:
             return False
         if self.used and self.cancel is not None and self.cancel.is_set():
             return False
-        if self.deadline is not None and self.used and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.used and self.now() >= self.deadline:
             return False
         self.used += 1
         return True
@@ -652,8 +653,6 @@ class Planner:
         disc_id: int,
     ) -> tuple[float, bool, bool, Layout]:
         traj = run_shot(self.state, flick)
-        if traj is None:
-            return (-math.inf, variants[0][0], variants[0][1], self.state.layout)
         if traj.stayed_on_pad:  # handed back (P4): nothing changed, but nothing gained
             return (
                 evaluate(self.state.layout, outlook) - 0.5,
@@ -720,10 +719,15 @@ class PlanepitaBot:
 
     level = "easy"
 
-    def __init__(self, seat: int, seed: int) -> None:
+    #: seconds per decision when timed (the easy bot simulates nothing: a bound
+    #: for tools/bench.py and for how long the session waits)
+    EASY_BUDGET = 0.05
+
+    def __init__(self, seat: int, seed: int, *, timed: bool = True) -> None:
         self.seat = seat
         self.rng: Random = rngmod.make(seed, "planepita-bot", seat, self.level)
         self._cancel = threading.Event()
+        self.time_budget: float | None = self.EASY_BUDGET if timed else None
 
     def cancel(self) -> None:
         """Stop a search running on the worker (the game was left)."""
@@ -857,10 +861,13 @@ class SearchBot(PlanepitaBot):
         self.level = level.name
         super().__init__(seat, seed)
         self.config = level
+        self.time_budget = level.budget
+        #: where the clocks read the time (a test may give its own)
+        self.now: Callable[[], float] = time.perf_counter
 
     def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
         cfg = self.config
-        clock = Clock(cfg.max_sims, cfg.budget, self._cancel)
+        clock = Clock(cfg.max_sims, cfg.budget, self._cancel, self.now)
         best = Planner(view, self.seat).best_launch(spec, cfg, clock)
         return self.noisy(spec, best.flick, cfg.angle_noise, cfg.speed_noise)
 
@@ -870,7 +877,7 @@ class SearchBot(PlanepitaBot):
         static = {down: evaluate(planner.flip_layout(down), outlook) for down in (False, True)}
         if not self.config.reply_sims:
             return static[True] > static[False]
-        clock = Clock(2 * self.config.reply_sims, self.config.budget, self._cancel)
+        clock = Clock(2 * self.config.reply_sims, self.config.budget, self._cancel, self.now)
         value = {}
         for i, down in enumerate((False, True)):
             reply = self.reply_value(view, down, clock.share(0.5 if i == 0 else 1.0))
@@ -925,20 +932,24 @@ def make_bot(
     seat: int,
     seed: int,
     *,
+    timed: bool = True,
     max_sims: int | None = None,
     budget: float | None = LEVEL_BUDGET,
 ) -> PlanepitaBot:
     """A bot of ``level`` (easy, medium, hard) for ``seat``. ``max_sims`` caps
-    the simulations per decision; ``budget`` is its seconds (the level's own by
-    default; None: no time limit, so a decision depends on the seed and the
-    cap alone)."""
+    the simulations per decision (the level's own by default); ``budget`` is
+    its seconds (the level's own by default). ``timed=False``, or
+    ``budget=None``, drops the seconds: a decision then depends on the seed
+    and the cap alone (tests, golden files, tools)."""
     if level == "easy":
-        return EasyBot(seat, seed)
+        return EasyBot(seat, seed, timed=timed)
     if level not in ("medium", "hard"):
         raise ValueError(f"unknown bot level {level!r} (levels: easy, medium, hard)")
     config = MEDIUM if level == "medium" else HARD
     if max_sims is not None:
         config = replace(config, max_sims=max_sims, reply_sims=min(config.reply_sims, max_sims))
+    if not timed:
+        budget = None
     if budget != LEVEL_BUDGET:
         config = replace(config, budget=budget)
     return SearchBot(seat, seed, config)
