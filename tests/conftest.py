@@ -1,8 +1,11 @@
-"""Shared test set-up: headless SDL, the test-only Nim game, codec prefixes."""
+"""Shared test set-up: headless SDL, the test-only Nim game, codec prefixes,
+and a check that no bot failed unnoticed."""
 
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,3 +27,28 @@ def nim_registered(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setitem(games.REGISTRY, ENTRY.name, ENTRY)
     return ENTRY
+
+
+class _Failures(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_bot_failures(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A session plays a random legal move for a bot that fails, so a game goes
+    on; in a test that would hide the bug. Any bot failure fails the test
+    unless the test is marked ``bot_failures`` (it makes bots fail on purpose)."""
+    handler = _Failures()
+    logger = logging.getLogger("tabletop.bots")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    if handler.messages and request.node.get_closest_marker("bot_failures") is None:
+        pytest.fail("a bot failed during the test: " + "; ".join(handler.messages))

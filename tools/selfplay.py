@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 
 from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
-from tabletop.core.bots import LEVELS, play  # noqa: E402
+from tabletop.core.bots import LEVELS, play, time_budget  # noqa: E402
 from tools.cli import OneLineParser  # noqa: E402
 
 
@@ -108,18 +108,6 @@ class _Timed:
         action = self.bot.choose(view)
         self.times.append(time.perf_counter() - t)
         return action
-
-
-def time_budget(bot: Any) -> float | None:
-    """A bot's wall-clock budget per decision, where it keeps one where our
-    bots do (a Planepita search level's ``config.budget``, an ISMCTS
-    ``search.time_budget``, or a ``time_budget``/``budget`` of its own)."""
-    for owner in (bot, getattr(bot, "config", None), getattr(bot, "search", None)):
-        for name in ("time_budget", "budget"):
-            value = getattr(owner, name, None)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-                return float(value)
-    return None
 
 
 def config_of(plan: Plan) -> Any:

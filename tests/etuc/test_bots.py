@@ -1,14 +1,21 @@
-"""Planet etuC bots: legal moves only, hard beats easy, hard keeps its time budget."""
+"""Planet etuC bots: legal moves only, hard beats easy, hard keeps its budgets."""
 
 from __future__ import annotations
 
-import time
+import itertools
 
 import pytest
 
 from tabletop.core.game import GameConfig, apply_checked
 from tabletop.games import etuc
-from tabletop.games.etuc.bot import HardBot, determinize, unseen_cards
+from tabletop.games.etuc.bot import (
+    BUDGETS,
+    HARD_ITERATIONS,
+    HARD_TIME,
+    HardBot,
+    determinize,
+    unseen_cards,
+)
 from tabletop.games.etuc.rules import EtucState, Pass
 from tests.etuc.positions import position
 
@@ -56,15 +63,29 @@ def test_hard_beats_easy() -> None:
     assert wins >= 3
 
 
-def test_hard_respects_its_time_budget() -> None:
-    bot = etuc.make_bot("hard", 0, 5)
+def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
+    """Timed, the search ends at its seconds (read from a clock that moves
+    0.1 s per reading); untimed, at its iteration cap, whatever the clock says."""
     state = R.setup(GameConfig(3), 5)
-    while state.turn != 0:
+    while state.turn != 0 or len(R.legal_actions(state)) < 2:
         state = R.apply(state, R.legal_actions(state)[0])
-    start = time.perf_counter()
-    action = bot.choose(R.view(state, 0))
-    assert time.perf_counter() - start < 1.5
-    assert R.check(state, action) is None
+    view = R.view(state, 0)
+
+    def clock():  # type: ignore[no-untyped-def]
+        ticks = itertools.count()
+        return lambda: next(ticks) * 0.1
+
+    timed = etuc.make_bot("hard", 0, 5)
+    assert (timed.search.iterations, timed.search.time_budget) == BUDGETS["hard"] == (HARD_ITERATIONS, HARD_TIME)
+    timed.search.clock = clock()
+    assert R.check(state, timed.choose(view)) is None
+    assert timed.search.last_stats.iterations == round(HARD_TIME / 0.1)
+    untimed = etuc.make_bot("hard", 0, 5, timed=False)
+    assert untimed.search.time_budget is None and untimed.time_budget is None
+    untimed.search.iterations = 40
+    untimed.search.clock = clock()
+    assert R.check(state, untimed.choose(view)) is None
+    assert untimed.search.last_stats.iterations == 40
 
 
 def test_medium_goes_out_when_it_can_and_passes_only_when_allowed() -> None:

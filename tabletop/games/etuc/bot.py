@@ -4,10 +4,11 @@ current game of the match).
 
 Every bot is a function of its view and owns its randomness. Each level has a
 budget in iterations and one in seconds (:data:`BUDGETS`): easy and medium
-look at the legal plays once (one iteration, far inside their seconds); hard
-searches up to its iteration cap or its seconds, whichever comes first. An
-untimed bot (``make_bot(..., timed=False)``) keeps the cap alone, so its
-decisions depend only on its seed and the view.
+look at the legal plays once (one iteration; they never read the clock, and
+their seconds are a bound tools/bench.py holds them to); hard searches up to
+its iteration cap or its seconds, whichever comes first. An untimed bot
+(``make_bot(..., timed=False)``) keeps the cap alone, so its decisions depend
+only on its seed and the view.
 """
 
 from __future__ import annotations
@@ -38,7 +39,11 @@ HARD_TIME = 0.9
 HARD_ITERATIONS = 800
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
-BUDGETS = {"easy": (1, 0.01), "medium": (1, 0.05), "hard": (HARD_ITERATIONS, HARD_TIME)}
+BUDGETS: dict[str, tuple[int, float]] = {
+    "easy": (1, 0.01),
+    "medium": (1, 0.05),
+    "hard": (HARD_ITERATIONS, HARD_TIME),
+}
 #: actions simulated after the tree before the heuristic takes over
 ROLLOUT_DEPTH = 60
 
@@ -53,10 +58,9 @@ def _plays(legal: Sequence[EtucAction]) -> list[Play]:
 class EasyBot:
     """A random legal play; passes only now and then while it can play."""
 
-    def __init__(self, seat: int, seed: int, *, timed: bool = True) -> None:
+    def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = rngmod.make(seed, "etuc-easy", seat)
-        self.time_budget = BUDGETS["easy"][1] if timed else None
 
     def choose(self, view: EtucState) -> EtucAction:
         legal = RULES.legal_actions(view)
@@ -124,9 +128,8 @@ def heuristic_choice(view: EtucState, legal: Sequence[EtucAction]) -> EtucAction
 class MediumBot:
     """Deterministic: :func:`heuristic_choice` on its view."""
 
-    def __init__(self, seat: int, seed: int, *, timed: bool = True) -> None:
+    def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
-        self.time_budget = BUDGETS["medium"][1] if timed else None
 
     def choose(self, view: EtucState) -> EtucAction:
         return heuristic_choice(view, RULES.legal_actions(view))
@@ -256,9 +259,9 @@ def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
     """A bot of ``level`` for ``seat``; ``timed=False`` drops the seconds and
     keeps the iteration cap (tests, golden files, tools)."""
     if level == "easy":
-        return EasyBot(seat, seed, timed=timed)
+        return EasyBot(seat, seed)
     if level == "medium":
-        return MediumBot(seat, seed, timed=timed)
+        return MediumBot(seat, seed)
     if level == "hard":
         return HardBot(seat, seed, time_budget=HARD_TIME if timed else None)
     raise ValueError(f"unknown bot level {level!r}")

@@ -719,15 +719,12 @@ class PlanepitaBot:
 
     level = "easy"
 
-    #: seconds per decision when timed (the easy bot simulates nothing: a bound
-    #: for tools/bench.py and for how long the session waits)
-    EASY_BUDGET = 0.05
-
-    def __init__(self, seat: int, seed: int, *, timed: bool = True) -> None:
+    def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng: Random = rngmod.make(seed, "planepita-bot", seat, self.level)
         self._cancel = threading.Event()
-        self.time_budget: float | None = self.EASY_BUDGET if timed else None
+        #: the seconds this bot keeps to per decision (None: it never reads the clock)
+        self.time_budget: float | None = None
 
     def cancel(self) -> None:
         """Stop a search running on the worker (the game was left)."""
@@ -925,6 +922,14 @@ class SearchBot(PlanepitaBot):
 
 #: make_bot's default time budget: the level's own
 LEVEL_BUDGET = -1.0
+#: per level, (simulations, seconds) per decision. The easy bot simulates
+#: nothing and never reads the clock: its seconds are a bound tools/bench.py
+#: holds it to. The search levels stop at whichever of the two comes first.
+BUDGETS: dict[str, tuple[int, float | None]] = {
+    "easy": (0, 0.05),
+    "medium": (MEDIUM.max_sims, MEDIUM.budget),
+    "hard": (HARD.max_sims, HARD.budget),
+}
 
 
 def make_bot(
@@ -942,7 +947,7 @@ def make_bot(
     ``budget=None``, drops the seconds: a decision then depends on the seed
     and the cap alone (tests, golden files, tools)."""
     if level == "easy":
-        return EasyBot(seat, seed, timed=timed)
+        return EasyBot(seat, seed)
     if level not in ("medium", "hard"):
         raise ValueError(f"unknown bot level {level!r} (levels: easy, medium, hard)")
     config = MEDIUM if level == "medium" else HARD

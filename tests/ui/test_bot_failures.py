@@ -1,0 +1,116 @@
+"""A failing bot, through the real App frame: the game log and a toast say so,
+the seat's random legal move is played, and the game goes on to its results.
+
+The game is Nim with seat 1 ("Basil") played by a broken bot. A bot that
+raises or answers illegally is played on the frame's own thread; a bot that
+never answers thinks on the worker, and the frames are driven with a large
+``dt`` until its budget and the grace have passed: nothing here sleeps.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tabletop.app import App
+from tabletop.core.session import Seat, Session
+from tabletop.ui import menus
+from tests.core.test_bot_failures import (
+    BROKEN,
+    DEADLINE,
+    FAILED,
+    WHY,
+    HangingBot,
+    entry_with,
+)
+from tests.nimgame.scene import NimScene
+from tests.ui.driver import Driver, make_app
+from tests.ui.test_app_flow import choose_move, human_ready, take
+
+pytestmark = pytest.mark.bot_failures
+
+SEATS = [Seat("Ann"), Seat("Basil", "bot", "easy")]
+
+
+def start(app: App, entry: Any, monkeypatch: pytest.MonkeyPatch) -> NimScene:
+    from tabletop import games
+
+    monkeypatch.setitem(games.REGISTRY, entry.name, entry)
+    scene = menus.start_game(app, entry, entry.default_config(2), 5, SEATS)
+    assert isinstance(scene, NimScene)
+    return scene
+
+
+def failure_toasts(app: App) -> list[str]:
+    return [t.text for t in app.toasts.items if t.kind == "error" and t.text.startswith(FAILED)]
+
+
+@pytest.fixture(name="app")
+def app_fixture(tmp_path: Any, nim_registered: Any) -> Iterator[App]:
+    a = make_app(tmp_path)
+    try:
+        yield a
+    finally:
+        a.shutdown()
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+def test_a_failing_bot_is_logged_and_the_game_plays_on_to_the_results(
+    app: App, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d = Driver(app)
+    scene = start(app, entry_with(BROKEN[kind]), monkeypatch)
+    s = scene.session
+    assert not s.threaded
+    d.until(human_ready(scene))
+    take(d, scene, *choose_move(scene))
+    d.until(human_ready(scene))
+    assert s.ply == 2
+    words = f"{FAILED} ({WHY[kind]}); a random legal move was played"
+    assert s.log[1].startswith(words + ": Basil ")
+    assert failure_toasts(app) == [words + "."]
+    # the log panel shows it in words
+    shown = " ".join(text for _, text, _ in scene.log_rows(2000, 50))
+    assert FAILED in shown
+    for _ in range(60):
+        if s.is_over():
+            break
+        d.until(lambda: s.is_over() or human_ready(scene)())
+        if not s.is_over():
+            take(d, scene, *choose_move(scene))
+    d.until(lambda: isinstance(d.top, menus.ResultsScene))
+    bot_plies = [i for i, st in enumerate(s.states[:-1]) if s.rules.to_move(st) == 1]
+    assert [ply for ply, _ in s.bot_failures] == bot_plies
+
+
+def test_a_bot_that_never_answers_is_given_up_after_its_budget_counted_in_frames(
+    tmp_path: Any, nim_registered: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate, started = threading.Event(), threading.Event()
+    app = make_app(tmp_path, threaded_bots=True)
+    try:
+        d = Driver(app)
+        scene = start(app, entry_with(lambda seat: HangingBot(seat, gate, started)), monkeypatch)
+        s = scene.session
+        assert s.threaded
+        d.until(human_ready(scene))
+        take(d, scene, *choose_move(scene))
+        d.until(lambda: not scene.animating)
+        assert started.wait(DEADLINE)
+        patience = HangingBot.time_budget + Session.bot_grace
+        waited = d.until(lambda: s.ply == 2, frames=40, dt=0.25)
+        # no answer for the budget and the grace (counted on dt), then the
+        # fallback waits the usual pause between a bot's choice and its move
+        assert waited * 0.25 >= patience
+        assert s.log[1].startswith(f"{FAILED} (it gave no answer in {patience:g} s)")
+        assert failure_toasts(app)
+        d.until(human_ready(scene))
+        assert scene.my_turn and not gate.is_set()  # the game goes on while the bot is stuck
+        take(d, scene, *choose_move(scene))
+        assert s.ply == 3
+    finally:
+        gate.set()
+        app.shutdown()
