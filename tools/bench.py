@@ -363,27 +363,52 @@ def _planepita_decisions() -> list[Any]:
     ]
 
 
-@section("planepita-bots")
-def bench_planepita_bots(opts: Options) -> list[Row]:
-    """Decision time per bot level with its default limits (hard: a 0.8 s budget
-    and a simulation cap), one decision per position: launches at 2 and 4
-    players early and late in a round, a flip and a jammer placement."""
-    from tabletop.games.planepita import bot, rules
-
-    positions = _planepita_decisions()
-    goals = {"easy": 50.0, "medium": 500.0, "hard": 1000.0}  # ms per decision
+def bot_rows(
+    game: str, level: str, budget: float | None, decisions: Sequence[tuple[Callable[[], Any], Any]]
+) -> list[Row]:
+    """Decision times of one bot level, median and max, against the level's
+    budget in seconds (the game's ``BUDGETS``). Each decision is a fresh
+    timed bot (the app's limits) answering one view."""
     clock = time.perf_counter
+    times = []
+    for make, view in decisions:
+        player = make()
+        t = clock()
+        player.choose(view)
+        times.append((clock() - t) * 1000)
+    goal = None if budget is None else budget * 1000
+    what = f"{game} {level} bot decision, {len(times)} positions"
+    return [
+        Row(f"{what}, median", statistics.median(times), "ms", goal),
+        Row(f"{what}, max", max(times), "ms", goal),
+    ]
+
+
+@section("bots")
+def bench_bots(opts: Options) -> list[Row]:
+    """Every game's every bot level, one decision per position, against the
+    level's budget in seconds. Planepita: launches at 2 and 4 players early and
+    late in a round, a flip and a jammer placement. Planet etuC: seat 0 of 3
+    to move after a few random actions."""
+    from tabletop.games import etuc, planepita
+    from tabletop.games.etuc import bot as etuc_bot
+    from tabletop.games.planepita import bot as planepita_bot
+    from tabletop.games.planepita import rules
+
     rows: list[Row] = []
-    for level, goal in goals.items():
-        times = []
-        for i, state in enumerate(positions):
-            player = bot.make_bot(level, rules.launcher(state), i)
-            t = clock()
-            player.choose(state)
-            times.append((clock() - t) * 1000)
-        what = f"planepita {level} bot decision, {len(times)} positions"
-        rows.append(Row(f"{what}, median", statistics.median(times), "ms"))
-        rows.append(Row(f"{what}, max", max(times), "ms", goal))
+    positions = _planepita_decisions()
+    for level, (_, seconds) in planepita_bot.BUDGETS.items():
+        decisions = [
+            (lambda level=level, i=i, state=state: planepita.make_bot(level, rules.launcher(state), i), state)
+            for i, state in enumerate(positions)
+        ]
+        rows += bot_rows("planepita", level, seconds, decisions)
+    views = _etuc_decisions(max(4, opts.runs))
+    for level, (_, seconds) in etuc_bot.BUDGETS.items():
+        decisions = [
+            (lambda level=level, i=i: etuc.make_bot(level, 0, i), view) for i, view in enumerate(views)
+        ]
+        rows += bot_rows("etuc", level, seconds, decisions)
     return rows
 
 
@@ -393,8 +418,8 @@ def bench_planepita_bots(opts: Options) -> list[Row]:
 @section("etuc")
 def bench_etuc(opts: Options) -> list[Row]:
     """Random full games per second, where a "full game" is one deal (11 cards
-    each, played with uniformly random legal actions until the deal is scored);
-    then bot decision times per level on positions from seeded random play."""
+    each, played with uniformly random legal actions until the deal is scored).
+    The bots' decision times are in the "bots" section."""
     from tabletop.core import rng
     from tabletop.core.game import GameConfig
     from tabletop.games import etuc
@@ -419,9 +444,18 @@ def bench_etuc(opts: Options) -> list[Row]:
                 "deals/s", 100.0, at_least=True)
         )
         rows.append(Row(f"etuc {players}p random actions per second", actions / elapsed, "actions/s"))
-    # decision positions: seat 0 to move after a few random actions, 3 players
+    return rows
+
+
+def _etuc_decisions(count: int) -> list[Any]:
+    """Views of seat 0 to move (with a choice) after a few seeded random actions, 3 players."""
+    from tabletop.core import rng
+    from tabletop.core.game import GameConfig
+    from tabletop.games import etuc
+
+    rules = etuc.RULES
     positions = []
-    for i in range(max(4, opts.runs)):
+    for i in range(count):
         state = rules.setup(GameConfig(3), 100 + i)
         pick = rng.make(i, "bench-etuc-pos")
         for _ in range(pick.randrange(0, 12)):
@@ -431,18 +465,7 @@ def bench_etuc(opts: Options) -> list[Row]:
             legal = rules.legal_actions(state)
             state = rules.apply(state, legal[pick.randrange(len(legal))])
         positions.append(rules.view(state, 0))
-    goals = {"easy": 10.0, "medium": 50.0, "hard": 1000.0}  # ms per decision
-    for level, goal in goals.items():
-        times = []
-        for i, view in enumerate(positions):
-            bot = etuc.make_bot(level, 0, i)
-            t = clock()
-            bot.choose(view)
-            times.append((clock() - t) * 1000)
-        what = f"etuc {level} bot decision, 3p, {len(times)} positions"
-        rows.append(Row(f"{what}, median", statistics.median(times), "ms"))
-        rows.append(Row(f"{what}, max", max(times), "ms", goal))
-    return rows
+    return positions
 
 
 # -- the command line ---------------------------------------------------------------

@@ -141,7 +141,9 @@ class ISMCTS:
     """Single-observer ISMCTS for ``seat``; see the module docstring.
 
     ``iterations`` and ``time_budget`` (seconds, read from ``clock``, by
-    default ``time.perf_counter``) bound one search; give at least one. With
+    default ``time.perf_counter``) bound one search; give at least one. The
+    search starts an iteration only if one more of average length still ends
+    inside the time budget. With
     ``iterations`` alone a search is fully deterministic for a given seed and
     sequence of views: that is the budget tests, golden files and tools use
     (a game's ``make_bot(..., timed=False)``), while the app adds the seconds.
@@ -233,8 +235,12 @@ class ISMCTS:
         deadline = None if self.time_budget is None else start + self.time_budget
         done = 0
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and clock() >= deadline:
-                break
+            if deadline is not None and done:
+                # stop unless one more iteration, as long as the average so
+                # far, still ends inside the budget
+                now = clock()
+                if now + (now - start) / done > deadline:
+                    break
             if done and self._cancel.is_set():
                 break
             self._iterate(root, view)

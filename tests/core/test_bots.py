@@ -124,13 +124,14 @@ def test_ismcts_beats_random_at_nim() -> None:
 
 
 def test_time_budget_is_respected() -> None:
-    """The search reads its clock after each iteration and stops at the budget;
-    here the clock is a stand-in that moves 0.01 s per reading."""
+    """The search reads its clock after each iteration and starts another only
+    if one of average length still ends inside the budget; here the clock is
+    a stand-in that moves 1/64 s per reading (so an iteration "takes" 1/64 s)."""
     ticks = itertools.count()
-    bot = ISMCTS(RULES, 0, 3, time_budget=0.05, determinize=determinize, clock=lambda: next(ticks) / 100)
+    bot = ISMCTS(RULES, 0, 3, time_budget=5.5 / 64, determinize=determinize, clock=lambda: next(ticks) / 64)
     view = RULES.view(RULES.setup(default_config(3, chance=True), 8), 0)
     bot.search(view)
-    assert bot.last_stats.iterations == 5  # readings at 0.01 .. 0.05 s
+    assert bot.last_stats.iterations == 5  # a sixth would end past the budget
     capped = ISMCTS(RULES, 0, 3, iterations=5, time_budget=10.0, determinize=determinize)
     capped.search(view)
     assert capped.last_stats.iterations == 5

@@ -65,7 +65,7 @@ def test_hard_beats_easy() -> None:
 
 def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
     """Timed, the search ends at its seconds (read from a clock that moves
-    0.1 s per reading); untimed, at its iteration cap, whatever the clock says."""
+    1/8 s per reading); untimed, at its iteration cap, whatever the clock says."""
     state = R.setup(GameConfig(3), 5)
     while state.turn != 0 or len(R.legal_actions(state)) < 2:
         state = R.apply(state, R.legal_actions(state)[0])
@@ -73,13 +73,14 @@ def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
 
     def clock():  # type: ignore[no-untyped-def]
         ticks = itertools.count()
-        return lambda: next(ticks) * 0.1
+        return lambda: next(ticks) / 8
 
     timed = etuc.make_bot("hard", 0, 5)
     assert (timed.search.iterations, timed.search.time_budget) == BUDGETS["hard"] == (HARD_ITERATIONS, HARD_TIME)
     timed.search.clock = clock()
     assert R.check(state, timed.choose(view)) is None
-    assert timed.search.last_stats.iterations == round(HARD_TIME / 0.1)
+    # one reading (1/8 s) per iteration: as many as fit in the 0.9 s
+    assert timed.search.last_stats.iterations == int(HARD_TIME * 8) == 7
     untimed = etuc.make_bot("hard", 0, 5, timed=False)
     assert untimed.search.time_budget is None and untimed.time_budget is None
     untimed.search.iterations = 40
