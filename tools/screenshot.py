@@ -134,7 +134,8 @@ def _entry(game: str) -> Any:
 def new_session(
     entry: Any, seed: int, *, moves: int = 0, to_end: bool = False, players: int | None = None
 ) -> Any:
-    """A session with the default seats (you, then medium bots), no worker thread.
+    """A session with the default seats (you, then medium bots), no worker
+    thread, bots on their iteration caps alone (the same picture every run).
 
     ``players`` seats (the game's fewest by default).
 
@@ -151,9 +152,9 @@ def new_session(
             f"--players: {info.title} is for {info.min_players} to {info.max_players} players"
         )
     seats = default_seats(["human"] + ["medium"] * (players - 1))
-    session = Session(entry, entry.default_config(players), seed, seats, threaded=False)
+    session = Session(entry, entry.default_config(players), seed, seats, threaded=False, timed=False)
     chooser = random.Random(rng.derive(seed, "screenshot"))
-    stand_in = entry.make_bot("medium", 0, rng.derive(seed, "screenshot", "seat0"))
+    stand_in = entry.make_bot("medium", 0, rng.derive(seed, "screenshot", "seat0"), timed=False)
     limit = MAX_RESULT_MOVES if to_end else moves
     played = 0
     while played < limit and not session.is_over():
