@@ -40,12 +40,19 @@ def _allowed(module: str) -> bool:
     return any(module.startswith(p) or module + "." == p for p in ALLOWED_PREFIXES)
 
 
+#: (path, kind) -> the class _resolve found (a class, once found, stays valid)
+_RESOLVED: dict[tuple[str, str], type] = {}
+
+
 def _resolve(path: str, kind: str) -> type:
     """The class named by ``path``, only if it is a game data class of ours.
 
     The class must be *defined* in an allowed module (not merely reachable
     through one), and be a dataclass or an Enum as the tag says.
     """
+    found = _RESOLVED.get((path, kind))
+    if found is not None and _allowed(found.__module__):
+        return found
     module, _, qual = path.partition(":")
     if not _allowed(module) or not qual:
         raise CodecError(f"refusing to load type {path!r} from outside the program")
@@ -63,12 +70,37 @@ def _resolve(path: str, kind: str) -> type:
         raise CodecError(f"{path!r} is not a dataclass")
     if kind == "enum" and not issubclass(obj, enum.Enum):
         raise CodecError(f"{path!r} is not an enum")
+    _RESOLVED[(path, kind)] = obj
     return obj
+
+
+#: per dataclass: its tag and its field names (dataclasses.fields is slow)
+_DATACLASSES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _dataclass_spec(cls: type) -> tuple[str, tuple[str, ...]]:
+    spec = _DATACLASSES.get(cls)
+    if spec is None:
+        spec = (_qualname(cls), tuple(f.name for f in dataclasses.fields(cls)))
+        _DATACLASSES[cls] = spec
+    return spec
 
 
 def encode(obj: Any) -> Any:
     """Game data to a JSON-ready structure."""
-    if obj is None or isinstance(obj, (bool, str)):
+    # the common exact types first (states are large trees of these); every
+    # other type, subclasses included, takes the general path below
+    kind = type(obj)
+    if kind is str or kind is int or obj is None or kind is bool:
+        return obj
+    if kind is tuple:
+        return {"$t": [encode(x) for x in obj]}
+    if kind is float and math.isfinite(obj):
+        return obj
+    if kind in _DATACLASSES:
+        tag, names = _DATACLASSES[kind]
+        return {"$dc": tag, "f": {name: encode(getattr(obj, name)) for name in names}}
+    if isinstance(obj, (bool, str)):
         return obj
     if isinstance(obj, enum.Enum):
         return {"$e": _qualname(type(obj)), "v": encode(obj.value)}
@@ -79,10 +111,8 @@ def encode(obj: Any) -> Any:
             return obj
         return {"$f": "nan" if math.isnan(obj) else ("inf" if obj > 0 else "-inf")}
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {
-            "$dc": _qualname(type(obj)),
-            "f": {f.name: encode(getattr(obj, f.name)) for f in dataclasses.fields(obj)},
-        }
+        tag, names = _dataclass_spec(kind)
+        return {"$dc": tag, "f": {name: encode(getattr(obj, name)) for name in names}}
     if isinstance(obj, tuple):
         return {"$t": [encode(x) for x in obj]}
     if isinstance(obj, list):
@@ -100,7 +130,12 @@ def encode(obj: Any) -> Any:
 
 def decode(doc: Any) -> Any:
     """The inverse of :func:`encode`; raises CodecError on anything malformed."""
-    if doc is None or isinstance(doc, (bool, str, int, float)):
+    kind = type(doc)
+    if kind is str or kind is int or kind is float or doc is None or kind is bool:
+        return doc
+    if kind is dict and "$t" in doc and len(doc) == 1 and type(doc["$t"]) is list:
+        return tuple([decode(x) for x in doc["$t"]])
+    if isinstance(doc, (bool, str, int, float)):
         return doc
     if isinstance(doc, list):
         return [decode(x) for x in doc]
