@@ -117,7 +117,7 @@ def test_ismcts_beats_random_at_nim() -> None:
         smart = g % 2
         state = RULES.setup(default_config(2), 1000 + g)
         seats: list[Bot] = [RandomBot(RULES, 0, g), RandomBot(RULES, 1, g)]
-        seats[smart] = ismcts(smart, g, iterations=150)
+        seats[smart] = ismcts(smart, g, iterations=60)
         final, _ = play(RULES, state, seats)
         wins += final.winner == smart
     assert wins >= 24, f"ISMCTS won only {wins} of {games} games against RandomBot"

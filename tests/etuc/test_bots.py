@@ -48,7 +48,7 @@ def test_easy_and_medium_play_whole_matches_legally(level: str, players: int) ->
 
 def test_hard_plays_legally_in_three_player_games() -> None:
     state = R.setup(GameConfig(3), 8)
-    bots = [HardBot(s, 8, iterations=60, time_budget=None) for s in range(3)]
+    bots = [HardBot(s, 8, iterations=20, time_budget=None) for s in range(3)]
     after = play_game(state, bots)
     assert after.game == 2
 
@@ -57,7 +57,7 @@ def test_hard_beats_easy() -> None:
     wins = 0
     for seed in range(4):
         state = R.setup(GameConfig(2), seed)
-        hard = HardBot(0, seed, iterations=150, time_budget=None)
+        hard = HardBot(0, seed, iterations=60, time_budget=None)
         after = play_game(state, [hard, etuc.make_bot("easy", 1, seed)])
         wins += after.results[-1].order[0] == 0
     assert wins >= 3

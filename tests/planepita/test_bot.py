@@ -32,6 +32,9 @@ RULES = R.RULES
 LEVELS = ("easy", "medium", "hard")
 #: simulations per decision in these tests (no time budget: deterministic)
 CAP = 6
+#: for whole games played to check legality: enough for every part of the
+#: search (the robustness re-try, the look at the reply) to run
+WHOLE_GAME_CAP = 3
 
 
 def make(level: str, seat: int, seed: int, cap: int = CAP) -> botmod.PlanepitaBot:
@@ -114,7 +117,7 @@ def test_trial_shot_is_the_rules_shot(third_party):
 )
 def test_every_decision_is_legal_for_a_whole_game(level, players, variants):
     state = RULES.setup(R.default_config(players, **variants), 11)
-    bots = [make(level, s, 100 + s) for s in range(players)]
+    bots = [make(level, s, 100 + s, cap=WHOLE_GAME_CAP) for s in range(players)]
     final, phases = play_checked(state, bots)
     assert RULES.is_over(final)
     assert {Phase.LAUNCH, Phase.FLIP} <= phases
@@ -322,7 +325,7 @@ def test_hard_beats_easy_in_most_games():
     for game in range(games):
         hard = game % 2  # take turns at being the first start player
         bots = [None, None]
-        bots[hard] = make("hard", hard, game, cap=8)
+        bots[hard] = make("hard", hard, game, cap=4)
         bots[1 - hard] = make("easy", 1 - hard, game)
         final, _ = play_checked(RULES.setup(R.default_config(2), game), bots)
         scores = R.scores(final)
