@@ -25,7 +25,7 @@ play: $(STAMP_PLAY)
 test: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
 	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto --dist worksteal
 
 bench: $(STAMP_TEST)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/bench.py $(ARGS)

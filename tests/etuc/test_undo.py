@@ -11,7 +11,7 @@ from tabletop.games.etuc.rules import Pass, Play
 
 def session() -> Session:
     entry = get("etuc")
-    return Session(entry, entry.default_config(2), 0, [Seat("Ann"), Seat("Bot", "bot", "easy")], threaded=False)
+    return Session(entry, entry.default_config(2), 0, [Seat("Ann"), Seat("Bot", "bot", "easy")], threaded=False, timed=False)
 
 
 def first_human_turn(s: Session) -> None:

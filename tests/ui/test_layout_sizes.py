@@ -81,7 +81,7 @@ def rules(app: App) -> Any:
 def results(app: App) -> Any:
     entry = _nim()
     seats = default_seats(["human", "easy", "medium"])
-    session = Session(entry, entry.default_config(3), 11, seats, threaded=False)
+    session = Session(entry, entry.default_config(3), 11, seats, threaded=False, timed=False)
     while not session.is_over():
         session.play(session.rules.legal_actions(session.state)[0])
     menus.start_game(app, entry, session.config, session.seed, session.seats, session=session)
