@@ -142,6 +142,11 @@ class Worker:
             else:
                 future.set_result(result)
 
+    def take_over(self, jobs: Sequence[Any]) -> None:
+        """Run ``jobs`` (from :meth:`abandon` of a stuck worker) in their order."""
+        for job in jobs:
+            self._jobs.put(job)
+
     def abandon(self) -> list[Any]:
         """Stop taking jobs (the thread ends when, if ever, its bot returns);
         the jobs still waiting, for a fresh worker."""
@@ -177,8 +182,7 @@ def _replace_stuck_worker(stuck: Worker) -> None:
         if _WORKER is not stuck:
             return  # someone replaced it already
         _WORKER = Worker()
-        for job in stuck.abandon():
-            _WORKER._jobs.put(job)
+        _WORKER.take_over(stuck.abandon())
 
 
 def _registry(registry: dict[str, Any] | None) -> dict[str, Any]:
