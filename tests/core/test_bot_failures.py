@@ -236,3 +236,19 @@ def test_a_bot_that_answers_in_time_is_not_given_up(hanging: Any) -> None:
     concurrent.futures.wait([pending], DEADLINE)
     assert s.poll_bot_action(100.0) == Take(1, 1)  # the answer is in: no waiting is counted
     assert s.bot_failures == []
+
+
+def test_jobs_waiting_behind_a_stuck_bot_move_to_a_fresh_worker() -> None:
+    gate, started = threading.Event(), threading.Event()
+    worker = session_mod.Worker()
+    stuck = worker.submit(lambda: (started.set(), gate.wait(DEADLINE))[1])
+    waiting = worker.submit(lambda: "answered")
+    assert started.wait(DEADLINE)
+    fresh = session_mod.Worker()
+    fresh.take_over(worker.abandon())
+    try:
+        assert waiting.result(DEADLINE) == "answered"  # while the old one is still stuck
+        assert not stuck.done()
+    finally:
+        gate.set()
+    assert stuck.result(DEADLINE) is True
