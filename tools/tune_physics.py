@@ -61,13 +61,12 @@ import pygame  # noqa: E402
 
 from tabletop.games.planepita import params as params_mod  # noqa: E402
 from tabletop.games.planepita.board import Board, PadPose  # noqa: E402
+from tabletop.games.planepita.model import Disc, Layout  # noqa: E402
 from tabletop.games.planepita.params import ParamError, Params  # noqa: E402
 from tabletop.games.planepita.physics import (  # noqa: E402
     JAMMER,
-    Disc,
     EventKind,
     Launch,
-    Layout,
     Trajectory,
     simulate,
 )

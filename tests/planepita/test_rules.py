@@ -22,13 +22,13 @@ from tabletop.games.planepita.model import (
     DOUBLE,
     LAST,
     THIRD_PARTY,
+    Disc,
     Flick,
     Flip,
     JammerSpec,
     Phase,
     PlaceJammer,
 )
-from tabletop.games.planepita.physics import Disc
 from tabletop.games.planepita.rules import (
     RULES,
     area_of_disc,

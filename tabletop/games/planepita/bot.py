@@ -43,15 +43,17 @@ from tabletop.games.planepita.model import (
     DOUBLE,
     LAST,
     THIRD_PARTY,
+    Disc,
     Flick,
     FlickSpec,
     Flip,
     JammerSpec,
+    Layout,
     Phase,
     PlaceJammer,
     PlanepitaState,
 )
-from tabletop.games.planepita.physics import Disc, Launch, Layout, Trajectory, simulate
+from tabletop.games.planepita.physics import Launch, Trajectory, simulate
 
 RULES = rules_mod.RULES
 PARAMS = params_mod.default()

@@ -46,6 +46,7 @@ import pymunk.batch
 
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board, PadPose
+from tabletop.games.planepita.model import Disc, Layout
 from tabletop.games.planepita.params import Params
 
 JAMMER = -1
@@ -60,34 +61,6 @@ def pad_id(seat: int) -> int:
 
 def is_pad(body_id: int | None) -> bool:
     return body_id is not None and body_id <= -10
-
-
-@dataclass(frozen=True)
-class Disc:
-    """One alien disc on the board."""
-
-    id: int
-    owner: int
-    x: float = 0.0
-    y: float = 0.0
-    angle: float = 0.0
-    face_down: bool = False
-    tokens: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Everything on the table between shots: plain data."""
-
-    players: int
-    discs: tuple[Disc, ...] = ()
-    #: the jammer's centre, or None while it waits to be placed again (P5)
-    jammer: tuple[float, float] | None = (0.0, 0.0)
-    #: each seat's pad position along its stretch, 0..1 (empty: all at 0.5)
-    pads: tuple[float, ...] = ()
-
-    def pad_of(self, seat: int) -> float:
-        return self.pads[seat] if seat < len(self.pads) else 0.5
 
 
 @dataclass(frozen=True)

@@ -46,10 +46,12 @@ from tabletop.games.planepita.model import (
     ROUNDS,
     THIRD_PARTY,
     AreaResult,
+    Disc,
     Flick,
     FlickSpec,
     Flip,
     JammerSpec,
+    Layout,
     Phase,
     PlaceJammer,
     PlanepitaState,
@@ -57,14 +59,7 @@ from tabletop.games.planepita.model import (
     ShotRecord,
 )
 from tabletop.games.planepita.params import Params
-from tabletop.games.planepita.physics import (
-    Disc,
-    Launch,
-    Layout,
-    Trajectory,
-    is_pad,
-    simulate,
-)
+from tabletop.games.planepita.physics import Launch, Trajectory, is_pad, simulate
 
 PlanepitaAction = Flick | Flip | PlaceJammer
 

@@ -43,17 +43,19 @@ from tabletop.games.planepita.model import (
     LAST,
     ROUNDS,
     THIRD_PARTY,
+    Disc,
     Flick,
     FlickSpec,
     Flip,
     JammerSpec,
+    Layout,
     Phase,
     PlaceJammer,
     PlanepitaState,
     RoundResult,
 )
 from tabletop.games.planepita.params import Params
-from tabletop.games.planepita.physics import JAMMER, Disc, EventKind, Layout, Trajectory
+from tabletop.games.planepita.physics import JAMMER, EventKind, Trajectory
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.theme import Colour, Theme, mix, text_on
 from tabletop.ui.widgets import Button, FocusGroup, draw_text, fit_text, wrap_text
