@@ -475,7 +475,7 @@ def test_p8_double_only_on_the_third_launch() -> None:
     second = position(3, parked, holding=(True, False, False), doubles=True)
     assert R.to_move(second) == 0 and second.launches[0] == 1
     assert not flick_spec(second).double
-    refused(second, replace(TO_4PT, double=True), "third launch of the round, not your second")
+    refused(second, replace(TO_4PT, double=True), "3rd launch of the round, not your 2nd")
     parked = [D(*at(40 * k, 230), down=True) for k in range(6)]
     third = position(3, parked, holding=(True, False, False), doubles=True)
     assert flick_spec(third).double

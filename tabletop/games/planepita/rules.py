@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.core.game import EndReason, GameConfig, GameInfo, IllegalAction, Outcome, Variant
+from tabletop.core.words import ordinal
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
 from tabletop.games.planepita.model import (
@@ -443,12 +444,6 @@ def _finite(value: int | float) -> bool:
         return False
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
-        n, f"{n}th"
-    )
-
-
 def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool) -> str | None:
     seat = launcher(state)
     if third_party:
@@ -464,10 +459,8 @@ def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool
         if not state.doubles[seat]:
             return "You hold no Double token this round."
         if state.launches[seat] != 2:
-            nth = _ordinal(state.launches[seat] + 1)
-            return (
-                f"The Double token can only go on your third launch of the round, not your {nth}."
-            )
+            nth = ordinal(state.launches[seat] + 1)
+            return f"The Double token can only go on your 3rd launch of the round, not your {nth}."
         if third_party:
             return "The Double token goes on one of your own discs, not a 3P disc."
         if is_last_launch(state):
