@@ -15,7 +15,8 @@ The model, seen from above with no gravity in the plane:
   ``GearJoint`` capped the same way (times an arm of 2/3 of the radius, a flat
   disc's) brakes the spin. This is the top-down friction of pymunk's
   ``examples/tank.py``, and it runs inside Chipmunk's solver, with no Python
-  callback per step. A disc at speed v slides v^2/(2*mu*g) before it stops.
+  callback per step. A disc at speed v slides v^2/(2*mu*g) before it stops
+  (``aim.slide_distance``, the law the scene's aim line and the bots use).
 - **Face-down discs stick.** A face-down disc is held by one more capped
   pivot joint whose cap absorbs, within a step, exactly the break-away impulse
   of a head-on hit at ``break_away_speed``: a softer hit leaves it where it
@@ -45,6 +46,7 @@ import pymunk
 import pymunk.batch
 
 from tabletop.games.planepita import params as params_mod
+from tabletop.games.planepita.aim import aim_direction
 from tabletop.games.planepita.board import Board, PadPose
 from tabletop.games.planepita.model import Disc, Layout
 from tabletop.games.planepita.params import Params
@@ -233,9 +235,7 @@ class World:
         sx, sy = pose.start
         body = self._add_piece(launch.disc.id, sx, sy, launch.disc.angle, p.disc.radius, p.disc.mass,
                                p.friction.mu_face_up, DISC_T, self.elasticity["disc"])
-        a = math.radians(launch.angle)
-        ix, iy = pose.inward
-        direction = (ix * math.cos(a) - iy * math.sin(a), ix * math.sin(a) + iy * math.cos(a))
+        direction = aim_direction(pose, launch.angle)
         body.velocity = (direction[0] * launch.speed, direction[1] * launch.speed)
         body.angular_velocity = launch.spin
         self.launched_index = len(self.bodies) - 1

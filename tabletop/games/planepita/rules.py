@@ -170,16 +170,12 @@ def power(disc: Disc) -> int:
 
 
 def _area_mask(d: np.ndarray, area: int, board: Board, radius: float) -> np.ndarray:
-    """Vectorised Board.area_of for centres at distance ``d``: True where it is ``area``."""
-    near = d - radius
-    half = board.line_width / 2
-    inner5 = near <= board.center_radius + half
-    inner4 = near <= board.middle_radius + half
-    if area == 5:
-        return inner5
-    if area == 4:
-        return inner4 & ~inner5
-    return ~inner4 & (near < board.outer_radius)
+    """Vectorised Board.area_of for centres at distance ``d``: True where it is
+    ``area``, by ``Board.area_bounds`` (a piece whose centre is exactly at the
+    rim's bound is off the board, as area_of has it)."""
+    lo, hi = board.area_bounds(area, radius)
+    inside = d < hi if area == AREA_VALUES[-1] else d <= hi
+    return inside if area == AREA_VALUES[0] else inside & (d > lo)
 
 
 @functools.lru_cache(maxsize=256)
@@ -188,8 +184,7 @@ def _free_spot(
 ) -> tuple[float, float] | None:
     board = _board(params)
     rj, rd = params.jammer.radius, params.disc.radius
-    reach = {5: board.center_radius, 4: board.middle_radius, 3: board.outer_radius}[area]
-    reach += board.line_width / 2 + rj
+    _, reach = board.area_bounds(area, rj)
     n = int(math.ceil(reach / JAMMER_GRID))
     axis = np.arange(-n, n + 1, dtype=np.float64) * JAMMER_GRID
     grid_x, grid_y = np.meshgrid(axis, axis)
@@ -1133,9 +1128,7 @@ def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
 def _sample_jammer(state: PlanepitaState, rng: Random, p: Params) -> PlaceJammer:
     """Rejection sampling in the jammer's area, then the deterministic search."""
     area = jammer_area(state.layout, p)
-    board = _board(p)
-    reach = {5: board.center_radius, 4: board.middle_radius, 3: board.outer_radius}[area]
-    reach += board.line_width / 2 + p.jammer.radius
+    _, reach = _board(p).area_bounds(area, p.jammer.radius)
     for _ in range(SAMPLE_JAMMER_TRIES):
         r = reach * math.sqrt(rng.random())
         a = rng.uniform(0.0, 2 * math.pi)
