@@ -2,8 +2,8 @@
 
 The rulebook is ``/work/shared/rules/planepita.txt``; rulings P1-P11 are in
 ``RULINGS.md``; the in-app page is ``rules.txt`` beside this file. The data
-shapes (actions, phases, the state) live in ``model.py``; the physics in
-``physics.py`` and the geometry in ``board.py``.
+shapes (discs, layouts, actions, phases, the state) live in ``model.py``; the
+physics in ``physics.py`` and the geometry in ``board.py``.
 
 A round: seats launch in turn, ``(start + t) % n`` for launch ``t``, until
 every disc is down; the round's last launch (by the seat to the start player's
