@@ -13,9 +13,15 @@ calls it before the game's own ``check``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from tabletop.core.bots import Bot
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -229,6 +235,44 @@ class Rules(Protocol, Generic[State, Action]):
     def view(self, state: State, seat: int) -> State:
         """What ``seat`` may see: hidden information blanked."""
         ...
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the program needs to know about one game."""
+
+    info: GameInfo
+    rules: Rules[Any, Any]
+    #: default_config(players, **variants) -> GameConfig
+    default_config: Callable[..., GameConfig]
+    #: sample_action(state, rng) -> any legal action, continuous ones included
+    sample_action: Callable[[Any, Random], Any]
+    #: make_bot(level, seat, seed) -> Bot, level in LEVELS
+    make_bot: Callable[[str, int, int], Bot]
+    #: "package.module:factory"; factory(app, session) -> a ui Scene
+    scene: str
+    #: "package.module:function"; function(surface, rect, theme) draws the
+    #: title screen's picture of the game (imported lazily, like the scene)
+    icon: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def make_scene(self, *args: Any, **kwargs: Any) -> Any:
+        """Import the scene module (pygame) only now, and build the scene."""
+        module, _, attr = self.scene.partition(":")
+        return getattr(importlib.import_module(module), attr)(*args, **kwargs)
+
+    def rules_text(self) -> str:
+        """The in-app rules page, read through importlib.resources."""
+        from importlib import resources
+
+        package = type(self.rules).__module__.rpartition(".")[0]
+        try:
+            return (resources.files(package) / self.info.rules_page).read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, OSError):
+            return f"{self.info.title}\n\n{self.info.blurb}"
 
 
 class Describes(Protocol):

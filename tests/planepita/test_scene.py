@@ -32,7 +32,7 @@ from tabletop.games.planepita.scene import (
     pull_speed,
     reach_mm,
 )
-from tabletop.ui import menus
+from tabletop.ui import flow
 from tabletop.ui.widgets import no_overlap
 from tests.ui.driver import Driver, make_app
 
@@ -58,7 +58,7 @@ def start(
     seats = default_seats(list(kinds))
     if names:
         seats = [replace(seat, name=name) for seat, name in zip(seats, names)]
-    scene = menus.start_game(
+    scene = flow.start_game(
         app, entry, entry.default_config(len(kinds), **variants), seed, seats
     )
     app.frame([], 1 / 60)

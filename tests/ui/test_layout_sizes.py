@@ -17,8 +17,10 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
-from tabletop.ui import menus
+from tabletop.ui import flow, menus, overlays, rulespage
+from tabletop.ui.settings import SettingsScene
 from tabletop.ui.widgets import Button, Choice, Panel, no_overlap
+from tests.nimgame import ENTRY as NIM
 from tests.nimgame.scene import NimScene
 from tests.ui.driver import Driver, app_fixture  # noqa: F401  (fixture)
 
@@ -26,15 +28,13 @@ SIZES = [(960, 600), (3840, 2160)]
 
 
 def _nim() -> Any:
-    from tabletop.games import get
-
-    return get("nim")
+    return NIM
 
 
 def _game(app: App, seats: list[Seat] | None = None) -> NimScene:
     entry = _nim()
     seats = seats or default_seats(["human", "easy"])
-    return menus.start_game(app, entry, entry.default_config(len(seats)), 7, seats)
+    return flow.start_game(app, entry, entry.default_config(len(seats)), 7, seats)
 
 
 def title(app: App) -> Any:
@@ -54,11 +54,11 @@ def setup3(app: App) -> Any:
 
 def pause(app: App) -> Any:
     game = _game(app)
-    return app.stack.push(menus.PauseScene(app, game))
+    return app.stack.push(overlays.PauseScene(app, game))
 
 
 def settings(app: App) -> Any:
-    return app.stack.push(menus.SettingsScene(app))
+    return app.stack.push(SettingsScene(app))
 
 
 def saved_games(app: App) -> Any:
@@ -73,8 +73,8 @@ def saved_games(app: App) -> Any:
 
 def rules(app: App) -> Any:
     _game(app)
-    menus.open_rules(app)
-    assert isinstance(app.stack.top, menus.RulesScene)
+    rulespage.open_rules(app)
+    assert isinstance(app.stack.top, rulespage.RulesScene)
     return app.stack.top
 
 
@@ -84,14 +84,14 @@ def results(app: App) -> Any:
     session = Session(entry, entry.default_config(3), 11, seats, threaded=False)
     while not session.is_over():
         session.play(session.rules.legal_actions(session.state)[0])
-    menus.start_game(app, entry, session.config, session.seed, session.seats, session=session)
-    Driver(app).until(lambda: isinstance(app.stack.top, menus.ResultsScene))
+    flow.start_game(app, entry, session.config, session.seed, session.seats, session=session)
+    Driver(app).until(lambda: isinstance(app.stack.top, overlays.ResultsScene))
     return app.stack.top
 
 
 def curtain(app: App) -> Any:
     _game(app, [Seat("Ann"), Seat("Bob")])
-    return app.stack.push(menus.CurtainScene(app, "Bob"))
+    return app.stack.push(overlays.CurtainScene(app, "Bob"))
 
 
 def game(app: App) -> Any:
