@@ -224,7 +224,9 @@ class App:
         self.games: Mapping[str, GameEntry] = games
         self.t0 = time.perf_counter()
         self.storage = storage if storage is not None else Storage()
-        self.settings, message = self.storage.load_settings()
+        self.settings, message = self.storage.load_settings(
+            {name: entry.info.settings for name, entry in self.games.items()}
+        )
         from tabletop.ui.sound import quiet_native_stderr
 
         with quiet_native_stderr():  # pygame.init also tries the audio device
@@ -301,6 +303,11 @@ class App:
             self.storage.save_settings(self.settings)
         except OSError as exc:
             self.toast(f"Settings could not be saved: {exc}", "error")
+
+    def set_game_setting(self, game: str, key: str, value: Any) -> None:
+        """Change one of a game's own settings and write the settings at once."""
+        self.settings = self.settings.with_game_setting(game, key, value)
+        self.update_settings()
 
     def toast(self, text: str, kind: str = "info") -> None:
         self.toasts.push(text, kind)

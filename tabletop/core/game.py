@@ -52,6 +52,35 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A preference a game offers its players, shaped like a :class:`Variant`.
+
+    A setting changes how the game is shown or handled (Planepita's way of
+    flicking), never the rules: it is not part of the config, not saved with a
+    game, and may change mid-game. The app keeps it per game in the settings
+    file, validated on load; the game's setup and pause screens show it.
+    """
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+    #: what the screens show for each choice, in order (empty: ``str(choice)``)
+    names: tuple[str, ...] = ()
+
+    def accepts(self, value: Any) -> bool:
+        """True when ``value`` is one of the choices (and of the default's type)."""
+        return type(value) is type(self.default) and value in self.choices
+
+    def name_of(self, value: Any) -> str:
+        """The words the screens show for ``value``."""
+        if self.names and value in self.choices:
+            return self.names[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a game is, declared beside its rules (STYLE.md item 8)."""
 
@@ -73,10 +102,19 @@ class GameInfo:
     #: ``apply`` is floating point (Planepita's physics), which is not promised
     #: to agree across machines. Other games' saves replay their moves.
     save_states: bool = False
+    #: the game's own settings (preferences, not rules), shown in its setup and
+    #: pause screens and stored per game by the app
+    settings: tuple[Setting, ...] = ()
 
     @property
     def player_range(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def setting(self, key: str) -> Setting:
+        for s in self.settings:
+            if s.key == key:
+                return s
+        raise KeyError(key)
 
     def variant(self, key: str) -> Variant:
         for v in self.variants:

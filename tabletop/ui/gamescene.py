@@ -96,6 +96,10 @@ class GameScene(Scene):
     def game_entry(self) -> Any:
         return self.session.entry
 
+    def setting(self, key: str) -> Any:
+        """The current value of one of this game's own settings (``GameInfo.settings``)."""
+        return self.app.settings.game_setting(self.info, key)
+
     @property
     def toast_area(self) -> pygame.Rect:
         """Where messages appear during a game: over the log panel, or, with the

@@ -19,7 +19,7 @@ from tabletop.core.session import Seat, default_name
 from tabletop.ui.flow import load_session, open_replay, resume_autosave, start_game
 from tabletop.ui.menuscene import MenuScene
 from tabletop.ui.rulespage import open_rules
-from tabletop.ui.settings import SettingsScene
+from tabletop.ui.settings import SettingsScene, game_setting_choices
 from tabletop.ui.theme import Theme, text_on
 from tabletop.ui.widgets import (
     Button,
@@ -270,6 +270,10 @@ class SetupScene(MenuScene):
             ch = Choice(options, idx, lambda i, v=v: self.variant_values.__setitem__(v.key, v.choices[i]), label=v.label, tooltip=v.help)
             ch.label_share = 0.6
             self.variant_widgets.append((v.key, ch))
+        #: the game's own settings: stored as soon as they change, not part of the config
+        self.setting_widgets = game_setting_choices(self.app, self.info)
+        for ch in self.setting_widgets:
+            ch.label_share = 0.4  # short labels, long choices ("Pull and release")
         self.seed_input = TextInput(
             str(self.seed), max_len=20, label="Seed", tooltip="The same seed and moves give the same game."
         )
@@ -281,6 +285,7 @@ class SetupScene(MenuScene):
         for name, kind in self.seat_rows:
             widgets += [name, kind]
         widgets += [c for _, c in self.variant_widgets]
+        widgets += self.setting_widgets
         widgets += [self.seed_input, self.new_seed, self.start, self.rules, self.back_button]
         self.group.add(self.seats_panel, self.options_panel, *widgets)
 
@@ -369,7 +374,7 @@ class SetupScene(MenuScene):
             y += step
         inner = self.options_panel.content_rect(t)
         y = inner.y
-        for _, ch in self.variant_widgets:
+        for ch in [c for _, c in self.variant_widgets] + self.setting_widgets:
             ch.rect = pygame.Rect(inner.x, y, inner.w, row_h)
             y += row_h + t.px(10)
         self.seed_input.rect = pygame.Rect(inner.x, max(y, inner.bottom - 2 * row_h - t.px(10)), inner.w, row_h)
@@ -386,7 +391,7 @@ class SetupScene(MenuScene):
             pygame.draw.circle(surface, style.colour, pos, rad)
             g = t.font(max(8.0, rad * 1.2 / t.scale)).render(style.glyph, True, text_on(style.colour))
             surface.blit(g, g.get_rect(center=pos))
-        if not self.variant_widgets:
+        if not self.variant_widgets and not self.setting_widgets:
             inner = self.options_panel.content_rect(t)
             draw_text(surface, t.small, "This game has no options.", t.text_dim, pygame.Rect(inner.x, inner.y, inner.w, t.px(30)))
 

@@ -15,7 +15,7 @@ from tabletop.core import rng
 from tabletop.ui.flow import Match, start_game
 from tabletop.ui.menuscene import MenuScene, button_column
 from tabletop.ui.rulespage import open_rules
-from tabletop.ui.settings import SettingsScene
+from tabletop.ui.settings import SettingsScene, game_setting_choices
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, centered, draw_text, wrap_text
 
@@ -38,14 +38,23 @@ class PauseScene(MenuScene):
         self.rules = Button("Rules", lambda: open_rules(self.app))
         self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
         self.quit = Button("Quit to title", self.quit_to_title, kind="danger", tooltip="Your game stays autosaved.")
-        self.group.add(self.resume, self.undo, self.save, self.rules, self.settings, self.quit)
+        #: the game's own settings (Planepita's way of flicking), changed in place
+        self.game_settings = game_setting_choices(self.app, self.game.info)
+        self.buttons = [self.resume, self.undo, self.save, self.rules, self.settings, self.quit]
+        self.group.add(*self.game_settings, *self.buttons)
         self.group.focus(self.resume, show=True)
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
         head = t.heading.get_linesize() + t.px(20)
-        box = button_column(rect.move(0, head // 2), self.widgets, t)
-        self.overlay_box(box)
+        row_h, gap = t.px(48), t.px(12)
+        above = len(self.game_settings) * (row_h + gap)
+        box = button_column(rect.move(0, head // 2 + above // 2), self.buttons, t)
+        width = min(t.px(560), rect.w - t.px(40))
+        for i, choice in enumerate(self.game_settings):
+            choice.label_share = 0.4
+            choice.rect = pygame.Rect(box.centerx - width // 2, box.y - above + i * (row_h + gap), width, row_h)
+        self.overlay_box(box.unionall([c.rect for c in self.game_settings]) if self.game_settings else box)
 
     def do_undo(self) -> None:
         self.back()

@@ -1,6 +1,9 @@
-"""The settings screen (window, sound, animations, colours, the log panel)."""
+"""The settings screen (window, sound, animations, colours, the log panel),
+and the controls for a game's own settings (its setup and pause screens)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -10,7 +13,23 @@ from tabletop.ui.widgets import Button, Choice, Slider, Toggle, centered
 SIZES = ((960, 600), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440))
 SPEEDS = ((0.0, "Instant"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast"))
 PALETTE_NAMES = (("default", "Standard"), ("okabe_ito", "Colour-blind safe (Okabe–Ito)"))
-FLICK_NAMES = (("pull", "Pull back and release"), ("swipe", "Swipe"))
+
+
+def game_setting_choices(app: Any, info: Any) -> list[Choice]:
+    """One Choice per setting ``info`` (a GameInfo) declares, showing the
+    current value; a change is stored at once (``app.set_game_setting``)."""
+    out = []
+    for setting in info.settings:
+        current = app.settings.game_setting(info, setting.key)
+        choice = Choice(
+            [setting.name_of(c) for c in setting.choices],
+            setting.choices.index(current),
+            lambda i, s=setting: app.set_game_setting(info.name, s.key, s.choices[i]),
+            label=setting.label,
+            tooltip=setting.help,
+        )
+        out.append(choice)
+    return out
 
 
 class SettingsScene(MenuScene):
@@ -32,11 +51,9 @@ class SettingsScene(MenuScene):
         self.speed = Choice(speeds, sidx, lambda i: self.app.update_settings(anim_speed=SPEEDS[i][0]), label="Animations")
         pidx = next((i for i, (k, _) in enumerate(PALETTE_NAMES) if k == s.palette), 0)
         self.palette = Choice([n for _, n in PALETTE_NAMES], pidx, lambda i: self.app.update_settings(palette=PALETTE_NAMES[i][0]), label="Colours")
-        fidx = next((i for i, (k, _) in enumerate(FLICK_NAMES) if k == s.flick_mode), 0)
-        self.flick = Choice([n for _, n in FLICK_NAMES], fidx, lambda i: self.app.update_settings(flick_mode=FLICK_NAMES[i][0]), label="Flicking")
         self.log = Toggle(s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)")
         self.done = Button("Done", self.back, kind="primary")
-        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.flick, self.log, self.done)
+        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.log, self.done)
 
     def update(self, dt: float) -> None:
         super().update(dt)

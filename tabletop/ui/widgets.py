@@ -795,9 +795,6 @@ class TextInput(Widget):
         self.on_submit(self.text)
         return True
 
-    def field_rect(self) -> pygame.Rect:
-        return _label_split(self.rect, self.label, self.label_share)[1]
-
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
@@ -1166,11 +1163,6 @@ class ScrollText(_Scrollable):
         self.size = size
         self._layout_key: tuple[object, ...] | None = None
         self._lines: list[tuple[str, bool, int, int]] = []  # text, heading, y, height
-
-    def set_text(self, text: str) -> None:
-        self.text = text
-        self._layout_key = None
-        self.offset = 0
 
     def fonts(self, theme: Theme) -> tuple[pygame.font.Font, pygame.font.Font]:
         """The body font and the (bold, larger) heading font."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.core import storage as st
+from tabletop.core.game import GameInfo, Setting
 from tabletop.core.storage import (
     AUTOSAVE,
     SAVE_KIND,
@@ -296,11 +297,10 @@ def test_bad_values_replaced_by_defaults_and_named(store: Storage) -> None:
         ("fullscreen", 1),
         ("muted", "yes"),
         ("show_log", None),
-        ("rotate_clockwise_4p", 0),
         ("palette", "neon"),
         ("palette", 3),
-        ("flick_mode", "drag"),
         ("last_seats", [1, 2]),
+        ("games", ["planepita"]),
     ],
 )
 def test_each_bad_value_is_reported(key: str, value: object) -> None:
@@ -317,10 +317,9 @@ def test_good_values_accepted() -> None:
         "muted": True,
         "anim_speed": 0,
         "palette": "okabe_ito",
-        "flick_mode": "swipe",
         "show_log": False,
         "last_seats": {"etuc": {"players": 4, "bots": ["easy", None]}},
-        "rotate_clockwise_4p": True,
+        "games": {"planepita": {"flick_mode": "swipe"}},
     }
     settings, problems = Settings.from_dict(d)
     assert problems == []
@@ -352,10 +351,9 @@ def test_settings_round_trip(store: Storage) -> None:
         muted=True,
         anim_speed=2.5,
         palette="okabe_ito",
-        flick_mode="swipe",
         show_log=False,
         last_seats={"planepita": {"players": 3, "seats": ["human", "bot:hard", "bot:easy"]}},
-        rotate_clockwise_4p=True,
+        games={"planepita": {"flick_mode": "swipe"}},
     )
     assert store.save_settings(original) == []
     loaded, message = store.load_settings()
@@ -366,6 +364,77 @@ def test_settings_round_trip(store: Storage) -> None:
     # The loaded settings do not share mutable state with the caller's dict.
     loaded.to_dict()["last_seats"]["planepita"]["players"] = 4
     assert loaded.last_seats["planepita"]["players"] == 3
+
+
+FLICK = Setting("flick_mode", "Flicking", ("pull", "swipe"), "pull")
+LOUD = Setting("loud", "Loud", (False, True), False)
+DECLARED = {"planepita": (FLICK,), "nim": (LOUD,)}
+
+
+def test_game_settings_are_checked_against_what_each_game_declares() -> None:
+    stored = {
+        "planepita": {"flick_mode": "drag", "retired": 1},
+        "nim": {"loud": True},
+        "planet": {"tilt": 30},  # a game this build does not have: kept as it is
+    }
+    settings, problems = Settings.from_dict({"games": stored}, DECLARED)
+    assert settings.games == {"nim": {"loud": True}, "planet": {"tilt": 30}}
+    assert problems == [
+        "games.planepita.flick_mode: expected one of 'pull', 'swipe', got 'drag'; using 'pull'"
+    ]
+    # without declarations (a tool that knows no games) nothing is judged or lost
+    assert Settings.from_dict({"games": stored})[0].games == stored
+
+
+def test_a_game_setting_reads_its_default_until_set() -> None:
+    info = GameInfo("planepita", "Planepita", "", 2, 6, settings=(FLICK,))
+    settings = Settings()
+    assert settings.game_setting(info, "flick_mode") == "pull"
+    swiped = settings.with_game_setting("planepita", "flick_mode", "swipe")
+    assert swiped.game_setting(info, "flick_mode") == "swipe"
+    assert settings.games == {}  # a copy: the original is unchanged
+    # a value the game does not accept reads as the default
+    odd = settings.with_game_setting("planepita", "flick_mode", 3)
+    assert odd.game_setting(info, "flick_mode") == "pull"
+    with pytest.raises(KeyError):
+        settings.game_setting(info, "no_such_setting")
+
+
+def test_bad_game_settings_are_named_when_loading(store: Storage) -> None:
+    write_bytes(
+        store.settings_path,
+        json.dumps(settings_doc(games={"planepita": {"flick_mode": "fling"}})).encode(),
+    )
+    settings, message = store.load_settings(DECLARED)
+    assert settings.games == {}
+    assert message is not None and "games.planepita.flick_mode" in message and "fling" in message
+    assert store.settings_path.exists()  # a bad value is not a damaged file
+
+
+def test_version_1_settings_keep_the_flick_mode_under_planepita(store: Storage) -> None:
+    """Version 1 kept Planepita's flick mode among core's settings and had a
+    rotate_clockwise_4p that nothing read: the flick mode moves to the game,
+    the dead setting goes, the rest stays."""
+    v1 = {
+        "format": SETTINGS_KIND,
+        "version": 1,
+        "window_size": [1600, 900],
+        "palette": "okabe_ito",
+        "flick_mode": "swipe",
+        "rotate_clockwise_4p": True,
+        "last_seats": {"etuc": {"players": 3}},
+    }
+    write_bytes(store.settings_path, json.dumps(v1).encode())
+    settings, message = store.load_settings(DECLARED)
+    assert message is None
+    assert settings.games == {"planepita": {"flick_mode": "swipe"}}
+    assert settings.window_size == (1600, 900) and settings.palette == "okabe_ito"
+    assert settings.last_seats == {"etuc": {"players": 3}}
+    store.save_settings(settings)
+    raw = json.loads(store.settings_path.read_text())
+    assert raw["version"] == SETTINGS_VERSION == 2
+    assert "flick_mode" not in raw and "rotate_clockwise_4p" not in raw
+    assert raw["games"] == {"planepita": {"flick_mode": "swipe"}}
 
 
 def test_save_settings_writes_defaults_for_bad_values(store: Storage) -> None:

@@ -294,7 +294,8 @@ def test_a_pull_of_no_length_is_refused_by_the_rules(app: Any) -> None:
 
 
 def test_swipe_mode_reads_length_over_time(app: Any) -> None:
-    app.update_settings(anim_speed=0.0, flick_mode="swipe")
+    app.update_settings(anim_speed=0.0)
+    app.set_game_setting("planepita", "flick_mode", "swipe")
     scene = start(app)
     d = Driver(app)
     seat = scene.session.to_move()

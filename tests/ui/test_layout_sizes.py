@@ -57,6 +57,24 @@ def pause(app: App) -> Any:
     return app.stack.push(overlays.PauseScene(app, game))
 
 
+def setup_planepita(app: App) -> Any:
+    """Four players: the most variants, and the game's own setting below them."""
+    scene = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
+    while scene.players != 4:
+        scene.count.cycle(1)
+    assert len(scene.variant_widgets) == 3 and [c.label for c in scene.setting_widgets] == ["Flicking"]
+    return scene
+
+
+def pause_planepita(app: App) -> Any:
+    entry = app.games["planepita"]
+    seats = default_seats(["human", "easy"])
+    game = flow.start_game(app, entry, entry.default_config(2), 7, seats)
+    scene = app.stack.push(overlays.PauseScene(app, game))
+    assert [c.label for c in scene.game_settings] == ["Flicking"]
+    return scene
+
+
 def settings(app: App) -> Any:
     return app.stack.push(SettingsScene(app))
 
@@ -100,7 +118,10 @@ def game(app: App) -> Any:
 
 BUILDERS: dict[str, Callable[[App], Any]] = {
     f.__name__: f
-    for f in (title, setup2, setup3, pause, settings, saved_games, rules, results, curtain, game)
+    for f in (
+        title, setup2, setup3, setup_planepita, pause, pause_planepita, settings,
+        saved_games, rules, results, curtain, game,
+    )
 }
 
 
