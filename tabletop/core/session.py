@@ -34,6 +34,7 @@ from tabletop.core.game import (
     log_line,
     reveals,
 )
+from tabletop.core.stats import TAKE_BACKS
 from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
 
 # the save document's kind and version are storage's: one definition
@@ -164,6 +165,9 @@ class Session:
         self.on_change: Callable[[Session], None] | None = None
         #: the result has gone into the statistics (once per game, kept in saves)
         self.recorded = False
+        #: what the players used on the way, recorded with the result
+        #: (tabletop.core.stats: "take-backs", ...); kept in saves
+        self.marks: set[str] = set()
         #: codec.encode of states[i], filled as saves need them (states never change)
         self._encoded: list[Any] = []
 
@@ -350,6 +354,7 @@ class Session:
         del self.actions[target:]
         del self.barriers[target:]
         del self.log[target:]
+        self.marks.add(TAKE_BACKS)
         self._changed()
         return True
 
@@ -377,6 +382,7 @@ class Session:
             ),
             "over": self.is_over(),
             "recorded": self.recorded,
+            "marks": sorted(self.marks),
         }
 
     def _encoded_states(self) -> list[Any]:
@@ -431,6 +437,8 @@ class Session:
         """
         entry, config, seed, seats, actions = cls._parse(doc, registry)
         recorded = doc.get("recorded") is True
+        marks = doc.get("marks", [])
+        marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
         if "states" not in doc:
             session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
             if "final" in doc:
@@ -441,6 +449,7 @@ class Session:
                 if not same:
                     raise SaveError("The save's moves do not lead to its saved position.")
             session.recorded = recorded
+            session.marks = marks
             return session
         try:
             states = [codec.decode(s) for s in doc["states"]]
@@ -458,6 +467,7 @@ class Session:
                     check(state)
             session = cls(entry, config, seed, seats, threaded=threaded, states=states, actions=actions)
             session.recorded = recorded
+            session.marks = marks
             return session
         except SaveError:
             raise

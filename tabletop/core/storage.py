@@ -42,6 +42,7 @@ from typing import Any
 import platformdirs
 
 from tabletop.core.game import GameInfo, Setting
+from tabletop.core.stats import GameResult, Statistics, stats_1_to_2
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ STATS_KIND = "tabletop-stats"
 
 SETTINGS_VERSION = 2
 SAVE_VERSION = 1
-STATS_VERSION = 1
+STATS_VERSION = 2
 
 AUTOSAVE = "autosave"
 DELETED_DIR = "deleted"
@@ -86,7 +87,7 @@ def _settings_1_to_2(doc: Doc) -> Doc:
 MIGRATIONS: dict[str, dict[int, Migration]] = {
     SETTINGS_KIND: {1: _settings_1_to_2},
     SAVE_KIND: {},
-    STATS_KIND: {},
+    STATS_KIND: {1: stats_1_to_2},
 }
 
 _SLOT_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -556,15 +557,6 @@ class SaveInfo:
         return _parse_time(self.saved_at)
 
 
-@dataclass(frozen=True)
-class GameStats:
-    """Totals for one game: games played, and per player name wins and games."""
-
-    played: int = 0
-    wins: dict[str, int] = field(default_factory=dict, hash=False)
-    appearances: dict[str, int] = field(default_factory=dict, hash=False)
-
-
 def validate_slot(slot: str) -> str:
     """Return ``slot`` if it is a valid save name, else raise ``ValueError``.
 
@@ -604,25 +596,11 @@ def _player_names(value: object) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _count_map(value: object) -> bool:
-    return isinstance(value, dict) and all(
-        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
-        for k, v in value.items()
-    )
-
-
 def _check_stats(doc: Doc) -> str | None:
-    games = doc.get("games", {})
-    if not isinstance(games, dict):
-        return "'games' is not an object"
-    for name, entry in games.items():
-        if not isinstance(entry, dict):
-            return f"entry for {name!r} is not an object"
-        played = entry.get("played", 0)
-        if not isinstance(played, int) or isinstance(played, bool) or played < 0:
-            return f"'played' for {name!r} is not a count"
-        if not _count_map(entry.get("wins", {})) or not _count_map(entry.get("appearances", {})):
-            return f"player counts for {name!r} are not counts"
+    try:
+        Statistics.from_doc(doc)
+    except ValueError as exc:
+        return str(exc)
     return None
 
 
@@ -898,73 +876,30 @@ class Storage:
 
     # -- statistics -----------------------------------------------------------
 
-    def _read_stats(self) -> tuple[dict[str, GameStats], _Read]:
+    def _read_stats(self) -> tuple[Statistics, _Read]:
         result = _read(self.stats_path, STATS_KIND, STATS_VERSION, check=_check_stats)
-        stats: dict[str, GameStats] = {}
-        if result.doc is not None:
-            for game, entry in result.doc.get("games", {}).items():
-                stats[game] = GameStats(
-                    played=entry.get("played", 0),
-                    wins=dict(entry.get("wins", {})),
-                    appearances=dict(entry.get("appearances", {})),
-                )
+        stats = Statistics.from_doc(result.doc) if result.doc is not None else Statistics()
         return stats, result
 
-    def load_stats(self) -> tuple[dict[str, GameStats], str | None]:
-        """Per-game totals (empty if none yet) and a message for the player, if any."""
+    def load_stats(self) -> tuple[Statistics, str | None]:
+        """Every recorded result (none yet: empty) and a message for the player,
+        if any. A damaged file is moved aside and the statistics start afresh;
+        a version 1 file's totals load as :class:`tabletop.core.stats.Earlier`."""
         stats, result = self._read_stats()
         return stats, result.message
 
-    def record_result(self, game: str, names: Sequence[str], places: Sequence[int]) -> None:
-        """Count a finished game: ``places[i]`` (1 = first, ties share) for ``names[i]``.
+    def record_result(self, result: GameResult) -> None:
+        """Add one finished game to the statistics file.
 
-        Every name on a first place gets a win; a name used by several seats
-        counts once. If the statistics file cannot be read it is left alone and
-        nothing is recorded; any message goes to :attr:`messages`.
+        If the statistics file cannot be read it is left alone and nothing is
+        recorded; any message goes to :attr:`messages`.
         """
-        if not isinstance(game, str) or not game:
-            raise ValueError("game must be a non-empty name")
-        if len(names) != len(places) or not names:
-            raise ValueError("names and places must be non-empty and the same length")
-        if not all(isinstance(n, str) for n in names):
-            raise ValueError("player names must be strings")
-        if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places):
-            raise ValueError("places must be whole numbers from 1")
-        if 1 not in places:
-            raise ValueError("somebody must be in first place")
-
-        stats, result = self._read_stats()
-        if result.message:
-            self.messages.append(result.message)
-        if result.status == "stuck":
+        if not isinstance(result, GameResult):
+            raise ValueError(f"not a game result: {result!r}")
+        stats, read = self._read_stats()
+        if read.message:
+            self.messages.append(read.message)
+        if read.status == "stuck":
             return  # never replace a file we could not read
-        old = stats.get(game, GameStats())
-        wins = dict(old.wins)
-        appearances = dict(old.appearances)
-        for name in set(names):
-            appearances[name] = appearances.get(name, 0) + 1
-        for name in {n for n, p in zip(names, places) if p == 1}:
-            wins[name] = wins.get(name, 0) + 1
-        stats[game] = GameStats(played=old.played + 1, wins=wins, appearances=appearances)
-        doc: Doc = {
-            "format": STATS_KIND,
-            "version": STATS_VERSION,
-            "games": {
-                g: {"played": s.played, "wins": s.wins, "appearances": s.appearances}
-                for g, s in sorted(stats.items())
-            },
-        }
+        doc: Doc = {"format": STATS_KIND, "version": STATS_VERSION, **stats.add(result).to_doc()}
         write_json(self.stats_path, doc)
-
-    def match_totals(self, game: str) -> dict[str, int]:
-        """Wins per player name for ``game`` (players without a win show 0),
-        most wins first. Any message goes to :attr:`messages`."""
-        stats, result = self._read_stats()
-        if result.message:
-            self.messages.append(result.message)
-        entry = stats.get(game)
-        if entry is None:
-            return {}
-        names = set(entry.appearances) | set(entry.wins)
-        ordered = sorted(names, key=lambda n: (-entry.wins.get(n, 0), n))
-        return {n: entry.wins.get(n, 0) for n in ordered}

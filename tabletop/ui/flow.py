@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.core.game import GameConfig, GameEntry
 from tabletop.core.session import SaveError, Seat, Session
+from tabletop.core.stats import result_of
 from tabletop.core.storage import AUTOSAVE
 from tabletop.ui.scene import Scene
 
@@ -129,7 +130,7 @@ def record_result(app: Any, game: Any) -> None:
         name = session.seats[i].name
         match.wins[name] = match.wins.get(name, 0) + 1
     try:
-        app.storage.record_result(session.name, session.names, list(outcome.places))
+        app.storage.record_result(result_of(session))
     except (OSError, ValueError) as exc:
         app.toast(f"The result could not be recorded: {exc}", "error")
     session.recorded = True

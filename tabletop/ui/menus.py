@@ -1,4 +1,5 @@
-"""Title, setup and saved games: the screens before a game.
+"""Title, setup and saved games: the screens before a game (the title also
+opens settings, statistics and the controls page).
 
 These screens know ``GameEntry`` and the core session, never a game's rules,
 and get the games from ``app.games`` (the registry the app hands them).
@@ -20,6 +21,7 @@ from tabletop.ui.flow import load_session, open_replay, resume_autosave, start_g
 from tabletop.ui.menuscene import MenuScene
 from tabletop.ui.rulespage import open_rules
 from tabletop.ui.settings import SettingsScene, game_setting_choices
+from tabletop.ui.statistics import StatisticsScene
 from tabletop.ui.theme import Theme, text_on
 from tabletop.ui.widgets import (
     Button,
@@ -150,10 +152,11 @@ class TitleScene(MenuScene):
         self.empty = Label("No games are installed in this build.", align="center", size="heading")
         self.resume = Button("Resume", self.resume_game, hotkey=pygame.K_r, kind="primary")
         self.saves = Button("Saved games", lambda: self.app.stack.push(SavedGamesScene(self.app)))
+        self.stats = Button("Statistics", lambda: self.app.stack.push(StatisticsScene(self.app)))
         self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
         self.help = Button("How to play", lambda: open_rules(self.app), tooltip="Controls (F1)")
         self.quit = Button("Quit", self.app.quit, kind="danger")
-        self.buttons = [self.resume, self.saves, self.settings, self.help, self.quit]
+        self.buttons = [self.resume, self.saves, self.stats, self.settings, self.help, self.quit]
         self.group.add(*self.cards, *self.buttons)
 
     def enter(self) -> None:

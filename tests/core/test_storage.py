@@ -12,6 +12,7 @@ import pytest
 
 from tabletop.core import storage as st
 from tabletop.core.game import GameInfo, Setting
+from tabletop.core.stats import GameResult, SeatResult, Statistics
 from tabletop.core.storage import (
     AUTOSAVE,
     SAVE_KIND,
@@ -19,6 +20,7 @@ from tabletop.core.storage import (
     SETTINGS_KIND,
     SETTINGS_VERSION,
     STATS_KIND,
+    STATS_VERSION,
     Settings,
     Storage,
     read_json,
@@ -128,7 +130,7 @@ def test_folders_created_lazily(tmp_path: Path) -> None:
     assert s.load_settings() == (Settings(), None)
     assert s.list_saves() == []
     assert s.last_autosave() is None
-    assert s.load_stats() == ({}, None)
+    assert s.load_stats() == (Statistics(), None)
     assert not home.exists()
     s.save_settings(Settings())
     assert s.settings_path.is_file()
@@ -569,43 +571,31 @@ def test_good_slot_names(slot: str) -> None:
 # statistics
 
 
-def test_record_results_and_totals(tmp_path: Path) -> None:
+def result(game: str = "etuc", *seats: tuple[str, int], when: str = "2025-01-02T10:00:00+00:00") -> GameResult:
+    """A result with person seats (name, place) scoring 10 minus their place."""
+    seats = seats or (("Ann", 1), ("Bob", 2))
+    return GameResult(game, when, tuple(SeatResult(n, "human", "", p, 10.0 - p) for n, p in seats), "Done.")
+
+
+def test_record_results_and_read_them_back(tmp_path: Path) -> None:
     store = Storage(tmp_path)
-    store.record_result("etuc", ["Ann", "Bob", "Cy"], [1, 2, 3])
-    store.record_result("etuc", ["Ann", "Bob", "Cy"], [2, 1, 1])  # tie for first
-    store.record_result("etuc", ["Ann", "Bob"], [1, 2])
-    store.record_result("planet", ["Bot", "Bot", "Dee"], [1, 1, 3])  # same name twice
-
-    assert store.match_totals("etuc") == {"Ann": 2, "Bob": 1, "Cy": 1}
-    assert list(store.match_totals("etuc")) == ["Ann", "Bob", "Cy"]
-    assert store.match_totals("planet") == {"Bot": 1, "Dee": 0}
-    assert store.match_totals("uchronicle") == {}
-
+    first = result("etuc", ("Ann", 1), ("Bob", 2), ("Cy", 3))
+    second = result("planet", ("Dee", 1), ("Ann", 2))
+    store.record_result(first)
+    store.record_result(second)
     stats, message = Storage(tmp_path).load_stats()
     assert message is None
-    assert stats["etuc"].played == 3
-    assert stats["etuc"].appearances == {"Ann": 3, "Bob": 3, "Cy": 2}
-    assert stats["planet"].played == 1 and stats["planet"].appearances == {"Bot": 1, "Dee": 1}
+    assert stats.results == (first, second)
     raw = json.loads(store.stats_path.read_text())
-    assert raw["format"] == STATS_KIND and raw["version"] == 1
+    assert raw["format"] == STATS_KIND and raw["version"] == STATS_VERSION == 2
+    assert raw["results"][0]["seats"][0] == {
+        "name": "Ann", "kind": "human", "level": "", "place": 1, "score": 9.0
+    }
 
 
-@pytest.mark.parametrize(
-    ("game", "names", "places"),
-    [
-        ("", ["a"], [1]),
-        ("etuc", [], []),
-        ("etuc", ["a", "b"], [1]),
-        ("etuc", ["a", "b"], [2, 3]),
-        ("etuc", ["a", "b"], [1, 0]),
-        ("etuc", ["a", "b"], [1, True]),
-    ],
-)
-def test_record_result_validates(
-    store: Storage, game: str, names: list[str], places: list[int]
-) -> None:
+def test_record_result_takes_only_results(store: Storage) -> None:
     with pytest.raises(ValueError):
-        store.record_result(game, names, places)
+        store.record_result({"game": "etuc"})  # type: ignore[arg-type]
     assert not store.stats_path.exists()
 
 
@@ -620,20 +610,23 @@ def test_record_result_validates(
         json.dumps(
             {"format": STATS_KIND, "version": 1, "games": {"etuc": {"wins": {"a": "x"}}}}
         ).encode(),
+        json.dumps({"format": STATS_KIND, "version": 2, "results": [{"game": "etuc"}]}).encode(),
+        json.dumps({"format": STATS_KIND, "version": 2, "results": {}}).encode(),
     ],
 )
 def test_corrupt_stats_moved_aside_and_restarted(store: Storage, content: bytes) -> None:
     write_bytes(store.stats_path, content)
-    store.record_result("etuc", ["Ann", "Bob"], [1, 2])
+    store.record_result(result())
     assert store.stats_path.with_name("stats.json.bad").read_bytes() == content
     assert any("statistics" in m for m in store.take_messages())
-    assert store.match_totals("etuc") == {"Ann": 1, "Bob": 0}
+    stats, message = store.load_stats()
+    assert message is None and stats.results == (result(),)
 
 
 def test_unreadable_stats_never_overwritten(
     store: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store.record_result("etuc", ["Ann", "Bob"], [1, 2])
+    store.record_result(result())
     before = store.stats_path.read_bytes()
     real = Path.read_bytes
 
@@ -643,7 +636,7 @@ def test_unreadable_stats_never_overwritten(
         return real(self)
 
     monkeypatch.setattr(Path, "read_bytes", denied)
-    store.record_result("etuc", ["Ann", "Bob"], [2, 1])
+    store.record_result(result("etuc", ("Ann", 2), ("Bob", 1)))
     monkeypatch.undo()
     assert store.stats_path.read_bytes() == before
     assert any("could not be read" in m for m in store.take_messages())

@@ -407,7 +407,7 @@ def test_a_game_counts_once_in_the_statistics(driver: Driver) -> None:
     overlays.ResultsScene(app, scene)  # shown once more
     flow.record_result(app, scene)  # and asked to count it again
     stats, _ = app.storage.load_stats()
-    assert stats["nim"].played == 1
+    assert stats.summary("nim").played == 1
     assert s.recorded
     doc, _ = app.storage.load_game("autosave")
     assert doc is not None and doc["recorded"] is True and doc["over"] is True

@@ -17,8 +17,10 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
+from tabletop.core.stats import GameResult, SeatResult
 from tabletop.ui import flow, menus, overlays, rulespage
 from tabletop.ui.settings import SettingsScene
+from tabletop.ui.statistics import StatisticsScene
 from tabletop.ui.widgets import Button, Choice, Panel, no_overlap
 from tests.nimgame import ENTRY as NIM
 from tests.nimgame.scene import NimScene
@@ -89,6 +91,14 @@ def saved_games(app: App) -> Any:
     return scene
 
 
+def statistics(app: App) -> Any:
+    seats = (SeatResult("Ann", "human", "", 1, 7.0), SeatResult("Ada", "bot", "hard", 2, 3.0))
+    app.storage.record_result(GameResult("nim", "2025-03-01T12:00:00+00:00", seats, "Done."))
+    scene = app.stack.push(StatisticsScene(app))
+    assert scene.players.items and scene.results.items
+    return scene
+
+
 def rules(app: App) -> Any:
     _game(app)
     rulespage.open_rules(app)
@@ -120,7 +130,7 @@ BUILDERS: dict[str, Callable[[App], Any]] = {
     f.__name__: f
     for f in (
         title, setup2, setup3, setup_planepita, pause, pause_planepita, settings,
-        saved_games, rules, results, curtain, game,
+        saved_games, statistics, rules, results, curtain, game,
     )
 }
 
