@@ -12,8 +12,8 @@ the rules below. A failure names the file, the line and the arrow.
   the registry, not ``tabletop.app``.
 - the registry ``tabletop.games`` imports the core and the games' packages,
   never a scene (scenes are loaded lazily, by name).
-- in a game package ``<g>``: the scene (``scene.py``, or a ``scene/``
-  package) imports the ui, the core and its own game's modules; ``bot.py``
+- in a game package ``<g>``: the scene (``scene.py``, the ``scene_*.py``
+  modules it is split into, or a ``scene/`` package) imports the ui, the core and its own game's modules; ``bot.py``
   its own rules and pure modules and the core; ``rules.py`` and every other
   pure module the core and its own pure modules (never its bot, scene or
   package ``__init__``). No game imports another game, the registry or the app.
@@ -162,7 +162,9 @@ def place_of(module: str, test_games: Iterable[str]) -> Place:
         rest = module[len(game) + 1 :].split(".") if module != game else []
     if not rest:
         return Place("game", game, "init")
-    part = rest[0] if rest[0] in ("scene", "bot", "rules") else "pure"
+    if rest[0] == "scene" or rest[0].startswith("scene_"):
+        return Place("game", game, "scene")
+    part = rest[0] if rest[0] in ("bot", "rules") else "pure"
     return Place("game", game, part)
 
 
@@ -414,6 +416,10 @@ def test_the_scan_catches_each_kind_of_wrong_arrow(tmp_path: Path) -> None:
         ("tabletop.games.etuc.scene", "tabletop.games.planepita.rules", False),
         ("tabletop.games.etuc.scene", "pygame", True),
         ("tabletop.games.planepita.scene.aim", "pygame", True),
+        ("tabletop.games.planepita.scene_draw", "pygame", True),
+        ("tabletop.games.planepita.scene_draw", "tabletop.ui.theme", True),
+        ("tabletop.games.planepita.aim", "tabletop.games.planepita.scene_draw", False),
+        ("tabletop.games.planepita.scenery", "pygame", False),
         ("tabletop.games.etuc.bot", "tabletop.games.etuc.rules", True),
         ("tabletop.games.etuc.bot", "tabletop.core.bots", True),
         ("tabletop.games.etuc.bot", "tabletop.ui.theme", False),
