@@ -286,7 +286,7 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     from tabletop.games import get
     from tabletop.games.planepita import rules
     from tabletop.games.planepita.model import Flick, Phase
-    from tabletop.ui import menus
+    from tabletop.ui import flow
     from tools import screenshot
 
     entry = get("planepita")
@@ -310,7 +310,7 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         app = screenshot.make_app(opts.size, home=tmp)
-        scene = menus.start_game(app, entry, session.config, session.seed, seats, session=session)
+        scene = flow.start_game(app, entry, session.config, session.seed, seats, session=session)
         for _ in range(30):
             app.frame([], 1 / 60)
         clock = time.perf_counter

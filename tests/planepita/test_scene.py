@@ -26,7 +26,7 @@ from tabletop.games.planepita.model import Flick, Flip, Phase
 from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.games.planepita.scene_draw import LABEL_BACK, PROMPTS, Geometry, draw_icon
 from tabletop.games.planepita.scene_playback import PullBack, RoundEnd, ShotAnim
-from tabletop.ui import menus
+from tabletop.ui import flow
 from tabletop.ui.widgets import no_overlap
 from tests.ui.driver import Driver, make_app
 
@@ -52,7 +52,7 @@ def start(
     seats = default_seats(list(kinds))
     if names:
         seats = [replace(seat, name=name) for seat, name in zip(seats, names)]
-    scene = menus.start_game(
+    scene = flow.start_game(
         app, entry, entry.default_config(len(kinds), **variants), seed, seats
     )
     app.frame([], 1 / 60)
@@ -263,7 +263,8 @@ def test_a_pull_of_no_length_is_refused_by_the_rules(app: Any) -> None:
 
 
 def test_swipe_mode_reads_length_over_time(app: Any) -> None:
-    app.update_settings(anim_speed=0.0, flick_mode="swipe")
+    app.update_settings(anim_speed=0.0)
+    app.set_game_setting("planepita", "flick_mode", "swipe")
     scene = start(app)
     d = Driver(app)
     seat = scene.session.to_move()

@@ -36,7 +36,15 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.core.game import EndReason, GameConfig, GameInfo, IllegalAction, Outcome, Variant
+from tabletop.core.game import (
+    EndReason,
+    GameConfig,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    Setting,
+    Variant,
+)
 from tabletop.core.words import ordinal
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
@@ -573,6 +581,16 @@ class PlanepitaRules:
                 (False, True),
                 False,
                 "Tied players get a Double token: a 4-power disc on their third launch.",
+            ),
+        ),
+        settings=(
+            Setting(
+                "flick_mode",
+                "Flicking",
+                ("pull", "swipe"),
+                "pull",
+                "Pull the disc back and release it, or swipe it forward: the faster the swipe, the harder the flick.",
+                names=("Pull and release", "Swipe"),
             ),
         ),
         # 4 rounds of at most 18 launches (6 players x 3; 16 at 4, 12 at 2 and 3,

@@ -197,7 +197,7 @@ class PlanepitaScene(TableDrawing, GameScene):
         seat = self.session.to_move()
         pose = self.geo.pose(seat, self.pad_pos(seat))
         if self.geo.on_disc(pose, *pos):
-            kind = "swipe" if self.app.settings.flick_mode == "swipe" else "pull"
+            kind = "swipe" if self.setting("flick_mode") == "swipe" else "pull"
             self.drag = Drag(kind, seat, pos, pos, self.clock)
             return True
         if self.geo.on_pad(pose, *pos):
@@ -358,7 +358,7 @@ class PlanepitaScene(TableDrawing, GameScene):
         if not self.my_turn:
             return "Watching…" if st.phase is not Phase.OVER else ""
         if st.phase is Phase.LAUNCH:
-            how = "swipe it forward" if self.app.settings.flick_mode == "swipe" else "pull back, release"
+            how = "swipe it forward" if self.setting("flick_mode") == "swipe" else "pull back, release"
             return f"Drag your pad along the rim; press the disc, {how}."
         if st.phase is Phase.FLIP:
             return "Face down: 1 power, but it grips the board. Face up: 2 power."
