@@ -12,12 +12,15 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
+
+if TYPE_CHECKING:
+    from tabletop.core.game import GameEntry
 
 MIN_SIZE = (960, 600)
 
@@ -91,8 +94,9 @@ def parse_size(text: str) -> tuple[int, int]:
 def parse_launch(args: argparse.Namespace) -> Launch:
     """Validate the values argparse let through; CliError names the bad one."""
     from tabletop.core import rng
+    from tabletop.core.bots import LEVELS
     from tabletop.core.session import default_seats
-    from tabletop.games import LEVELS, REGISTRY
+    from tabletop.games import REGISTRY
 
     launch = Launch(
         resume=args.resume,
@@ -209,6 +213,7 @@ class App:
         launch: Launch | None = None,
         *,
         storage: Any = None,
+        games: Mapping[str, GameEntry] | None = None,
         threaded_bots: bool = True,
         timed_bots: bool = True,
     ) -> None:
@@ -221,9 +226,18 @@ class App:
         from tabletop.ui.widgets import Toasts
 
         launch = launch or Launch()
+        if games is None:
+            from tabletop.games import REGISTRY
+
+            games = REGISTRY
+        #: the games this window offers, name -> entry: the one registry the ui
+        #: sees (menus list it, saves are loaded through it)
+        self.games: Mapping[str, GameEntry] = games
         self.t0 = time.perf_counter()
         self.storage = storage if storage is not None else Storage()
-        self.settings, message = self.storage.load_settings()
+        self.settings, message = self.storage.load_settings(
+            {name: entry.info.settings for name, entry in self.games.items()}
+        )
         from tabletop.ui.sound import quiet_native_stderr
 
         with quiet_native_stderr():  # pygame.init also tries the audio device
@@ -304,25 +318,38 @@ class App:
         except OSError as exc:
             self.toast(f"Settings could not be saved: {exc}", "error")
 
+    def set_game_setting(self, game: str, key: str, value: Any) -> None:
+        """Change one of a game's own settings and write the settings at once."""
+        self.settings = self.settings.with_game_setting(game, key, value)
+        self.update_settings()
+
     def toast(self, text: str, kind: str = "info") -> None:
         self.toasts.push(text, kind)
 
     # -- what to show first --------------------------------------------------------
-    def start(self, launch: Launch) -> None:
-        from tabletop.ui import menus
+    def home(self) -> Any:
+        """A fresh title screen: where "quit to title" and a new game's stack start."""
+        from tabletop.ui.menus import TitleScene
 
-        self.stack.reset(menus.TitleScene(self))
+        return TitleScene(self)
+
+    def start(self, launch: Launch) -> None:
+        from tabletop.ui import flow
+
+        self.stack.reset(self.home())
         if launch.resume:
-            menus.resume_autosave(self)
+            flow.resume_autosave(self)
         elif launch.replay is not None:
-            menus.open_replay(self, launch.replay)
+            flow.open_replay(self, launch.replay)
         elif launch.game is not None:
             from tabletop.core import rng
-            from tabletop.games import get
 
-            entry = get(launch.game)
+            if launch.game not in self.games:
+                known = ", ".join(sorted(self.games)) or "none"
+                raise CliError(f"unknown game {launch.game!r} (games: {known})")
+            entry = self.games[launch.game]
             seed = launch.seed if launch.seed is not None else rng.fresh_seed()
-            menus.start_game(self, entry, entry.default_config(launch.players), seed, list(launch.seats))
+            flow.start_game(self, entry, entry.default_config(launch.players), seed, list(launch.seats))
 
     # -- the loop --------------------------------------------------------------------
     def handle(self, event: Any) -> None:
@@ -347,9 +374,9 @@ class App:
                 self.toggle_fullscreen()
                 return
             if event.key == pygame.K_F1:
-                from tabletop.ui import menus
+                from tabletop.ui.rulespage import open_rules
 
-                menus.open_rules(self)
+                open_rules(self)
                 return
             if event.key == pygame.K_m and event.mod & pygame.KMOD_CTRL:
                 self.update_settings(muted=not self.settings.muted)

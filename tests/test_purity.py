@@ -1,22 +1,449 @@
-"""Nothing under core or the games' pure modules imports pygame or uses the
-module-level ``random`` (DESIGN.md, "Dependencies between the parts")."""
+"""The dependency rules between the parts, read from the source, and no
+module-level ``random`` under the games.
+
+Every module's imports are read with ``ast`` -- module level, function bodies
+and ``if TYPE_CHECKING:`` blocks alike -- and each arrow is checked against
+the rules below. A failure names the file, the line and the arrow.
+
+- ``tabletop.app`` (and ``__main__``) may import anything: it is where the ui,
+  the games and the core meet.
+- ``tabletop.core`` imports only ``tabletop.core``.
+- ``tabletop.ui`` imports ``tabletop.ui`` and ``tabletop.core``: no game, not
+  the registry, not ``tabletop.app``.
+- the registry ``tabletop.games`` imports the core and the games' packages,
+  never a scene (scenes are loaded lazily, by name).
+- in a game package ``<g>``: the scene (``scene.py``, the ``scene_*.py``
+  modules it is split into, or a ``scene/`` package) imports the ui, the core and its own game's modules; ``bot.py``
+  its own rules and pure modules and the core; ``rules.py`` and every other
+  pure module the core and its own pure modules (never its bot, scene or
+  package ``__init__``). No game imports another game, the registry or the app.
+- pygame is imported by nothing under ``tabletop.core``, nor by the registry,
+  nor by any module of a game package except its scene -- not even inside a
+  function.
+- no import cycle among these modules, function-level imports included.
+  Imports under ``if TYPE_CHECKING:`` are checked against the rules above but
+  are not part of a cycle: they never run.
+
+Test-only games (a package under ``tests/`` with a ``rules.py``, such as
+``tests/nimgame``) are held to the same rules as the games under
+``tabletop/games``.
+"""
 
 from __future__ import annotations
 
 import ast
 import os
-import pkgutil
+import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-import tabletop.core
-
 ROOT = Path(__file__).resolve().parents[1]
-PURE_NAMES = ("rules", "bot", "board", "physics", "geometry", "tiles", "solver")
+
+
+# -- reading the imports ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """One import: ``source`` imports ``target`` at ``path``:``line``."""
+
+    path: str  # relative to the root, with forward slashes
+    line: int
+    source: str
+    target: str
+    typing_only: bool
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.source} -> {self.target}"
+
+
+def game_packages_in_tests(root: Path) -> list[Path]:
+    """Folders under tests/ that hold a game (a package with a rules.py)."""
+    tests = root / "tests"
+    return sorted(
+        p.parent for p in tests.glob("*/rules.py") if (p.parent / "__init__.py").is_file()
+    )
+
+
+def module_files(root: Path) -> dict[str, Path]:
+    """Every module the rules speak of: the ``tabletop`` package and the
+    test-only games, by dotted name."""
+    files: dict[str, Path] = {}
+    folders = [root / "tabletop", *game_packages_in_tests(root)]
+    for folder in folders:
+        for path in sorted(folder.rglob("*.py")):
+            rel = path.relative_to(root).with_suffix("")
+            parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+            files[".".join(parts)] = path
+    return files
+
+
+def _typing_only_nodes(tree: ast.AST) -> set[int]:
+    """ids of the nodes inside ``if TYPE_CHECKING:`` bodies."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If):
+            continue
+        test = node.test
+        name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
+        if name == "TYPE_CHECKING":
+            for child in node.body:
+                found.update(id(n) for n in ast.walk(child))
+    return found
+
+
+def _package_of(module: str, path: Path) -> str:
+    return module if path.name == "__init__.py" else module.rpartition(".")[0]
+
+
+def arrows_of(module: str, path: Path, root: Path, known: Iterable[str]) -> list[Arrow]:
+    """Every import in the file, wherever it is written, resolved to the module
+    it loads (``from a import b`` is ``a.b`` when that is a module, else ``a``)."""
+    known = set(known)
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    typing_only = _typing_only_nodes(tree)
+    rel = path.relative_to(root).as_posix()
+    found: list[Arrow] = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = _package_of(module, path).split(".")
+                package = package[: len(package) - (node.level - 1)]
+                base = ".".join(package + ([base] if base else []))
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                targets.append(candidate if candidate in known else base)
+        for target in targets:
+            if target != module:
+                found.append(Arrow(rel, node.lineno, module, target, id(node) in typing_only))
+    return sorted(set(found), key=lambda a: (a.path, a.line, a.target))
+
+
+# -- the rules ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a module sits: its layer, and for a game module its game and part."""
+
+    layer: str  # package, app, core, ui, registry, game, outside
+    game: str = ""
+    part: str = ""  # scene, bot, rules, init, pure
+
+
+def place_of(module: str, test_games: Iterable[str]) -> Place:
+    parts = module.split(".")
+    if module == "tabletop":
+        return Place("package")
+    if module in ("tabletop.app", "tabletop.__main__"):
+        return Place("app")
+    if parts[:2] == ["tabletop", "core"]:
+        return Place("core")
+    if parts[:2] == ["tabletop", "ui"]:
+        return Place("ui")
+    if module == "tabletop.games":
+        return Place("registry")
+    if parts[:2] == ["tabletop", "games"]:
+        game, rest = ".".join(parts[:3]), parts[3:]
+    else:
+        game = next((g for g in test_games if module == g or module.startswith(g + ".")), "")
+        if not game:
+            return Place("outside")
+        rest = module[len(game) + 1 :].split(".") if module != game else []
+    if not rest:
+        return Place("game", game, "init")
+    if rest[0] == "scene" or rest[0].startswith("scene_"):
+        return Place("game", game, "scene")
+    part = rest[0] if rest[0] in ("bot", "rules") else "pure"
+    return Place("game", game, part)
+
+
+PYGAME_FREE = "nothing under core, the registry or a game's pure modules imports pygame"
+
+
+def broken_rule(source: Place, target: Place, target_name: str) -> str | None:
+    """Why the arrow ``source -> target`` is ruled out, or None if it is allowed."""
+    if target_name == "pygame" or target_name.startswith("pygame."):
+        pure = source.layer in ("core", "registry") or (
+            source.layer == "game" and source.part != "scene"
+        )
+        return PYGAME_FREE if pure else None
+    if target.layer == "outside" or source.layer in ("app", "outside"):
+        return None
+    if target.layer == "package":
+        return None
+    if source.layer == "package":
+        return "the tabletop package imports nothing of its own"
+    if source.layer == "core":
+        return None if target.layer == "core" else "core imports only core"
+    if source.layer == "ui":
+        if target.layer in ("ui", "core"):
+            return None
+        if target.layer == "app":
+            return "the ui never imports the app (the app imports the ui)"
+        return "the ui imports no game and not the registry (the app hands it the games)"
+    if source.layer == "registry":
+        if target.layer == "core" or (target.layer == "game" and target.part != "scene"):
+            return None
+        if target.layer == "game":
+            return "the registry names scenes as 'module:attr' and never imports them"
+        return "the registry imports only the core and the games"
+    # source is a game module
+    if target.layer == "core":
+        return None
+    if target.layer == "ui":
+        return None if source.part == "scene" else "only a game's scene imports the ui"
+    if target.layer != "game" or target.game != source.game:
+        return "a game imports only the core, the ui (its scene) and its own modules"
+    if source.part == "scene":
+        return None
+    if target.part == "scene":
+        return "only the ui may import a game's scene: its pure modules never do"
+    if source.part == "init":
+        return None
+    if source.part == "bot":
+        return None if target.part != "init" else "a bot imports its rules and pure modules"
+    if target.part in ("bot", "init"):
+        return "rules and pure modules import the core and their own pure modules only"
+    return None
+
+
+@dataclass
+class Scan:
+    arrows: list[Arrow]
+    places: dict[str, Place]
+
+    def violations(self) -> list[str]:
+        out = []
+        for a in self.arrows:
+            why = broken_rule(self.places[a.source], self.places.get(a.target, Place("outside")), a.target)
+            if why is not None:
+                out.append(f"{a}  ({why})")
+        return out
+
+    def cycles(self) -> list[str]:
+        """Each import cycle among the modules (one per strongly connected
+        group), as the arrows that close it."""
+        edges: dict[str, dict[str, Arrow]] = {m: {} for m in self.places}
+        for a in self.arrows:
+            if not a.typing_only and a.target in self.places:
+                edges[a.source].setdefault(a.target, a)
+        out = []
+        for group in _strongly_connected(edges):
+            if len(group) < 2:
+                continue
+            cycle = _a_cycle(edges, group)
+            out.append("cycle: " + "; ".join(str(a) for a in cycle))
+        return out
+
+
+def scan(root: Path) -> Scan:
+    files = module_files(root)
+    test_games = [".".join(p.relative_to(root).parts) for p in game_packages_in_tests(root)]
+    places = {m: place_of(m, test_games) for m in files}
+    arrows = [a for m, p in files.items() for a in arrows_of(m, p, root, files)]
+    return Scan(arrows, places)
+
+
+def _strongly_connected(edges: dict[str, dict[str, Arrow]]) -> list[list[str]]:
+    """Tarjan's algorithm, iteratively."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    group.append(m)
+                    if m == node:
+                        break
+                groups.append(sorted(group))
+    return groups
+
+
+def _a_cycle(edges: dict[str, dict[str, Arrow]], group: list[str]) -> list[Arrow]:
+    """A shortest cycle through the group's first module (breadth first)."""
+    members = set(group)
+    start = group[0]
+    came: dict[str, Arrow] = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for child, arrow in sorted(edges[node].items()):
+                if child not in members or child in came:
+                    continue
+                came[child] = arrow
+                if child == start:
+                    path = [arrow]
+                    while path[0].source != start:
+                        path.insert(0, came[path[0].source])
+                    return path
+                nxt.append(child)
+        frontier = nxt
+    raise AssertionError(f"no cycle found in {group}")
+
+
+# -- the tests ------------------------------------------------------------------------
+
+
+def test_every_arrow_follows_the_dependency_rules() -> None:
+    result = scan(ROOT)
+    assert {"tabletop.core.session", "tabletop.ui.flow", "tests.nimgame.rules"} <= set(result.places)
+    assert any(a.target == "pygame" for a in result.arrows)
+    bad = result.violations()
+    assert not bad, "imports against the dependency rules:\n" + "\n".join(bad)
+
+
+def test_no_import_cycle() -> None:
+    cycles = scan(ROOT).cycles()
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def copy_tree(dest: Path) -> Path:
+    """The Python files the scan reads, copied under ``dest``."""
+    for folder in [ROOT / "tabletop", *game_packages_in_tests(ROOT)]:
+        for path in folder.rglob("*.py"):
+            target = dest / path.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+    (dest / "tests" / "__init__.py").write_text("", "utf-8")
+    return dest
+
+
+def append(path: Path, text: str) -> int:
+    """Add ``text`` at the end of ``path``; the line number where it starts."""
+    old = path.read_text("utf-8")
+    path.write_text(old + textwrap.dedent(text), "utf-8")
+    return old.count("\n") + 1
+
+
+def test_the_scan_catches_each_kind_of_wrong_arrow(tmp_path: Path) -> None:
+    """A copy of the tree, each rule broken once: the scan names file, line
+    and arrow for every one (the registry in core, pygame inside a rules
+    function, a game in the ui, the app from the ui for types only, a cycle
+    closed inside a function)."""
+    root = copy_tree(tmp_path)
+    rng = append(root / "tabletop/core/rng.py", "from tabletop.games import REGISTRY\n")
+    rules = append(
+        root / "tabletop/games/etuc/rules.py",
+        """
+        def _draw() -> None:
+            import pygame
+        """,
+    )
+    ui = append(root / "tabletop/ui/theme.py", "from tabletop.games.etuc import rules\n")
+    typed = append(
+        root / "tabletop/ui/widgets.py",
+        """
+        from typing import TYPE_CHECKING
+        if TYPE_CHECKING:
+            from tabletop.app import App
+        """,
+    )
+    loop = append(
+        root / "tabletop/ui/flow.py",
+        """
+        def _frame() -> None:
+            from tabletop.ui.gamescene import GameScene
+        """,
+    )
+    result = scan(root)
+    bad = "\n".join(result.violations())
+    assert f"tabletop/core/rng.py:{rng}: tabletop.core.rng -> tabletop.games  (core imports only core)" in bad
+    assert f"tabletop/games/etuc/rules.py:{rules + 2}: tabletop.games.etuc.rules -> pygame" in bad
+    assert f"tabletop/ui/theme.py:{ui}: tabletop.ui.theme -> tabletop.games.etuc.rules" in bad
+    assert f"tabletop/ui/widgets.py:{typed + 3}: tabletop.ui.widgets -> tabletop.app" in bad
+    assert len(result.violations()) == 4, bad
+    cycles = "\n".join(result.cycles())
+    assert f"tabletop/ui/flow.py:{loop + 2}: tabletop.ui.flow -> tabletop.ui.gamescene" in cycles
+    assert "tabletop.ui.gamescene -> tabletop.ui.flow" in cycles
+    # the registry put into core closes a cycle too: games -> etuc -> core -> games
+    assert f"tabletop/core/rng.py:{rng}: tabletop.core.rng -> tabletop.games" in cycles
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "allowed"),
+    [
+        ("tabletop.app", "tabletop.games", True),
+        ("tabletop.app", "tabletop.games.etuc.scene", True),
+        ("tabletop.core.session", "tabletop.games", False),
+        ("tabletop.core.session", "tabletop.ui.scene", False),
+        ("tabletop.core.session", "tabletop.app", False),
+        ("tabletop.core.session", "pygame", False),
+        ("tabletop.ui.menus", "tabletop.games", False),
+        ("tabletop.ui.menus", "tabletop.app", False),
+        ("tabletop.ui.menus", "pygame", True),
+        ("tabletop.games", "tabletop.games.etuc", True),
+        ("tabletop.games", "tabletop.games.etuc.scene", False),
+        ("tabletop.games.etuc.scene", "tabletop.ui.gamescene", True),
+        ("tabletop.games.etuc.scene", "tabletop.games.etuc.rules", True),
+        ("tabletop.games.etuc.scene", "tabletop.games.planepita.rules", False),
+        ("tabletop.games.etuc.scene", "pygame", True),
+        ("tabletop.games.planepita.scene.aim", "pygame", True),
+        ("tabletop.games.planepita.scene_draw", "pygame", True),
+        ("tabletop.games.planepita.scene_draw", "tabletop.ui.theme", True),
+        ("tabletop.games.planepita.aim", "tabletop.games.planepita.scene_draw", False),
+        ("tabletop.games.planepita.scenery", "pygame", False),
+        ("tabletop.games.etuc.bot", "tabletop.games.etuc.rules", True),
+        ("tabletop.games.etuc.bot", "tabletop.core.bots", True),
+        ("tabletop.games.etuc.bot", "tabletop.ui.theme", False),
+        ("tabletop.games.etuc.bot", "tabletop.games.etuc.scene", False),
+        ("tabletop.games.etuc.rules", "tabletop.games.etuc.bot", False),
+        ("tabletop.games.etuc.rules", "tabletop.games", False),
+        ("tabletop.games.planepita.rules", "tabletop.games.planepita.physics", True),
+        ("tabletop.games.planepita.model", "tabletop.games.planepita.bot", False),
+        ("tabletop.games.planepita.physics", "pygame", False),
+        ("tabletop.games.planepita", "tabletop.games.planepita.bot", True),
+        ("tabletop.games.planepita", "pygame", False),
+        ("tests.nimgame.rules", "tabletop.core.game", True),
+        ("tests.nimgame.rules", "pygame", False),
+        ("tests.nimgame.scene", "tabletop.ui.gamescene", True),
+        ("tests.nimgame.bot", "tabletop.games.etuc.rules", False),
+    ],
+)
+def test_the_rules_one_arrow_at_a_time(source: str, target: str, allowed: bool) -> None:
+    games = ["tests.nimgame"]
+    why = broken_rule(place_of(source, games), place_of(target, games), target)
+    assert (why is None) is allowed, why
+
+
+# -- pygame at run time: the pure modules import without it ----------------------------
 
 BLOCKER = textwrap.dedent(
     """
@@ -39,14 +466,14 @@ BLOCKER = textwrap.dedent(
 
 
 def pure_modules() -> list[str]:
-    names = ["tabletop.core", "tabletop.games"]
-    names += [f"tabletop.core.{m.name}" for m in pkgutil.iter_modules(tabletop.core.__path__)]
-    for folder in ("tabletop/games", "tests/nimgame"):
-        for path in sorted((ROOT / folder).glob("**/*.py")):
-            if path.stem in PURE_NAMES:
-                rel = path.relative_to(ROOT).with_suffix("")
-                names.append(".".join(rel.parts))
-    return names
+    """Everything that must load without pygame: core, the registry, and every
+    module of every game but its scene."""
+    result = scan(ROOT)
+    return sorted(
+        m
+        for m, p in result.places.items()
+        if p.layer in ("core", "registry") or (p.layer == "game" and p.part != "scene")
+    )
 
 
 def run_blocked(modules: list[str]) -> subprocess.CompletedProcess[str]:
@@ -63,7 +490,9 @@ def run_blocked(modules: list[str]) -> subprocess.CompletedProcess[str]:
 
 def test_pure_modules_import_without_pygame() -> None:
     modules = pure_modules()
-    assert "tabletop.core.game" in modules and "tests.nimgame.rules" in modules
+    for name in ("tabletop.core.game", "tabletop.games.planepita.model", "tests.nimgame.rules"):
+        assert name in modules
+    assert not any(m.endswith(".scene") for m in modules)
     result = run_blocked(modules)
     assert result.returncode == 0, result.stderr
     assert f"imported {len(modules)} modules" in result.stdout
@@ -124,8 +553,8 @@ def test_global_random_detector(source: str, bad: bool) -> None:
 
 def test_games_never_use_module_level_random() -> None:
     offenders = []
-    for folder in ("tabletop/games", "tests/nimgame"):
-        for path in sorted((ROOT / folder).glob("**/*.py")):
+    for folder in [ROOT / "tabletop/games", *game_packages_in_tests(ROOT)]:
+        for path in sorted(folder.glob("**/*.py")):
             for use in global_random_uses(path.read_text("utf-8"), str(path)):
                 offenders.append(f"{path.relative_to(ROOT)}:{use}")
     assert not offenders, "module-level random (use tabletop.core.rng.make):\n" + "\n".join(

@@ -196,7 +196,7 @@ def _busy_layout(discs: int) -> Any:
     """A 4-player table with ``discs`` discs spread over the three areas."""
     import math
 
-    from tabletop.games.planepita.physics import Disc, Layout
+    from tabletop.games.planepita.model import Disc, Layout
 
     placed = []
     for i in range(discs):
@@ -207,7 +207,8 @@ def _busy_layout(discs: int) -> Any:
 
 
 def _launches(n: int, first_id: int) -> list[Any]:
-    from tabletop.games.planepita.physics import Disc, Launch
+    from tabletop.games.planepita.model import Disc
+    from tabletop.games.planepita.physics import Launch
 
     return [
         Launch(i % 4, Disc(first_id, i % 4), pad=0.2 + 0.6 * ((i * 7) % 10) / 9,
@@ -285,7 +286,7 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     from tabletop.games import get
     from tabletop.games.planepita import rules
     from tabletop.games.planepita.model import Flick, Phase
-    from tabletop.ui import menus
+    from tabletop.ui import flow
     from tools import screenshot
 
     entry = get("planepita")
@@ -309,7 +310,7 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         app = screenshot.make_app(opts.size, home=tmp)
-        scene = menus.start_game(app, entry, session.config, session.seed, seats, session=session)
+        scene = flow.start_game(app, entry, session.config, session.seed, seats, session=session)
         for _ in range(30):
             app.frame([], 1 / 60)
         clock = time.perf_counter

@@ -175,11 +175,11 @@ def new_session(
 def _start_game(
     app: Any, entry: Any, seed: int, moves: int, to_end: bool, players: int | None = None
 ) -> Any:
-    from tabletop.ui import menus
+    from tabletop.ui import flow
 
     session = new_session(entry, seed, moves=moves, to_end=to_end, players=players)
     try:
-        return menus.start_game(app, entry, session.config, seed, session.seats, session=session)
+        return flow.start_game(app, entry, session.config, seed, session.seats, session=session)
     except ImportError as exc:
         raise UsageError(
             f"the scene of {entry.name!r} ({entry.scene}) cannot be imported: {exc}"
@@ -190,33 +190,33 @@ def show(
     app: Any, scene: str, *, seed: int = 1, moves: int = 0, players: int | None = None
 ) -> None:
     """Put ``scene`` on ``app``'s stack the way a player would reach it."""
-    from tabletop.ui import menus
+    from tabletop.ui import menus, overlays, rulespage, settings
 
     kind, game = parse_scene(scene)
     app.stack.reset(menus.TitleScene(app))
     if kind == "title":
         return
     if kind == "settings":
-        app.stack.push(menus.SettingsScene(app))
+        app.stack.push(settings.SettingsScene(app))
         return
     if kind == "saves":
         app.stack.push(menus.SavedGamesScene(app))
         return
     if kind == "rules" and game is None:
-        menus.open_rules(app)
+        rulespage.open_rules(app)
         return
     assert game is not None
     entry = _entry(game)
     if kind == "rules":
         app.stack.push(menus.SetupScene(app, entry))
-        menus.open_rules(app)
+        rulespage.open_rules(app)
     elif kind == "setup":
         app.stack.push(menus.SetupScene(app, entry))
     elif kind == "game":
         _start_game(app, entry, seed, moves, to_end=False, players=players)
     elif kind == "pause":
         game_scene = _start_game(app, entry, seed, moves, to_end=False, players=players)
-        app.stack.push(menus.PauseScene(app, game_scene))
+        app.stack.push(overlays.PauseScene(app, game_scene))
     elif kind == "results":
         # the game scene pushes the results itself
         _start_game(app, entry, seed, 0, to_end=True, players=players)

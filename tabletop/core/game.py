@@ -13,9 +13,15 @@ calls it before the game's own ``check``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from tabletop.core.bots import Bot
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -46,6 +52,35 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A preference a game offers its players, shaped like a :class:`Variant`.
+
+    A setting changes how the game is shown or handled (Planepita's way of
+    flicking), never the rules: it is not part of the config, not saved with a
+    game, and may change mid-game. The app keeps it per game in the settings
+    file, validated on load; the game's setup and pause screens show it.
+    """
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+    #: what the screens show for each choice, in order (empty: ``str(choice)``)
+    names: tuple[str, ...] = ()
+
+    def accepts(self, value: Any) -> bool:
+        """True when ``value`` is one of the choices (and of the default's type)."""
+        return type(value) is type(self.default) and value in self.choices
+
+    def name_of(self, value: Any) -> str:
+        """The words the screens show for ``value``."""
+        if self.names and value in self.choices:
+            return self.names[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a game is, declared beside its rules (STYLE.md item 8)."""
 
@@ -67,10 +102,19 @@ class GameInfo:
     #: ``apply`` is floating point (Planepita's physics), which is not promised
     #: to agree across machines. Other games' saves replay their moves.
     save_states: bool = False
+    #: the game's own settings (preferences, not rules), shown in its setup and
+    #: pause screens and stored per game by the app
+    settings: tuple[Setting, ...] = ()
 
     @property
     def player_range(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def setting(self, key: str) -> Setting:
+        for s in self.settings:
+            if s.key == key:
+                return s
+        raise KeyError(key)
 
     def variant(self, key: str) -> Variant:
         for v in self.variants:
@@ -229,6 +273,45 @@ class Rules(Protocol, Generic[State, Action]):
     def view(self, state: State, seat: int) -> State:
         """What ``seat`` may see: hidden information blanked."""
         ...
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the program needs to know about one game."""
+
+    info: GameInfo
+    rules: Rules[Any, Any]
+    #: default_config(players, **variants) -> GameConfig
+    default_config: Callable[..., GameConfig]
+    #: sample_action(state, rng) -> any legal action, continuous ones included
+    sample_action: Callable[[Any, Random], Any]
+    #: make_bot(level, seat, seed, *, timed=True) -> Bot, level in LEVELS;
+    #: timed=False: the iteration cap alone (see tabletop.core.bots.Bot)
+    make_bot: Callable[..., Bot]
+    #: "package.module:factory"; factory(app, session) -> a ui Scene
+    scene: str
+    #: "package.module:function"; function(surface, rect, theme) draws the
+    #: title screen's picture of the game (imported lazily, like the scene)
+    icon: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def make_scene(self, *args: Any, **kwargs: Any) -> Any:
+        """Import the scene module (pygame) only now, and build the scene."""
+        module, _, attr = self.scene.partition(":")
+        return getattr(importlib.import_module(module), attr)(*args, **kwargs)
+
+    def rules_text(self) -> str:
+        """The in-app rules page, read through importlib.resources."""
+        from importlib import resources
+
+        package = type(self.rules).__module__.rpartition(".")[0]
+        try:
+            return (resources.files(package) / self.info.rules_page).read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, OSError):
+            return f"{self.info.title}\n\n{self.info.blurb}"
 
 
 class Describes(Protocol):

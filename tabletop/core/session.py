@@ -28,7 +28,7 @@ import concurrent.futures
 import logging
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,7 @@ from tabletop.core import codec, rng
 from tabletop.core.bots import LEVELS, time_budget
 from tabletop.core.game import (
     GameConfig,
+    GameEntry,
     IllegalAction,
     Outcome,
     apply_checked,
@@ -44,6 +45,7 @@ from tabletop.core.game import (
     log_line,
     reveals,
 )
+from tabletop.core.stats import TAKE_BACKS
 from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
 
 # the save document's kind and version are storage's: one definition
@@ -185,17 +187,10 @@ def _replace_stuck_worker(stuck: Worker) -> None:
         _WORKER.take_over(stuck.abandon())
 
 
-def _registry(registry: dict[str, Any] | None) -> dict[str, Any]:
-    if registry is not None:
-        return registry
-    from tabletop.games import REGISTRY
-
-    return REGISTRY
-
-
 class Session:
     """A game being played: rules + seats + history.
 
+    The session is given its game's :class:`GameEntry`; it never looks one up.
     ``threaded=False`` makes bots answer on the caller's thread (tools, tests
     that want no threads); the app uses the worker. ``timed=False`` builds the
     bots with their iteration caps alone (``make_bot(..., timed=False)``), so
@@ -207,7 +202,7 @@ class Session:
 
     def __init__(
         self,
-        entry: Any,
+        entry: GameEntry,
         config: GameConfig,
         seed: int,
         seats: Sequence[Seat],
@@ -263,6 +258,9 @@ class Session:
         self.on_change: Callable[[Session], None] | None = None
         #: the result has gone into the statistics (once per game, kept in saves)
         self.recorded = False
+        #: what the players used on the way, recorded with the result
+        #: (tabletop.core.stats: "take-backs", ...); kept in saves
+        self.marks: set[str] = set()
         #: codec.encode of states[i], filled as saves need them (states never change)
         self._encoded: list[Any] = []
 
@@ -527,6 +525,7 @@ class Session:
         del self.actions[target:]
         del self.barriers[target:]
         del self.log[target:]
+        self.marks.add(TAKE_BACKS)
         self._changed()
         return True
 
@@ -554,6 +553,7 @@ class Session:
             ),
             "over": self.is_over(),
             "recorded": self.recorded,
+            "marks": sorted(self.marks),
         }
 
     def _encoded_states(self) -> list[Any]:
@@ -564,7 +564,9 @@ class Session:
         return list(self._encoded)
 
     @staticmethod
-    def _parse(doc: Any, registry: dict[str, Any]) -> tuple[Any, GameConfig, int, list[Seat], list[Any]]:
+    def _parse(
+        doc: Any, registry: Mapping[str, GameEntry]
+    ) -> tuple[GameEntry, GameConfig, int, list[Seat], list[Any]]:
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise SaveError("This file is not a Tabletop save.")
         version = doc.get("version")
@@ -597,19 +599,24 @@ class Session:
         cls,
         doc: Any,
         *,
-        registry: dict[str, Any] | None = None,
+        registry: Mapping[str, GameEntry],
         threaded: bool = True,
         timed: bool = True,
     ) -> Session:
         """A session exactly as saved: the stored states, not a recomputation.
+
+        ``registry`` maps game names to entries (the caller's: the app's
+        games, or a test's); the save's ``"game"`` is looked up there.
 
         Stored states come from a file, so each is checked before it is used:
         it must be of the game's state type, answer the rules' questions, and
         pass the game's invariants. Whatever the game's code raises on an
         impossible state becomes a SaveError.
         """
-        entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
+        entry, config, seed, seats, actions = cls._parse(doc, registry)
         recorded = doc.get("recorded") is True
+        marks = doc.get("marks", [])
+        marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
         if "states" not in doc:
             session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
             if "final" in doc:
@@ -620,6 +627,7 @@ class Session:
                 if not same:
                     raise SaveError("The save's moves do not lead to its saved position.")
             session.recorded = recorded
+            session.marks = marks
             return session
         try:
             states = [codec.decode(s) for s in doc["states"]]
@@ -639,6 +647,7 @@ class Session:
                 entry, config, seed, seats, threaded=threaded, timed=timed, states=states, actions=actions
             )
             session.recorded = recorded
+            session.marks = marks
             return session
         except SaveError:
             raise
@@ -648,7 +657,7 @@ class Session:
     @classmethod
     def from_actions(
         cls,
-        entry: Any,
+        entry: GameEntry,
         config: GameConfig,
         seed: int,
         seats: Sequence[Seat],
@@ -673,7 +682,8 @@ class Session:
         return session
 
     @classmethod
-    def replay_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None) -> Session:
-        """A session recomputed from the save's config, seed and actions."""
-        entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
+    def replay_doc(cls, doc: Any, *, registry: Mapping[str, GameEntry]) -> Session:
+        """A session recomputed from the save's config, seed and actions;
+        ``registry`` as for :meth:`from_doc`."""
+        entry, config, seed, seats, actions = cls._parse(doc, registry)
         return cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)

@@ -41,6 +41,9 @@ from typing import Any
 
 import platformdirs
 
+from tabletop.core.game import GameInfo, Setting
+from tabletop.core.stats import GameResult, Statistics, stats_1_to_2
+
 log = logging.getLogger(__name__)
 
 APP_NAME = "tabletop"
@@ -50,9 +53,9 @@ SETTINGS_KIND = "tabletop-settings"
 SAVE_KIND = "tabletop-save"
 STATS_KIND = "tabletop-stats"
 
-SETTINGS_VERSION = 1
+SETTINGS_VERSION = 2
 SAVE_VERSION = 1
-STATS_VERSION = 1
+STATS_VERSION = 2
 
 AUTOSAVE = "autosave"
 DELETED_DIR = "deleted"
@@ -60,12 +63,31 @@ DELETED_DIR = "deleted"
 Doc = dict[str, Any]
 Migration = Callable[[Doc], Doc]
 
+#: Settings that version 1 kept at the top level and that now belong to one
+#: game (``Settings.games``): key -> the game's name.
+MOVED_TO_GAMES = {"flick_mode": "planepita"}
+#: Settings version 1 had that nothing ever read; version 2 drops them.
+DROPPED_SETTINGS = ("rotate_clockwise_4p",)
+
+
+def _settings_1_to_2(doc: Doc) -> Doc:
+    """Game settings move under ``"games"``; dead settings go."""
+    out = {k: v for k, v in doc.items() if k not in MOVED_TO_GAMES and k not in DROPPED_SETTINGS}
+    games = out.get("games")
+    games = {str(g): dict(v) for g, v in games.items() if isinstance(v, dict)} if isinstance(games, dict) else {}
+    for key, game in MOVED_TO_GAMES.items():
+        if key in doc:
+            games.setdefault(game, {}).setdefault(key, doc[key])
+    out["games"] = games
+    return out
+
+
 #: Upgrades for older files: ``MIGRATIONS[kind][v]`` turns a version ``v``
-#: document into a version ``v + 1`` one. Empty while every kind is at version 1.
+#: document into a version ``v + 1`` one.
 MIGRATIONS: dict[str, dict[int, Migration]] = {
-    SETTINGS_KIND: {},
+    SETTINGS_KIND: {1: _settings_1_to_2},
     SAVE_KIND: {},
-    STATS_KIND: {},
+    STATS_KIND: {1: stats_1_to_2},
 }
 
 _SLOT_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -310,7 +332,6 @@ VOLUME_RANGE = (0.0, 1.0)
 ANIM_INSTANT = 0.0
 ANIM_SPEED_RANGE = (0.25, 4.0)
 PALETTES = ("default", "okabe_ito")
-FLICK_MODES = ("pull", "swipe")
 
 
 def _is_number(value: object) -> bool:
@@ -341,16 +362,29 @@ class Settings:
     #: multiplier for animation speed, 0.25..4.0; ``ANIM_INSTANT`` (0) skips animations
     anim_speed: float = 1.0
     palette: str = "default"
-    flick_mode: str = "pull"
     show_log: bool = True
     #: remembered setup per game name (plain JSON)
     last_seats: dict[str, Any] = field(default_factory=dict, hash=False)
-    rotate_clockwise_4p: bool = False
+    #: each game's own settings (``GameInfo.settings``): game name -> key -> value
+    games: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
 
     @property
     def instant(self) -> bool:
         """True when animations are skipped."""
         return self.anim_speed == ANIM_INSTANT
+
+    def game_setting(self, info: GameInfo, key: str) -> Any:
+        """The value of ``info``'s setting ``key``: the stored one if the game
+        accepts it, else the setting's default."""
+        setting = info.setting(key)
+        value = self.games.get(info.name, {}).get(key, setting.default)
+        return value if setting.accepts(value) else setting.default
+
+    def with_game_setting(self, game: str, key: str, value: Any) -> Settings:
+        """A copy with ``game``'s setting ``key`` set to ``value``."""
+        games = copy.deepcopy(self.games)
+        games.setdefault(game, {})[key] = value
+        return dataclasses.replace(self, games=games)
 
     def to_dict(self) -> Doc:
         """Plain JSON-ready fields (no format/version)."""
@@ -361,19 +395,26 @@ class Settings:
             "muted": self.muted,
             "anim_speed": self.anim_speed,
             "palette": self.palette,
-            "flick_mode": self.flick_mode,
             "show_log": self.show_log,
             "last_seats": copy.deepcopy(self.last_seats),
-            "rotate_clockwise_4p": self.rotate_clockwise_4p,
+            "games": copy.deepcopy(self.games),
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    def from_dict(
+        cls, d: Mapping[str, Any], declared: Mapping[str, Sequence[Setting]] | None = None
+    ) -> tuple[Settings, list[str]]:
         """Settings from a plain dict, and a list of problems.
 
         Unknown keys are ignored and missing keys take their defaults. Each
         value of the wrong type or out of range is replaced by its default and
         reported as ``"<key>: expected <allowed>, got <value>; using <default>"``.
+
+        ``declared`` maps game names to the settings those games declare
+        (``GameInfo.settings``): their stored values are checked the same way
+        (``games.<game>.<key>: ...``) and keys a game does not declare are
+        dropped. Other games' settings are kept as they are, if plain JSON (a
+        game this build does not have may come back).
         """
         default = cls()
         if not isinstance(d, Mapping):
@@ -404,7 +445,7 @@ class Settings:
                     f"to {WINDOW_MAX[0]}x{WINDOW_MAX[1]}",
                 )
 
-        for key in ("fullscreen", "muted", "show_log", "rotate_clockwise_4p"):
+        for key in ("fullscreen", "muted", "show_log"):
             if key in d:
                 if isinstance(d[key], bool):
                     values[key] = d[key]
@@ -431,12 +472,11 @@ class Settings:
                     f"or {ANIM_INSTANT} for instant",
                 )
 
-        for key, allowed in (("palette", PALETTES), ("flick_mode", FLICK_MODES)):
-            if key in d:
-                if isinstance(d[key], str) and d[key] in allowed:
-                    values[key] = d[key]
-                else:
-                    bad(key, "one of " + ", ".join(repr(a) for a in allowed))
+        if "palette" in d:
+            if isinstance(d["palette"], str) and d["palette"] in PALETTES:
+                values["palette"] = d["palette"]
+            else:
+                bad("palette", "one of " + ", ".join(repr(a) for a in PALETTES))
 
         if "last_seats" in d:
             seats = d["last_seats"]
@@ -454,7 +494,43 @@ class Settings:
             else:
                 bad("last_seats", "an object mapping game names to setups")
 
+        if "games" in d:
+            if isinstance(d["games"], Mapping):
+                values["games"] = _game_settings(d["games"], declared or {}, problems)
+            else:
+                bad("games", "an object mapping game names to their settings")
+
         return dataclasses.replace(default, **values), problems
+
+
+def _game_settings(
+    stored: Mapping[str, Any], declared: Mapping[str, Sequence[Setting]], problems: list[str]
+) -> dict[str, dict[str, Any]]:
+    """The per-game settings worth keeping; what is dropped goes to ``problems``."""
+    kept: dict[str, dict[str, Any]] = {}
+    for game, values in stored.items():
+        if not isinstance(game, str) or not isinstance(values, Mapping) or not _json_clean(values):
+            problems.append(f"games: the settings kept for {_short(game)} are not readable; they were forgotten")
+            continue
+        if game not in declared:
+            kept[game] = json.loads(json.dumps(values))
+            continue
+        mine: dict[str, Any] = {}
+        for setting in declared[game]:
+            if setting.key not in values:
+                continue
+            value = values[setting.key]
+            if setting.accepts(value):
+                mine[setting.key] = value
+            else:
+                allowed = ", ".join(repr(c) for c in setting.choices)
+                problems.append(
+                    f"games.{game}.{setting.key}: expected one of {allowed}, got {_short(value)}; "
+                    f"using {_short(setting.default)}"
+                )
+        if mine:
+            kept[game] = mine
+    return kept
 
 
 # --------------------------------------------------------------------------
@@ -479,15 +555,6 @@ class SaveInfo:
     def when(self) -> datetime | None:
         """``saved_at`` as a datetime, if it is a valid ISO timestamp."""
         return _parse_time(self.saved_at)
-
-
-@dataclass(frozen=True)
-class GameStats:
-    """Totals for one game: games played, and per player name wins and games."""
-
-    played: int = 0
-    wins: dict[str, int] = field(default_factory=dict, hash=False)
-    appearances: dict[str, int] = field(default_factory=dict, hash=False)
 
 
 def validate_slot(slot: str) -> str:
@@ -529,25 +596,11 @@ def _player_names(value: object) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _count_map(value: object) -> bool:
-    return isinstance(value, dict) and all(
-        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
-        for k, v in value.items()
-    )
-
-
 def _check_stats(doc: Doc) -> str | None:
-    games = doc.get("games", {})
-    if not isinstance(games, dict):
-        return "'games' is not an object"
-    for name, entry in games.items():
-        if not isinstance(entry, dict):
-            return f"entry for {name!r} is not an object"
-        played = entry.get("played", 0)
-        if not isinstance(played, int) or isinstance(played, bool) or played < 0:
-            return f"'played' for {name!r} is not a count"
-        if not _count_map(entry.get("wins", {})) or not _count_map(entry.get("appearances", {})):
-            return f"player counts for {name!r} are not counts"
+    try:
+        Statistics.from_doc(doc)
+    except ValueError as exc:
+        return str(exc)
     return None
 
 
@@ -591,17 +644,21 @@ class Storage:
 
     # -- settings ---------------------------------------------------------
 
-    def load_settings(self) -> tuple[Settings, str | None]:
+    def load_settings(
+        self, declared: Mapping[str, Sequence[Setting]] | None = None
+    ) -> tuple[Settings, str | None]:
         """The saved settings (defaults if none) and a message for the player, if any.
 
         An unreadable, damaged or newer file gives defaults (the file is moved
         aside unless it could not be read). Individual bad values are replaced
         by their defaults and named in the message; the file stays in place.
+        ``declared`` (game name -> the game's settings) checks the games' own
+        settings too (see :meth:`Settings.from_dict`).
         """
         result = _read(self.settings_path, SETTINGS_KIND, SETTINGS_VERSION)
         if result.doc is None:
             return Settings(), result.message
-        settings, problems = Settings.from_dict(result.doc)
+        settings, problems = Settings.from_dict(result.doc, declared)
         if not problems:
             return settings, None
         return settings, "Some settings were not valid and were reset: " + "; ".join(problems) + "."
@@ -819,73 +876,30 @@ class Storage:
 
     # -- statistics -----------------------------------------------------------
 
-    def _read_stats(self) -> tuple[dict[str, GameStats], _Read]:
+    def _read_stats(self) -> tuple[Statistics, _Read]:
         result = _read(self.stats_path, STATS_KIND, STATS_VERSION, check=_check_stats)
-        stats: dict[str, GameStats] = {}
-        if result.doc is not None:
-            for game, entry in result.doc.get("games", {}).items():
-                stats[game] = GameStats(
-                    played=entry.get("played", 0),
-                    wins=dict(entry.get("wins", {})),
-                    appearances=dict(entry.get("appearances", {})),
-                )
+        stats = Statistics.from_doc(result.doc) if result.doc is not None else Statistics()
         return stats, result
 
-    def load_stats(self) -> tuple[dict[str, GameStats], str | None]:
-        """Per-game totals (empty if none yet) and a message for the player, if any."""
+    def load_stats(self) -> tuple[Statistics, str | None]:
+        """Every recorded result (none yet: empty) and a message for the player,
+        if any. A damaged file is moved aside and the statistics start afresh;
+        a version 1 file's totals load as :class:`tabletop.core.stats.Earlier`."""
         stats, result = self._read_stats()
         return stats, result.message
 
-    def record_result(self, game: str, names: Sequence[str], places: Sequence[int]) -> None:
-        """Count a finished game: ``places[i]`` (1 = first, ties share) for ``names[i]``.
+    def record_result(self, result: GameResult) -> None:
+        """Add one finished game to the statistics file.
 
-        Every name on a first place gets a win; a name used by several seats
-        counts once. If the statistics file cannot be read it is left alone and
-        nothing is recorded; any message goes to :attr:`messages`.
+        If the statistics file cannot be read it is left alone and nothing is
+        recorded; any message goes to :attr:`messages`.
         """
-        if not isinstance(game, str) or not game:
-            raise ValueError("game must be a non-empty name")
-        if len(names) != len(places) or not names:
-            raise ValueError("names and places must be non-empty and the same length")
-        if not all(isinstance(n, str) for n in names):
-            raise ValueError("player names must be strings")
-        if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places):
-            raise ValueError("places must be whole numbers from 1")
-        if 1 not in places:
-            raise ValueError("somebody must be in first place")
-
-        stats, result = self._read_stats()
-        if result.message:
-            self.messages.append(result.message)
-        if result.status == "stuck":
+        if not isinstance(result, GameResult):
+            raise ValueError(f"not a game result: {result!r}")
+        stats, read = self._read_stats()
+        if read.message:
+            self.messages.append(read.message)
+        if read.status == "stuck":
             return  # never replace a file we could not read
-        old = stats.get(game, GameStats())
-        wins = dict(old.wins)
-        appearances = dict(old.appearances)
-        for name in set(names):
-            appearances[name] = appearances.get(name, 0) + 1
-        for name in {n for n, p in zip(names, places) if p == 1}:
-            wins[name] = wins.get(name, 0) + 1
-        stats[game] = GameStats(played=old.played + 1, wins=wins, appearances=appearances)
-        doc: Doc = {
-            "format": STATS_KIND,
-            "version": STATS_VERSION,
-            "games": {
-                g: {"played": s.played, "wins": s.wins, "appearances": s.appearances}
-                for g, s in sorted(stats.items())
-            },
-        }
+        doc: Doc = {"format": STATS_KIND, "version": STATS_VERSION, **stats.add(result).to_doc()}
         write_json(self.stats_path, doc)
-
-    def match_totals(self, game: str) -> dict[str, int]:
-        """Wins per player name for ``game`` (players without a win show 0),
-        most wins first. Any message goes to :attr:`messages`."""
-        stats, result = self._read_stats()
-        if result.message:
-            self.messages.append(result.message)
-        entry = stats.get(game)
-        if entry is None:
-            return {}
-        names = set(entry.appearances) | set(entry.wins)
-        ordered = sorted(names, key=lambda n: (-entry.wins.get(n, 0), n))
-        return {n: entry.wins.get(n, 0) for n in ordered}

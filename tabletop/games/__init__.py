@@ -1,6 +1,8 @@
-"""The explicit registry: game name -> :class:`GameEntry`.
+"""The explicit registry: game name -> :class:`tabletop.core.game.GameEntry`.
 
-Each game adds one entry below. Scenes are imported lazily (``scene`` is a
+Each game adds one entry below. The app hands this registry to the menus and
+passes each session its entry; nothing under ``tabletop.core`` or
+``tabletop.ui`` looks a game up here. Scenes are imported lazily (``scene`` is a
 ``"module:attr"`` path), so tools, tests and bots use every game without
 pygame. Tests may add entries of their own with :func:`register`; those never
 ship, because nothing under ``tabletop`` registers them.
@@ -8,57 +10,13 @@ ship, because nothing under ``tabletop`` registers them.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.bots import LEVELS, Bot
-from tabletop.core.game import GameConfig, GameInfo, Rules
+from tabletop.core.game import GameConfig, GameEntry
 
 if TYPE_CHECKING:
     from random import Random
-
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """Everything the program needs to know about one game (DESIGN.md)."""
-
-    info: GameInfo
-    rules: Rules[Any, Any]
-    #: default_config(players, **variants) -> GameConfig
-    default_config: Callable[..., GameConfig]
-    #: sample_action(state, rng) -> any legal action, continuous ones included
-    sample_action: Callable[[Any, Random], Any]
-    #: make_bot(level, seat, seed, *, timed=True) -> Bot, level in LEVELS;
-    #: timed=False: the iteration cap alone (see tabletop.core.bots.Bot)
-    make_bot: Callable[..., Bot]
-    #: "package.module:factory"; factory(app, session) -> a ui Scene
-    scene: str
-    #: "package.module:function"; function(surface, rect, theme) draws the
-    #: title screen's picture of the game (imported lazily, like the scene)
-    icon: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.info.name
-
-    def make_scene(self, *args: Any, **kwargs: Any) -> Any:
-        """Import the scene module (pygame) only now, and build the scene."""
-        module, _, attr = self.scene.partition(":")
-        return getattr(importlib.import_module(module), attr)(*args, **kwargs)
-
-    def rules_text(self) -> str:
-        """The in-app rules page, read through importlib.resources."""
-        from importlib import resources
-
-        package = type(self.rules).__module__.rpartition(".")[0]
-        try:
-            return (resources.files(package) / self.info.rules_page).read_text("utf-8")
-        except (FileNotFoundError, ModuleNotFoundError, OSError):
-            return f"{self.info.title}\n\n{self.info.blurb}"
-
 
 REGISTRY: dict[str, GameEntry] = {}
 
@@ -75,11 +33,6 @@ def get(name: str) -> GameEntry:
     except KeyError:
         known = ", ".join(sorted(REGISTRY)) or "none"
         raise KeyError(f"unknown game {name!r} (known games: {known})") from None
-
-
-def shipped() -> list[GameEntry]:
-    """The games the title menu offers, in registry order."""
-    return list(REGISTRY.values())
 
 
 def default_config(name: str, players: int, **variants: Any) -> GameConfig:

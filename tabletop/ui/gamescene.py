@@ -27,6 +27,8 @@ from typing import Any
 
 import pygame
 
+from tabletop.ui.flow import record_result
+from tabletop.ui.overlays import CurtainScene, PauseScene, ResultsScene
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
 from tabletop.ui.widgets import fit_text, wrap_text
@@ -94,6 +96,14 @@ class GameScene(Scene):
     @property
     def view(self) -> Any:
         return self.session.view(self.viewer)
+
+    @property
+    def game_entry(self) -> Any:
+        return self.session.entry
+
+    def setting(self, key: str) -> Any:
+        """The current value of one of this game's own settings (``GameInfo.settings``)."""
+        return self.app.settings.game_setting(self.info, key)
 
     @property
     def toast_area(self) -> pygame.Rect:
@@ -177,9 +187,7 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                from tabletop.ui import menus
-
-                self.app.stack.push(menus.PauseScene(self.app, self))
+                self.app.stack.push(PauseScene(self.app, self))
                 return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
@@ -230,11 +238,9 @@ class GameScene(Scene):
         if s.is_over():
             if not self.results_shown:
                 self.results_shown = True
-                from tabletop.ui import menus
-
-                menus.record_result(self.app, self)
+                record_result(self.app, self)
                 self.app.sound.play("chime")
-                self.app.stack.push(menus.ResultsScene(self.app, self))
+                self.app.stack.push(ResultsScene(self.app, self))
             return
         if self.replay_queue is not None:
             self.bot_wait += dt
@@ -288,9 +294,7 @@ class GameScene(Scene):
         needs = self.info.hidden_information and len(s.human_seats()) > 1
         self.shown_seat = mover
         if needs:
-            from tabletop.ui import menus
-
-            self.app.stack.push(menus.CurtainScene(self.app, s.seats[mover].name))
+            self.app.stack.push(CurtainScene(self.app, s.seats[mover].name))
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme

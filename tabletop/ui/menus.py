@@ -1,17 +1,14 @@
-"""Title, setup, pause, settings, results, saved games, rules and the curtain.
+"""Title, setup and saved games: the screens before a game (the title also
+opens settings, statistics and the controls page).
 
-These screens know the registry's API (``GameEntry``) and the core session,
-never a game's rules. Every screen is a :class:`MenuScene`: a focus group of
-widgets laid out from the window size, usable by mouse and keyboard, with Esc
-going back.
+These screens know ``GameEntry`` and the core session, never a game's rules,
+and get the games from ``app.games`` (the registry the app hands them).
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +16,13 @@ import pygame
 
 from tabletop.core import rng
 from tabletop.core.game import GameConfig
-from tabletop.core.session import SaveError, Seat, Session, default_name
-from tabletop.core.storage import AUTOSAVE
-from tabletop.ui.scene import Scene
-from tabletop.ui.theme import Theme, mix, text_on
+from tabletop.core.session import Seat, default_name
+from tabletop.ui.flow import load_session, open_replay, resume_autosave, start_game
+from tabletop.ui.menuscene import MenuScene
+from tabletop.ui.rulespage import open_rules
+from tabletop.ui.settings import SettingsScene, game_setting_choices
+from tabletop.ui.statistics import StatisticsScene
+from tabletop.ui.theme import Theme, text_on
 from tabletop.ui.widgets import (
     Button,
     Choice,
@@ -30,262 +30,15 @@ from tabletop.ui.widgets import (
     Label,
     Panel,
     ScrollList,
-    ScrollText,
-    Slider,
     TextInput,
-    Toggle,
     Widget,
     centered,
     draw_text,
-    fit_text,
     wrap_text,
 )
 
 KIND_OPTIONS = ("Human", "Bot: easy", "Bot: medium", "Bot: hard")
 KIND_VALUES = (("human", "medium"), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"))
-
-CONTROLS_HELP = """# Controls
-
-Mouse: everything can be done with the mouse alone. Hover a control for a hint.
-
-Keyboard: Tab and the arrow keys move between controls, Enter chooses.
-
-Esc: back, or the pause menu during a game.
-F1: the rules of the game you are in (or this page).
-F11: fullscreen on and off.
-Ctrl+Z: undo back to your last decision (never past a card that was revealed or a random draw).
-L: show or hide the game log.
-Space or right-click: skip an animation.
-Ctrl+M: sound on and off.
-
-Your game is saved after every move. If the program closes unexpectedly, choose "Resume" on the title screen (or start it with --resume).
-"""
-
-
-# -- shared screen machinery ----------------------------------------------------
-
-
-class MenuScene(Scene):
-    """A screen of widgets. Subclasses build widgets in ``build`` and place
-    them in ``place(rect)``; Esc calls ``back``."""
-
-    heading = ""
-
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.group = FocusGroup()
-        #: an overlay's own panel: its heading is drawn at the top, inside it
-        self.box: pygame.Rect | None = None
-        self.build()
-
-    def build(self) -> None:
-        """Create the widgets and add them to ``self.group``."""
-
-    def place(self, rect: pygame.Rect) -> None:
-        """Set every widget's rect inside ``rect`` (the window below the heading)."""
-
-    def back(self) -> None:
-        self.app.stack.pop()
-
-    @property
-    def widgets(self) -> list[Widget]:
-        return self.group.widgets
-
-    def resize(self, size: tuple[int, int]) -> None:
-        t = self.app.theme
-        w, h = size
-        top = t.px(28) + (t.title.get_linesize() if self.heading and self.opaque else 0)
-        self.place(pygame.Rect(0, top, w, h - top))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        used = self.group.handle(event)
-        if used and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-            self.app.sound.play("click", 0.5)
-        return used
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def draw_background(self, surface: pygame.Surface) -> None:
-        t = self.app.theme
-        surface.fill(t.background)
-        w, h = surface.get_size()
-        # a quiet pattern of table-felt dots, drawn by the program
-        step = t.px(48)
-        dot = mix(t.background, t.panel, 0.6)
-        for y in range(step // 2, h, step):
-            for x in range(step // 2 + (y // step % 2) * step // 2, w, step):
-                pygame.draw.circle(surface, dot, (x, y), max(1, t.px(2)))
-
-    def draw_heading(self, surface: pygame.Surface) -> None:
-        if not self.heading:
-            return
-        t = self.app.theme
-        if self.box is not None:
-            img = t.heading.render(self.heading, True, t.text)
-            surface.blit(img, img.get_rect(midtop=(self.box.centerx, self.box.y + t.px(16))))
-            return
-        img = t.title.render(self.heading, True, t.text)
-        surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, t.px(18))))
-
-    def overlay_box(self, content: pygame.Rect) -> pygame.Rect:
-        """The overlay panel around ``content``, with room for the heading on top."""
-        t = self.app.theme
-        head = t.heading.get_linesize() + t.px(20) if self.heading else 0
-        pad = t.px(22)
-        self.box = pygame.Rect(content.x - pad, content.y - pad - head, content.w + 2 * pad, content.h + 2 * pad + head)
-        return self.box
-
-    def draw(self, surface: pygame.Surface) -> None:
-        t = self.app.theme
-        if self.opaque:
-            self.draw_background(surface)
-        else:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            surface.blit(shade, (0, 0))
-            if self.box is not None:
-                radius = t.px(14)
-                pygame.draw.rect(surface, t.shadow, self.box.move(0, t.px(6)), border_radius=radius)
-                pygame.draw.rect(surface, t.panel, self.box, border_radius=radius)
-                pygame.draw.rect(surface, t.panel_edge, self.box, t.px(2), border_radius=radius)
-        self.draw_heading(surface)
-        self.group.draw(surface, t)
-
-
-def button_column(rect: pygame.Rect, buttons: Sequence[Widget], theme: Theme, width: int = 320) -> pygame.Rect:
-    """Stack ``buttons`` centred in ``rect``; returns the box they occupy."""
-    bw = min(theme.px(width), rect.w - theme.px(40))
-    bh = theme.px(48)
-    gap = theme.px(12)
-    total = len(buttons) * bh + (len(buttons) - 1) * gap
-    box = centered(rect, bw, total)
-    for i, b in enumerate(buttons):
-        b.rect = pygame.Rect(box.x, box.y + i * (bh + gap), bw, bh)
-    return box
-
-
-# -- game flow helpers ------------------------------------------------------------------
-
-
-@dataclass
-class Match:
-    """Wins per seat name across 'play again' in one sitting."""
-
-    wins: dict[str, int] = field(default_factory=dict)
-    games: int = 0
-
-
-def autosave(app: Any, session: Session) -> None:
-    """Write the autosave in the background (a failure is shown, never fatal):
-    the document is built now, the file written off the frame loop."""
-    try:
-        app.storage.save_game_later(AUTOSAVE, session.to_doc())
-    except (OSError, ValueError) as exc:
-        app.toast(f"Autosave failed: {exc}", "error")
-
-
-def start_game(
-    app: Any,
-    entry: Any,
-    config: GameConfig,
-    seed: int,
-    seats: Sequence[Seat],
-    *,
-    match: Match | None = None,
-    session: Session | None = None,
-) -> Scene:
-    """Create the session (unless given), wire the autosave, show the game."""
-    if session is None:
-        session = Session(entry, config, seed, seats, **app.session_options)
-        if app.storage.keep_autosave() is not None:
-            app.toast("Your unfinished game was kept in Saved games.")
-    session.on_change = lambda s: autosave(app, s)
-    autosave(app, session)
-    scene = entry.make_scene(app, session)
-    scene.match = match or Match()
-    app.stack.reset(TitleScene(app))
-    app.stack.push(scene)
-    return scene
-
-
-def load_session(app: Any, path: Path | str) -> Session | None:
-    """A session from a save file, or None with the reason shown."""
-    doc, message = app.storage.load_game(path)
-    if doc is None:
-        app.toast(message or "That save could not be read.", "error")
-        return None
-    try:
-        return Session.from_doc(doc, **app.session_options)
-    except SaveError as exc:
-        # moved aside (from the saves folder), so Resume does not fail again
-        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
-        return None
-
-
-def resume_autosave(app: Any) -> bool:
-    path = app.storage.last_autosave()
-    if path is None:
-        app.toast("There is no autosaved game to resume.", "error")
-        return False
-    if app.storage.autosave_finished():
-        app.toast("The last game has ended; watch it again from Saved games.", "error")
-        return False
-    session = load_session(app, Path(path))
-    if session is None:
-        return False
-    start_game(app, session.entry, session.config, session.seed, session.seats, session=session)
-    return True
-
-
-def open_replay(app: Any, path: Path) -> bool:
-    """Play a saved game back from its config, seed and moves."""
-    doc, message = app.storage.load_game(Path(path))
-    if doc is None:
-        app.toast(message or "That replay could not be read.", "error")
-        return False
-    try:
-        full = Session.replay_doc(doc)
-    except SaveError as exc:
-        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
-        return False
-    fresh = Session(full.entry, full.config, full.seed, full.seats, threaded=False)
-    scene = full.entry.make_scene(app, fresh, replay=list(full.actions))
-    if "states" in doc:  # floating-point games: show the positions the save recorded
-        try:
-            scene.replay_states = Session.from_doc(doc, threaded=False).states
-        except SaveError as exc:
-            app.toast(str(exc), "error")
-    scene.match = Match()
-    app.stack.reset(TitleScene(app))
-    app.stack.push(scene)
-    return True
-
-
-def current_game_entry(app: Any) -> Any:
-    """The game on screen (or being set up), if any."""
-    from tabletop.ui.gamescene import GameScene
-
-    scene = app.stack.find(GameScene)
-    if scene is not None:
-        return scene.session.entry
-    setup = app.stack.find(SetupScene)
-    return setup.entry if setup is not None else None
-
-
-def open_rules(app: Any) -> None:
-    """F1: the rules of the current game, or the controls page."""
-    if isinstance(app.stack.top, RulesScene):
-        app.stack.pop()
-        return
-    entry = current_game_entry(app)
-    if entry is None:
-        app.stack.push(RulesScene(app, "How to play", CONTROLS_HELP))
-    else:
-        app.stack.push(RulesScene(app, f"{entry.info.title}: rules", entry.rules_text() + "\n\n" + CONTROLS_HELP))
 
 
 # -- title ----------------------------------------------------------------------------
@@ -395,16 +148,15 @@ class TitleScene(MenuScene):
     heading = "Tabletop"
 
     def build(self) -> None:
-        from tabletop.games import shipped
-
-        self.cards = [GameCard(e, lambda e=e: self.app.stack.push(SetupScene(self.app, e))) for e in shipped()]
+        self.cards = [GameCard(e, lambda e=e: self.app.stack.push(SetupScene(self.app, e))) for e in self.app.games.values()]
         self.empty = Label("No games are installed in this build.", align="center", size="heading")
         self.resume = Button("Resume", self.resume_game, hotkey=pygame.K_r, kind="primary")
         self.saves = Button("Saved games", lambda: self.app.stack.push(SavedGamesScene(self.app)))
+        self.stats = Button("Statistics", lambda: self.app.stack.push(StatisticsScene(self.app)))
         self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
         self.help = Button("How to play", lambda: open_rules(self.app), tooltip="Controls (F1)")
         self.quit = Button("Quit", self.app.quit, kind="danger")
-        self.buttons = [self.resume, self.saves, self.settings, self.help, self.quit]
+        self.buttons = [self.resume, self.saves, self.stats, self.settings, self.help, self.quit]
         self.group.add(*self.cards, *self.buttons)
 
     def enter(self) -> None:
@@ -465,6 +217,7 @@ class TitleScene(MenuScene):
         surface.blit(sub, sub.get_rect(midtop=(surface.get_width() // 2, y - t.px(6))))
 
 
+
 # -- setup ----------------------------------------------------------------------------
 
 
@@ -491,6 +244,10 @@ class SetupScene(MenuScene):
         self.heading = entry.info.title
         super().__init__(app)
 
+    @property
+    def game_entry(self) -> Any:
+        return self.entry
+
     def build(self) -> None:
         self.group = FocusGroup()
         counts = [str(n) for n in self.info.player_range]
@@ -516,6 +273,10 @@ class SetupScene(MenuScene):
             ch = Choice(options, idx, lambda i, v=v: self.variant_values.__setitem__(v.key, v.choices[i]), label=v.label, tooltip=v.help)
             ch.label_share = 0.6
             self.variant_widgets.append((v.key, ch))
+        #: the game's own settings: stored as soon as they change, not part of the config
+        self.setting_widgets = game_setting_choices(self.app, self.info)
+        for ch in self.setting_widgets:
+            ch.label_share = 0.4  # short labels, long choices ("Pull and release")
         self.seed_input = TextInput(
             str(self.seed), max_len=20, label="Seed", tooltip="The same seed and moves give the same game."
         )
@@ -527,6 +288,7 @@ class SetupScene(MenuScene):
         for name, kind in self.seat_rows:
             widgets += [name, kind]
         widgets += [c for _, c in self.variant_widgets]
+        widgets += self.setting_widgets
         widgets += [self.seed_input, self.new_seed, self.start, self.rules, self.back_button]
         self.group.add(self.seats_panel, self.options_panel, *widgets)
 
@@ -615,7 +377,7 @@ class SetupScene(MenuScene):
             y += step
         inner = self.options_panel.content_rect(t)
         y = inner.y
-        for _, ch in self.variant_widgets:
+        for ch in [c for _, c in self.variant_widgets] + self.setting_widgets:
             ch.rect = pygame.Rect(inner.x, y, inner.w, row_h)
             y += row_h + t.px(10)
         self.seed_input.rect = pygame.Rect(inner.x, max(y, inner.bottom - 2 * row_h - t.px(10)), inner.w, row_h)
@@ -632,253 +394,13 @@ class SetupScene(MenuScene):
             pygame.draw.circle(surface, style.colour, pos, rad)
             g = t.font(max(8.0, rad * 1.2 / t.scale)).render(style.glyph, True, text_on(style.colour))
             surface.blit(g, g.get_rect(center=pos))
-        if not self.variant_widgets:
+        if not self.variant_widgets and not self.setting_widgets:
             inner = self.options_panel.content_rect(t)
             draw_text(surface, t.small, "This game has no options.", t.text_dim, pygame.Rect(inner.x, inner.y, inner.w, t.px(30)))
 
 
-# -- in-game overlays -----------------------------------------------------------------
 
-
-class PauseScene(MenuScene):
-    opaque = False
-    heading = "Paused"
-
-    def __init__(self, app: Any, game: Any) -> None:
-        self.game = game
-        super().__init__(app)
-
-    def build(self) -> None:
-        reason = self.game.session.can_undo()
-        if self.game.replay_queue is not None:
-            reason = "This is a replay."
-        self.resume = Button("Resume", self.back, kind="primary")
-        self.undo = Button("Undo", self.do_undo, enabled=reason is None, disabled_reason=reason or "")
-        self.save = Button("Save game", self.do_save)
-        self.rules = Button("Rules", lambda: open_rules(self.app))
-        self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
-        self.quit = Button("Quit to title", self.quit_to_title, kind="danger", tooltip="Your game stays autosaved.")
-        self.group.add(self.resume, self.undo, self.save, self.rules, self.settings, self.quit)
-        self.group.focus(self.resume, show=True)
-
-    def place(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
-        head = t.heading.get_linesize() + t.px(20)
-        box = button_column(rect.move(0, head // 2), self.widgets, t)
-        self.overlay_box(box)
-
-    def do_undo(self) -> None:
-        self.back()
-        self.game.undo()
-
-    def do_save(self) -> None:
-        base = time.strftime("%Y%m%d-%H%M%S") + "-" + self.game.session.name
-        slot, n = base, 1
-        while self.app.storage.save_path(slot).exists():
-            n += 1
-            slot = f"{base}-{n}"
-        try:
-            self.app.storage.save_game(slot, self.game.session.to_doc())
-        except (OSError, ValueError) as exc:
-            self.app.toast(f"The game could not be saved: {exc}", "error")
-            return
-        self.app.toast("Game saved.")
-        self.app.sound.play("chime", 0.6)
-
-    def quit_to_title(self) -> None:
-        self.app.stack.reset(TitleScene(self.app))
-
-
-class CurtainScene(MenuScene):
-    """Pass the device: nothing of the next player's hand shows until they click."""
-
-    def __init__(self, app: Any, name: str) -> None:
-        self.name = name
-        super().__init__(app)
-
-    def build(self) -> None:
-        self.ready = Button(f"I am {self.name}: show my table", self.back, kind="primary")
-        self.group.add(self.ready)
-        self.group.focus(self.ready, show=True)
-
-    def place(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
-        self.ready.rect = centered(rect, min(t.px(420), rect.w - t.px(40)), t.px(56)).move(0, t.px(60))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        t = self.app.theme
-        c = self.ready.rect
-        head = t.title.render(f"Pass to {self.name}", True, t.text)
-        surface.blit(head, head.get_rect(midbottom=(c.centerx, c.y - t.px(70))))
-        sub = t.body.render("Everyone else, look away. The table stays hidden until the button is pressed.", True, t.text_dim)
-        surface.blit(sub, sub.get_rect(midbottom=(c.centerx, c.y - t.px(24))))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return True  # Esc must not lift the curtain
-        return super().handle(event)
-
-
-def record_result(app: Any, game: Any) -> None:
-    """A finished game counts once: in the sitting's match totals and the
-    statistics. Showing the results again (resume, undo and replay of the last
-    move) does not count it twice; replays never count."""
-    session = game.session
-    if game.replay_queue is not None or session.recorded:
-        return
-    outcome = session.outcome()
-    match: Match = getattr(game, "match", None) or Match()
-    game.match = match
-    match.games += 1
-    for i in outcome.winners:
-        name = session.seats[i].name
-        match.wins[name] = match.wins.get(name, 0) + 1
-    try:
-        app.storage.record_result(session.name, session.names, list(outcome.places))
-    except (OSError, ValueError) as exc:
-        app.toast(f"The result could not be recorded: {exc}", "error")
-    session.recorded = True
-    autosave(app, session)
-
-
-class ResultsScene(MenuScene):
-    opaque = False
-    heading = "Game over"
-
-    def __init__(self, app: Any, game: Any) -> None:
-        self.game = game
-        self.session = game.session
-        self.outcome = self.session.outcome()
-        self.match: Match = getattr(game, "match", None) or Match()
-        super().__init__(app)
-
-    def build(self) -> None:
-        self.again = Button("Play again", self.play_again, kind="primary", hotkey=pygame.K_F5)
-        self.view = Button("Look at the table", self.back, tooltip="Close this; press Esc in the game for the menu.")
-        self.title = Button("Title screen", lambda: self.app.stack.reset(TitleScene(self.app)))
-        self.group.add(self.again, self.view, self.title)
-        self.group.focus(self.again, show=True)
-
-    def play_again(self) -> None:
-        s = self.session
-        start_game(self.app, s.entry, s.config, rng.fresh_seed(), s.seats, match=self.match)
-
-    def _words(self, width: int) -> list[str]:
-        t = self.app.theme
-        return wrap_text(t.body, self.outcome.words_for(self.session.names), width)[:3]
-
-    def place(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
-        w = min(t.px(680), rect.w - t.px(80))
-        bh = t.px(46)
-        gap = t.px(12)
-        rows_h = t.small.get_linesize() + t.px(4) + t.px(40) * len(self.session.seats)
-        h = len(self._words(w)) * t.body.get_linesize() + t.px(8) + rows_h + t.px(20) + bh
-        head = t.heading.get_linesize() + t.px(20)
-        content = centered(rect, w, h).move(0, head // 2)
-        self.overlay_box(content)
-        self.content = content
-        bw = (w - 2 * gap) // 3
-        for i, b in enumerate((self.again, self.view, self.title)):
-            b.rect = pygame.Rect(content.x + i * (bw + gap), content.bottom - bh, bw, bh)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        t = self.app.theme
-        r = self.content
-        y = r.y
-        for line in self._words(r.w):
-            draw_text(surface, t.body, line, t.text, pygame.Rect(r.x, y, r.w, t.body.get_linesize()), "center")
-            y += t.body.get_linesize()
-        y += t.px(8)
-        order = sorted(range(len(self.session.seats)), key=lambda i: (self.outcome.places[i], i))
-        row_h = t.px(40)
-        cols = (r.x, r.x + int(r.w * 0.16), r.x + int(r.w * 0.62), r.x + int(r.w * 0.80))
-        small = t.small
-        for text, x in zip(("Place", "Player", "Score", "Wins here"), cols):
-            surface.blit(small.render(text, True, t.text_dim), (x, y))
-        y += small.get_linesize() + t.px(4)
-        for i in order:
-            seat = self.session.seats[i]
-            style = t.player(i)
-            place = self.outcome.places[i]
-            row = pygame.Rect(r.x, y, r.w, row_h - t.px(6))
-            if place == 1:
-                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.25), row, border_radius=t.px(6))
-            font = t.font("body", bold=place == 1)
-            ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-            draw_text(surface, font, ordinal, t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h))
-            draw_text(surface, font, f"{style.glyph} {seat.label}", style.colour, pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), row.h))
-            score = self.outcome.scores[i]
-            score_text = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
-            draw_text(surface, font, score_text, t.text, pygame.Rect(cols[2], y, cols[3] - cols[2], row.h))
-            wins = self.match.wins.get(seat.name, 0)
-            draw_text(surface, font, f"{wins} of {self.match.games}", t.text, pygame.Rect(cols[3], y, r.right - cols[3], row.h))
-            y += row_h
-
-
-# -- settings, saves, rules -------------------------------------------------------------
-
-SIZES = ((960, 600), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440))
-SPEEDS = ((0.0, "Instant"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast"))
-PALETTE_NAMES = (("default", "Standard"), ("okabe_ito", "Colour-blind safe (Okabe–Ito)"))
-FLICK_NAMES = (("pull", "Pull back and release"), ("swipe", "Swipe"))
-
-
-class SettingsScene(MenuScene):
-    heading = "Settings"
-
-    def build(self) -> None:
-        s = self.app.settings
-        size_labels = [f"{w} × {h}" for w, h in SIZES]
-        current = tuple(self.app.windowed_size)
-        size_idx = SIZES.index(current) if current in SIZES else 1
-        if current not in SIZES:
-            size_labels[size_idx] = f"{current[0]} × {current[1]}"
-        self.size_choice = Choice(size_labels, size_idx, self.set_size, label="Window size")
-        self.full = Toggle(self.app.fullscreen, self.app.set_fullscreen, label="Fullscreen (F11)")
-        self.volume = Slider(s.volume * 100, 0, 100, 5, lambda v: self.app.update_settings(volume=v / 100), label="Volume", fmt=lambda v: f"{int(v)}%")
-        self.mute = Toggle(s.muted, lambda v: self.app.update_settings(muted=v), label="Mute (Ctrl+M)")
-        speeds = [name for _, name in SPEEDS]
-        sidx = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i][0] - s.anim_speed))
-        self.speed = Choice(speeds, sidx, lambda i: self.app.update_settings(anim_speed=SPEEDS[i][0]), label="Animations")
-        pidx = next((i for i, (k, _) in enumerate(PALETTE_NAMES) if k == s.palette), 0)
-        self.palette = Choice([n for _, n in PALETTE_NAMES], pidx, lambda i: self.app.update_settings(palette=PALETTE_NAMES[i][0]), label="Colours")
-        fidx = next((i for i, (k, _) in enumerate(FLICK_NAMES) if k == s.flick_mode), 0)
-        self.flick = Choice([n for _, n in FLICK_NAMES], fidx, lambda i: self.app.update_settings(flick_mode=FLICK_NAMES[i][0]), label="Flicking")
-        self.log = Toggle(s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)")
-        self.done = Button("Done", self.back, kind="primary")
-        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.flick, self.log, self.done)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.full.value = self.app.fullscreen  # F11 may have changed it meanwhile
-
-    def set_size(self, index: int) -> None:
-        if self.app.fullscreen:
-            self.app.toast("Leave fullscreen to change the window size.")
-            return
-        self.app.resize(SIZES[index])
-
-    def back(self) -> None:
-        super().back()
-        top = self.app.stack.top
-        if top is not None:  # palette or log changes alter layouts below
-            top.resize(self.app.size)
-
-    def place(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
-        w = min(t.px(720), rect.w - t.px(60))
-        rows = self.widgets[:-1]
-        row_h = t.px(46)
-        gap = t.px(10)
-        total = len(rows) * (row_h + gap) + t.px(60)
-        box = centered(rect, w, min(total, rect.h - t.px(20)))
-        step = min(row_h + gap, (box.h - t.px(60)) // len(rows))
-        for i, wdg in enumerate(rows):
-            wdg.rect = pygame.Rect(box.x, box.y + i * step, w, step - gap // 2)
-        self.done.rect = pygame.Rect(box.centerx - t.px(110), box.bottom - t.px(50), t.px(220), t.px(48))
+# -- saved games ------------------------------------------------------------------------
 
 
 class SavedGamesScene(MenuScene):
@@ -965,23 +487,3 @@ class SavedGamesScene(MenuScene):
         if not self.saves:
             self.empty.draw(surface, self.app.theme)
 
-
-class RulesScene(MenuScene):
-    """A scrollable page of text; F1 or Esc closes it."""
-
-    def __init__(self, app: Any, title: str, text: str) -> None:
-        self.heading = fit_text(app.theme.title, title, app.size[0] - 40)
-        self.text = text
-        super().__init__(app)
-
-    def build(self) -> None:
-        self.view = ScrollText(self.text)
-        self.done = Button("Close", self.back, kind="primary")
-        self.group.add(self.view, self.done)
-        self.group.focus(self.view, show=False)
-
-    def place(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
-        w = min(rect.w - t.px(60), t.px(900))
-        self.view.rect = pygame.Rect(rect.centerx - w // 2, rect.y + t.px(6), w, rect.h - t.px(100))
-        self.done.rect = pygame.Rect(rect.centerx - t.px(100), self.view.rect.bottom + t.px(20), t.px(200), t.px(48))

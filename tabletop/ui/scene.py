@@ -6,18 +6,16 @@ upwards, so an overlay (pause, curtain, results) draws over the scene below it;
 only the top scene gets events and updates, except that scenes below an overlay
 may keep animating when they ask to (``update_when_covered``).
 
-Scenes reach the application (settings, storage, sound, theme, the stack)
-through ``self.app``; they never keep module-level state.
+Scenes reach the application (settings, storage, sound, theme, the stack,
+``games``, ``home()``) through ``self.app``; they never keep module-level
+state. The ui never imports the app module: the app imports the ui.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from tabletop.app import App
 
 
 class Scene:
@@ -26,8 +24,13 @@ class Scene:
     #: True when the scene should keep updating while covered by an overlay
     update_when_covered: bool = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
         self.app = app
+
+    @property
+    def game_entry(self) -> Any:
+        """The game this scene is about (F1 shows its rules), or None."""
+        return None
 
     # -- lifecycle ---------------------------------------------------------
     def enter(self) -> None:

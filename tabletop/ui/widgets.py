@@ -795,9 +795,6 @@ class TextInput(Widget):
         self.on_submit(self.text)
         return True
 
-    def field_rect(self) -> pygame.Rect:
-        return _label_split(self.rect, self.label, self.label_share)[1]
-
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
@@ -1043,6 +1040,20 @@ class ScrollList(_Scrollable):
     def content_height(self) -> int:
         return len(self.items) * self.line_height
 
+    def cell_rects(self, theme: Theme, row: pygame.Rect, n: int) -> list[pygame.Rect]:
+        """Where the ``n`` cells of a row go inside ``row`` (as wide as the view):
+        the column shares of the width, so a header drawn with them lines up."""
+        widths = (self.columns or [1.0] * n)[:n]
+        total = sum(widths) or 1.0
+        x = row.x + theme.px(12)
+        inner_w = row.w - theme.px(24)
+        out = []
+        for share in widths:
+            cw = round(inner_w * share / total)
+            out.append(pygame.Rect(x, row.y, cw - theme.px(8), row.h))
+            x += cw
+        return out
+
     @property
     def rows_visible(self) -> int:
         return max(1, self.view_rect().h // self.line_height)
@@ -1139,16 +1150,8 @@ class ScrollList(_Scrollable):
                 )
             colour = theme.text if self.enabled else theme.disabled_text
             cells = [self.items[i]] if isinstance(self.items[i], str) else list(self.items[i])
-            widths = self.columns or [1.0] * len(cells)
-            total = sum(widths[: len(cells)]) or 1.0
-            x = r.x + theme.px(12)
-            inner_w = r.w - theme.px(24)
-            for cell, share in zip(cells, widths):
-                cw = round(inner_w * share / total)
-                draw_text(
-                    surface, font, str(cell), colour, pygame.Rect(x, r.y, cw - theme.px(8), r.h)
-                )
-                x += cw
+            for cell, box in zip(cells, self.cell_rects(theme, r, len(cells))):
+                draw_text(surface, font, str(cell), colour, box)
         surface.set_clip(clip)
         self._draw_scrollbar(surface, theme)
 
@@ -1166,11 +1169,6 @@ class ScrollText(_Scrollable):
         self.size = size
         self._layout_key: tuple[object, ...] | None = None
         self._lines: list[tuple[str, bool, int, int]] = []  # text, heading, y, height
-
-    def set_text(self, text: str) -> None:
-        self.text = text
-        self._layout_key = None
-        self.offset = 0
 
     def fonts(self, theme: Theme) -> tuple[pygame.font.Font, pygame.font.Font]:
         """The body font and the (bold, larger) heading font."""

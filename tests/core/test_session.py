@@ -381,9 +381,16 @@ def test_to_doc_is_json_and_from_doc_restores_everything() -> None:
     assert loaded.to_doc() == doc
 
 
-def test_from_doc_uses_the_default_registry(nim_registered: Any) -> None:
+def test_from_doc_uses_the_registry_it_is_given(nim_registered: Any) -> None:
+    """The caller's registry decides, never tabletop.games.REGISTRY: the same
+    save loads with the entry passed in, and not at all from an empty one."""
     s = played()
-    assert_same(Session.from_doc(json.loads(json.dumps(s.to_doc()))), s)
+    doc = json.loads(json.dumps(s.to_doc()))
+    mine = dataclasses.replace(ENTRY, icon="tests.nimgame.scene:elsewhere")
+    for load in (Session.from_doc, Session.replay_doc):
+        assert load(doc, registry={"nim": mine}).entry is mine
+        with pytest.raises(SaveError, match="does not have"):
+            load(doc, registry={})
 
 
 def test_a_finished_game_round_trips() -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.core import storage as st
+from tabletop.core.game import GameInfo, Setting
+from tabletop.core.stats import GameResult, SeatResult, Statistics
 from tabletop.core.storage import (
     AUTOSAVE,
     SAVE_KIND,
@@ -18,6 +20,7 @@ from tabletop.core.storage import (
     SETTINGS_KIND,
     SETTINGS_VERSION,
     STATS_KIND,
+    STATS_VERSION,
     Settings,
     Storage,
     read_json,
@@ -127,7 +130,7 @@ def test_folders_created_lazily(tmp_path: Path) -> None:
     assert s.load_settings() == (Settings(), None)
     assert s.list_saves() == []
     assert s.last_autosave() is None
-    assert s.load_stats() == ({}, None)
+    assert s.load_stats() == (Statistics(), None)
     assert not home.exists()
     s.save_settings(Settings())
     assert s.settings_path.is_file()
@@ -296,11 +299,10 @@ def test_bad_values_replaced_by_defaults_and_named(store: Storage) -> None:
         ("fullscreen", 1),
         ("muted", "yes"),
         ("show_log", None),
-        ("rotate_clockwise_4p", 0),
         ("palette", "neon"),
         ("palette", 3),
-        ("flick_mode", "drag"),
         ("last_seats", [1, 2]),
+        ("games", ["planepita"]),
     ],
 )
 def test_each_bad_value_is_reported(key: str, value: object) -> None:
@@ -317,10 +319,9 @@ def test_good_values_accepted() -> None:
         "muted": True,
         "anim_speed": 0,
         "palette": "okabe_ito",
-        "flick_mode": "swipe",
         "show_log": False,
         "last_seats": {"etuc": {"players": 4, "bots": ["easy", None]}},
-        "rotate_clockwise_4p": True,
+        "games": {"planepita": {"flick_mode": "swipe"}},
     }
     settings, problems = Settings.from_dict(d)
     assert problems == []
@@ -352,10 +353,9 @@ def test_settings_round_trip(store: Storage) -> None:
         muted=True,
         anim_speed=2.5,
         palette="okabe_ito",
-        flick_mode="swipe",
         show_log=False,
         last_seats={"planepita": {"players": 3, "seats": ["human", "bot:hard", "bot:easy"]}},
-        rotate_clockwise_4p=True,
+        games={"planepita": {"flick_mode": "swipe"}},
     )
     assert store.save_settings(original) == []
     loaded, message = store.load_settings()
@@ -366,6 +366,77 @@ def test_settings_round_trip(store: Storage) -> None:
     # The loaded settings do not share mutable state with the caller's dict.
     loaded.to_dict()["last_seats"]["planepita"]["players"] = 4
     assert loaded.last_seats["planepita"]["players"] == 3
+
+
+FLICK = Setting("flick_mode", "Flicking", ("pull", "swipe"), "pull")
+LOUD = Setting("loud", "Loud", (False, True), False)
+DECLARED = {"planepita": (FLICK,), "nim": (LOUD,)}
+
+
+def test_game_settings_are_checked_against_what_each_game_declares() -> None:
+    stored = {
+        "planepita": {"flick_mode": "drag", "retired": 1},
+        "nim": {"loud": True},
+        "planet": {"tilt": 30},  # a game this build does not have: kept as it is
+    }
+    settings, problems = Settings.from_dict({"games": stored}, DECLARED)
+    assert settings.games == {"nim": {"loud": True}, "planet": {"tilt": 30}}
+    assert problems == [
+        "games.planepita.flick_mode: expected one of 'pull', 'swipe', got 'drag'; using 'pull'"
+    ]
+    # without declarations (a tool that knows no games) nothing is judged or lost
+    assert Settings.from_dict({"games": stored})[0].games == stored
+
+
+def test_a_game_setting_reads_its_default_until_set() -> None:
+    info = GameInfo("planepita", "Planepita", "", 2, 6, settings=(FLICK,))
+    settings = Settings()
+    assert settings.game_setting(info, "flick_mode") == "pull"
+    swiped = settings.with_game_setting("planepita", "flick_mode", "swipe")
+    assert swiped.game_setting(info, "flick_mode") == "swipe"
+    assert settings.games == {}  # a copy: the original is unchanged
+    # a value the game does not accept reads as the default
+    odd = settings.with_game_setting("planepita", "flick_mode", 3)
+    assert odd.game_setting(info, "flick_mode") == "pull"
+    with pytest.raises(KeyError):
+        settings.game_setting(info, "no_such_setting")
+
+
+def test_bad_game_settings_are_named_when_loading(store: Storage) -> None:
+    write_bytes(
+        store.settings_path,
+        json.dumps(settings_doc(games={"planepita": {"flick_mode": "fling"}})).encode(),
+    )
+    settings, message = store.load_settings(DECLARED)
+    assert settings.games == {}
+    assert message is not None and "games.planepita.flick_mode" in message and "fling" in message
+    assert store.settings_path.exists()  # a bad value is not a damaged file
+
+
+def test_version_1_settings_keep_the_flick_mode_under_planepita(store: Storage) -> None:
+    """Version 1 kept Planepita's flick mode among core's settings and had a
+    rotate_clockwise_4p that nothing read: the flick mode moves to the game,
+    the dead setting goes, the rest stays."""
+    v1 = {
+        "format": SETTINGS_KIND,
+        "version": 1,
+        "window_size": [1600, 900],
+        "palette": "okabe_ito",
+        "flick_mode": "swipe",
+        "rotate_clockwise_4p": True,
+        "last_seats": {"etuc": {"players": 3}},
+    }
+    write_bytes(store.settings_path, json.dumps(v1).encode())
+    settings, message = store.load_settings(DECLARED)
+    assert message is None
+    assert settings.games == {"planepita": {"flick_mode": "swipe"}}
+    assert settings.window_size == (1600, 900) and settings.palette == "okabe_ito"
+    assert settings.last_seats == {"etuc": {"players": 3}}
+    store.save_settings(settings)
+    raw = json.loads(store.settings_path.read_text())
+    assert raw["version"] == SETTINGS_VERSION == 2
+    assert "flick_mode" not in raw and "rotate_clockwise_4p" not in raw
+    assert raw["games"] == {"planepita": {"flick_mode": "swipe"}}
 
 
 def test_save_settings_writes_defaults_for_bad_values(store: Storage) -> None:
@@ -500,43 +571,31 @@ def test_good_slot_names(slot: str) -> None:
 # statistics
 
 
-def test_record_results_and_totals(tmp_path: Path) -> None:
+def result(game: str = "etuc", *seats: tuple[str, int], when: str = "2025-01-02T10:00:00+00:00") -> GameResult:
+    """A result with person seats (name, place) scoring 10 minus their place."""
+    seats = seats or (("Ann", 1), ("Bob", 2))
+    return GameResult(game, when, tuple(SeatResult(n, "human", "", p, 10.0 - p) for n, p in seats), "Done.")
+
+
+def test_record_results_and_read_them_back(tmp_path: Path) -> None:
     store = Storage(tmp_path)
-    store.record_result("etuc", ["Ann", "Bob", "Cy"], [1, 2, 3])
-    store.record_result("etuc", ["Ann", "Bob", "Cy"], [2, 1, 1])  # tie for first
-    store.record_result("etuc", ["Ann", "Bob"], [1, 2])
-    store.record_result("planet", ["Bot", "Bot", "Dee"], [1, 1, 3])  # same name twice
-
-    assert store.match_totals("etuc") == {"Ann": 2, "Bob": 1, "Cy": 1}
-    assert list(store.match_totals("etuc")) == ["Ann", "Bob", "Cy"]
-    assert store.match_totals("planet") == {"Bot": 1, "Dee": 0}
-    assert store.match_totals("uchronicle") == {}
-
+    first = result("etuc", ("Ann", 1), ("Bob", 2), ("Cy", 3))
+    second = result("planet", ("Dee", 1), ("Ann", 2))
+    store.record_result(first)
+    store.record_result(second)
     stats, message = Storage(tmp_path).load_stats()
     assert message is None
-    assert stats["etuc"].played == 3
-    assert stats["etuc"].appearances == {"Ann": 3, "Bob": 3, "Cy": 2}
-    assert stats["planet"].played == 1 and stats["planet"].appearances == {"Bot": 1, "Dee": 1}
+    assert stats.results == (first, second)
     raw = json.loads(store.stats_path.read_text())
-    assert raw["format"] == STATS_KIND and raw["version"] == 1
+    assert raw["format"] == STATS_KIND and raw["version"] == STATS_VERSION == 2
+    assert raw["results"][0]["seats"][0] == {
+        "name": "Ann", "kind": "human", "level": "", "place": 1, "score": 9.0
+    }
 
 
-@pytest.mark.parametrize(
-    ("game", "names", "places"),
-    [
-        ("", ["a"], [1]),
-        ("etuc", [], []),
-        ("etuc", ["a", "b"], [1]),
-        ("etuc", ["a", "b"], [2, 3]),
-        ("etuc", ["a", "b"], [1, 0]),
-        ("etuc", ["a", "b"], [1, True]),
-    ],
-)
-def test_record_result_validates(
-    store: Storage, game: str, names: list[str], places: list[int]
-) -> None:
+def test_record_result_takes_only_results(store: Storage) -> None:
     with pytest.raises(ValueError):
-        store.record_result(game, names, places)
+        store.record_result({"game": "etuc"})  # type: ignore[arg-type]
     assert not store.stats_path.exists()
 
 
@@ -551,20 +610,23 @@ def test_record_result_validates(
         json.dumps(
             {"format": STATS_KIND, "version": 1, "games": {"etuc": {"wins": {"a": "x"}}}}
         ).encode(),
+        json.dumps({"format": STATS_KIND, "version": 2, "results": [{"game": "etuc"}]}).encode(),
+        json.dumps({"format": STATS_KIND, "version": 2, "results": {}}).encode(),
     ],
 )
 def test_corrupt_stats_moved_aside_and_restarted(store: Storage, content: bytes) -> None:
     write_bytes(store.stats_path, content)
-    store.record_result("etuc", ["Ann", "Bob"], [1, 2])
+    store.record_result(result())
     assert store.stats_path.with_name("stats.json.bad").read_bytes() == content
     assert any("statistics" in m for m in store.take_messages())
-    assert store.match_totals("etuc") == {"Ann": 1, "Bob": 0}
+    stats, message = store.load_stats()
+    assert message is None and stats.results == (result(),)
 
 
 def test_unreadable_stats_never_overwritten(
     store: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store.record_result("etuc", ["Ann", "Bob"], [1, 2])
+    store.record_result(result())
     before = store.stats_path.read_bytes()
     real = Path.read_bytes
 
@@ -574,7 +636,7 @@ def test_unreadable_stats_never_overwritten(
         return real(self)
 
     monkeypatch.setattr(Path, "read_bytes", denied)
-    store.record_result("etuc", ["Ann", "Bob"], [2, 1])
+    store.record_result(result("etuc", ("Ann", 2), ("Bob", 1)))
     monkeypatch.undo()
     assert store.stats_path.read_bytes() == before
     assert any("could not be read" in m for m in store.take_messages())

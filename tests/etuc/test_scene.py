@@ -16,7 +16,7 @@ from tabletop.core.session import Seat, Session, default_seats
 from tabletop.games import get
 from tabletop.games.etuc.rules import Card, EtucState, Pass, Play, parse_card
 from tabletop.games.etuc.scene import EtucScene, card_face, colour_style
-from tabletop.ui import menus
+from tabletop.ui import flow, overlays
 from tabletop.ui.cards import Look
 from tabletop.ui.widgets import no_overlap
 from tests.etuc.positions import position
@@ -49,9 +49,9 @@ def start(
     session = Session(
         entry, config, seed, seats, threaded=False, timed=False, states=[state] if state is not None else None
     )
-    scene = menus.start_game(app, entry, config, seed, seats, session=session)
+    scene = flow.start_game(app, entry, config, seed, seats, session=session)
     app.frame([], 1 / 60)
-    if isinstance(app.stack.top, menus.CurtainScene):  # the first hand-over, between humans
+    if isinstance(app.stack.top, overlays.CurtainScene):  # the first hand-over, between humans
         app.stack.top.back()
         app.frame([], 1 / 60)
     assert app.stack.top is scene
@@ -312,7 +312,7 @@ def test_a_play_animates_and_can_be_skipped(app: App) -> None:
     d.click((10, 10), button=3)  # right click skips
     assert not scene.animating
     d.frames(1)
-    assert isinstance(app.stack.top, menus.CurtainScene)
+    assert isinstance(app.stack.top, overlays.CurtainScene)
 
 
 def test_the_round_clears_with_a_slide_then_the_table_is_empty(app: App) -> None:

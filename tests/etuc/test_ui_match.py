@@ -21,7 +21,7 @@ import pytest
 from tabletop.app import App
 from tabletop.games.etuc.rules import Card, Pass, Play
 from tabletop.games.etuc.scene import EtucScene
-from tabletop.ui import menus
+from tabletop.ui import menus, overlays
 from tests.ui.driver import Driver, make_app
 
 SEED = 2024
@@ -83,7 +83,7 @@ def start_by_clicks(d: Driver) -> EtucScene:
     d.type(str(SEED))
     d.press("Start game")
     curtain = d.top  # the device goes to the first player through the curtain
-    assert isinstance(curtain, menus.CurtainScene)
+    assert isinstance(curtain, overlays.CurtainScene)
     scene = d.app.stack.scenes[-2]
     assert isinstance(scene, EtucScene) and curtain.name == scene.session.names[scene.session.to_move()]
     d.press(f"I am {curtain.name}: show my table")
@@ -118,14 +118,14 @@ def test_three_humans_play_a_whole_match_by_clicks(
         d.until(
             lambda: (
                 s.is_over()
-                or isinstance(d.top, menus.CurtainScene)
+                or isinstance(d.top, overlays.CurtainScene)
                 or (d.top is scene and scene.my_turn)
             )
         )
         if s.is_over():
             break
         top = d.top
-        if isinstance(top, menus.CurtainScene):
+        if isinstance(top, overlays.CurtainScene):
             mover = s.to_move()
             assert top.name == s.names[mover]
             assert mover != last_viewer, "a curtain only between two different people"
@@ -156,7 +156,7 @@ def test_three_humans_play_a_whole_match_by_clicks(
         assert s.actions[-1] == action
         games = s.state.game
     assert s.is_over(), "the match did not end"
-    d.until(lambda: isinstance(d.top, menus.ResultsScene))
+    d.until(lambda: isinstance(d.top, overlays.ResultsScene))
 
     state = s.state
     assert max(state.scores) >= 6 and len(state.results) == games >= 3

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.core.game import GameConfig
-from tabletop.games import GameEntry
+from tabletop.core.game import GameConfig, GameEntry
 from tests.nimgame.bot import RULES, determinize, make_bot
 from tests.nimgame.rules import NimAction, NimState
 

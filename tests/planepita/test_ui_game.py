@@ -16,7 +16,7 @@ from tabletop.core.session import default_seats
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick, Flip, Phase, PlaceJammer
 from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.ui import menus
+from tabletop.ui import flow, overlays
 from tests.ui.driver import Driver, make_app
 
 SEED = 2024
@@ -62,7 +62,7 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
 
     entry = get("planepita")
     config = entry.default_config(2)
-    scene = menus.start_game(app, entry, config, SEED, default_seats(["human", "human"]))
+    scene = flow.start_game(app, entry, config, SEED, default_seats(["human", "human"]))
     assert isinstance(scene, PlanepitaScene)
     d = Driver(app)
     d.frames(2)
@@ -100,7 +100,7 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
             assert isinstance(s.actions[-1], PlaceJammer)
             jammers += 1
         d.frames(1)
-    d.until(lambda: isinstance(app.stack.top, menus.ResultsScene))
+    d.until(lambda: isinstance(app.stack.top, overlays.ResultsScene))
     assert s.is_over()
     assert len(s.state.history) == 4
     rounds_launches = 4 * pp_rules.launches_per_round(s.state)

@@ -3,8 +3,9 @@
 ``Driver(app)`` posts events through ``app.frame(events, dt)``: one call per
 frame, so whatever a click does runs exactly as in the main loop. The
 ``app`` fixture (import ``app_fixture`` and ``driver_fixture`` to use
-them) builds an App on a temporary Storage with Nim registered and
-shuts pygame down after the test.
+them) builds an App on a temporary Storage whose games are the shipped
+ones plus the test game Nim (:func:`games_with_nim`), and shuts pygame
+down after the test.
 
 Nothing here reads the clock. The apps :func:`make_app` builds have their
 bots answer on the test's own thread with their iteration caps alone, so a
@@ -22,7 +23,10 @@ import pygame
 import pytest
 
 from tabletop.app import App, Launch
+from tabletop.core.game import GameEntry
 from tabletop.core.storage import Storage
+from tabletop.games import REGISTRY
+from tests.nimgame import ENTRY as NIM
 
 DT = 1 / 60
 SIZE = (1280, 800)
@@ -125,17 +129,36 @@ class Driver:
         assert choice.value == value, f"{choice.options} never reached {value!r}"
 
 
-def make_app(storage_dir: Any, size: tuple[int, int] = SIZE, *, threaded_bots: bool = False) -> App:
-    """An App at ``size`` on a Storage in ``storage_dir``, the title on top.
-    Its bots are untimed and (unless ``threaded_bots``) answer on this thread."""
-    app = App(Launch(size=size), storage=Storage(storage_dir), threaded_bots=threaded_bots, timed_bots=False)
-    app.start(Launch())
+def games_with_nim() -> dict[str, GameEntry]:
+    """The registry a test's App is given: the shipped games, then Nim."""
+    return {**REGISTRY, NIM.name: NIM}
+
+
+def make_app(
+    storage_dir: Any,
+    size: tuple[int, int] = SIZE,
+    launch: Launch | None = None,
+    *,
+    games: dict[str, GameEntry] | None = None,
+    threaded_bots: bool = False,
+) -> App:
+    """An App on ``storage_dir`` offering ``games`` (:func:`games_with_nim`
+    when None), started with ``launch`` (the title screen when None). Its bots
+    are untimed and (unless ``threaded_bots``) answer on this thread."""
+    app = App(
+        Launch(size=size),
+        storage=Storage(storage_dir),
+        games=games_with_nim() if games is None else games,
+        threaded_bots=threaded_bots,
+        timed_bots=False,
+    )
+    app.start(launch or Launch())
     return app
 
 
 @pytest.fixture(name="app")
-def app_fixture(tmp_path: Any, nim_registered: Any) -> Iterator[App]:
-    """A real App at 1280x800 on a temporary Storage, Nim registered, title on top."""
+def app_fixture(tmp_path: Any) -> Iterator[App]:
+    """A real App at 1280x800 on a temporary Storage, Nim among its games, title on top."""
     a = make_app(tmp_path)
     try:
         yield a

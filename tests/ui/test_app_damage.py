@@ -12,10 +12,9 @@ import pytest
 from tabletop.app import App, Launch
 from tabletop.core.session import Session, default_seats
 from tabletop.core.storage import Settings, Storage
-from tabletop.ui import menus
+from tabletop.ui import flow, menus, settings
+from tests.nimgame import ENTRY as NIM
 from tests.ui.driver import Driver, make_app
-
-pytestmark = pytest.mark.usefixtures("nim_registered")
 
 
 @pytest.fixture
@@ -24,7 +23,7 @@ def apps():
     made: list[App] = []
 
     def make(root: Path, launch: Launch | None = None) -> App:
-        app = make_app(root) if launch is None else _app(root, launch)
+        app = make_app(root, launch=launch)
         made.append(app)
         return app
 
@@ -33,20 +32,12 @@ def apps():
         app.shutdown()
 
 
-def _app(root: Path, launch: Launch) -> App:
-    app = App(Launch(size=(1280, 800)), storage=Storage(root), threaded_bots=False, timed_bots=False)
-    app.start(launch)
-    return app
-
-
 def errors(app: App) -> list[str]:
     return [t.text for t in app.toasts.items if t.kind == "error"]
 
 
 def nim_doc() -> dict[str, Any]:
-    from tabletop.games import get
-
-    entry = get("nim")
+    entry = NIM
     session = Session(entry, entry.default_config(2), 3, default_seats(["human", "easy"]))
     session.play(session.rules.legal_actions(session.state)[0])
     return session.to_doc()
@@ -66,7 +57,7 @@ def still_playable(app: App) -> None:
     d.frames(2)
     assert app.running and isinstance(d.top, menus.TitleScene)
     d.press("Settings")
-    assert isinstance(d.top, menus.SettingsScene)
+    assert isinstance(d.top, settings.SettingsScene)
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.top, menus.TitleScene)
 
@@ -96,7 +87,7 @@ def test_truncated_autosave_from_the_title(tmp_path: Path, apps) -> None:
     assert not path.exists() and (path.parent / "autosave.json.bad").is_file()
     assert isinstance(d.top, menus.TitleScene)
     # asking again says plainly that there is nothing to resume
-    assert menus.resume_autosave(app) is False
+    assert flow.resume_autosave(app) is False
     assert errors(app)[-1] == "There is no autosaved game to resume."
     still_playable(app)
 
@@ -116,7 +107,7 @@ def test_save_for_an_unknown_game(tmp_path: Path, apps) -> None:
     doc["game"] = "chess"
     Storage(tmp_path).save_game("autosave", doc)
     app = apps(tmp_path)
-    assert menus.resume_autosave(app) is False
+    assert flow.resume_autosave(app) is False
     [message] = errors(app)
     assert message.startswith("This save is for a game this version does not have ('chess').")
     # moved aside (kept, not deleted), so Resume does not fail the same way again
@@ -173,7 +164,7 @@ def test_a_damaged_save_is_refused_moved_aside_and_never_crashes(tmp_path: Path,
     damage(doc)
     Storage(tmp_path).save_game("autosave", doc)
     app = apps(tmp_path)
-    assert menus.resume_autosave(app) is False
+    assert flow.resume_autosave(app) is False
     [message] = errors(app)
     assert "moved to" in message
     assert (tmp_path / "saves" / "autosave.json.bad").is_file()
@@ -186,7 +177,7 @@ def test_a_replay_file_outside_the_saves_folder_is_never_moved(tmp_path: Path, a
     notes.parent.mkdir()
     notes.write_text("my notes", encoding="utf-8")
     app = apps(tmp_path / "home")
-    assert menus.open_replay(app, notes) is False
+    assert flow.open_replay(app, notes) is False
     [message] = errors(app)
     assert "left where it is" in message
     assert notes.read_text(encoding="utf-8") == "my notes"

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core import codec
 from tabletop.core.session import Seat, default_seats
-from tabletop.ui import menus
+from tabletop.ui import flow, menus, overlays, rulespage
 from tests.nimgame.rules import Reserve, Take
 from tests.nimgame.scene import NimScene
 from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
@@ -73,12 +73,10 @@ def felt_pixels(app) -> int:
 
 
 def start(app, seats, seed: int = SEED, **variants) -> NimScene:
-    from tabletop.games import get
-
-    entry = get("nim")
-    scene = menus.start_game(app, entry, entry.default_config(len(seats), **variants), seed, seats)
+    entry = app.games["nim"]
+    scene = flow.start_game(app, entry, entry.default_config(len(seats), **variants), seed, seats)
     app.frame([], 1 / 60)
-    assert app.stack.top is scene or isinstance(app.stack.top, menus.CurtainScene)
+    assert app.stack.top is scene or isinstance(app.stack.top, overlays.CurtainScene)
     return scene
 
 
@@ -145,7 +143,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     saved_states, saved_log = dumps(s.states), list(s.log)
     assert len(saved_log) == 2
     d.key(pygame.K_ESCAPE)
-    assert isinstance(d.top, menus.PauseScene)
+    assert isinstance(d.top, overlays.PauseScene)
     d.press("Save game")
     assert any(t.text == "Game saved." for t in app.toasts.items)
     slots = [i.slot for i in app.storage.list_saves()]
@@ -174,11 +172,11 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
         take(d, scene, *choose_move(scene))
         assert s.ply == plies + 1, app.toasts.items
     assert s.is_over()
-    d.until(lambda: isinstance(d.top, menus.ResultsScene))
+    d.until(lambda: isinstance(d.top, overlays.ResultsScene))
 
     # the results show the reason in words and the scores
     results = d.top
-    texts = record_texts(monkeypatch, menus)
+    texts = record_texts(monkeypatch, overlays)
     d.frames(1)
     outcome = s.outcome()
     shown = " ".join(texts)
@@ -203,7 +201,7 @@ def test_curtain_between_two_humans_hides_the_table(driver: Driver) -> None:
     scene = start(app, [Seat("Ann"), Seat("Bob")])
     # the device goes to the first player through the curtain too
     first = d.top
-    assert isinstance(first, menus.CurtainScene) and first.name == "Ann"
+    assert isinstance(first, overlays.CurtainScene) and first.name == "Ann"
     d.press("I am Ann: show my table")
     assert d.top is scene
     d.frames(1)
@@ -213,7 +211,7 @@ def test_curtain_between_two_humans_hides_the_table(driver: Driver) -> None:
     d.until(lambda: not isinstance(d.top, NimScene))
 
     curtain = d.top
-    assert isinstance(curtain, menus.CurtainScene) and curtain.name == "Bob"
+    assert isinstance(curtain, overlays.CurtainScene) and curtain.name == "Bob"
     d.frames(1)
     assert felt_pixels(app) == 0, "the table shows through the curtain"
     # neither clicks on the table nor Esc lift it
@@ -272,14 +270,14 @@ def test_log_panel_has_one_line_per_action(driver: Driver, monkeypatch: pytest.M
 def test_f1_opens_the_rules_and_esc_closes_them(driver: Driver) -> None:
     d, app = driver, driver.app
     d.key(pygame.K_F1)
-    assert isinstance(d.top, menus.RulesScene) and d.top.heading == "How to play"
+    assert isinstance(d.top, rulespage.RulesScene) and d.top.heading == "How to play"
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.top, menus.TitleScene)
 
     scene = start(app, default_seats(["human", "easy"]))
     d.key(pygame.K_F1)
     rules = d.top
-    assert isinstance(rules, menus.RulesScene)
+    assert isinstance(rules, rulespage.RulesScene)
     assert rules.heading == "Nim: rules"
     assert "Whoever takes the last stone wins." in rules.text
     d.frames(2)
@@ -394,7 +392,7 @@ def test_saved_games_can_be_watched_as_a_replay(driver: Driver) -> None:
     replay = d.top
     assert isinstance(replay, NimScene) and replay.replay_queue == moves
     # each replayed move waits two bot pauses (0.9 s): 10 frames of 0.1 s
-    d.until(lambda: isinstance(d.top, menus.ResultsScene), frames=10 * len(moves) + 60, dt=0.1)
+    d.until(lambda: isinstance(d.top, overlays.ResultsScene), frames=10 * len(moves) + 60, dt=0.1)
     assert replay.session.actions == moves
 
 
@@ -406,15 +404,15 @@ def test_a_game_counts_once_in_the_statistics(driver: Driver) -> None:
     s = scene.session
     while not s.is_over():
         s.play(s.rules.legal_actions(s.state)[0])
-    d.until(lambda: isinstance(d.top, menus.ResultsScene))
-    menus.ResultsScene(app, scene)  # shown once more
-    menus.record_result(app, scene)  # and asked to count it again
+    d.until(lambda: isinstance(d.top, overlays.ResultsScene))
+    overlays.ResultsScene(app, scene)  # shown once more
+    flow.record_result(app, scene)  # and asked to count it again
     stats, _ = app.storage.load_stats()
-    assert stats["nim"].played == 1
+    assert stats.summary("nim").played == 1
     assert s.recorded
     doc, _ = app.storage.load_game("autosave")
     assert doc is not None and doc["recorded"] is True and doc["over"] is True
-    assert menus.resume_autosave(app) is False  # a finished game is watched, not resumed
+    assert flow.resume_autosave(app) is False  # a finished game is watched, not resumed
 
 
 @pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])

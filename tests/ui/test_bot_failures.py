@@ -17,7 +17,7 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Seat, Session
-from tabletop.ui import menus
+from tabletop.ui import flow, overlays
 from tests.core.test_bot_failures import (
     BROKEN,
     DEADLINE,
@@ -27,7 +27,7 @@ from tests.core.test_bot_failures import (
     entry_with,
 )
 from tests.nimgame.scene import NimScene
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver, games_with_nim, make_app
 from tests.ui.test_app_flow import choose_move, human_ready, take
 
 pytestmark = pytest.mark.bot_failures
@@ -35,11 +35,14 @@ pytestmark = pytest.mark.bot_failures
 SEATS = [Seat("Ann"), Seat("Basil", "bot", "easy")]
 
 
-def start(app: App, entry: Any, monkeypatch: pytest.MonkeyPatch) -> NimScene:
-    from tabletop import games
+def app_with(tmp_path: Any, entry: Any, *, threaded_bots: bool = False) -> App:
+    """An App whose Nim is ``entry`` (Nim with a broken bot)."""
+    return make_app(tmp_path, games={**games_with_nim(), entry.name: entry}, threaded_bots=threaded_bots)
 
-    monkeypatch.setitem(games.REGISTRY, entry.name, entry)
-    scene = menus.start_game(app, entry, entry.default_config(2), 5, SEATS)
+
+def start(app: App) -> NimScene:
+    entry = app.games["nim"]
+    scene = flow.start_game(app, entry, entry.default_config(2), 5, SEATS)
     assert isinstance(scene, NimScene)
     return scene
 
@@ -48,21 +51,21 @@ def failure_toasts(app: App) -> list[str]:
     return [t.text for t in app.toasts.items if t.kind == "error" and t.text.startswith(FAILED)]
 
 
-@pytest.fixture(name="app")
-def app_fixture(tmp_path: Any, nim_registered: Any) -> Iterator[App]:
-    a = make_app(tmp_path)
+@pytest.fixture(name="app", params=list(BROKEN))
+def app_fixture(tmp_path: Any, request: pytest.FixtureRequest) -> Iterator[App]:
+    a = app_with(tmp_path, entry_with(BROKEN[request.param]))
     try:
         yield a
     finally:
         a.shutdown()
 
 
-@pytest.mark.parametrize("kind", list(BROKEN))
 def test_a_failing_bot_is_logged_and_the_game_plays_on_to_the_results(
-    app: App, kind: str, monkeypatch: pytest.MonkeyPatch
+    app: App, request: pytest.FixtureRequest
 ) -> None:
+    kind = request.node.callspec.params["app"]
     d = Driver(app)
-    scene = start(app, entry_with(BROKEN[kind]), monkeypatch)
+    scene = start(app)
     s = scene.session
     assert not s.threaded
     d.until(human_ready(scene))
@@ -81,19 +84,17 @@ def test_a_failing_bot_is_logged_and_the_game_plays_on_to_the_results(
         d.until(lambda: s.is_over() or human_ready(scene)())
         if not s.is_over():
             take(d, scene, *choose_move(scene))
-    d.until(lambda: isinstance(d.top, menus.ResultsScene))
+    d.until(lambda: isinstance(d.top, overlays.ResultsScene))
     bot_plies = [i for i, st in enumerate(s.states[:-1]) if s.rules.to_move(st) == 1]
     assert [ply for ply, _ in s.bot_failures] == bot_plies
 
 
-def test_a_bot_that_never_answers_is_given_up_after_its_budget_counted_in_frames(
-    tmp_path: Any, nim_registered: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_bot_that_never_answers_is_given_up_after_its_budget_counted_in_frames(tmp_path: Any) -> None:
     gate, started = threading.Event(), threading.Event()
-    app = make_app(tmp_path, threaded_bots=True)
+    app = app_with(tmp_path, entry_with(lambda seat: HangingBot(seat, gate, started)), threaded_bots=True)
     try:
         d = Driver(app)
-        scene = start(app, entry_with(lambda seat: HangingBot(seat, gate, started)), monkeypatch)
+        scene = start(app)
         s = scene.session
         assert s.threaded
         d.until(human_ready(scene))

@@ -17,8 +17,12 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
-from tabletop.ui import menus
+from tabletop.core.stats import GameResult, SeatResult
+from tabletop.ui import flow, menus, overlays, rulespage
+from tabletop.ui.settings import SettingsScene
+from tabletop.ui.statistics import StatisticsScene
 from tabletop.ui.widgets import Button, Choice, Panel, no_overlap
+from tests.nimgame import ENTRY as NIM
 from tests.nimgame.scene import NimScene
 from tests.ui.driver import Driver, app_fixture  # noqa: F401  (fixture)
 
@@ -26,15 +30,13 @@ SIZES = [(960, 600), (3840, 2160)]
 
 
 def _nim() -> Any:
-    from tabletop.games import get
-
-    return get("nim")
+    return NIM
 
 
 def _game(app: App, seats: list[Seat] | None = None) -> NimScene:
     entry = _nim()
     seats = seats or default_seats(["human", "easy"])
-    return menus.start_game(app, entry, entry.default_config(len(seats)), 7, seats)
+    return flow.start_game(app, entry, entry.default_config(len(seats)), 7, seats)
 
 
 def title(app: App) -> Any:
@@ -54,11 +56,29 @@ def setup3(app: App) -> Any:
 
 def pause(app: App) -> Any:
     game = _game(app)
-    return app.stack.push(menus.PauseScene(app, game))
+    return app.stack.push(overlays.PauseScene(app, game))
+
+
+def setup_planepita(app: App) -> Any:
+    """Four players: the most variants, and the game's own setting below them."""
+    scene = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
+    while scene.players != 4:
+        scene.count.cycle(1)
+    assert len(scene.variant_widgets) == 3 and [c.label for c in scene.setting_widgets] == ["Flicking"]
+    return scene
+
+
+def pause_planepita(app: App) -> Any:
+    entry = app.games["planepita"]
+    seats = default_seats(["human", "easy"])
+    game = flow.start_game(app, entry, entry.default_config(2), 7, seats)
+    scene = app.stack.push(overlays.PauseScene(app, game))
+    assert [c.label for c in scene.game_settings] == ["Flicking"]
+    return scene
 
 
 def settings(app: App) -> Any:
-    return app.stack.push(menus.SettingsScene(app))
+    return app.stack.push(SettingsScene(app))
 
 
 def saved_games(app: App) -> Any:
@@ -71,10 +91,18 @@ def saved_games(app: App) -> Any:
     return scene
 
 
+def statistics(app: App) -> Any:
+    seats = (SeatResult("Ann", "human", "", 1, 7.0), SeatResult("Ada", "bot", "hard", 2, 3.0))
+    app.storage.record_result(GameResult("nim", "2025-03-01T12:00:00+00:00", seats, "Done."))
+    scene = app.stack.push(StatisticsScene(app))
+    assert scene.players.items and scene.results.items
+    return scene
+
+
 def rules(app: App) -> Any:
     _game(app)
-    menus.open_rules(app)
-    assert isinstance(app.stack.top, menus.RulesScene)
+    rulespage.open_rules(app)
+    assert isinstance(app.stack.top, rulespage.RulesScene)
     return app.stack.top
 
 
@@ -84,14 +112,14 @@ def results(app: App) -> Any:
     session = Session(entry, entry.default_config(3), 11, seats, threaded=False, timed=False)
     while not session.is_over():
         session.play(session.rules.legal_actions(session.state)[0])
-    menus.start_game(app, entry, session.config, session.seed, session.seats, session=session)
-    Driver(app).until(lambda: isinstance(app.stack.top, menus.ResultsScene))
+    flow.start_game(app, entry, session.config, session.seed, session.seats, session=session)
+    Driver(app).until(lambda: isinstance(app.stack.top, overlays.ResultsScene))
     return app.stack.top
 
 
 def curtain(app: App) -> Any:
     _game(app, [Seat("Ann"), Seat("Bob")])
-    return app.stack.push(menus.CurtainScene(app, "Bob"))
+    return app.stack.push(overlays.CurtainScene(app, "Bob"))
 
 
 def game(app: App) -> Any:
@@ -100,7 +128,10 @@ def game(app: App) -> Any:
 
 BUILDERS: dict[str, Callable[[App], Any]] = {
     f.__name__: f
-    for f in (title, setup2, setup3, pause, settings, saved_games, rules, results, curtain, game)
+    for f in (
+        title, setup2, setup3, setup_planepita, pause, pause_planepita, settings,
+        saved_games, statistics, rules, results, curtain, game,
+    )
 }
 
 

@@ -1,0 +1,138 @@
+"""The game flow: start, resume, replay, autosave, record a result, the Match.
+
+One module of its own, so the screens that start games (title, setup, saved
+games, results) and the game frame that finishes them all call it, and none
+of them has to import another. Games are looked up only in ``app.games``, the
+registry the app was given; the title screen is ``app.home()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.game import GameConfig, GameEntry
+from tabletop.core.session import SaveError, Seat, Session
+from tabletop.core.stats import result_of
+from tabletop.core.storage import AUTOSAVE
+from tabletop.ui.scene import Scene
+
+
+@dataclass
+class Match:
+    """Wins per seat name across 'play again' in one sitting."""
+
+    wins: dict[str, int] = field(default_factory=dict)
+    games: int = 0
+
+
+def autosave(app: Any, session: Session) -> None:
+    """Write the autosave in the background (a failure is shown, never fatal):
+    the document is built now, the file written off the frame loop."""
+    try:
+        app.storage.save_game_later(AUTOSAVE, session.to_doc())
+    except (OSError, ValueError) as exc:
+        app.toast(f"Autosave failed: {exc}", "error")
+
+
+def start_game(
+    app: Any,
+    entry: GameEntry,
+    config: GameConfig,
+    seed: int,
+    seats: Sequence[Seat],
+    *,
+    match: Match | None = None,
+    session: Session | None = None,
+) -> Scene:
+    """Create the session (unless given), wire the autosave, show the game."""
+    if session is None:
+        session = Session(entry, config, seed, seats, **app.session_options)
+        if app.storage.keep_autosave() is not None:
+            app.toast("Your unfinished game was kept in Saved games.")
+    session.on_change = lambda s: autosave(app, s)
+    autosave(app, session)
+    scene = entry.make_scene(app, session)
+    scene.match = match or Match()
+    app.stack.reset(app.home())
+    app.stack.push(scene)
+    return scene
+
+
+def load_session(app: Any, path: Path | str) -> Session | None:
+    """A session from a save file, or None with the reason shown."""
+    doc, message = app.storage.load_game(path)
+    if doc is None:
+        app.toast(message or "That save could not be read.", "error")
+        return None
+    try:
+        return Session.from_doc(doc, registry=app.games, **app.session_options)
+    except SaveError as exc:
+        # moved aside (from the saves folder), so Resume does not fail again
+        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
+        return None
+
+
+def resume_autosave(app: Any) -> bool:
+    path = app.storage.last_autosave()
+    if path is None:
+        app.toast("There is no autosaved game to resume.", "error")
+        return False
+    if app.storage.autosave_finished():
+        app.toast("The last game has ended; watch it again from Saved games.", "error")
+        return False
+    session = load_session(app, Path(path))
+    if session is None:
+        return False
+    start_game(app, session.entry, session.config, session.seed, session.seats, session=session)
+    return True
+
+
+def open_replay(app: Any, path: Path) -> bool:
+    """Play a saved game back from its config, seed and moves."""
+    doc, message = app.storage.load_game(Path(path))
+    if doc is None:
+        app.toast(message or "That replay could not be read.", "error")
+        return False
+    try:
+        full = Session.replay_doc(doc, registry=app.games)
+    except SaveError as exc:
+        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
+        return False
+    fresh = Session(full.entry, full.config, full.seed, full.seats, threaded=False)
+    scene = full.entry.make_scene(app, fresh, replay=list(full.actions))
+    if "states" in doc:  # floating-point games: show the positions the save recorded
+        try:
+            scene.replay_states = Session.from_doc(doc, registry=app.games, threaded=False).states
+        except SaveError as exc:
+            app.toast(str(exc), "error")
+    scene.match = Match()
+    app.stack.reset(app.home())
+    app.stack.push(scene)
+    return True
+
+
+
+def record_result(app: Any, game: Any) -> None:
+    """A finished game counts once: in the sitting's match totals and the
+    statistics. Showing the results again (resume, undo and replay of the last
+    move) does not count it twice; replays never count."""
+    session = game.session
+    if game.replay_queue is not None or session.recorded:
+        return
+    outcome = session.outcome()
+    match: Match = getattr(game, "match", None) or Match()
+    game.match = match
+    match.games += 1
+    for i in outcome.winners:
+        name = session.seats[i].name
+        match.wins[name] = match.wins.get(name, 0) + 1
+    try:
+        app.storage.record_result(result_of(session))
+    except (OSError, ValueError) as exc:
+        app.toast(f"The result could not be recorded: {exc}", "error")
+    session.recorded = True
+    autosave(app, session)
+

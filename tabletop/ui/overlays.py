@@ -1,0 +1,187 @@
+"""The overlays the game frame pushes: pause, the curtain, the results.
+
+They know the core session and the game flow, never a game's rules, and
+never import the frame that shows them (it imports them).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from tabletop.core import rng
+from tabletop.core.words import ordinal
+from tabletop.ui.flow import Match, start_game
+from tabletop.ui.menuscene import MenuScene, button_column
+from tabletop.ui.rulespage import open_rules
+from tabletop.ui.settings import SettingsScene, game_setting_choices
+from tabletop.ui.theme import mix
+from tabletop.ui.widgets import Button, centered, draw_text, wrap_text
+
+
+class PauseScene(MenuScene):
+    opaque = False
+    heading = "Paused"
+
+    def __init__(self, app: Any, game: Any) -> None:
+        self.game = game
+        super().__init__(app)
+
+    def build(self) -> None:
+        reason = self.game.session.can_undo()
+        if self.game.replay_queue is not None:
+            reason = "This is a replay."
+        self.resume = Button("Resume", self.back, kind="primary")
+        self.undo = Button("Undo", self.do_undo, enabled=reason is None, disabled_reason=reason or "")
+        self.save = Button("Save game", self.do_save)
+        self.rules = Button("Rules", lambda: open_rules(self.app))
+        self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
+        self.quit = Button("Quit to title", self.quit_to_title, kind="danger", tooltip="Your game stays autosaved.")
+        #: the game's own settings (Planepita's way of flicking), changed in place
+        self.game_settings = game_setting_choices(self.app, self.game.info)
+        self.buttons = [self.resume, self.undo, self.save, self.rules, self.settings, self.quit]
+        self.group.add(*self.game_settings, *self.buttons)
+        self.group.focus(self.resume, show=True)
+
+    def place(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        head = t.heading.get_linesize() + t.px(20)
+        row_h, gap = t.px(48), t.px(12)
+        above = len(self.game_settings) * (row_h + gap)
+        box = button_column(rect.move(0, head // 2 + above // 2), self.buttons, t)
+        width = min(t.px(560), rect.w - t.px(40))
+        for i, choice in enumerate(self.game_settings):
+            choice.label_share = 0.4
+            choice.rect = pygame.Rect(box.centerx - width // 2, box.y - above + i * (row_h + gap), width, row_h)
+        self.overlay_box(box.unionall([c.rect for c in self.game_settings]) if self.game_settings else box)
+
+    def do_undo(self) -> None:
+        self.back()
+        self.game.undo()
+
+    def do_save(self) -> None:
+        base = time.strftime("%Y%m%d-%H%M%S") + "-" + self.game.session.name
+        slot, n = base, 1
+        while self.app.storage.save_path(slot).exists():
+            n += 1
+            slot = f"{base}-{n}"
+        try:
+            self.app.storage.save_game(slot, self.game.session.to_doc())
+        except (OSError, ValueError) as exc:
+            self.app.toast(f"The game could not be saved: {exc}", "error")
+            return
+        self.app.toast("Game saved.")
+        self.app.sound.play("chime", 0.6)
+
+    def quit_to_title(self) -> None:
+        self.app.stack.reset(self.app.home())
+
+
+class CurtainScene(MenuScene):
+    """Pass the device: nothing of the next player's hand shows until they click."""
+
+    def __init__(self, app: Any, name: str) -> None:
+        self.name = name
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.ready = Button(f"I am {self.name}: show my table", self.back, kind="primary")
+        self.group.add(self.ready)
+        self.group.focus(self.ready, show=True)
+
+    def place(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        self.ready.rect = centered(rect, min(t.px(420), rect.w - t.px(40)), t.px(56)).move(0, t.px(60))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.theme
+        c = self.ready.rect
+        head = t.title.render(f"Pass to {self.name}", True, t.text)
+        surface.blit(head, head.get_rect(midbottom=(c.centerx, c.y - t.px(70))))
+        sub = t.body.render("Everyone else, look away. The table stays hidden until the button is pressed.", True, t.text_dim)
+        surface.blit(sub, sub.get_rect(midbottom=(c.centerx, c.y - t.px(24))))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return True  # Esc must not lift the curtain
+        return super().handle(event)
+
+
+
+class ResultsScene(MenuScene):
+    opaque = False
+    heading = "Game over"
+
+    def __init__(self, app: Any, game: Any) -> None:
+        self.game = game
+        self.session = game.session
+        self.outcome = self.session.outcome()
+        self.match: Match = getattr(game, "match", None) or Match()
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.again = Button("Play again", self.play_again, kind="primary", hotkey=pygame.K_F5)
+        self.view = Button("Look at the table", self.back, tooltip="Close this; press Esc in the game for the menu.")
+        self.title = Button("Title screen", lambda: self.app.stack.reset(self.app.home()))
+        self.group.add(self.again, self.view, self.title)
+        self.group.focus(self.again, show=True)
+
+    def play_again(self) -> None:
+        s = self.session
+        start_game(self.app, s.entry, s.config, rng.fresh_seed(), s.seats, match=self.match)
+
+    def _words(self, width: int) -> list[str]:
+        t = self.app.theme
+        return wrap_text(t.body, self.outcome.words_for(self.session.names), width)[:3]
+
+    def place(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        w = min(t.px(680), rect.w - t.px(80))
+        bh = t.px(46)
+        gap = t.px(12)
+        rows_h = t.small.get_linesize() + t.px(4) + t.px(40) * len(self.session.seats)
+        h = len(self._words(w)) * t.body.get_linesize() + t.px(8) + rows_h + t.px(20) + bh
+        head = t.heading.get_linesize() + t.px(20)
+        content = centered(rect, w, h).move(0, head // 2)
+        self.overlay_box(content)
+        self.content = content
+        bw = (w - 2 * gap) // 3
+        for i, b in enumerate((self.again, self.view, self.title)):
+            b.rect = pygame.Rect(content.x + i * (bw + gap), content.bottom - bh, bw, bh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.theme
+        r = self.content
+        y = r.y
+        for line in self._words(r.w):
+            draw_text(surface, t.body, line, t.text, pygame.Rect(r.x, y, r.w, t.body.get_linesize()), "center")
+            y += t.body.get_linesize()
+        y += t.px(8)
+        order = sorted(range(len(self.session.seats)), key=lambda i: (self.outcome.places[i], i))
+        row_h = t.px(40)
+        cols = (r.x, r.x + int(r.w * 0.16), r.x + int(r.w * 0.62), r.x + int(r.w * 0.80))
+        small = t.small
+        for text, x in zip(("Place", "Player", "Score", "Wins here"), cols):
+            surface.blit(small.render(text, True, t.text_dim), (x, y))
+        y += small.get_linesize() + t.px(4)
+        for i in order:
+            seat = self.session.seats[i]
+            style = t.player(i)
+            place = self.outcome.places[i]
+            row = pygame.Rect(r.x, y, r.w, row_h - t.px(6))
+            if place == 1:
+                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.25), row, border_radius=t.px(6))
+            font = t.font("body", bold=place == 1)
+            draw_text(surface, font, ordinal(place), t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h))
+            draw_text(surface, font, f"{style.glyph} {seat.label}", style.colour, pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), row.h))
+            score = self.outcome.scores[i]
+            score_text = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+            draw_text(surface, font, score_text, t.text, pygame.Rect(cols[2], y, cols[3] - cols[2], row.h))
+            wins = self.match.wins.get(seat.name, 0)
+            draw_text(surface, font, f"{wins} of {self.match.games}", t.text, pygame.Rect(cols[3], y, r.right - cols[3], row.h))
+            y += row_h
+

@@ -1,0 +1,71 @@
+"""The rules page and the controls: F1 anywhere, "How to play" on the title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.ui.menuscene import MenuScene
+from tabletop.ui.widgets import Button, ScrollText, fit_text
+
+CONTROLS_HELP = """# Controls
+
+Mouse: everything can be done with the mouse alone. Hover a control for a hint.
+
+Keyboard: Tab and the arrow keys move between controls, Enter chooses.
+
+Esc: back, or the pause menu during a game.
+F1: the rules of the game you are in (or this page).
+F11: fullscreen on and off.
+Ctrl+Z: undo back to your last decision (never past a card that was revealed or a random draw).
+L: show or hide the game log.
+Space or right-click: skip an animation.
+Ctrl+M: sound on and off.
+
+Your game is saved after every move. If the program closes unexpectedly, choose "Resume" on the title screen (or start it with --resume).
+"""
+
+
+
+def current_game_entry(app: Any) -> Any:
+    """The game on screen (or being set up), if any: the topmost scene that
+    is about a game says which."""
+    for scene in reversed(app.stack.scenes):
+        if scene.game_entry is not None:
+            return scene.game_entry
+    return None
+
+
+def open_rules(app: Any) -> None:
+    """F1: the rules of the current game, or the controls page."""
+    if isinstance(app.stack.top, RulesScene):
+        app.stack.pop()
+        return
+    entry = current_game_entry(app)
+    if entry is None:
+        app.stack.push(RulesScene(app, "How to play", CONTROLS_HELP))
+    else:
+        app.stack.push(RulesScene(app, f"{entry.info.title}: rules", entry.rules_text() + "\n\n" + CONTROLS_HELP))
+
+
+class RulesScene(MenuScene):
+    """A scrollable page of text; F1 or Esc closes it."""
+
+    def __init__(self, app: Any, title: str, text: str) -> None:
+        self.heading = fit_text(app.theme.title, title, app.size[0] - 40)
+        self.text = text
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.view = ScrollText(self.text)
+        self.done = Button("Close", self.back, kind="primary")
+        self.group.add(self.view, self.done)
+        self.group.focus(self.view, show=False)
+
+    def place(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        w = min(rect.w - t.px(60), t.px(900))
+        self.view.rect = pygame.Rect(rect.centerx - w // 2, rect.y + t.px(6), w, rect.h - t.px(100))
+        self.done.rect = pygame.Rect(rect.centerx - t.px(100), self.view.rect.bottom + t.px(20), t.px(200), t.px(48))
+
