@@ -125,8 +125,8 @@ def test_ismcts_beats_random_at_nim() -> None:
 
 def test_time_budget_is_respected() -> None:
     """The search reads its clock after each iteration and starts another only
-    if one of average length still ends inside the budget; here the clock is
-    a stand-in that moves 1/64 s per reading (so an iteration "takes" 1/64 s)."""
+    if one as long as the longest so far still ends inside the budget; here the
+    clock is a stand-in that moves 1/64 s per reading (an iteration "takes" 1/64 s)."""
     ticks = itertools.count()
     bot = ISMCTS(RULES, 0, 3, time_budget=5.5 / 64, determinize=determinize, clock=lambda: next(ticks) / 64)
     view = RULES.view(RULES.setup(default_config(3, chance=True), 8), 0)
