@@ -142,11 +142,11 @@ class ISMCTS:
 
     ``iterations`` and ``time_budget`` (seconds, read from ``clock``, by
     default ``time.perf_counter``) bound one search; give at least one. The
-    search starts an iteration only if one more of average length still ends
-    inside the time budget. With
-    ``iterations`` alone a search is fully deterministic for a given seed and
-    sequence of views: that is the budget tests, golden files and tools use
-    (a game's ``make_bot(..., timed=False)``), while the app adds the seconds.
+    search starts an iteration only if one as long as the longest so far
+    still ends inside the time budget. With ``iterations`` alone a search is
+    fully deterministic for a given seed and sequence of views: that is the
+    budget tests, golden files and tools use (a game's ``make_bot(...,
+    timed=False)``), while the app adds the seconds.
 
     Hooks (all optional):
 
@@ -234,12 +234,16 @@ class ISMCTS:
         start = clock()
         deadline = None if self.time_budget is None else start + self.time_budget
         done = 0
+        last = start
+        longest = 0.0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done:
-                # stop unless one more iteration, as long as the average so
+                # stop unless one more iteration, as long as the longest so
                 # far, still ends inside the budget
                 now = clock()
-                if now + (now - start) / done > deadline:
+                longest = max(longest, now - last)
+                last = now
+                if now + longest > deadline:
                     break
             if done and self._cancel.is_set():
                 break

@@ -132,6 +132,11 @@ def test_time_budget_is_respected() -> None:
     view = RULES.view(RULES.setup(default_config(3, chance=True), 8), 0)
     bot.search(view)
     assert bot.last_stats.iterations == 5  # a sixth would end past the budget
+    # one slow iteration (0.4 s between readings) sets how much room the next needs
+    readings = iter([0.0, 0.1, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1])
+    slow = ISMCTS(RULES, 0, 3, time_budget=1.0, determinize=determinize, clock=lambda: next(readings))
+    slow.search(view)
+    assert slow.last_stats.iterations == 4  # at 0.7 s, one more 0.4 s iteration would end past 1.0 s
     capped = ISMCTS(RULES, 0, 3, iterations=5, time_budget=10.0, determinize=determinize)
     capped.search(view)
     assert capped.last_stats.iterations == 5
