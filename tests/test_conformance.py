@@ -30,7 +30,7 @@ def _all_cases() -> list[conformance.Case]:
 def test_conformance(case: conformance.Case, nim_registered: object) -> None:
     entry = games.get(case.game)
     run = conformance.check_case(entry, case)
-    assert 0 < run.actions <= entry.info.max_actions
+    assert 0 < run.actions <= entry.info.max_actions_for(case.config.players)
 
 
 def test_nim_cases_cover_every_player_count_and_variant() -> None:
@@ -93,7 +93,7 @@ class _BreaksConservation(NimRules):
 
 
 class _SilentLog(NimRules):
-    def log_line(self, state, action, names):  # type: ignore[no-untyped-def]
+    def log_line(self, before, action, after, names):  # type: ignore[no-untyped-def]
         return ""
 
 

@@ -88,11 +88,12 @@ def transcript(case: Case) -> str:
     ]
     ply = 0
     while not rules.is_over(state):
-        if ply >= entry.info.max_actions:
+        if ply >= entry.info.max_actions_for(case.players):
             raise RuntimeError(f"{case.filename}: no end after {ply} actions")
         action = entry.sample_action(state, sampler)
-        line = log_line(rules, state, action, names)
-        state = apply_checked(rules, state, action)
+        after = apply_checked(rules, state, action)
+        line = log_line(rules, state, action, after, names)
+        state = after
         ply += 1
         out += ["", f"== {ply}. {action} | {line}", describe(state)]
     out += ["", f"== result: {rules.outcome(state).words_for(names)}"]

@@ -312,7 +312,7 @@ def play(
     :func:`tabletop.core.game.apply_checked`, so a bot that returns an illegal
     action raises IllegalAction here.
     """
-    limit = rules.info.max_actions if max_actions is None else max_actions
+    limit = rules.info.max_actions_for(len(bots)) if max_actions is None else max_actions
     actions: list[Any] = []
     while not rules.is_over(state):
         if len(actions) >= limit:

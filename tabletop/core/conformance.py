@@ -34,7 +34,7 @@ from typing import Any, NoReturn
 
 from tabletop.core import codec
 from tabletop.core import rng as rngmod
-from tabletop.core.game import EndReason, GameConfig, IllegalAction, Outcome, guard
+from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard
 
 DEFAULT_SEEDS = (0, 1)
 
@@ -254,6 +254,7 @@ def _playout(
     players = case.config.players
     invariants = getattr(rules, "invariants", None)
     sampler = rngmod.make(case.seed, "conformance-sample")
+    limit = info.max_actions_for(players)
     actions: list[Any] = []
     log: list[str] = []
 
@@ -267,8 +268,8 @@ def _playout(
     if checks:
         _check_state(rules, state, players, invariants, fail)
     while not rules.is_over(state):
-        if len(actions) >= info.max_actions:
-            fail(f"the game is not over after info.max_actions={info.max_actions} actions")
+        if len(actions) >= limit:
+            fail(f"the game is not over after info.max_actions_for({players})={limit} actions")
         if checks:
             _probe_illegal(rules, state, NotAnAction(), fail)
             if illegal is not None:
@@ -364,14 +365,17 @@ def _check_finished(
     outcome = rules.outcome(state)
     if not isinstance(outcome, Outcome):
         fail(f"outcome returned a {type(outcome).__name__}, not an Outcome")
-    if not isinstance(outcome.reason, EndReason):
-        fail(f"the outcome's reason {outcome.reason!r} is not an EndReason")
+    if not info.knows_ending(outcome.reason):
+        fail(
+            f"the outcome's reason {outcome.reason!r} is neither a core EndReason "
+            "nor one of the game's declared end_reasons"
+        )
     if len(outcome.scores) != players or len(outcome.places) != players:
         fail(f"the outcome has {len(outcome.scores)} scores and {len(outcome.places)} places")
-    low, high = info.score_bounds
+    low, high = info.score_bounds_for(players)
     for seat, score in enumerate(outcome.scores):
         if not (isinstance(score, (int, float)) and math.isfinite(score) and low <= score <= high):
-            fail(f"seat {seat}'s score {score!r} is outside score_bounds {info.score_bounds}")
+            fail(f"seat {seat}'s score {score!r} is outside score_bounds {(low, high)}")
     places = outcome.places
     if not all(isinstance(p, int) and 1 <= p <= players for p in places):
         fail(f"places {places} are not all between 1 and {players}")

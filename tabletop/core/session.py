@@ -156,7 +156,8 @@ class Session:
             for i, a in enumerate(self.actions)
         ]
         self.log: list[str] = [
-            log_line(self.rules, self.states[i], a, self.names) for i, a in enumerate(self.actions)
+            log_line(self.rules, self.states[i], a, self.states[i + 1], self.names)
+            for i, a in enumerate(self.actions)
         ]
         self.bots: dict[int, Any] = {
             i: entry.make_bot(s.level, i, rng.derive(self.seed, "bot", i))
@@ -241,7 +242,7 @@ class Session:
         before = self.state
         after = apply_checked(self.rules, before, action, seat)
         self._cancel_bot()
-        self.log.append(log_line(self.rules, before, action, self.names))
+        self.log.append(log_line(self.rules, before, action, after, self.names))
         self.states.append(after)
         self.actions.append(action)
         self.barriers.append(is_undo_barrier(self.rules, before, action, after))

@@ -217,7 +217,7 @@ def test_make_bot_levels_play_legally(level: str) -> None:
     state = RULES.setup(GameConfig(2, {"chance": True, "max_take": 2}), 9)
     seats = [make_bot(level, 0, 1), make_bot("easy", 1, 2)]
     final, actions = play(RULES, state, seats)
-    assert RULES.is_over(final) and len(actions) <= RULES.info.max_actions
+    assert RULES.is_over(final) and len(actions) <= RULES.info.max_actions_for(2)
 
 
 def test_play_rejects_an_illegal_bot() -> None:

@@ -36,7 +36,7 @@ def test_easy_and_medium_play_whole_matches_legally(level: str, players: int) ->
         assert seat is not None
         state = apply_checked(R, state, bots[seat].choose(R.view(state, seat)), seat)
         steps += 1
-    assert steps <= R.info.max_actions
+    assert steps <= R.info.max_actions_for(players)
 
 
 def test_hard_plays_legally_in_three_player_games() -> None:

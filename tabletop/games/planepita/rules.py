@@ -930,7 +930,13 @@ class PlanepitaRules:
             )
         return "\n".join(lines)
 
-    def log_line(self, state: PlanepitaState, action: PlanepitaAction, names: Sequence[str]) -> str:
+    def log_line(
+        self,
+        state: PlanepitaState,
+        action: PlanepitaAction,
+        after: PlanepitaState,
+        names: Sequence[str],
+    ) -> str:
         def name(owner: int) -> str:
             if state.players == 2 and owner == THIRD_PARTY:
                 return "the 3P"
@@ -945,10 +951,6 @@ class PlanepitaRules:
 
         seat = self.to_move(state)
         who = name(seat) if seat is not None else "?"
-        try:
-            after = self.apply(state, action)
-        except IllegalAction:
-            return f"{who}: {action}"
         parts: list[str] = []
         if isinstance(action, Flick):
             rec = after.last_shot
