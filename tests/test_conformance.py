@@ -14,7 +14,9 @@ import pytest
 from tabletop import games
 from tabletop.core import conformance
 from tabletop.core.conformance import ConformanceError
+from tabletop.core.game import Ending, Outcome
 from tests.nimgame import ENTRY as NIM
+from tests.nimgame import determinize
 from tests.nimgame.rules import NimRules, NimState, Take
 
 SEEDS = (0, 1, 2)
@@ -54,7 +56,7 @@ def test_report_and_game_specific_illegal_probe() -> None:
 
 
 def _broken(rules: NimRules) -> tuple[games.GameEntry, conformance.Case]:
-    entry = dataclasses.replace(NIM, rules=rules)
+    entry = dataclasses.replace(NIM, rules=rules, info=rules.info)
     return entry, conformance.Case("nim", NIM.default_config(2), 5)
 
 
@@ -97,9 +99,44 @@ class _SilentLog(NimRules):
         return ""
 
 
+class _ViewShowsEveryReserve(NimRules):
+    """A leak: every seat sees every reserve."""
+
+    def view(self, state: NimState, seat: int) -> NimState:
+        return dataclasses.replace(super().view(state, seat), reserves=state.reserves)
+
+
+class _ViewShowsTheGiftSeed(NimRules):
+    """A leak: the seed of the gift draws reaches the views."""
+
+    def view(self, state: NimState, seat: int) -> NimState:
+        return dataclasses.replace(super().view(state, seat), chance_seed=state.chance_seed)
+
+
+class _EndsForAnUndeclaredReason(NimRules):
+    def outcome(self, state: NimState) -> Outcome:
+        return dataclasses.replace(super().outcome(state), reason=_Odd.ODD)
+
+
+class _Odd(Ending):
+    ODD = ("odd", "Something odd happened.")
+
+
+class _ScoresTwo(NimRules):
+    info = dataclasses.replace(NimRules.info, score_bounds={2: (0.0, 1.0), 3: (0.0, 2.0)})
+
+    def outcome(self, state: NimState) -> Outcome:
+        out = super().outcome(state)
+        return dataclasses.replace(out, scores=tuple(2 * x for x in out.scores))
+
+
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
+        (_ViewShowsEveryReserve(), "view is not the view of its determinization"),
+        (_ViewShowsTheGiftSeed(), "view is not the view of its determinization"),
+        (_EndsForAnUndeclaredReason(), "neither a core EndReason nor one of the game's declared"),
+        (_ScoresTwo(), r"outside score_bounds \(0.0, 1.0\)"),
         (_OffersMovesAfterTheEnd(), "finished game still offers"),
         (_UsesGlobalRandom(), "two runs with one seed"),
         (_ViewHidesReserveAction(), "view offers"),
@@ -108,6 +145,10 @@ class _SilentLog(NimRules):
         (_SilentLog(), "some move has no log line"),
     ],
     ids=[
+        "view-leaks-reserves",
+        "view-leaks-seed",
+        "undeclared-end-reason",
+        "per-count-score-bounds",
         "moves-after-end",
         "global-random",
         "view-hides-action",
@@ -118,7 +159,38 @@ class _SilentLog(NimRules):
 )
 def test_harness_catches(rules: NimRules, message: str) -> None:
     entry, case = _broken(rules)
+    if isinstance(rules, _ViewShowsTheGiftSeed):
+        case = conformance.Case("nim", NIM.default_config(2, chance=True), 5)
     with pytest.raises(ConformanceError, match=message) as info:
         conformance.check_case(entry, case)
     text = str(info.value)
     assert "nim, 2 players" in text and "seed 5" in text and "step " in text
+
+
+def test_a_determinize_that_forgets_what_the_seat_knows_is_caught() -> None:
+    def forgetful(view: NimState, seat: int, rng: object) -> NimState:
+        full = determinize(view, seat, rng)  # type: ignore[arg-type]
+        # deals the seat's own reserve afresh too
+        mine = (full.reserves[seat] + 1) % 3  # type: ignore[operator]
+        reserves = tuple(mine if s == seat else r for s, r in enumerate(full.reserves))
+        return dataclasses.replace(full, reserves=reserves)
+
+    entry = dataclasses.replace(NIM, determinize=forgetful)
+    with pytest.raises(ConformanceError, match="view is not the view of its determinization"):
+        conformance.check_case(entry, conformance.Case("nim", NIM.default_config(2), 5))
+
+
+def test_a_hidden_information_game_must_offer_determinize() -> None:
+    entry = dataclasses.replace(NIM, determinize=None)
+    with pytest.raises(ConformanceError, match="offers no determinize"):
+        conformance.check_case(entry, conformance.Case("nim", NIM.default_config(2), 5))
+
+
+def test_a_declared_end_reason_is_accepted_and_round_trips() -> None:
+    class Declares(_EndsForAnUndeclaredReason):
+        info = dataclasses.replace(NimRules.info, end_reasons=tuple(_Odd))
+
+    entry, case = _broken(Declares())
+    run = conformance.check_case(entry, case)
+    assert run.outcome.reason is _Odd.ODD
+    assert run.outcome.words.startswith("Something odd happened.")

@@ -38,6 +38,12 @@ class GameEntry:
     #: "package.module:function"; function(surface, rect, theme) draws the
     #: title screen's picture of the game (imported lazily, like the scene)
     icon: str = ""
+    #: determinize(view, seat, rng) -> a full state consistent with what
+    #: ``seat`` knows, ``view`` being its view: written from what the seat
+    #: knows, with everything it cannot know dealt afresh (never copied from
+    #: the view), so the harness can check that a view leaks nothing. The
+    #: ISMCTS bots search over it. Every game with hidden information has one.
+    determinize: Callable[[Any, int, Random], Any] | None = None
 
     @property
     def name(self) -> str:
@@ -113,6 +119,7 @@ register(
         make_bot=_planepita.make_bot,
         scene="tabletop.games.planepita.scene:PlanepitaScene",
         icon="tabletop.games.planepita.scene:draw_icon",
+        determinize=_planepita.determinize,
     )
 )
 
@@ -125,5 +132,6 @@ register(
         make_bot=_etuc.make_bot,
         scene="tabletop.games.etuc.scene:EtucScene",
         icon="tabletop.games.etuc.scene:draw_icon",
+        determinize=_etuc.determinize,
     )
 )

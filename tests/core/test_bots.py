@@ -137,9 +137,10 @@ def test_time_budget_is_respected() -> None:
 def test_ismcts_only_ever_sees_views() -> None:
     seen: list[NimState] = []
 
-    def spy(view: NimState, rng: random.Random) -> NimState:
+    def spy(view: NimState, seat: int, rng: random.Random) -> NimState:
         seen.append(view)
-        return determinize(view, rng)
+        assert seat == 1
+        return determinize(view, seat, rng)
 
     state = RULES.setup(default_config(3), 21)
     assert all(r is not None for r in state.reserves)
@@ -158,11 +159,11 @@ def test_determinize_deals_only_unseen_reserves() -> None:
     state = RULES.apply(state, Reserve())  # seat 0 reveals its reserve
     view = RULES.view(state, 1)
     rng = random.Random(0)
-    dealt = {determinize(view, rng).reserves for _ in range(200)}
+    dealt = {determinize(view, 1, rng).reserves for _ in range(200)}
     assert {r[0] for r in dealt} == {state.reserves[0]}
     assert {r[1] for r in dealt} == {state.reserves[1]}
     assert {r[2] for r in dealt} == {0, 1, 2}
-    sample = determinize(view, rng)
+    sample = determinize(view, 1, rng)
     RULES.invariants(sample)
     assert sample.heaps == view.heaps and sample.history == view.history
 

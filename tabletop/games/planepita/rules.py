@@ -1114,6 +1114,13 @@ def default_config(players: int, **variants: Any) -> GameConfig:
     return RULES.info.config(players, **variants)
 
 
+def determinize(view: PlanepitaState, seat: int, rng: Random) -> PlanepitaState:
+    """A full state consistent with what ``seat`` knows: Planepita hides
+    nothing and draws nothing at random, so every seat knows the whole state
+    and its view is that state."""
+    return view
+
+
 def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
     """A random legal action. Flicks: a pad anywhere, aim within ±25°, speed
     0.35-1.0 of the top speed (so P4 retries are rare), a little spin, a 3P disc
