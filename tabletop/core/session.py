@@ -16,6 +16,7 @@ across machines; for them loading uses the stored states.
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -41,7 +42,15 @@ KINDS = ("human", "bot")
 
 
 class SaveError(ValueError):
-    """A save document that cannot become a session; the message is for players."""
+    """A save document that cannot become a session; the message is for players.
+    The file is damaged: the program may move it aside."""
+
+
+class SaveRefused(SaveError):
+    """A sound save this version cannot read: written by a newer (or a much
+    older) version of a game or of the program, or for a game it does not
+    have. The message says so; the file is kept where it is, never set aside
+    as damaged."""
 
 
 @dataclass(frozen=True)
@@ -370,6 +379,7 @@ class Session:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.name,
+            "game_version": self.entry.info.save_version,
             "title": self.entry.info.title,
             "summary": self.summary(),
             "players": self.names,
@@ -394,17 +404,51 @@ class Session:
         return list(self._encoded)
 
     @staticmethod
-    def _parse(doc: Any, registry: dict[str, Any]) -> tuple[Any, GameConfig, int, list[Seat], list[Any]]:
+    def _upgrade(doc: Any, registry: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """The game's entry and the document as this version of the game
+        writes it: a save from an older game version goes through the rules'
+        ``migrate`` hook; one this version cannot read is a SaveRefused."""
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise SaveError("This file is not a Tabletop save.")
         version = doc.get("version")
         if type(version) is not int or version < 1:
             raise SaveError("This save has no readable version number.")
         if version > SAVE_VERSION:
-            raise SaveError("This save was written by a newer version of Tabletop.")
+            raise SaveRefused("This save was written by a newer version of Tabletop.")
         name = doc.get("game")
         if not isinstance(name, str) or name not in registry:
-            raise SaveError(f"This save is for a game this version does not have ({name!r}).")
+            raise SaveRefused(f"This save is for a game this version does not have ({name!r}).")
+        entry = registry[name]
+        info = entry.info
+        # saves from before games had versions are version 1
+        found = doc.get("game_version", 1)
+        if type(found) is not int or found < 1:
+            raise SaveError(f"The save is damaged (its {info.title} version is {found!r}).")
+        if found > info.save_version:
+            raise SaveRefused(
+                f"This save is from a newer version of {info.title} that this version cannot read."
+            )
+        if found < info.save_version:
+            refused = SaveRefused(
+                f"This save is from an older version of {info.title} that this version cannot read."
+            )
+            migrate = getattr(entry.rules, "migrate", None)
+            if migrate is None:
+                raise refused
+            try:
+                doc = migrate(copy.deepcopy(doc), found)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise refused from exc
+            if not isinstance(doc, dict):
+                raise refused
+            doc["game_version"] = info.save_version
+        return entry, doc
+
+    @staticmethod
+    def _parse(
+        doc: Any, registry: dict[str, Any]
+    ) -> tuple[Any, GameConfig, int, list[Seat], list[Any], dict[str, Any]]:
+        entry, doc = Session._upgrade(doc, registry)
         try:
             cfg = doc["config"]
             variants = codec.decode(cfg.get("variants", {}))
@@ -413,14 +457,16 @@ class Session:
                 raise ValueError("the player count and the seed must be whole numbers")
             if not isinstance(variants, dict):
                 raise ValueError("the variants are not a table")
-            config = registry[name].info.config(players, **variants)
+            config = entry.info.config(players, **variants)
             seats = [Seat.from_doc(s) for s in doc["seats"]]
             if len(seats) != players:
                 raise ValueError(f"{players} players but {len(seats)} seats")
             actions = [codec.decode(a) for a in doc.get("actions", [])]
+        except codec.Mismatch as exc:
+            raise _mismatch(entry, exc) from exc
         except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
             raise SaveError(f"The save is damaged ({exc}).") from exc
-        return registry[name], config, seed, seats, actions
+        return entry, config, seed, seats, actions, doc
 
     @classmethod
     def from_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None, threaded: bool = True) -> Session:
@@ -431,13 +477,15 @@ class Session:
         pass the game's invariants. Whatever the game's code raises on an
         impossible state becomes a SaveError.
         """
-        entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
+        entry, config, seed, seats, actions, doc = cls._parse(doc, _registry(registry))
         recorded = doc.get("recorded") is True
         if "states" not in doc:
             session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded)
             if "final" in doc:
                 try:
                     same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
+                except codec.Mismatch as exc:
+                    raise _mismatch(entry, exc) from exc
                 except Exception:  # noqa: BLE001 - anything unreadable is "not the same"
                     same = False
                 if not same:
@@ -463,6 +511,8 @@ class Session:
             return session
         except SaveError:
             raise
+        except codec.Mismatch as exc:
+            raise _mismatch(entry, exc) from exc
         except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
             raise SaveError(f"The save is damaged ({type(exc).__name__}: {exc}).") from exc
 
@@ -495,5 +545,14 @@ class Session:
     @classmethod
     def replay_doc(cls, doc: Any, *, registry: dict[str, Any] | None = None) -> Session:
         """A session recomputed from the save's config, seed and actions."""
-        entry, config, seed, seats, actions = cls._parse(doc, _registry(registry))
+        entry, config, seed, seats, actions, _ = cls._parse(doc, _registry(registry))
         return cls.from_actions(entry, config, seed, seats, actions, threaded=False)
+
+
+def _mismatch(entry: Any, exc: codec.Mismatch) -> SaveRefused:
+    """A save naming types or fields this code does not have: another version
+    of the game wrote it without saying so in its version number."""
+    return SaveRefused(
+        f"This save was written by another version of {entry.info.title} "
+        f"that this version cannot read ({exc})."
+    )
