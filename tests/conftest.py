@@ -1,4 +1,4 @@
-"""Shared test set-up: headless SDL, the test-only Nim game, codec prefixes."""
+"""Shared test set-up: headless SDL, the test-only games (Nim, Claim the Discard), codec prefixes."""
 
 from __future__ import annotations
 
@@ -21,6 +21,16 @@ def nim_registered(monkeypatch: pytest.MonkeyPatch):
     """Register the test game Nim as "nim" in tabletop.games.REGISTRY for one test."""
     from tabletop import games
     from tests.nimgame import ENTRY
+
+    monkeypatch.setitem(games.REGISTRY, ENTRY.name, ENTRY)
+    return ENTRY
+
+
+@pytest.fixture
+def claim_registered(monkeypatch: pytest.MonkeyPatch):
+    """Register the test game Claim the Discard as "claim" for one test."""
+    from tabletop import games
+    from tests.claimgame import ENTRY
 
     monkeypatch.setitem(games.REGISTRY, ENTRY.name, ENTRY)
     return ENTRY

@@ -1,8 +1,9 @@
-"""The shared harness over every registered game, plus the test game Nim.
+"""The shared harness over every registered game, plus the test games Nim and
+Claim the Discard (decisions out of turn, sealed answers).
 
 Each test runs one (game, player count, variants, seed) case; the seed is in
-the test id. Nim always takes part, so the harness itself is exercised even
-while the registry is empty.
+the test id. The test games always take part, so the harness itself is
+exercised even while the registry is empty.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from tabletop import games
 from tabletop.core import conformance
 from tabletop.core.conformance import ConformanceError
 from tabletop.core.game import Ending, Outcome
+from tests.claimgame import ENTRY as CLAIM
+from tests.claimgame.rules import ClaimRules, ClaimState, Discard, Pass, Phase, matching
 from tests.nimgame import ENTRY as NIM
 from tests.nimgame import determinize
 from tests.nimgame.rules import NimRules, NimState, Take
@@ -25,11 +28,14 @@ SEEDS = (0, 1, 2)
 def _all_cases() -> list[conformance.Case]:
     entries = {name: entry for name, entry in games.REGISTRY.items()}
     entries.setdefault(NIM.name, NIM)
+    entries.setdefault(CLAIM.name, CLAIM)
     return [case for entry in entries.values() for case in conformance.cases(entry, SEEDS)]
 
 
 @pytest.mark.parametrize("case", _all_cases(), ids=lambda c: c.id)
-def test_conformance(case: conformance.Case, nim_registered: object) -> None:
+def test_conformance(
+    case: conformance.Case, nim_registered: object, claim_registered: object
+) -> None:
     entry = games.get(case.game)
     run = conformance.check_case(entry, case)
     assert 0 < run.actions <= entry.info.max_actions_for(case.config.players)
@@ -194,3 +200,53 @@ def test_a_declared_end_reason_is_accepted_and_round_trips() -> None:
     run = conformance.check_case(entry, case)
     assert run.outcome.reason is _Odd.ODD
     assert run.outcome.words.startswith("Something odd happened.")
+
+
+# -- decisions out of turn -----------------------------------------------------------
+
+
+class _ClaimViewShowsAnswers(ClaimRules):
+    """A leak: every seat sees the sealed answers given so far."""
+
+    def view(self, state: ClaimState, seat: int) -> ClaimState:
+        return dataclasses.replace(super().view(state, seat), answers=state.answers)
+
+
+class _ClaimViewShowsWhoCouldClaim(ClaimRules):
+    """A leak: the view marks (in the pile's place) which seats hold the offer's rank."""
+
+    def view(self, state: ClaimState, seat: int) -> ClaimState:
+        v = super().view(state, seat)
+        if state.offer is None:
+            return v
+        could = tuple(h is not None and matching(h, state.offer) is not None for h in state.hands)
+        return dataclasses.replace(v, answers=tuple(None if c else False for c in could))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [_ClaimViewShowsAnswers(), _ClaimViewShowsWhoCouldClaim()],
+    ids=["answers", "could-claim"],
+)
+def test_harness_catches_a_view_that_shows_sealed_claims(rules: ClaimRules) -> None:
+    entry = dataclasses.replace(CLAIM, rules=rules)
+    with pytest.raises(ConformanceError, match="view is not the view of its determinization"):
+        conformance.check_case(entry, conformance.Case("claim", CLAIM.default_config(3), 1))
+
+
+def test_every_other_seat_is_asked_in_turn_order_after_the_discarder() -> None:
+    rules = ClaimRules()
+    state = rules.setup(CLAIM.default_config(4), 3)
+    hand = state.hands[0]
+    assert hand is not None
+    state = rules.apply(state, Discard(hand[0]))
+    asked = []
+    while state.phase is Phase.CLAIMS:
+        seat = rules.to_move(state)
+        asked.append(seat)
+        assert rules.view(state, seat).answers == tuple(
+            state.answers[s] if s == seat else None for s in range(4)
+        )
+        state = rules.apply(state, Pass())
+    assert asked == [1, 2, 3]
+    assert state.turn == 1 and state.answers == (None,) * 4 and state.pile == (hand[0],)
