@@ -2,9 +2,26 @@
 
 The session is the only thing that changes a game's state, and it does so in
 one way: :func:`tabletop.core.game.apply_checked`. The history is a list of
-states (``states[0]`` is the setup), so undo is popping that list (STYLE.md
-item 4). Bots think on a worker thread; the frame loop polls for their answer
-and never waits.
+states (``states[0]`` is the setup), so undo is popping that list. Bots think
+on a worker thread; the frame loop polls for their answer and never waits.
+
+Undo follows one policy, for one person or several at one device:
+
+- Undo is asked for by a person: the one the screen shows (:meth:`viewer`,
+  the person to move, else the last person who moved). A bot never undoes.
+- It takes that person back to just before their own last decision, and
+  takes back with it the bots' moves made since. It never takes anyone back
+  to someone else's decision.
+- It never crosses an undo barrier (a move that drew at random or showed
+  hidden cards to everyone), nor a move by another seat that showed this
+  person something they had not seen (the game's ``reveals`` hook). A sealed
+  answer out of turn (a pass on a discard) shows nobody anything, so it never
+  blocks undo.
+- Another person's decision is theirs: when undo would take back a decision
+  of another person made since, each of them is asked first ("Basil, Ada
+  wants to take back a move: allow?", behind the pass-the-device curtain) and
+  nothing changes unless every one of them allows it. With one person and
+  bots nobody is asked.
 
 A save is JSON: the config, the seed, the seats and the actions, which
 replay the game exactly, plus the final position as a check. Games whose
@@ -86,6 +103,20 @@ class Seat:
             return Seat(str(doc["name"]), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
         except (KeyError, ValueError) as exc:
             raise SaveError(f"a seat in the save is not readable ({exc})") from exc
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What undo would do for one person (see the module docstring)."""
+
+    #: the seat asking to take its move back
+    seat: int
+    #: the ply undo returns to (``states[target]`` becomes the newest), or None
+    target: int | None
+    #: why undo is not possible, when ``target`` is None
+    reason: str = ""
+    #: the other people whose decisions undo would take back: each must agree
+    consent: tuple[int, ...] = ()
 
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid")
@@ -333,32 +364,48 @@ class Session:
         self._cancel_bot()
 
     # -- undo ----------------------------------------------------------------
-    def undo_target(self) -> tuple[int | None, str]:
-        """The ply undo would return to, or None and the reason it cannot."""
+    def undo_plan(self, seat: int | None = None) -> UndoPlan:
+        """What undo would do for the person at ``seat`` (None: :meth:`viewer`):
+        the ply it returns to, or why it cannot, and who must agree first.
+        See the module docstring for the policy."""
+        if seat is None:
+            seat = self.viewer()
         if not self.actions:
-            return None, "Nothing has been played yet."
+            return UndoPlan(seat, None, "Nothing has been played yet.")
         if not self.human_seats():
-            return None, "Only bots are playing."
+            return UndoPlan(seat, None, "Only bots are playing.")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+            return UndoPlan(seat, None, "Only a player at the table can take a move back.")
         for i in range(len(self.actions) - 1, -1, -1):
             if self.barriers[i]:
-                return None, "Cannot undo past a move that revealed cards or drew at random."
-            mover = self.rules.to_move(self.states[i])
-            if mover is not None and not self.seats[mover].is_bot:
-                later = range(i + 1, len(self.actions))
-                if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], mover) for j in later):
-                    return None, "Cannot undo: another player has since shown cards you had not seen."
-                return i, ""
-        return None, "There is no earlier decision of yours to return to."
+                return UndoPlan(seat, None, "Cannot undo past a move that revealed cards or drew at random.")
+            if self.rules.to_move(self.states[i]) != seat:
+                continue
+            later = range(i + 1, len(self.actions))
+            if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], seat) for j in later):
+                return UndoPlan(seat, None, "Cannot undo: another player has since shown cards you had not seen.")
+            others = {self.rules.to_move(self.states[j]) for j in later}
+            consent = tuple(sorted(s for s in others if s is not None and s != seat and not self.seats[s].is_bot))
+            return UndoPlan(seat, i, "", consent)
+        return UndoPlan(seat, None, "There is no earlier decision of yours to return to.")
 
-    def can_undo(self) -> str | None:
-        """None when undo is possible, else why not."""
-        target, reason = self.undo_target()
-        return None if target is not None else reason
+    def undo_target(self, seat: int | None = None) -> tuple[int | None, str]:
+        """The ply undo would return to for ``seat``, or None and the reason it cannot."""
+        plan = self.undo_plan(seat)
+        return plan.target, plan.reason
 
-    def undo(self) -> bool:
-        """Return to the last human decision; False (nothing changed) if not allowed."""
-        target, _ = self.undo_target()
-        if target is None:
+    def can_undo(self, seat: int | None = None) -> str | None:
+        """None when ``seat`` may undo (perhaps once others agree), else why not."""
+        plan = self.undo_plan(seat)
+        return None if plan.target is not None else plan.reason
+
+    def undo(self, seat: int | None = None, agreed: Sequence[int] = ()) -> bool:
+        """Take ``seat`` back to just before its last decision; False (nothing
+        changed) when that is not allowed, or when a player whose decision it
+        would take back is not among ``agreed``."""
+        plan = self.undo_plan(seat)
+        target = plan.target
+        if target is None or not set(plan.consent) <= set(agreed):
             return False
         self._cancel_bot()
         del self.states[target + 1 :]
