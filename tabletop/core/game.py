@@ -336,7 +336,9 @@ class Describes(Protocol):
     def reveals(self, before: Any, action: Any, after: Any, seat: int) -> bool:
         """True when ``action``, made by another seat, showed ``seat`` something
         it could not see before (a card played face up). Undo never takes
-        ``seat`` back across it. Games with hidden information define it."""
+        ``seat`` back across it. Games with hidden information define it; a
+        sealed answer out of turn shows nobody anything (False), so it never
+        blocks undo, and the action that reveals the answers may."""
         ...
 
     def invariants(self, state: Any) -> None:
