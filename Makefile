@@ -16,7 +16,7 @@ $(STAMP_PLAY): pyproject.toml setup.py | $(BIN)/python
 	touch $@
 
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,tools]'
 	touch $@ $(STAMP_PLAY)
 
 play: $(STAMP_PLAY)

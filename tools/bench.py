@@ -196,7 +196,7 @@ def _busy_layout(discs: int) -> Any:
     """A 4-player table with ``discs`` discs spread over the three areas."""
     import math
 
-    from tabletop.games.planepita.physics import Disc, Layout
+    from tabletop.games.planepita.model import Disc, Layout
 
     placed = []
     for i in range(discs):
@@ -207,7 +207,8 @@ def _busy_layout(discs: int) -> Any:
 
 
 def _launches(n: int, first_id: int) -> list[Any]:
-    from tabletop.games.planepita.physics import Disc, Launch
+    from tabletop.games.planepita.model import Disc
+    from tabletop.games.planepita.physics import Launch
 
     return [
         Launch(i % 4, Disc(first_id, i % 4), pad=0.2 + 0.6 * ((i * 7) % 10) / 9,

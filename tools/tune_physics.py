@@ -32,42 +32,38 @@ given.
 
 Writes ``stop-distance.png``, ``fan.png``, ``face-up-vs-down.png`` and
 ``table.txt`` (also printed) into ``--out``. The pictures are drawn with
-pygame on an off-screen Surface (SDL's dummy video driver; no window).
-A bad list value, key or value prints one line on stderr and exits 2.
+matplotlib, the optional ``tools`` extra (``pip install -e '.[tools]'``;
+``make test`` installs it); without it the table is still written and one
+line on stderr says that no picture was drawn. A bad list value, key or value
+prints one line on stderr and exits 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
-import pygame  # noqa: E402
 
 from tabletop.games.planepita import params as params_mod  # noqa: E402
+from tabletop.games.planepita.aim import slide_distance  # noqa: E402
 from tabletop.games.planepita.board import Board, PadPose  # noqa: E402
+from tabletop.games.planepita.model import Disc, Layout  # noqa: E402
 from tabletop.games.planepita.params import ParamError, Params  # noqa: E402
 from tabletop.games.planepita.physics import (  # noqa: E402
     JAMMER,
-    Disc,
     EventKind,
     Launch,
-    Layout,
     Trajectory,
     simulate,
 )
@@ -142,6 +138,7 @@ class StopSweep:
     mus: tuple[float, ...]
     g: float
     hz: int
+    params: Params  # the bench table's (each run sets its own friction.mu_face_up)
 
     def for_mu(self, mu: float) -> list[StopRun]:
         return [r for r in self.runs if r.mu == mu]
@@ -292,14 +289,14 @@ def sweep_stop(p: Params, speeds: Sequence[float], mus: Sequence[float]) -> Stop
         for v in speeds:
             traj, ms = _timed_simulate(_bench_layout(), Launch(0, Disc(STRIKER, 0), 0.5, 0.0, v), q)
             path = _path(traj, STRIKER)
-            predicted = v * v / (2.0 * mu * q.friction.g)
+            predicted = slide_distance(v, q)
             if STRIKER in traj.lost:
                 measured, note = None, "left the board"
             else:
                 measured = float(np.hypot(*(path[-1] - path[0])))
                 note = "stayed on its pad" if traj.stayed_on_pad else ""
             runs.append(StopRun(v, mu, measured, predicted, traj.steps, ms, note))
-    return StopSweep(tuple(runs), tuple(speeds), tuple(mus), p.friction.g, p.sim.hz)
+    return StopSweep(tuple(runs), tuple(speeds), tuple(mus), p.friction.g, p.sim.hz, bench_params(p))
 
 
 def sweep_face(p: Params, hit_speeds: Sequence[float], mu_downs: Sequence[float]) -> FaceSweep:
@@ -468,447 +465,250 @@ def format_table(stop: StopSweep, face: FaceSweep, rest: Sequence[RestitutionRun
 
 
 # -- drawing ---------------------------------------------------------------------------
+#
+# The figures are drawn with matplotlib's object API (a Figure with the Agg
+# canvas, no pyplot state), at a fixed size in pixels. matplotlib is the
+# optional ``tools`` extra (``pip install -e '.[tools]'``); without it the
+# sweeps and the table still run and one line says that no picture was drawn.
 
-SS = 2  # everything is drawn at twice the size, then smooth-scaled down
-
-INK = (34, 34, 40)
-GRID = (226, 228, 234)
-PAPER = (255, 255, 255)
-MUTED = (110, 112, 120)
+#: pixels per inch of the saved figures (their sizes are in pixels)
+DPI = 100
+INK = "#22222a"
+MUTED = "#6e7078"
 #: Okabe-Ito colours, distinguishable with colour-blindness
-SERIES = [(0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
-          (86, 180, 233), (34, 34, 40)]
-MARKERS = ["circle", "square", "triangle", "diamond", "down", "plus", "cross"]
-#: speed colours for the dark board: cyan -> green -> yellow -> orange -> red
-SPEED_STOPS = [(70, 205, 255), (110, 235, 120), (250, 225, 70), (255, 145, 45), (245, 60, 80)]
+SERIES = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#22222a"]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X"]
+#: the board in the pictures
+PLANET = "#212d4e"
+PLANET_RIM = "#96aad7"
+LINE = "#f5f5f5"
+PAD_FILL = "#464a58"
+PAD_WALL = "#bec2ce"
+OWNER = ["#eb5a5a", "#5aaafa", "#78d278", "#f0c850"]
+FACE_DOWN = "#78787f"
+JAMMER_FILL = "#141418"
+JAMMER_RIM = "#ebc83c"
+#: launch speeds colour the fan's paths from cyan (slow) to red (fast): bright on the dark planet
+SPEED_STOPS = ["#46cdff", "#6eeb78", "#fae146", "#ff912d", "#f53c50"]
 
-PLANET = (33, 45, 78)
-PLANET_RIM = (150, 170, 215)
-LINE = (245, 245, 245)
-PAD_FILL = (70, 74, 88)
-PAD_WALL = (190, 194, 206)
-OWNER = [(235, 90, 90), (90, 170, 250), (120, 210, 120), (240, 200, 80)]
-FACE_DOWN = (120, 120, 128)
-JAMMER_FILL = (20, 20, 24)
-
-
-def _font_path() -> Path:
-    try:
-        path = resources.files("tabletop.assets") / "fonts" / "DejaVuSans.ttf"
-        if path.is_file():
-            return Path(str(path))
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return ROOT / "assets" / "fonts" / "DejaVuSans.ttf"
+MISSING_MATPLOTLIB = (
+    "matplotlib is not installed, so no pictures were drawn "
+    "(pip install -e '.[tools]' adds it; `make test` does)"
+)
 
 
-class Painter:
-    """A supersampled off-screen picture; coordinates given in final pixels."""
+def _figure(size: tuple[int, int]) -> Any:
+    """A matplotlib Figure of ``size`` pixels with constrained layout (ImportError
+    when matplotlib is missing)."""
+    from matplotlib.figure import Figure
 
-    def __init__(self, size: tuple[int, int], background: tuple[int, int, int] = PAPER) -> None:
-        if not pygame.get_init():
-            pygame.init()
-        self.size = size
-        self.surf = pygame.Surface((size[0] * SS, size[1] * SS))
-        self.surf.fill(background)
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._font_path = _font_path()
-
-    def font(self, size: int) -> pygame.font.Font:
-        if size not in self._fonts:
-            self._fonts[size] = pygame.font.Font(self._font_path, size * SS)
-        return self._fonts[size]
-
-    @staticmethod
-    def _p(x: float, y: float) -> tuple[float, float]:
-        return (x * SS, y * SS)
-
-    def text(self, s: str, x: float, y: float, size: int = 15, color=INK, anchor: str = "topleft",
-             angle: float = 0.0) -> pygame.Rect:
-        img = self.font(size).render(s, True, color)
-        if angle:
-            img = pygame.transform.rotate(img, angle)
-        rect = img.get_rect(**{anchor: self._p(x, y)})
-        self.surf.blit(img, rect)
-        return pygame.Rect(rect.x / SS, rect.y / SS, rect.w / SS, rect.h / SS)
-
-    def text_size(self, s: str, size: int = 15) -> tuple[float, float]:
-        w, h = self.font(size).size(s)
-        return (w / SS, h / SS)
-
-    def line(self, a, b, color=INK, width: float = 1.0) -> None:
-        pygame.draw.line(self.surf, color, self._p(*a), self._p(*b), max(1, round(width * SS)))
-
-    def polyline(self, pts, color=INK, width: float = 1.0) -> None:
-        if len(pts) < 2:
-            return
-        w = max(1, round(width * SS))
-        scaled = [self._p(x, y) for x, y in pts]
-        pygame.draw.lines(self.surf, color, False, scaled, w)
-        if w > 2:  # round joins
-            for q in scaled[1:-1]:
-                pygame.draw.circle(self.surf, color, q, w / 2)
-
-    def dashed(self, a, b, color=INK, width: float = 1.0, dash: float = 6.0) -> None:
-        length = math.dist(a, b)
-        n = max(1, int(length / dash))
-        for k in range(0, n, 2):
-            t0, t1 = k / n, min(1.0, (k + 1) / n)
-            self.line((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                      (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), color, width)
-
-    def circle(self, c, r: float, color, width: float = 0.0) -> None:
-        pygame.draw.circle(self.surf, color, self._p(*c), r * SS, round(width * SS))
-
-    def rect(self, r: tuple[float, float, float, float], color, width: float = 0.0) -> None:
-        pygame.draw.rect(self.surf, color, pygame.Rect(*(v * SS for v in r)), round(width * SS))
-
-    def polygon(self, pts, color, width: float = 0.0) -> None:
-        pygame.draw.polygon(self.surf, color, [self._p(x, y) for x, y in pts], round(width * SS))
-
-    def marker(self, kind: str, c, size: float, color, outline=PAPER) -> None:
-        x, y = c
-        s = size
-        if kind == "circle":
-            self.circle(c, s * 0.9, color)
-            self.circle(c, s * 0.9, outline, 1)
-            return
-        if kind in ("plus", "cross"):
-            d = s if kind == "plus" else s * 0.8
-            if kind == "plus":
-                self.line((x - d, y), (x + d, y), color, 2.5)
-                self.line((x, y - d), (x, y + d), color, 2.5)
-            else:
-                self.line((x - d, y - d), (x + d, y + d), color, 2.5)
-                self.line((x - d, y + d), (x + d, y - d), color, 2.5)
-            return
-        pts = {
-            "square": [(x - s * 0.8, y - s * 0.8), (x + s * 0.8, y - s * 0.8),
-                       (x + s * 0.8, y + s * 0.8), (x - s * 0.8, y + s * 0.8)],
-            "triangle": [(x, y - s * 1.1), (x + s, y + s * 0.7), (x - s, y + s * 0.7)],
-            "down": [(x, y + s * 1.1), (x + s, y - s * 0.7), (x - s, y - s * 0.7)],
-            "diamond": [(x, y - s * 1.15), (x + s, y), (x, y + s * 1.15), (x - s, y)],
-        }[kind]
-        self.polygon(pts, color)
-        self.polygon(pts, outline, 1)
-
-    def save(self, path: Path) -> None:
-        out = pygame.transform.smoothscale(self.surf, self.size)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(out, str(path))
+    return Figure(figsize=(size[0] / DPI, size[1] / DPI), dpi=DPI, layout="constrained")
 
 
-def nice_ticks(lo: float, hi: float, count: int = 6) -> list[float]:
-    """Round tick values inside [lo, hi], about ``count`` of them."""
-    if hi <= lo:
-        hi = lo + 1.0
-    raw = (hi - lo) / max(1, count)
-    mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
-    t = math.ceil(lo / step - 1e-9) * step
-    ticks = []
-    while t <= hi + step * 1e-9:
-        ticks.append(round(t, 10))
-        t += step
-    return ticks
+def _save(fig: Any, path: Path) -> None:
+    """Write ``fig`` as a PNG of exactly its size in pixels."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=DPI, facecolor="white")
 
 
-def _tick_label(v: float) -> str:
-    return f"{v:,.0f}" if abs(v) >= 10 or float(v).is_integer() else f"{v:g}"
-
-
-class Axes:
-    """A plotting area inside a Painter: data -> pixels, with axes drawn on demand."""
-
-    def __init__(self, painter: Painter, box: tuple[float, float, float, float],
-                 xlim: tuple[float, float], ylim: tuple[float, float], logy: bool = False) -> None:
-        self.pt = painter
-        self.x0, self.y0, self.w, self.h = box
-        self.xlim, self.ylim, self.logy = xlim, ylim, logy
-
-    def _fy(self, y: float) -> float:
-        if self.logy:
-            lo, hi = (math.log10(v) for v in self.ylim)
-            return (math.log10(max(y, self.ylim[0])) - lo) / (hi - lo)
-        return (y - self.ylim[0]) / (self.ylim[1] - self.ylim[0])
-
-    def px(self, x: float, y: float) -> tuple[float, float]:
-        fx = (x - self.xlim[0]) / (self.xlim[1] - self.xlim[0])
-        return (self.x0 + fx * self.w, self.y0 + self.h - self._fy(y) * self.h)
-
-    def clip(self, on: bool = True) -> None:
-        """Clip drawing to the plotting area (``on=False`` lifts it)."""
-        box = pygame.Rect(*(round(v * SS) for v in (self.x0, self.y0, self.w, self.h)))
-        self.pt.surf.set_clip(box if on else None)
-
-    def frame(self, xticks: Sequence[float], yticks: Sequence[float], xlabel: str, ylabel: str,
-              xtick_labels: Sequence[str] | None = None, xgrid: bool = True) -> None:
-        pt = self.pt
-        x0, y0, w, h = self.x0, self.y0, self.w, self.h
-        for k, t in enumerate(xticks):
-            x, _ = self.px(t, self.ylim[0])
-            if xgrid:
-                pt.line((x, y0), (x, y0 + h), GRID)
-            pt.line((x, y0 + h), (x, y0 + h + 5), INK)
-            label = xtick_labels[k] if xtick_labels is not None else _tick_label(t)
-            pt.text(label, x, y0 + h + 8, 14, INK, "midtop")
-        for t in yticks:
-            _, y = self.px(self.xlim[0], t)
-            pt.line((x0, y), (x0 + w, y), GRID)
-            pt.line((x0 - 5, y), (x0, y), INK)
-            pt.text(_tick_label(t), x0 - 9, y, 14, INK, "midright")
-        pt.rect((x0, y0, w, h), INK, 1)
-        if xlabel:
-            pt.text(xlabel, x0 + w / 2, y0 + h + 34, 16, INK, "midtop")
-        pt.text(ylabel, x0 - 72, y0 + h / 2, 16, INK, "center", angle=90)
-
-
-def legend(pt: Painter, x: float, y: float, entries: Sequence[tuple[str, Callable[[float, float], None]]],
-           title: str = "", size: int = 14, box: bool = True, row: float = 24.0) -> pygame.Rect:
-    """A framed legend at (x, y): each entry is a label and a function drawing its key
-    centred at a point."""
-    width = max([pt.text_size(label, size)[0] for label, _ in entries] + [pt.text_size(title, size)[0] - 36])
-    height = len(entries) * row + (row if title else 0) + 12
-    rect = (x, y, width + 64, height)
-    if box:
-        pt.rect(rect, PAPER)
-        pt.rect(rect, (190, 192, 200), 1)
-    yy = y + 8
-    if title:
-        pt.text(title, x + 12, yy, size, INK, "topleft")
-        yy += row
-    for label, key in entries:
-        key(x + 28, yy + row / 2 - 2)
-        pt.text(label, x + 52, yy + row / 2 - 2, size, INK, "midleft")
-        yy += row
-    return pygame.Rect(*rect)
-
-
-def plot_stop_distance(sweep: StopSweep, path: Path) -> None:
+def plot_stop_distance(sweep: StopSweep, path: Path) -> Any:
     """Measured stop distance (markers) and v^2/(2 mu g) (lines) against launch speed,
     and below it what the measurement adds to the formula."""
-    pt = Painter(STOP_SIZE)
-    W, H = STOP_SIZE
-    pt.text("Stop distance of a face-up disc against launch speed", W / 2, 20, 22, INK, "midtop")
-    pt.text(f"markers: measured with simulate() (bench table, planet radius {BENCH_PLANET:g} mm)"
-            f"      lines: v\u00b2 / (2\u03bcg), g = {sweep.g:g} mm/s\u00b2", W / 2, 54, 15, MUTED, "midtop")
+    from matplotlib.lines import Line2D
+
+    fig = _figure(STOP_SIZE)
+    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=(2.6, 1.0))
+    fig.suptitle("Stop distance of a face-up disc against launch speed", fontsize=16)
     vmax = max(sweep.speeds)
-    ymax = max([r.predicted for r in sweep.runs] + [r.measured or 0 for r in sweep.runs])
-    xlim = (0.0, vmax * 1.06)
-    ylim = (0.0, ymax * 1.06)
-    left, right = 110, W - 40
-    top_box = (left, 96, right - left, 470)
-    ax = Axes(pt, top_box, xlim, ylim)
-    ax.frame(nice_ticks(*xlim, 7), nice_ticks(*ylim, 6), "", "stop distance (mm)",
-             xtick_labels=None)
-    entries = []
+    vs = np.linspace(0.0, vmax * 1.06, 200)
+    handles = []
     for k, mu in enumerate(sweep.mus):
         color, mark = SERIES[k % len(SERIES)], MARKERS[k % len(MARKERS)]
-        vs = np.linspace(0, xlim[1], 160)
-        curve = [ax.px(v, v * v / (2 * mu * sweep.g)) for v in vs if v * v / (2 * mu * sweep.g) <= ylim[1]]
-        ax.clip()
-        pt.polyline(curve, color, 2)
-        ax.clip(False)
-        for r in sweep.for_mu(mu):
+        top.plot(vs, [slide_distance(v, mu=mu, params=sweep.params) for v in vs], color=color, lw=1.8)
+        runs = sweep.for_mu(mu)
+        on = [r for r in runs if r.measured is not None]
+        top.plot([r.speed for r in on], [r.measured for r in on], mark, color=color, ms=8,
+                 mec="white", mew=1.0)
+        for r in runs:
             if r.measured is None:  # left the board: a hollow marker at the prediction
-                x, y = ax.px(r.speed, r.predicted)
-                pt.circle((x, y), 7.5, PAPER)
-                pt.circle((x, y), 7.5, color, 2)
-                pt.text("left the board", x - 14, y, 13, color, "midright")
-            else:
-                pt.marker(mark, ax.px(r.speed, r.measured), 6.5, color)
-
-        def key(x: float, y: float, color=color, mark=mark) -> None:
-            pt.line((x - 16, y), (x + 16, y), color, 2)
-            pt.marker(mark, (x, y), 6, color)
-
-        entries.append((f"\u03bc face-up = {mu:g}", key))
-    legend(pt, ax.x0 + 18, ax.y0 + 16, entries, title="friction")
+                top.plot(r.speed, r.predicted, "o", ms=11, mfc="white", mec=color, mew=2)
+                top.annotate("left the board", (r.speed, r.predicted), textcoords="offset points",
+                             xytext=(-12, 0), ha="right", va="center", color=color, fontsize=10)
+        handles.append(Line2D([], [], color=color, marker=mark, ms=8, mec="white",
+                              label=f"\u03bc face-up = {mu:g}"))
+    handles += [
+        Line2D([], [], color=MUTED, lw=1.8, label="line: v\u00b2 / (2\u03bcg)"),
+        Line2D([], [], color=MUTED, marker="o", ls="none", ms=8, label="marker: measured with simulate()"),
+        Line2D([], [], color=MUTED, marker="o", ls="none", ms=10, mfc="white", mew=2,
+               label="hollow: the disc left the board"),
+    ]
+    top.legend(handles=handles, loc="upper left", title="friction", alignment="left", fontsize=10)
+    top.set_ylabel("stop distance (mm)")
+    top.set_ylim(0.0, None)
+    top.set_title(f"bench table: planet radius {BENCH_PLANET:g} mm;  g = {sweep.g:g} mm/s\u00b2,"
+                  f"  {sweep.hz} steps/s", fontsize=11, color=MUTED)
+    top.grid(True, color="#e2e4ea")
     # -- the residual: measured - predicted ------------------------------------------
     dt = 1.0 / sweep.hz
-    res = [r.measured - r.predicted for r in sweep.runs if r.measured is not None]
-    rmax = max(res + [vmax * dt / 2]) * 1.25
-    rmin = min(res + [0.0])
-    rlim = (min(0.0, rmin * 1.25), rmax if rmax > 0 else 1.0)
-    bottom = Axes(pt, (left, top_box[1] + top_box[3] + 40, right - left, 190), xlim, rlim)
-    bottom.frame(nice_ticks(*xlim, 7), nice_ticks(*rlim, 4), "launch speed (mm/s)", "excess (mm)")
-    pt.dashed(bottom.px(0, 0), bottom.px(xlim[1], xlim[1] * dt / 2), MUTED, 1.5, 7)
-    pt.text(f"excess = measured \u2212 predicted, for every \u03bc (markers side by side); "
-            f"dashed: v\u00b7dt/2, half a step's travel at dt = 1/{sweep.hz} s",
-            bottom.x0 + 12, bottom.y0 + 10, 13, MUTED, "topleft")
-    dodge = xlim[1] * 0.012
+    bottom.plot([0.0, vs[-1]], [0.0, vs[-1] * dt / 2], "--", color=MUTED, lw=1.3,
+                label=f"v\u00b7dt/2: half a step's travel (dt = 1/{sweep.hz} s)")
+    dodge = vmax * 0.012
     for k, mu in enumerate(sweep.mus):
         color, mark = SERIES[k % len(SERIES)], MARKERS[k % len(MARKERS)]
         shift = (k - (len(sweep.mus) - 1) / 2) * dodge
-        for r in sweep.for_mu(mu):
-            if r.measured is not None:
-                pt.marker(mark, bottom.px(r.speed + shift, r.measured - r.predicted), 5.5, color)
-    pt.save(path)
+        on = [r for r in sweep.for_mu(mu) if r.measured is not None]
+        bottom.plot([r.speed + shift for r in on], [r.measured - r.predicted for r in on], mark,
+                    color=color, ms=7, mec="white", label=f"\u03bc = {mu:g}")
+    bottom.axhline(0.0, color=INK, lw=0.8)
+    bottom.set_xlabel("launch speed v (mm/s)")
+    bottom.set_ylabel("excess (mm)")
+    bottom.set_title("excess = measured \u2212 predicted stop distance (markers side by side)",
+                     fontsize=11, color=MUTED)
+    bottom.set_xlim(0.0, vs[-1])
+    bottom.legend(loc="upper left", fontsize=10, ncols=1 + len(sweep.mus))
+    bottom.grid(True, color="#e2e4ea")
+    _save(fig, path)
+    return fig
 
 
-def _speed_color(v: float, lo: float, hi: float) -> tuple[int, int, int]:
-    f = 0.0 if hi <= lo else (v - lo) / (hi - lo)
-    f = min(1.0, max(0.0, f)) * (len(SPEED_STOPS) - 1)
-    i = min(int(f), len(SPEED_STOPS) - 2)
-    t = f - i
-    a, b = SPEED_STOPS[i], SPEED_STOPS[i + 1]
-    return tuple(round(a[k] + (b[k] - a[k]) * t) for k in range(3))  # type: ignore[return-value]
+def _pad_patches(ax: Any, pose: PadPose, solid: bool = True) -> None:
+    from matplotlib.patches import Polygon
 
-
-class BoardView:
-    """Board millimetres (y up) -> picture pixels (y down)."""
-
-    def __init__(self, centre: tuple[float, float], scale: float, origin: tuple[float, float]) -> None:
-        self.centre, self.scale, self.origin = centre, scale, origin
-
-    def __call__(self, x: float, y: float) -> tuple[float, float]:
-        return (self.centre[0] + (x - self.origin[0]) * self.scale,
-                self.centre[1] - (y - self.origin[1]) * self.scale)
-
-
-def _draw_pad(pt: Painter, view: BoardView, pose: PadPose) -> None:
-    pt.polygon([view(*c) for c in pose.corners()], PAD_FILL)
+    ax.add_patch(Polygon(pose.corners(), closed=True, fc=PAD_FILL if solid else "none",
+                         ec=PAD_WALL, lw=1.0, zorder=1))
     w = pose.wall
     half = pose.width / 2 - w / 2
     back = pose.depth - w / 2
     for a, b in (((0, -half), (back, -half)), ((0, half), (back, half)), ((back, -half), (back, half))):
-        pt.line(view(*pose.to_world(*a)), view(*pose.to_world(*b)), PAD_WALL, w * view.scale)
+        (x0, y0), (x1, y1) = pose.to_world(*a), pose.to_world(*b)
+        ax.plot([x0, x1], [y0, y1], color=PAD_WALL, lw=2.0, solid_capstyle="butt", zorder=1)
 
 
-def _draw_planet(pt: Painter, view: BoardView, board: Board, players: int, pads: Sequence[float],
-                 areas: bool = True) -> None:
-    s = view.scale
-    c = view(0.0, 0.0)
-    pt.circle(c, board.outer_radius * s, PLANET)
-    pt.circle(c, board.outer_radius * s, PLANET_RIM, 2)
+def _draw_planet(ax: Any, board: Board, players: int, pads: Sequence[float], active: int) -> None:
+    """The planet with its white lines at their real width, the area values, and the pads."""
+    from matplotlib.patches import Circle, Wedge
+
+    ax.add_patch(Circle((0, 0), board.outer_radius, fc=PLANET, ec=PLANET_RIM, lw=1.5, zorder=0))
     for r in (board.center_radius, board.middle_radius):
-        pt.circle(c, (r + board.line_width / 2) * s, LINE, max(1.0, board.line_width * s))
-    if areas:
-        a = math.radians(62)
-        mids = (board.center_radius * 0.62, (board.center_radius + board.middle_radius) / 2,
-                (board.middle_radius + board.outer_radius) / 2)
-        for value, r in zip((5, 4, 3), mids):
-            pt.text(str(value), *view(r * math.cos(a), r * math.sin(a)), 26, (200, 210, 235), "center")
+        ax.add_patch(Wedge((0, 0), r + board.line_width / 2, 0, 360, width=board.line_width,
+                           fc=LINE, ec="none", zorder=0.5))
+    a = math.radians(62)
+    for value in (5, 4, 3):
+        lo, hi = board.area_bounds(value, 0.0)
+        r = hi * 0.62 if value == 5 else (lo + hi) / 2
+        ax.text(r * math.cos(a), r * math.sin(a), str(value), fontsize=18, color="#c8d2eb",
+                ha="center", va="center", zorder=0.6)
     for seat in range(players):
-        _draw_pad(pt, view, board.pad_pose(players, seat, pads[seat] if seat < len(pads) else 0.5))
+        pose = board.pad_pose(players, seat, pads[seat] if seat < len(pads) else 0.5)
+        _pad_patches(ax, pose, solid=seat == active)
 
 
-def _draw_disc(pt: Painter, view: BoardView, d: Disc, radius: float) -> None:
-    c = view(d.x, d.y)
-    r = radius * view.scale
-    if d.face_down:
-        pt.circle(c, r, FACE_DOWN)
-        pt.circle(c, r, (30, 30, 34), 2)
-        pt.line((c[0] - r * 0.5, c[1] - r * 0.5), (c[0] + r * 0.5, c[1] + r * 0.5), (60, 60, 66), 2)
-        pt.line((c[0] - r * 0.5, c[1] + r * 0.5), (c[0] + r * 0.5, c[1] - r * 0.5), (60, 60, 66), 2)
-    else:
-        pt.circle(c, r, OWNER[d.owner % len(OWNER)])
-        pt.circle(c, r, (250, 250, 250), 2)
+def _disc_patch(x: float, y: float, radius: float, owner: int, face_down: bool, z: float = 3) -> Any:
+    from matplotlib.patches import Circle
+
+    if face_down:
+        return Circle((x, y), radius, fc=FACE_DOWN, ec="#1e1e22", lw=1.5, hatch="xx", zorder=z)
+    return Circle((x, y), radius, fc=OWNER[owner % len(OWNER)], ec="white", lw=1.5, zorder=z)
 
 
-def _draw_jammer(pt: Painter, view: BoardView, x: float, y: float, radius: float) -> None:
-    c = view(x, y)
-    pt.circle(c, radius * view.scale, JAMMER_FILL)
-    pt.circle(c, radius * view.scale, (235, 200, 60), 3)
-
-
-def plot_fan(fan: Fan, p: Params, path: Path) -> None:
+def plot_fan(fan: Fan, p: Params, path: Path) -> Any:
     """Paths of launches from one pad, coloured by speed, over the board."""
-    pt = Painter(FAN_SIZE)
-    W, H = FAN_SIZE
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import LinearSegmentedColormap, Normalize
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle
+
+    fig = _figure(FAN_SIZE)
+    ax, key = fig.subplots(1, 2, width_ratios=(2.5, 1.0))
     board = Board.from_params(p)
-    pt.text("A fan of launches from seat 0 (4-player table)", 470, 18, 22, INK, "midtop")
     aims = ", ".join(f"{a:+g}\u00b0" for a in fan.angles)
-    pt.text(f"aims {aims}; paths coloured by launch speed", 470, 52, 15, MUTED, "midtop")
-    extent = board.outer_radius + board.pad_gap + board.pad_depth + 12
-    size = 840
-    view = BoardView((470, 90 + size / 2), size / (2 * extent), (0.0, 0.0))
-    _draw_planet(pt, view, board, fan.layout.players, fan.layout.pads)
-    lo, hi = min(fan.speeds), max(fan.speeds)
+    fig.suptitle(f"A fan of launches from seat {fan.seat} of a {fan.layout.players}-player table",
+                 fontsize=16)
+    ax.set_title(f"aims {aims} from straight in; paths coloured by launch speed", fontsize=11,
+                 color=MUTED)
+    _draw_planet(ax, board, fan.layout.players, fan.layout.pads, fan.seat)
+    norm = Normalize(min(fan.speeds), max(fan.speeds) if max(fan.speeds) > min(fan.speeds) else
+                     min(fan.speeds) + 1.0)
+    cmap = LinearSegmentedColormap.from_list("launch speed", SPEED_STOPS)
     # paths: slow ones last so they are not hidden under the long fast ones
-    for shot in sorted(fan.shots, key=lambda s: -s.speed):
-        color = _speed_color(shot.speed, lo, hi)
+    order = sorted(fan.shots, key=lambda s: -s.speed)
+    for shot in order:
+        color = cmap(norm(shot.speed))
         for body, xy in shot.paths.items():
             if body == STRIKER or len(xy) < 2 or np.hypot(*(xy[-1] - xy[0])) < 1.0:
                 continue
-            pt.polyline([view(x, y) for x, y in xy], color, 1.5)
-    for shot in sorted(fan.shots, key=lambda s: -s.speed):
-        color = _speed_color(shot.speed, lo, hi)
+            ax.plot(xy[:, 0], xy[:, 1], color=color, lw=1.0, zorder=2)
+    for shot in order:
         xy = shot.paths[STRIKER]
-        pt.polyline([view(x, y) for x, y in xy], color, 2.8)
+        ax.plot(xy[:, 0], xy[:, 1], color=cmap(norm(shot.speed)), lw=2.0, zorder=2.5)
     # the pieces where they started, over the paths
     for d in fan.layout.discs:
-        _draw_disc(pt, view, d, board.disc_radius)
+        ax.add_patch(_disc_patch(d.x, d.y, board.disc_radius, d.owner, d.face_down))
     if fan.layout.jammer is not None:
-        _draw_jammer(pt, view, *fan.layout.jammer, board.jammer_radius)
+        ax.add_patch(Circle(fan.layout.jammer, board.jammer_radius, fc=JAMMER_FILL, ec=JAMMER_RIM,
+                            lw=2.0, zorder=3))
     for shot in fan.shots:
-        color = _speed_color(shot.speed, lo, hi)
-        xy = shot.paths[STRIKER]
-        end = view(*xy[-1])
+        color = cmap(norm(shot.speed))
+        end = shot.paths[STRIKER][-1]
         if STRIKER in shot.lost:
-            pt.marker("cross", end, 5, color)
+            ax.plot(*end, "X", color=color, ms=9, mec="white", mew=0.8, zorder=4)
         else:
-            pt.marker("circle", end, 4.5, color, (20, 20, 24))
+            ax.plot(*end, "o", color=color, ms=6, mec="#141418", mew=0.8, zorder=4)
     start = board.pad_pose(fan.layout.players, fan.seat, fan.pad).start
-    pt.circle(view(*start), board.disc_radius * view.scale, (250, 250, 250), 2)
-    # legends on the right
-    lx = 940
-    speed_entries = []
-    for v in fan.speeds:
-        color = _speed_color(v, lo, hi)
-
-        def key(x: float, y: float, color=color) -> None:
-            pt.line((x - 16, y), (x + 16, y), color, 4)
-
-        speed_entries.append((f"{v:g} mm/s", key))
-    r1 = legend(pt, lx, 100, speed_entries, title="launch speed")
-
-    def up_key(x: float, y: float) -> None:
-        pt.circle((x, y), 9, OWNER[1])
-        pt.circle((x, y), 9, (60, 60, 66), 1)
-
-    def down_key(x: float, y: float) -> None:
-        _draw_disc(pt, BoardView((x, y), 9 / 15, (0, 0)), Disc(0, 0, face_down=True), 15)
-
-    def jam_key(x: float, y: float) -> None:
-        _draw_jammer(pt, BoardView((x, y), 10 / 24, (0, 0)), 0, 0, 24)
-
-    def path_key(x: float, y: float) -> None:
-        pt.line((x - 16, y), (x + 16, y), MUTED, 2.2)
-
-    def moved_key(x: float, y: float) -> None:
-        pt.line((x - 16, y), (x + 16, y), MUTED, 1.2)
-
-    def rest_key(x: float, y: float) -> None:
-        pt.marker("circle", (x, y), 4.5, MUTED, (20, 20, 24))
-
-    def lost_key(x: float, y: float) -> None:
-        pt.marker("cross", (x, y), 5, MUTED)
-
-    def start_key(x: float, y: float) -> None:
-        pt.circle((x, y), 9, MUTED, 2)
-
-    legend(pt, lx, r1.bottom + 18, [
-        ("launched disc's start", start_key),
-        ("launched disc's path", path_key),
-        ("where it came to rest", rest_key),
-        ("where it fell off (black hole)", lost_key),
-        ("path of a piece it moved", moved_key),
-        ("face-up disc", up_key),
-        ("face-down disc", down_key),
-        ("jammer", jam_key),
-    ], title="key")
-    notes = ("white lines: area values 5 / 4 / 3", "grey lanes: launch pads (only the active one is solid)",
-             "aims wider than about \u00b115\u00b0 graze", "the pad's side walls first")
-    for k, line in enumerate(notes):
-        pt.text(line, lx, H - 108 + 22 * k, 13, MUTED)
-    pt.save(path)
+    ax.add_patch(Circle(start, board.disc_radius, fc="none", ec="white", lw=1.8, zorder=4))
+    extent = board.outer_radius + board.pad_gap + board.pad_depth + 12
+    ax.set_xlim(-extent, extent)
+    ax.set_ylim(-extent, extent)
+    ax.set_aspect("equal")
+    ax.set_xlabel("x (mm from the planet's centre)")
+    ax.set_ylabel("y (mm)")
+    bar = fig.colorbar(ScalarMappable(norm, cmap), ax=ax, location="bottom", shrink=0.6,
+                       pad=0.01, aspect=40)
+    bar.set_label("launch speed (mm/s)")
+    bar.set_ticks(list(fan.speeds))
+    # the key, and notes, in a column of their own
+    key.axis("off")
+    grey = MUTED
+    handles = [
+        Line2D([], [], ls="none", marker="o", ms=14, mfc="none", mec=grey, mew=1.8,
+               label="launched disc's start"),
+        Line2D([], [], color=grey, lw=2.0, label="launched disc's path"),
+        Line2D([], [], ls="none", marker="o", ms=6, color=grey, mec="#141418",
+               label="where it came to rest"),
+        Line2D([], [], ls="none", marker="X", ms=9, color=grey, mec="white",
+               label="where it fell off (black hole)"),
+        Line2D([], [], color=grey, lw=1.0, label="path of a piece it moved"),
+        Line2D([], [], ls="none", marker="o", ms=13, color=OWNER[1], mec="white", label="face-up disc"),
+        Line2D([], [], ls="none", marker="o", ms=13, color=FACE_DOWN, mec="#1e1e22",
+               label="face-down disc"),
+        Line2D([], [], ls="none", marker="o", ms=15, color=JAMMER_FILL, mec=JAMMER_RIM, mew=2,
+               label="jammer"),
+    ]
+    key.legend(handles=handles, loc="upper left", title="key", alignment="left", fontsize=10,
+               borderaxespad=0.0)
+    notes = ("White rings: the lines between the 5-, 4-\n"
+             "and 3-pt areas, at their real width.\n"
+             "Solid lane: the launching seat's pad;\n"
+             "outlined: the other seats' pads.\n"
+             "Aims wider than about \u00b115\u00b0 graze\n"
+             "the pad's side walls first.")
+    key.text(0.0, 0.0, notes, transform=key.transAxes, va="bottom", ha="left", fontsize=10,
+             color=MUTED, linespacing=1.5)
+    _save(fig, path)
+    return fig
 
 
-def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> None:
+def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> Any:
     """The same hit on a face-up and a face-down disc, and displacement against hit speed."""
-    pt = Painter(FACE_SIZE)
-    W, H = FACE_SIZE
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Patch
+
+    fig = _figure(FACE_SIZE)
+    grid = fig.add_gridspec(1, 3, width_ratios=(1.0, 1.0, 1.7))
+    left = fig.add_subplot(grid[0, 0])
+    right = fig.add_subplot(grid[0, 1], sharex=left, sharey=left)
+    chart = fig.add_subplot(grid[0, 2])
+    fig.suptitle("The same hit on a face-up disc and on a face-down disc", fontsize=16)
     speeds = face.hit_speeds
     if hit_speed is None:  # the reachable speed nearest 1000 mm/s
         hit_speed = min(speeds, key=lambda h: abs(h - 1000.0))
@@ -916,59 +716,41 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> No
     up = face.run(hit_speed, False, face.mu_up)
     down = face.run(hit_speed, True, mu_down)
     assert up is not None and down is not None
-    pt.text("The same hit on a face-up disc and on a face-down disc", W / 2, 18, 22, INK, "midtop")
     # -- the two panels, on one scale ------------------------------------------------
-    panel_w, panel_h, top = 300, 640, 110
     tx, ty = face.target
-    ends = [r.target_end[1] for r in (up, down) if r.target_end is not None]
-    y_hi = max(ends + [ty]) + face.disc_radius + 25
-    y_lo = face.pad.start[1] - face.disc_radius - 30
-    scale = min(panel_h / (y_hi - y_lo), panel_w / 200.0)
-    for k, (run, label) in enumerate(((up, f"face-up target, \u03bc = {face.mu_up:g}"),
-                                      (down, f"face-down target, \u03bc = {mu_down:g}"))):
-        x0 = 40 + k * (panel_w + 30)
-        clip = pygame.Rect(x0 * SS, top * SS, panel_w * SS, panel_h * SS)
-        pt.surf.set_clip(clip)
-        pt.rect((x0, top, panel_w, panel_h), (238, 240, 244))
-        view = BoardView((x0 + panel_w / 2, top + panel_h - 30 * scale - face.disc_radius * scale),
-                         scale, (0.0, face.pad.start[1]))
-        pt.circle(view(0.0, 0.0), face.planet_radius * scale, PLANET)
-        pt.circle(view(0.0, 0.0), face.planet_radius * scale, PLANET_RIM, 2)
-        _draw_pad(pt, view, face.pad)
+    r = face.disc_radius
+    ends = [run.target_end[1] for run in (up, down) if run.target_end is not None]
+    y_hi = max(ends + [ty]) + r + 25
+    y_lo = face.pad.start[1] - r - 30
+    for ax, run, label in ((left, up, f"face-up target, \u03bc = {face.mu_up:g}"),
+                           (right, down, f"face-down target, \u03bc = {mu_down:g}")):
+        ax.set_facecolor("#eef0f4")
+        ax.add_patch(Circle((0.0, 0.0), face.planet_radius, fc=PLANET, ec=PLANET_RIM, lw=1.5, zorder=0))
+        _pad_patches(ax, face.pad)
         sp = run.striker_path
-        pt.polyline([view(x, y) for x, y in sp], (250, 225, 70), 2.5)
-        pt.circle(view(*sp[0]), face.disc_radius * scale, (250, 225, 70), 2)
-        pt.circle(view(*sp[-1]), face.disc_radius * scale, OWNER[0])
-        pt.circle(view(*sp[-1]), face.disc_radius * scale, (250, 250, 250), 1.5)
-        start = view(tx, ty)
-        pt.circle(start, face.disc_radius * scale, (230, 230, 240), 2)
+        ax.plot(sp[:, 0], sp[:, 1], color=SERIES[4], lw=2.0, zorder=2)
+        ax.add_patch(Circle(tuple(sp[0]), r, fc="none", ec=SERIES[4], lw=1.8, zorder=2))
+        ax.add_patch(_disc_patch(*sp[-1], r, 0, False))
+        ax.add_patch(Circle((tx, ty), r, fc="none", ec="#e6e6f0", lw=1.5, ls="--", zorder=2))
         if run.target_end is not None:
-            end_disc = Disc(TARGET, 1, *run.target_end, face_down=run.face_down)
-            _draw_disc(pt, view, end_disc, face.disc_radius)
-            end = view(*run.target_end)
-            pt.line(start, end, (250, 250, 250), 1.5)
-        pt.surf.set_clip(None)
-        pt.rect((x0, top, panel_w, panel_h), INK, 1)
-        pt.text(label, x0 + panel_w / 2, top - 30, 16, INK, "midtop")
+            ax.add_patch(_disc_patch(*run.target_end, r, 1, run.face_down))
+            ax.plot([tx, run.target_end[0]], [ty, run.target_end[1]], color="white", lw=1.2, zorder=2.5)
         moved = "lost" if run.displacement is None else f"moved {run.displacement:.1f} mm"
-        lw, lh = pt.text_size(moved, 17)
-        pt.rect((x0 + panel_w / 2 - lw / 2 - 8, top + 12, lw + 16, lh + 8), PAPER)
-        pt.text(moved, x0 + panel_w / 2, top + 16, 17, INK, "midtop")
-    pt.text(f"hit at {hit_speed:g} mm/s (launched at {up.launch_speed:.0f} mm/s); "
-            f"outline: where the struck disc started", 40, top + panel_h + 14, 13, MUTED)
-    pt.text("yellow: the launched disc's path and start; red: where it stopped",
-            40, top + panel_h + 34, 13, MUTED)
+        ax.text(0.5, 0.97, moved, transform=ax.transAxes, ha="center", va="top", fontsize=12,
+                bbox={"boxstyle": "round", "fc": "white", "ec": "none"})
+        ax.set_title(label, fontsize=11)
+        ax.set_aspect("equal", adjustable="box")
+        ax.set_xlabel("x (mm)")
+    left.set_xlim(-90, 90)
+    left.set_ylim(y_lo, y_hi)
+    left.set_ylabel("y (mm from the planet's centre)")
+    right.tick_params(labelleft=False)
     # -- the chart: displacement against hit speed, log scale -------------------------
-    values = [r.displacement for r in face.runs if r.displacement and r.displacement >= STILL]
-    lo = max(STILL, 10 ** math.floor(math.log10(min(values))))
-    hi = 10 ** math.ceil(math.log10(max(values)))
-    cx = 40 + 2 * (panel_w + 30) + 110
-    ax = Axes(pt, (cx, top, W - cx - 30, panel_h - 170), (0, len(speeds)), (lo, hi), logy=True)
-    yt = [10.0**e for e in range(round(math.log10(lo)), round(math.log10(hi)) + 1)]
-    ax.frame([i + 0.5 for i in range(len(speeds))], yt, "speed of the hit (mm/s)",
-             "struck disc moved (mm, log scale)", [f"{h:g}" for h in speeds], xgrid=False)
     series = [(False, face.mu_up, f"face-up, \u03bc = {face.mu_up:g}")] + [
         (True, m, f"face-down, \u03bc = {m:g}") for m in face.mu_downs]
+    values = [run.displacement for run in face.runs if run.displacement and run.displacement >= STILL]
+    lo = max(STILL, 10 ** math.floor(math.log10(min(values))))
+    hi = 10 ** math.ceil(math.log10(max(values)))
     group = 0.8
     bw = group / len(series)
     for k, (fd, mu, _) in enumerate(series):
@@ -977,33 +759,32 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> No
             run = face.run(h, fd, mu)
             if run is None or run.displacement is None:
                 continue
-            xa = i + 0.5 - group / 2 + k * bw
-            x1, y1 = ax.px(xa, max(run.displacement, lo))
-            x2, y2 = ax.px(xa + bw, lo)
+            x = i - group / 2 + (k + 0.5) * bw
             if run.displacement < STILL:  # did not move: a "0" on the axis
-                pt.text("0", (x1 + x2) / 2, y2 - 3, 13, color, "midbottom")
+                chart.text(x, lo * 1.15, "0", color=color, ha="center", va="bottom", fontsize=10)
             else:
-                pt.rect((x1 + 1, y1, x2 - x1 - 2, y2 - y1), color)
-    pt.text("Displacement against hit speed", ax.x0 + ax.w / 2, top - 30, 16, INK, "midtop")
-    entries = []
-    for k, (_, _, label) in enumerate(series):
-        color = SERIES[k % len(SERIES)]
-
-        def key(x: float, y: float, color=color) -> None:
-            pt.rect((x - 9, y - 7, 18, 14), color)
-
-        entries.append((label, key))
-    box = legend(pt, ax.x0, ax.y0 + ax.h + 78, entries, size=14, row=22)
-    note_x = box.right + 24
-    for k, line in enumerate((
-        f"0: did not move (less than {STILL:g} mm)",
-        "a face-down disc stays put under any hit",
-        "slower than friction.break_away_speed;",
-        "a harder hit breaks it free and it",
-        "slides against its own high \u03bc",
-    )):
-        pt.text(line, note_x, box.y + 8 + 22 * k, 14, MUTED)
-    pt.save(path)
+                chart.bar(x, run.displacement - lo, bw * 0.9, bottom=lo, color=color)
+    chart.set_yscale("log")
+    chart.set_ylim(lo, hi)
+    chart.set_xticks(range(len(speeds)), [f"{h:g}" for h in speeds])
+    chart.set_xlabel("speed of the launched disc when it hits (mm/s)")
+    chart.set_ylabel("how far the struck disc moved (mm, log scale)")
+    chart.set_title("Displacement against hit speed", fontsize=12)
+    chart.grid(True, axis="y", color="#e2e4ea")
+    chart.set_axisbelow(True)
+    handles = [Patch(color=SERIES[k % len(SERIES)], label=label) for k, (_, _, label) in enumerate(series)]
+    handles.append(Line2D([], [], ls="none", marker="$0$", ms=8, color=MUTED,
+                          label=f"did not move (< {STILL:g} mm)"))
+    chart.legend(handles=handles, loc="upper left", fontsize=10)
+    fig.supxlabel(
+        f"Left: the hit at {hit_speed:g} mm/s (launched at {up.launch_speed:.0f} mm/s) on the bench "
+        "table: the launched disc's path in yellow from its start (yellow ring) to where it stopped "
+        "(red); the struck disc\nfrom where it started (dashed ring) to where it ended. "
+        "A face-down disc stays put under any hit slower than friction.break_away_speed; a harder "
+        "hit breaks it free\nand it slides against its own high \u03bc.",
+        fontsize=10, color=MUTED, linespacing=1.4)
+    _save(fig, path)
+    return fig
 
 
 # -- the command line -------------------------------------------------------------------
@@ -1162,11 +943,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = format_table(stop, face, rest, fan, cfg.source)
     cfg.out.mkdir(parents=True, exist_ok=True)
     (cfg.out / "table.txt").write_text(table, "utf-8")
-    plot_stop_distance(stop, cfg.out / "stop-distance.png")
-    plot_fan(fan, p, cfg.out / "fan.png")
-    plot_face(face, cfg.out / "face-up-vs-down.png")
+    written = ["table.txt"]
+    try:
+        plot_stop_distance(stop, cfg.out / "stop-distance.png")
+        plot_fan(fan, p, cfg.out / "fan.png")
+        plot_face(face, cfg.out / "face-up-vs-down.png")
+        written = ["stop-distance.png", "fan.png", "face-up-vs-down.png", *written]
+    except ImportError as exc:
+        if not (exc.name or "").startswith("matplotlib"):
+            raise
+        print(f"{PROG}: {MISSING_MATPLOTLIB}", file=sys.stderr)
     print(table, end="")
-    for name in ("stop-distance.png", "fan.png", "face-up-vs-down.png", "table.txt"):
+    for name in written:
         print(f"wrote {cfg.out / name}")
     return 0
 

@@ -18,6 +18,14 @@ Only classes defined in modules under ``tabletop`` (and any prefixes a test
 adds to :data:`ALLOWED_PREFIXES`) that the program has *already imported* are
 revived: a file never makes the program import a module, so it cannot run
 anything (the games' modules are imported by the registry).
+
+A class that moves keeps reading the documents written before the move: it
+declares the names it was saved under with :func:`formerly`, e.g.
+``@formerly("tabletop.games.planepita.physics:Disc")`` on the ``Disc`` that now
+lives in ``model.py``. Encoding always writes the current name; decoding maps a
+former name to the class that declared it. Only a class that has been defined
+(so its module is imported) can declare former names, and only names and
+classes under the allowed prefixes are accepted.
 """
 
 from __future__ import annotations
@@ -28,9 +36,15 @@ import functools
 import json
 import math
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 ALLOWED_PREFIXES: list[str] = ["tabletop."]
+
+T = TypeVar("T", bound=type)
+
+#: a former "module:Qualname" -> the class that now answers to it (see formerly)
+_FORMER: dict[str, type] = {}
 
 
 class CodecError(ValueError):
@@ -50,26 +64,62 @@ def _allowed(module: str) -> bool:
     return any(module.startswith(p) or module + "." == p for p in ALLOWED_PREFIXES)
 
 
+def formerly(*names: str) -> Callable[[T], T]:
+    """Class decorator: documents that name the class by any of ``names`` (the
+    ``"module:Qualname"`` it was saved under before it moved or was renamed)
+    decode to it. The class itself must be a dataclass or an Enum in an
+    allowed module; a name may answer to one class only."""
+
+    def declare(cls: T) -> T:
+        if not (dataclasses.is_dataclass(cls) or issubclass(cls, enum.Enum)):
+            raise TypeError(f"{cls.__qualname__} is neither a dataclass nor an enum")
+        if not _allowed(cls.__module__):
+            raise TypeError(f"{_qualname(cls)} is not in a module saves may name")
+        for name in names:
+            module, sep, qual = name.partition(":")
+            if not sep or not qual or not _allowed(module):
+                raise ValueError(f"{name!r} is not a 'module:Qualname' saves may name")
+            if name == _qualname(cls):
+                raise ValueError(f"{name!r} is {cls.__qualname__}'s current name")
+            known = _FORMER.get(name)
+            if known is not None and _qualname(known) != _qualname(cls):
+                raise ValueError(f"{name!r} already answers to {_qualname(known)}")
+            _FORMER[name] = cls
+        return cls
+
+    return declare
+
+
+def former_names() -> dict[str, str]:
+    """Every declared former name -> the current name of its class."""
+    return {old: _qualname(cls) for old, cls in _FORMER.items()}
+
+
 def _resolve(path: str, kind: str) -> type:
     """The class named by ``path``, only if it is a game data class of ours.
 
     The class must be *defined* in an allowed module (not merely reachable
-    through one), and be a dataclass or an Enum as the tag says.
+    through one), and be a dataclass or an Enum as the tag says. A former
+    name (see :func:`formerly`) resolves to the class that declared it.
     """
     module, _, qual = path.partition(":")
     if not _allowed(module) or not qual:
         raise CodecError(f"refusing to load type {path!r} from outside the program")
-    obj: Any = sys.modules.get(module)
-    if obj is None:
-        # a games' module this program does not have (renamed or removed by
-        # another version) is a mismatch; anything else is not game data
-        game_data = module.startswith("tabletop.games.") or not module.startswith("tabletop.")
-        raise (Mismatch if game_data else CodecError)(f"unknown type {path!r}")
-    try:
-        for part in qual.split("."):
-            obj = getattr(obj, part)
-    except AttributeError as exc:
-        raise Mismatch(f"unknown type {path!r}") from exc
+    obj: Any = _FORMER.get(path)
+    if obj is not None:
+        module = obj.__module__
+    else:
+        obj = sys.modules.get(module)
+        if obj is None:
+            # a games' module this program does not have (renamed or removed by
+            # another version) is a mismatch; anything else is not game data
+            game_data = module.startswith("tabletop.games.") or not module.startswith("tabletop.")
+            raise (Mismatch if game_data else CodecError)(f"unknown type {path!r}")
+        try:
+            for part in qual.split("."):
+                obj = getattr(obj, part)
+        except AttributeError as exc:
+            raise Mismatch(f"unknown type {path!r}") from exc
     if not isinstance(obj, type) or not _allowed(obj.__module__) or obj.__module__ != module:
         raise CodecError(f"refusing to load {path!r}: not a game data type")
     if kind == "dataclass" and not dataclasses.is_dataclass(obj):

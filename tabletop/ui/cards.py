@@ -17,17 +17,16 @@ Every suit has a glyph as well as a colour, so nothing is told by colour alone.
 
 from __future__ import annotations
 
-import io
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
-from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 import pygame
+
+from tabletop.ui.theme import contrast, load_font
 
 #: width : height of every card
 CARD_ASPECT = 5 / 7
@@ -128,56 +127,23 @@ def rotated_half_extents(card_size: tuple[int, int], angle: float) -> tuple[floa
 
 # -- fonts ---------------------------------------------------------------------
 
-_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-
-
-def _font_bytes(bold: bool) -> bytes | None:
-    name = _FONT_FILES[bold]
-    try:
-        return (resources.files("tabletop.assets") / "fonts" / name).read_bytes()
-    except (ModuleNotFoundError, FileNotFoundError):
-        pass
-    # a source checkout that is not installed: assets/ sits beside tabletop/
-    path = Path(__file__).resolve().parents[2] / "assets" / "fonts" / name
-    return path.read_bytes() if path.is_file() else None
-
 
 class DejaVuFonts:
-    """``(px, bold) -> Font`` for the shipped DejaVu Sans, cached per size."""
+    """``(px, bold) -> Font`` for the shipped DejaVu Sans (``theme.load_font``),
+    cached per size."""
 
     def __init__(self) -> None:
-        self._data: dict[bool, bytes | None] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
     def __call__(self, px: int, bold: bool = False) -> pygame.font.Font:
         key = (max(4, int(px)), bool(bold))
         font = self._fonts.get(key)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            if bold not in self._data:
-                self._data[bold] = _font_bytes(bold)
-            data = self._data[bold]
-            font = pygame.font.Font(io.BytesIO(data) if data else None, key[0])
-            self._fonts[key] = font
+            font = self._fonts[key] = load_font(*key)
         return font
 
 
 # -- colour helpers ------------------------------------------------------------
-
-
-def _luminance(c: RGB) -> float:
-    def lin(v: int) -> float:
-        v = v / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = c[:3]
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-
-
-def contrast(a: RGB, b: RGB) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def readable_on(colour: RGB, background: RGB, minimum: float = 4.5) -> RGB:
@@ -314,10 +280,6 @@ class CardPainter:
 
     # -- size ------------------------------------------------------------
     @property
-    def card_width(self) -> int:
-        return self.card_size[0]
-
-    @property
     def card_height(self) -> int:
         return self.card_size[1]
 
@@ -334,11 +296,6 @@ class CardPainter:
         size = card_size_for_height(card_height)
         if size != self.card_size:
             self.card_size = size
-            self._cache.clear()
-
-    def set_style(self, style: CardStyle) -> None:
-        if style != self.style:
-            self.style = style
             self._cache.clear()
 
     def lift(self, look: Look | str) -> int:

@@ -21,6 +21,7 @@ from tabletop.core import rng
 from tabletop.core.game import GameConfig
 from tabletop.core.session import SaveError, SaveRefused, Seat, Session, default_name
 from tabletop.core.storage import AUTOSAVE
+from tabletop.core.words import ordinal
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import Theme, mix, text_on
 from tabletop.ui.widgets import (
@@ -922,8 +923,7 @@ class ResultsScene(MenuScene):
             if place == 1:
                 pygame.draw.rect(surface, mix(t.panel, style.colour, 0.25), row, border_radius=t.px(6))
             font = t.font("body", bold=place == 1)
-            ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-            draw_text(surface, font, ordinal, t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h))
+            draw_text(surface, font, ordinal(place), t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h))
             draw_text(surface, font, f"{style.glyph} {seat.label}", style.colour, pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), row.h))
             score = self.outcome.scores[i]
             score_text = str(int(score)) if float(score).is_integer() else f"{score:.1f}"

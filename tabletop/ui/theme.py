@@ -136,7 +136,8 @@ def _font_bytes(bold: bool) -> bytes:
 
 
 def load_font(px: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu Sans at ``px`` pixels (no cache: use Theme.font)."""
+    """The bundled DejaVu Sans at ``px`` pixels: the one place a font file is
+    opened (no cache: ``Theme.font`` and ``cards.DejaVuFonts`` keep theirs)."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(io.BytesIO(_font_bytes(bold)), px)
@@ -172,17 +173,19 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
 
 
 def luminance(c: Colour) -> float:
-    """WCAG relative luminance of an sRGB colour, 0..1."""
+    """WCAG relative luminance of an sRGB colour (any alpha ignored), 0..1,
+    with the sRGB standard's linear segment below 0.04045."""
 
     def lin(v: int) -> float:
         s = v / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
 
     return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
 
 
 def contrast(a: Colour, b: Colour) -> float:
-    """WCAG contrast ratio between two colours, 1..21."""
+    """WCAG contrast ratio between two colours, 1..21. The one home of the
+    formula: the card painter's ``readable_on`` uses it too."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
@@ -287,10 +290,6 @@ class Theme:
         self.felt_line: Colour = (216, 226, 212)
         self.card_face: Colour = (250, 248, 242)
         self.card_back: Colour = (40, 70, 140)
-
-    @property
-    def colourblind(self) -> bool:
-        return self.palette == "okabe_ito"
 
     def player(self, i: int) -> PlayerStyle:
         """The look of seat ``i`` (0..5): a colour, its name and a glyph."""

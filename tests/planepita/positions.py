@@ -18,13 +18,13 @@ from tabletop.games.planepita.model import (
     DOUBLE,
     LAST,
     THIRD_PARTY,
+    Disc,
     Flick,
     Phase,
     PlanepitaState,
     RoundResult,
     ShotRecord,
 )
-from tabletop.games.planepita.physics import Disc
 from tabletop.games.planepita.rules import RULES, default_config, discs_per_seat
 
 

@@ -19,14 +19,15 @@ from tabletop.games.planepita import bot as botmod
 from tabletop.games.planepita import rules as R
 from tabletop.games.planepita.model import (
     THIRD_PARTY,
+    Disc,
     Flick,
     FlickSpec,
     Flip,
     JammerSpec,
+    Layout,
     Phase,
     PlaceJammer,
 )
-from tabletop.games.planepita.physics import Disc, Layout
 
 RULES = R.RULES
 LEVELS = ("easy", "medium", "hard")

@@ -21,12 +21,11 @@ import pytest
 
 from tabletop.games.planepita import params
 from tabletop.games.planepita.board import Board
+from tabletop.games.planepita.model import Disc, Layout
 from tabletop.games.planepita.physics import (
     JAMMER,
-    Disc,
     EventKind,
     Launch,
-    Layout,
     Trajectory,
     World,
     simulate,

@@ -8,7 +8,8 @@ import math
 import pytest
 
 from tabletop.games.planepita import params
-from tabletop.games.planepita.physics import Launch, Layout, simulate
+from tabletop.games.planepita.model import Layout
+from tabletop.games.planepita.physics import Launch, simulate
 from tests.planepita.test_physics import (
     PLAYERS,
     TINY,
@@ -76,7 +77,7 @@ def test_top_speed_head_on_discs_never_overlap_by_more_than_one_step(y: float) -
 def test_a_face_down_disc_knocked_loose_and_off_the_board_leaves_cleanly() -> None:
     """Its hold joint was released by the hit; leaving the world must not try
     to remove that joint a second time."""
-    from tabletop.games.planepita.physics import Disc
+    from tabletop.games.planepita.model import Disc
 
     layout = Layout(
         2,

@@ -22,13 +22,13 @@ from tabletop.games.planepita.model import (
     DOUBLE,
     LAST,
     THIRD_PARTY,
+    Disc,
     Flick,
     Flip,
     JammerSpec,
     Phase,
     PlaceJammer,
 )
-from tabletop.games.planepita.physics import Disc
 from tabletop.games.planepita.rules import (
     RULES,
     area_of_disc,
@@ -482,7 +482,7 @@ def test_p8_double_only_on_the_third_launch() -> None:
     second = position(3, parked, holding=(True, False, False), doubles=True)
     assert R.to_move(second) == 0 and second.launches[0] == 1
     assert not flick_spec(second).double
-    refused(second, replace(TO_4PT, double=True), "third launch of the round, not your second")
+    refused(second, replace(TO_4PT, double=True), "3rd launch of the round, not your 2nd")
     parked = [D(*at(40 * k, 230), down=True) for k in range(6)]
     third = position(3, parked, holding=(True, False, False), doubles=True)
     assert flick_spec(third).double
@@ -735,3 +735,25 @@ def test_p6_a_flip_outside_the_flip_phase_is_refused_for_that_reason() -> None:
 
     state = RULES.setup(default_config(3), 1)
     assert RULES.check(state, _Flip(True)) == "There is no disc to flip now: it is time to launch."
+
+
+@pytest.mark.parametrize("radius", ["disc", "jammer"])
+def test_the_jammer_searchs_area_mask_is_board_area_of(radius: str) -> None:
+    """The free-spot search's vectorised area test (by Board.area_bounds) says what
+    Board.area_of says, on each side of every bound (ruling P1: a piece touching a
+    line is in the inner area)."""
+    import numpy as np
+
+    from tabletop.games.planepita import params as params_mod
+    from tabletop.games.planepita import rules as rules_mod
+    from tabletop.games.planepita.board import Board
+
+    board = Board.from_params(params_mod.default())
+    r = board.disc_radius if radius == "disc" else board.jammer_radius
+    edges = sorted({b for area in (5, 4, 3) for b in board.area_bounds(area, r)})
+    d = np.array([e + k * 1e-6 for e in edges for k in (-1, 0, 1) if e + k * 1e-6 >= 0] + [
+        *np.linspace(0.0, board.outer_radius + r + 5.0, 301)])
+    for area in (5, 4, 3):
+        mask = rules_mod._area_mask(d, area, board, r)
+        expected = np.array([board.area_of(float(x), 0.0, r) == area for x in d])
+        assert (mask == expected).all(), (area, d[mask != expected])

@@ -14,24 +14,18 @@ import pytest
 from tabletop.core.session import default_seats
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
-from tabletop.games.planepita.model import Flick, Flip, Phase
-from tabletop.games.planepita.scene import (
+from tabletop.games.planepita.aim import (
     DEAD_MM,
-    LABEL_BACK,
     OFF_TIP_MM,
-    PROMPTS,
-    PULL_FULL_MM,
     PULL_REACH_MM,
-    Geometry,
-    PlanepitaScene,
-    PullBack,
-    RoundEnd,
-    ShotAnim,
-    draw_icon,
     pull_length,
     pull_speed,
     reach_mm,
 )
+from tabletop.games.planepita.model import Flick, Flip, Phase
+from tabletop.games.planepita.scene import PlanepitaScene
+from tabletop.games.planepita.scene_draw import LABEL_BACK, PROMPTS, Geometry, draw_icon
+from tabletop.games.planepita.scene_playback import PullBack, RoundEnd, ShotAnim
 from tabletop.ui import menus
 from tabletop.ui.widgets import no_overlap
 from tests.ui.driver import Driver, make_app
@@ -229,31 +223,6 @@ def test_a_long_pull_shows_where_the_disc_leaves_the_board(app: Any) -> None:
     b = scene.board
     tip_r = math.hypot(*scene.aim_tip)
     assert b.outer_radius < tip_r <= b.outer_radius + b.disc_radius + OFF_TIP_MM + 1e-6
-
-
-def test_the_pull_to_speed_mapping_is_monotonic_and_reaches_top_speed() -> None:
-    from tabletop.games.planepita.board import default_board
-
-    board = default_board()
-    p = params_mod.default()
-    vmax = p.launch.max_speed
-    lengths = [k * 0.25 for k in range(0, int(PULL_FULL_MM * 4) + 80)]
-    speeds = [pull_speed(x, vmax, board, p) for x in lengths]
-    assert all(b >= a for a, b in zip(speeds, speeds[1:]))
-    assert all(v <= vmax for v in speeds)
-    assert pull_speed(PULL_FULL_MM, vmax, board, p) == pytest.approx(vmax)
-    assert pull_speed(PULL_FULL_MM + 50, vmax, board, p) == pytest.approx(vmax)
-    assert pull_speed(DEAD_MM / 2, vmax, board, p) == 0.0
-    # up to PULL_REACH_MM the pull maps linearly to the slide distance
-    reach = reach_mm(board)
-    assert reach > 2 * board.outer_radius + board.pad_depth * board.pad_start  # past the far rim
-    for f in (0.1, 0.25, 0.5, 0.75, 1.0):
-        v = pull_speed(f * PULL_REACH_MM, vmax, board, p)
-        assert v**2 / (2 * p.friction.mu_face_up * p.friction.g) == pytest.approx(f * reach)
-    # and back: a bot's pull animation uses the inverse
-    for v in (400.0, 600.0, 1200.0, 1800.0, 2400.0, vmax):
-        assert pull_speed(pull_length(v, vmax, board, p), vmax, board, p) == pytest.approx(v, abs=0.5)
-    assert pull_length(150.0, vmax, board, p) == DEAD_MM  # slower than the shortest pull gives
 
 
 def test_a_bots_pull_back_grows_like_a_human_pull(app: Any) -> None:

@@ -1,10 +1,13 @@
-"""tools/tune_physics.py: the quick sweep writes its pictures and a sane table;
+"""tools/tune_physics.py: the quick sweep writes its pictures (matplotlib, the
+``tools`` extra that ``make test`` installs) with labelled axes and a sane
+table; without matplotlib the table is still written and one line says so;
 bad arguments are one line on stderr and exit status 2."""
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 
 import pytest
 
@@ -87,3 +90,38 @@ def test_bad_arguments_exit_2_with_one_line(argv, needle, tmp_path, capsys) -> N
     assert err.count("\n") == 1 and err.endswith("\n"), err
     assert needle in err
     assert not any(tmp_path.iterdir())  # nothing was written
+
+
+def test_the_figures_have_axes_with_units_and_legends(tmp_path) -> None:
+    from tabletop.games.planepita import params
+
+    p = params.default()
+    stop = tune_physics.sweep_stop(p, (1000.0, 2000.0), (0.3,))
+    fig = tune_physics.plot_stop_distance(stop, tmp_path / "stop.png")
+    top, bottom = fig.axes
+    assert top.get_ylabel() == "stop distance (mm)" and top.get_legend() is not None
+    assert bottom.get_xlabel() == "launch speed v (mm/s)" and bottom.get_ylabel() == "excess (mm)"
+    fan = tune_physics.sweep_fan(p, (1000.0,), (0.0,))
+    fig = tune_physics.plot_fan(fan, p, tmp_path / "fan.png")
+    board = fig.axes[0]
+    assert "(mm" in board.get_xlabel() and "(mm" in board.get_ylabel()
+    assert any("launch speed (mm/s)" == ax.get_xlabel() for ax in fig.axes)  # the colour bar
+    face = tune_physics.sweep_face(p, (1000.0,), (3.5,))
+    fig = tune_physics.plot_face(face, tmp_path / "face.png")
+    chart = fig.axes[-1]
+    assert chart.get_yscale() == "log" and "(mm" in chart.get_ylabel()
+    assert "(mm/s)" in chart.get_xlabel() and chart.get_legend() is not None
+
+
+def test_without_matplotlib_the_table_is_written_and_one_line_says_why_no_pictures(
+    tmp_path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert tune_physics.main(["--quick", "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "matplotlib" in captured.err, captured.err
+    assert (tmp_path / "table.txt").is_file()
+    assert not list(tmp_path.glob("*.png"))
+    assert "wrote" in captured.out and ".png" not in captured.out

@@ -20,7 +20,6 @@ from tabletop.ui.cards import (  # noqa: E402
     Look,
     Pose,
     card_size_for_height,
-    contrast,
     draw_card,
     fan_layout,
     hit_test,
@@ -29,6 +28,7 @@ from tabletop.ui.cards import (  # noqa: E402
     stack_offset_layout,
     trick_layout,
 )
+from tabletop.ui.theme import contrast  # noqa: E402
 
 FACE = CardFace("7", (0, 114, 178), "♠")
 FACES = [

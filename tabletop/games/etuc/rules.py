@@ -28,6 +28,7 @@ from typing import Any
 
 from tabletop.core import rng
 from tabletop.core.game import EndReason, GameConfig, GameInfo, IllegalAction, Outcome
+from tabletop.core.words import ordinal
 
 # -- cards -------------------------------------------------------------------
 
@@ -361,10 +362,6 @@ def new_game(
         results=results,
         log=(),
     )
-
-
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 # -- the rules -----------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.words import ordinal
 from tabletop.games.etuc.rules import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -32,7 +33,6 @@ from tabletop.games.etuc.rules import (
     Play,
     cards_text,
     deck,
-    ordinal,
     strongest_card,
 )
 from tabletop.ui.cards import (

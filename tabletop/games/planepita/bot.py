@@ -38,20 +38,23 @@ from typing import Any
 from tabletop.core import rng as rngmod
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as rules_mod
+from tabletop.games.planepita.aim import aim_at, slide_speed
 from tabletop.games.planepita.board import Board, PadPose
 from tabletop.games.planepita.model import (
     DOUBLE,
     LAST,
     THIRD_PARTY,
+    Disc,
     Flick,
     FlickSpec,
     Flip,
     JammerSpec,
+    Layout,
     Phase,
     PlaceJammer,
     PlanepitaState,
 )
-from tabletop.games.planepita.physics import Disc, Launch, Layout, Trajectory, simulate
+from tabletop.games.planepita.physics import Launch, Trajectory, simulate
 
 RULES = rules_mod.RULES
 PARAMS = params_mod.default()
@@ -210,16 +213,13 @@ def pad_pose(players: int, seat: int, pad: float) -> PadPose:
 def aim(players: int, seat: int, pad: float, target: tuple[float, float]) -> tuple[float, float]:
     """(aim angle in degrees, positive counter-clockwise from straight in; distance in mm)
     from the disc's start on the pad at ``pad`` to ``target``."""
-    pose = pad_pose(players, seat, pad)
-    dx, dy = target[0] - pose.start[0], target[1] - pose.start[1]
-    ix, iy = pose.inward
-    return math.degrees(math.atan2(ix * dy - iy * dx, ix * dx + iy * dy)), math.hypot(dx, dy)
+    return aim_at(pad_pose(players, seat, pad), target)
 
 
 def stop_speed(distance: float) -> float:
-    """The launch speed at which a face-up disc slides ``distance`` mm and stops."""
-    f = PARAMS.friction
-    return math.sqrt(2.0 * f.mu_face_up * f.g * max(1.0, distance - 1.5))
+    """The launch speed at which a face-up disc slides ``distance`` mm and stops
+    (1.5 mm short, so it does not overshoot; at least 1 mm)."""
+    return slide_speed(max(1.0, distance - 1.5), PARAMS)
 
 
 def pads_for(
@@ -556,12 +556,11 @@ class Planner:
         jam = []
         if layout.jammer is not None:
             rj = BOARD.jammer_radius
-            f = PARAMS.friction
             e = PARAMS.restitution.disc_jammer
             md, mj = PARAMS.disc.mass, PARAMS.jammer.mass
             speeds = []
             for travel in (70.0, 130.0, 200.0, 420.0):
-                vj = math.sqrt(2 * f.mu_jammer * f.g * travel)
+                vj = slide_speed(travel, PARAMS, mu=PARAMS.friction.mu_jammer)
                 speeds.append(vj * (md + mj) / ((1 + e) * md))
             jam = self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer")[
                 : level.jammer_shots
@@ -585,14 +584,13 @@ class Planner:
     ) -> list[Candidate]:
         out = []
         contact = BOARD.disc_radius + radius
-        f = PARAMS.friction
         for pad, angle, dist in spread(pads_for(self.players, self.seat, spec, target), pads):
             for offset in level.hit_offsets:
                 b = offset * contact
                 shift = math.degrees(math.asin(max(-1.0, min(1.0, b / max(dist, contact)))))
                 travel = max(1.0, dist - math.sqrt(max(0.0, contact**2 - b**2)))
                 for vc in speeds:
-                    speed = math.sqrt(vc * vc + 2 * f.mu_face_up * f.g * travel)
+                    speed = slide_speed(travel, PARAMS, arrive=vc)
                     out.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
         return out
 

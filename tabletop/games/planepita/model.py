@@ -1,10 +1,15 @@
-"""Planepita's game data: actions, phases and the state. Plain frozen data.
+"""Planepita's game data: discs, layouts, actions, phases and the state. Plain frozen data.
 
-This module fixes the shapes the rules (``rules.py``), the bots (``bot.py``)
-and the scene (``scene.py``) share; the logic lives in ``rules.py``. Board
+This module fixes the shapes the rules (``rules.py``), the physics
+(``physics.py``), the bots (``bot.py``) and the scene (``scene.py``) share; the
+logic lives in ``rules.py``, and nothing here imports any of them. Board
 positions are millimetres in the frame of ``board.py`` (planet centre at the
-origin, y up); discs on the board are ``physics.Disc`` values inside a
-``physics.Layout``.
+origin, y up); discs on the board are :class:`Disc` values inside a
+:class:`Layout`.
+
+Saves name these classes by module: ``Disc`` and ``Layout`` were defined in
+``physics.py`` until they moved here, and say so with ``codec.formerly``, so
+saves written before the move still load.
 
 Owners: a disc's ``owner`` is the seat that launched it, or ``THIRD_PARTY``
 (the player count, i.e. 2) for the 3P discs of a 2-player game (ruling P7).
@@ -16,7 +21,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from tabletop.games.planepita.physics import Disc, Layout
+from tabletop.core.codec import formerly
 
 #: the owner of the 3P discs in a 2-player game (P7): the seat after the last one
 THIRD_PARTY = 2
@@ -24,6 +29,39 @@ LAST = "last"
 DOUBLE = "double"
 ROUNDS = 4
 AREA_VALUES = (5, 4, 3)
+
+
+# -- what is on the board ------------------------------------------------------------
+
+
+@formerly("tabletop.games.planepita.physics:Disc")
+@dataclass(frozen=True)
+class Disc:
+    """One alien disc on the board."""
+
+    id: int
+    owner: int
+    x: float = 0.0
+    y: float = 0.0
+    angle: float = 0.0
+    face_down: bool = False
+    tokens: tuple[str, ...] = ()
+
+
+@formerly("tabletop.games.planepita.physics:Layout")
+@dataclass(frozen=True)
+class Layout:
+    """Everything on the table between shots: plain data."""
+
+    players: int
+    discs: tuple[Disc, ...] = ()
+    #: the jammer's centre, or None while it waits to be placed again (P5)
+    jammer: tuple[float, float] | None = (0.0, 0.0)
+    #: each seat's pad position along its stretch, 0..1 (empty: all at 0.5)
+    pads: tuple[float, ...] = ()
+
+    def pad_of(self, seat: int) -> float:
+        return self.pads[seat] if seat < len(self.pads) else 0.5
 
 
 class Phase(enum.Enum):

@@ -15,7 +15,8 @@ The model, seen from above with no gravity in the plane:
   ``GearJoint`` capped the same way (times an arm of 2/3 of the radius, a flat
   disc's) brakes the spin. This is the top-down friction of pymunk's
   ``examples/tank.py``, and it runs inside Chipmunk's solver, with no Python
-  callback per step. A disc at speed v slides v^2/(2*mu*g) before it stops.
+  callback per step. A disc at speed v slides v^2/(2*mu*g) before it stops
+  (``aim.slide_distance``, the law the scene's aim line and the bots use).
 - **Face-down discs stick.** A face-down disc is held by one more capped
   pivot joint whose cap absorbs, within a step, exactly the break-away impulse
   of a head-on hit at ``break_away_speed``: a softer hit leaves it where it
@@ -45,7 +46,9 @@ import pymunk
 import pymunk.batch
 
 from tabletop.games.planepita import params as params_mod
+from tabletop.games.planepita.aim import aim_direction
 from tabletop.games.planepita.board import Board, PadPose
+from tabletop.games.planepita.model import Disc, Layout
 from tabletop.games.planepita.params import Params
 
 JAMMER = -1
@@ -60,34 +63,6 @@ def pad_id(seat: int) -> int:
 
 def is_pad(body_id: int | None) -> bool:
     return body_id is not None and body_id <= -10
-
-
-@dataclass(frozen=True)
-class Disc:
-    """One alien disc on the board."""
-
-    id: int
-    owner: int
-    x: float = 0.0
-    y: float = 0.0
-    angle: float = 0.0
-    face_down: bool = False
-    tokens: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Everything on the table between shots: plain data."""
-
-    players: int
-    discs: tuple[Disc, ...] = ()
-    #: the jammer's centre, or None while it waits to be placed again (P5)
-    jammer: tuple[float, float] | None = (0.0, 0.0)
-    #: each seat's pad position along its stretch, 0..1 (empty: all at 0.5)
-    pads: tuple[float, ...] = ()
-
-    def pad_of(self, seat: int) -> float:
-        return self.pads[seat] if seat < len(self.pads) else 0.5
 
 
 @dataclass(frozen=True)
@@ -260,9 +235,7 @@ class World:
         sx, sy = pose.start
         body = self._add_piece(launch.disc.id, sx, sy, launch.disc.angle, p.disc.radius, p.disc.mass,
                                p.friction.mu_face_up, DISC_T, self.elasticity["disc"])
-        a = math.radians(launch.angle)
-        ix, iy = pose.inward
-        direction = (ix * math.cos(a) - iy * math.sin(a), ix * math.sin(a) + iy * math.cos(a))
+        direction = aim_direction(pose, launch.angle)
         body.velocity = (direction[0] * launch.speed, direction[1] * launch.speed)
         body.angular_velocity = launch.spin
         self.launched_index = len(self.bodies) - 1

@@ -2,8 +2,8 @@
 
 The rulebook is ``/work/shared/rules/planepita.txt``; rulings P1-P11 are in
 ``RULINGS.md``; the in-app page is ``rules.txt`` beside this file. The data
-shapes (actions, phases, the state) live in ``model.py``; the physics in
-``physics.py`` and the geometry in ``board.py``.
+shapes (discs, layouts, actions, phases, the state) live in ``model.py``; the
+physics in ``physics.py`` and the geometry in ``board.py``.
 
 A round: seats launch in turn, ``(start + t) % n`` for launch ``t``, until
 every disc is down; the round's last launch (by the seat to the start player's
@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.core.game import EndReason, GameConfig, GameInfo, IllegalAction, Outcome, Variant
+from tabletop.core.words import ordinal
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
 from tabletop.games.planepita.model import (
@@ -46,10 +47,12 @@ from tabletop.games.planepita.model import (
     ROUNDS,
     THIRD_PARTY,
     AreaResult,
+    Disc,
     Flick,
     FlickSpec,
     Flip,
     JammerSpec,
+    Layout,
     Phase,
     PlaceJammer,
     PlanepitaState,
@@ -57,14 +60,7 @@ from tabletop.games.planepita.model import (
     ShotRecord,
 )
 from tabletop.games.planepita.params import Params
-from tabletop.games.planepita.physics import (
-    Disc,
-    Launch,
-    Layout,
-    Trajectory,
-    is_pad,
-    simulate,
-)
+from tabletop.games.planepita.physics import Launch, Trajectory, is_pad, simulate
 
 PlanepitaAction = Flick | Flip | PlaceJammer
 
@@ -174,16 +170,12 @@ def power(disc: Disc) -> int:
 
 
 def _area_mask(d: np.ndarray, area: int, board: Board, radius: float) -> np.ndarray:
-    """Vectorised Board.area_of for centres at distance ``d``: True where it is ``area``."""
-    near = d - radius
-    half = board.line_width / 2
-    inner5 = near <= board.center_radius + half
-    inner4 = near <= board.middle_radius + half
-    if area == 5:
-        return inner5
-    if area == 4:
-        return inner4 & ~inner5
-    return ~inner4 & (near < board.outer_radius)
+    """Vectorised Board.area_of for centres at distance ``d``: True where it is
+    ``area``, by ``Board.area_bounds`` (a piece whose centre is exactly at the
+    rim's bound is off the board, as area_of has it)."""
+    lo, hi = board.area_bounds(area, radius)
+    inside = d < hi if area == AREA_VALUES[-1] else d <= hi
+    return inside if area == AREA_VALUES[0] else inside & (d > lo)
 
 
 @functools.lru_cache(maxsize=256)
@@ -192,8 +184,7 @@ def _free_spot(
 ) -> tuple[float, float] | None:
     board = _board(params)
     rj, rd = params.jammer.radius, params.disc.radius
-    reach = {5: board.center_radius, 4: board.middle_radius, 3: board.outer_radius}[area]
-    reach += board.line_width / 2 + rj
+    _, reach = board.area_bounds(area, rj)
     n = int(math.ceil(reach / JAMMER_GRID))
     axis = np.arange(-n, n + 1, dtype=np.float64) * JAMMER_GRID
     grid_x, grid_y = np.meshgrid(axis, axis)
@@ -448,12 +439,6 @@ def _finite(value: int | float) -> bool:
         return False
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
-        n, f"{n}th"
-    )
-
-
 def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool) -> str | None:
     seat = launcher(state)
     if third_party:
@@ -469,10 +454,8 @@ def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool
         if not state.doubles[seat]:
             return "You hold no Double token this round."
         if state.launches[seat] != 2:
-            nth = _ordinal(state.launches[seat] + 1)
-            return (
-                f"The Double token can only go on your third launch of the round, not your {nth}."
-            )
+            nth = ordinal(state.launches[seat] + 1)
+            return f"The Double token can only go on your 3rd launch of the round, not your {nth}."
         if third_party:
             return "The Double token goes on one of your own discs, not a 3P disc."
         if is_last_launch(state):
@@ -1154,9 +1137,7 @@ def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
 def _sample_jammer(state: PlanepitaState, rng: Random, p: Params) -> PlaceJammer:
     """Rejection sampling in the jammer's area, then the deterministic search."""
     area = jammer_area(state.layout, p)
-    board = _board(p)
-    reach = {5: board.center_radius, 4: board.middle_radius, 3: board.outer_radius}[area]
-    reach += board.line_width / 2 + p.jammer.radius
+    _, reach = _board(p).area_bounds(area, p.jammer.radius)
     for _ in range(SAMPLE_JAMMER_TRIES):
         r = reach * math.sqrt(rng.random())
         a = rng.uniform(0.0, 2 * math.pi)

@@ -1,0 +1,1089 @@
+"""Planepita's table drawn: the planet seen from above, the pads, the pieces,
+the aim line and power meter, and the side panel. pygame only; never changes
+the game.
+
+- :class:`Geometry` maps board millimetres (origin at the planet's centre,
+  y up) to window pixels: it fits the planet and the pads in a square of the
+  table and flips y.
+- The sprites and the backdrop are plain functions of their inputs
+  (:func:`disc_sprite`, :func:`jammer_sprite`, :func:`render_backdrop`,
+  :func:`render_planet`, :func:`draw_icon`).
+- :class:`TableDrawing` is the drawing half of ``scene.PlanepitaScene``: the
+  layout of the table and the panel, and ``draw_table``. It reads what the
+  scene knows (the session, the animation queue, the drag in progress, the
+  buttons) and the :class:`scene_playback.Picture` of the moment; it keeps only
+  caches of what it drew and the last aim line (for tests), and writes nothing
+  else.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from tabletop.core import rng
+from tabletop.games.planepita import rules as pp_rules
+from tabletop.games.planepita.aim import (
+    PULL_FULL_MM,
+    PULL_REACH_MM,
+    AimPrediction,
+    aim_direction,
+    pad_position,
+    predict,
+    pull_length,
+)
+from tabletop.games.planepita.board import MARK, Board, PadPose, default_board
+from tabletop.games.planepita.model import (
+    DOUBLE,
+    LAST,
+    ROUNDS,
+    THIRD_PARTY,
+    Disc,
+    JammerSpec,
+    Phase,
+    PlanepitaState,
+)
+from tabletop.games.planepita.physics import JAMMER
+from tabletop.games.planepita.scene_playback import Picture, RoundEnd, ease
+from tabletop.ui.theme import Colour, Theme, mix, text_on
+from tabletop.ui.widgets import draw_text, fit_text, wrap_text
+
+#: how far from the planet's centre the table view reaches (pads included), mm
+WORLD_R = 364.0
+
+#: what the player to move is asked, after their name
+PROMPTS: dict[Phase, str] = {
+    Phase.LAUNCH: "flick a disc",
+    Phase.FLIP: "flip or keep?",
+    Phase.PLACE_JAMMER: "place the jammer",
+}
+
+SPACE_TOP: Colour = (10, 14, 30)
+SPACE_BOTTOM: Colour = (22, 18, 44)
+AREA_COLOURS: dict[int, Colour] = {3: (38, 78, 104), 4: (54, 112, 98), 5: (164, 96, 54)}
+LINE_WHITE: Colour = (244, 244, 236)
+BACK_COLOUR: Colour = (58, 62, 74)
+JAMMER_COLOUR: Colour = (30, 30, 36)
+HAZARD: Colour = (250, 204, 40)
+TOKEN_GOLD: Colour = (236, 190, 70)
+HOLE_COLOUR: Colour = (6, 4, 14)
+LABEL_BACK: Colour = (14, 16, 24)
+#: the aim line's colour for no pull and for the fullest pull
+AIM_SOFT: Colour = (110, 230, 120)
+AIM_HARD: Colour = (250, 90, 60)
+
+# -- geometry ---------------------------------------------------------------------------------
+
+
+class Geometry:
+    """Board millimetres <-> window pixels for a square region of the table."""
+
+    def __init__(self, square: pygame.Rect, board: Board, players: int) -> None:
+        self.square = square
+        self.board = board
+        self.players = players
+        self.cx = square.centerx
+        self.cy = square.centery
+        self.scale = (square.w / 2) / WORLD_R  # pixels per mm
+
+    def to_px(self, x: float, y: float) -> tuple[float, float]:
+        return (self.cx + x * self.scale, self.cy - y * self.scale)
+
+    def ipx(self, x: float, y: float) -> tuple[int, int]:
+        px, py = self.to_px(x, y)
+        return (round(px), round(py))
+
+    def to_mm(self, px: float, py: float) -> tuple[float, float]:
+        return ((px - self.cx) / self.scale, (self.cy - py) / self.scale)
+
+    def length(self, mm: float) -> int:
+        return max(1, round(mm * self.scale))
+
+    @property
+    def planet_rect(self) -> pygame.Rect:
+        r = self.board.outer_radius * self.scale
+        return pygame.Rect(round(self.cx - r), round(self.cy - r), round(2 * r), round(2 * r))
+
+    def pose(self, seat: int, pos: float) -> PadPose:
+        return self.board.pad_pose(self.players, seat, min(1.0, max(0.0, pos)))
+
+    def pad_position_at(self, seat: int, px: float, py: float) -> float:
+        """The pad position (0..1) along ``seat``'s stretch nearest the mouse."""
+        return pad_position(self.board, self.players, seat, *self.to_mm(px, py))
+
+    def pad_polygon(self, pose: PadPose) -> list[tuple[float, float]]:
+        return [self.to_px(*c) for c in pose.corners()]
+
+    def on_pad(self, pose: PadPose, px: float, py: float) -> bool:
+        forward, side = pose.local(*self.to_mm(px, py))
+        return -2.0 <= forward <= pose.depth + 2.0 and abs(side) <= pose.width / 2 + 2.0
+
+    def on_disc(self, pose: PadPose, px: float, py: float) -> bool:
+        x, y = self.to_mm(px, py)
+        grab = max(self.board.disc_radius * 1.4, 10.0 / self.scale)
+        return math.dist((x, y), pose.start) <= grab
+
+
+# -- drawing helpers ----------------------------------------------------------------------------------
+
+
+def _star_points(cx: float, cy: float, r: float, n: int = 5) -> list[tuple[float, float]]:
+    pts = []
+    for k in range(2 * n):
+        rad = r if k % 2 == 0 else r * 0.45
+        a = math.pi / 2 + k * math.pi / n
+        pts.append((cx + rad * math.cos(a), cy - rad * math.sin(a)))
+    return pts
+
+
+def draw_mark(surface: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: Colour) -> None:
+    """The rulebook's rim symbols: square, triangle, star."""
+    cx, cy = centre
+    if kind == "square":
+        pts = [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    elif kind == "triangle":
+        pts = [(cx, cy - r * 1.15), (cx + r * 1.1, cy + r * 0.8), (cx - r * 1.1, cy + r * 0.8)]
+    else:
+        pts = _star_points(cx, cy, r * 1.25)
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, (20, 20, 28), pts, max(1, round(r / 5)))
+
+
+def _glyph_font(theme: Theme, px: int) -> pygame.font.Font:
+    return theme.font(max(1.0, px / max(theme.scale, 0.01)))
+
+
+def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens: tuple[str, ...], r: int) -> pygame.Surface:
+    """One alien disc, ``r`` pixels in radius: colour *and* glyph; a face-down
+    disc shows its back with a small owner glyph; LAST and DOUBLE tokens on top."""
+    pad = max(2, r // 5)
+    size = 2 * (r + pad)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (r + pad, r + pad)
+    style = theme.player(owner)
+    pygame.draw.circle(surf, (0, 0, 0, 110), (c[0] + pad // 2, c[1] + pad // 2 + 1), r)
+    if face_down:
+        pygame.draw.circle(surf, BACK_COLOUR, c, r)
+        pygame.draw.circle(surf, style.colour, c, r, max(2, r // 4))
+        for k in (0.62, 0.42):
+            pygame.draw.circle(surf, mix(BACK_COLOUR, (255, 255, 255), 0.16), c, max(1, round(r * k)), 1)
+        g = _glyph_font(theme, max(6, round(r * 0.75))).render(style.glyph, True, mix(style.colour, (255, 255, 255), 0.3))
+        surf.blit(g, g.get_rect(center=c))
+    else:
+        pygame.draw.circle(surf, mix(style.colour, (0, 0, 0), 0.25), c, r)
+        pygame.draw.circle(surf, style.colour, (c[0], c[1] - max(1, r // 10)), r - max(1, r // 8))
+        pygame.draw.circle(surf, mix(style.colour, (255, 255, 255), 0.35), c, r, max(1, r // 9))
+        g = _glyph_font(theme, max(7, round(r * 1.15))).render(style.glyph, True, text_on(style.colour))
+        surf.blit(g, g.get_rect(center=c))
+    pygame.draw.aacircle(surf, (16, 16, 20), c, r, max(1, r // 12))
+    if LAST in tokens:
+        _token_badge(surf, theme, (c[0] - r * 0.62, c[1] - r * 0.62), max(5, r // 2), "L", (250, 250, 250), (30, 30, 30))
+    if DOUBLE in tokens:
+        _token_badge(surf, theme, (c[0] + r * 0.62, c[1] - r * 0.62), max(5, r // 2), "2", TOKEN_GOLD, (30, 20, 0))
+    return surf
+
+
+def _token_badge(surf: pygame.Surface, theme: Theme, centre: tuple[float, float], r: int, text: str,
+                 fill: Colour, ink: Colour) -> None:
+    pygame.draw.circle(surf, (10, 10, 10), centre, r + 1)
+    pygame.draw.circle(surf, fill, centre, r)
+    img = theme.font(max(1.0, r * 1.5 / max(theme.scale, 0.01)), bold=True).render(text, True, ink)
+    surf.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def jammer_sprite(r: int) -> pygame.Surface:
+    pad = max(2, r // 5)
+    size = 2 * (r + pad)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (r + pad, r + pad)
+    pygame.draw.circle(surf, (0, 0, 0, 120), (c[0] + pad // 2, c[1] + pad // 2 + 1), r)
+    pygame.draw.circle(surf, HAZARD, c, r)
+    for k in range(8):  # hazard stripes round the rim
+        a0 = k * math.pi / 4
+        pts = [(c[0] + r * math.cos(a0 + s), c[1] + r * math.sin(a0 + s)) for s in (0.0, 0.3)]
+        pts += [(c[0] + r * 0.7 * math.cos(a0 + s), c[1] + r * 0.7 * math.sin(a0 + s)) for s in (0.45, 0.15)]
+        pygame.draw.polygon(surf, JAMMER_COLOUR, pts)
+    pygame.draw.circle(surf, JAMMER_COLOUR, c, round(r * 0.68))
+    pygame.draw.circle(surf, HAZARD, c, round(r * 0.42), max(1, r // 10))
+    pygame.draw.circle(surf, HAZARD, c, max(2, round(r * 0.14)))
+    for k in range(3):  # radar waves
+        a = math.pi / 2 + k * 2 * math.pi / 3
+        pygame.draw.line(surf, HAZARD, (c[0] + r * 0.2 * math.cos(a), c[1] + r * 0.2 * math.sin(a)),
+                         (c[0] + r * 0.42 * math.cos(a), c[1] + r * 0.42 * math.sin(a)), max(1, r // 12))
+    pygame.draw.aacircle(surf, (10, 10, 10), c, r, max(1, r // 12))
+    return surf
+
+
+def render_backdrop(size: tuple[int, int], geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
+    """The table: space, the planet (areas, lines, values, marks) and each seat's rail."""
+    w, h = size
+    surf = pygame.Surface((w, h))
+    for y in range(0, h, 2):
+        pygame.draw.line(surf, mix(SPACE_TOP, SPACE_BOTTOM, y / max(1, h)), (0, y), (w, y + 1), 2)
+    rnd = rng.make(20240611, "planepita-art")
+    for _ in range(w * h // 2600):
+        x, y = rnd.randrange(w), rnd.randrange(h)
+        v = rnd.randint(90, 220)
+        surf.set_at((x, y), (v, v, min(255, v + 20)))
+    ox, oy = geo.square.x, geo.square.y
+    local = Geometry(pygame.Rect(0, 0, geo.square.w, geo.square.h), geo.board, players)
+    planet = render_planet(local, theme, players)
+    surf.blit(planet, (ox, oy))
+    return surf
+
+
+def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
+    b = geo.board
+    size = geo.square.size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    c = (geo.cx, geo.cy)
+    s = geo.scale
+    R = b.outer_radius * s
+    # a soft glow behind the planet
+    for k in range(10, 0, -1):
+        pygame.draw.circle(surf, (80, 120, 200, 6), c, R + k * geo.length(2.2))
+    # the areas, darker at their edges
+    for area in (3, 4, 5):  # outermost first: each band is painted over the last
+        r_in, r_out = b.area_bounds(area, 0.0)
+        base = AREA_COLOURS[area]
+        steps = 14
+        for k in range(steps):
+            f = k / steps
+            r = (r_out - (r_out - r_in) * f) * s
+            shade = mix(mix(base, (0, 0, 0), 0.28), mix(base, (255, 255, 255), 0.08), min(1.0, f * 1.6))
+            pygame.draw.circle(surf, shade, c, max(1, round(r)))
+    # texture: craters and clouds, kept inside the planet
+    tex = pygame.Surface(size, pygame.SRCALPHA)
+    rnd = rng.make(7, "planepita-art")
+    for _ in range(90):
+        a = rnd.uniform(0, 2 * math.pi)
+        d = math.sqrt(rnd.random()) * (b.outer_radius - 12)
+        rr = rnd.uniform(3, 16)
+        p = geo.to_px(d * math.cos(a), d * math.sin(a))
+        light = rnd.random() < 0.45
+        col = (255, 255, 255, 14) if light else (0, 0, 0, 26)
+        pygame.draw.circle(tex, col, p, rr * s)
+        if not light and rr > 7:
+            pygame.draw.circle(tex, (255, 255, 255, 16), p, rr * s, max(1, geo.length(1.2)))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), c, R)
+    tex.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(tex, (0, 0))
+    # light from the upper left, a shadow lower right
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    for k in range(12):
+        f = k / 12
+        pygame.draw.circle(shade, (255, 255, 255, 5), (c[0] - R * 0.35 * f, c[1] - R * 0.35 * f), R * (1 - f * 0.8))
+    surf.blit(shade, (0, 0))
+    # the white lines at their real width, and the rim
+    lw = max(1, round(b.line_width * s))
+    for r in (b.center_radius, b.middle_radius):
+        pygame.draw.circle(surf, LINE_WHITE, c, round((r + b.line_width / 2) * s), lw)
+        pygame.draw.aacircle(surf, LINE_WHITE, c, round((r + b.line_width / 2) * s), 1)
+        pygame.draw.aacircle(surf, LINE_WHITE, c, max(1, round((r - b.line_width / 2) * s)), 1)
+    pygame.draw.circle(surf, (12, 16, 24), c, round(R), max(2, geo.length(2.5)))
+    pygame.draw.aacircle(surf, (190, 210, 240), c, round(R) + 1, max(1, geo.length(0.8)))
+    # the area values, printed on the board
+    ink = (255, 255, 255, 150)
+    big = _glyph_font(theme, max(10, geo.length(44)))
+    mid = _glyph_font(theme, max(10, geo.length(40)))
+    spots = [(5, 0.0, -44.0, big)]
+    r4, r3 = (sum(b.area_bounds(area, 0.0)) / 2 for area in (4, 3))  # the middle of each band
+    for ang in (90, 270):
+        spots.append((4, r4 * math.cos(math.radians(ang + 25)), r4 * math.sin(math.radians(ang + 25)), mid))
+    for ang in (45, 135, 225, 315):
+        spots.append((3, r3 * math.cos(math.radians(ang)), r3 * math.sin(math.radians(ang)), mid))
+    for value, x, y, font in spots:
+        img = font.render(str(value), True, ink[:3])
+        img.set_alpha(ink[3])
+        surf.blit(img, img.get_rect(center=geo.ipx(x, y)))
+    # each seat's stretch: a rail behind the pads, in the seat's colour, with its glyph
+    rail_r = b.outer_radius + b.pad_gap + 3.0
+    for seat in range(players):
+        lo, hi = b.stretch_arc(players, seat)
+        col = theme.player(seat).colour
+        n = max(8, int((hi - lo) / 2))
+        pts = [geo.to_px(rail_r * math.cos(math.radians(lo + (hi - lo) * k / n)),
+                         rail_r * math.sin(math.radians(lo + (hi - lo) * k / n))) for k in range(n + 1)]
+        pygame.draw.lines(surf, mix(col, (0, 0, 0), 0.35), False, pts, max(2, geo.length(3.0)))
+        for end in (pts[0], pts[-1]):
+            pygame.draw.circle(surf, mix(col, (0, 0, 0), 0.35), end, max(2, geo.length(3.0)))
+    # the rulebook's marks for this player count, where the stretches meet
+    kind = MARK[players]
+    for ang in b.mark_angles(players):
+        a = math.radians(ang)
+        d = b.outer_radius + b.pad_gap + 9.0
+        draw_mark(surf, kind, geo.to_px(d * math.cos(a), d * math.sin(a)), geo.length(5.5), (236, 236, 228))
+    return surf
+
+
+def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+    """The title screen's picture: a small ringed planet with a few discs."""
+    for y in range(rect.y, rect.bottom, 2):
+        f = (y - rect.y) / max(1, rect.h)
+        pygame.draw.line(surface, mix(SPACE_TOP, SPACE_BOTTOM, f), (rect.x, y), (rect.right, y), 2)
+    rnd = rng.make(3, "planepita-art")
+    for _ in range(rect.w * rect.h // 700):
+        v = rnd.randint(110, 230)
+        surface.set_at((rnd.randrange(rect.x, rect.right), rnd.randrange(rect.y, rect.bottom)), (v, v, v))
+    r = min(rect.w, rect.h) * 0.42
+    c = (rect.centerx, rect.centery)
+    board = default_board()
+    for area in (3, 4, 5):
+        _, rad = board.area_bounds(area, 0.0)
+        pygame.draw.circle(surface, AREA_COLOURS[area], c, r * rad / board.outer_radius)
+    lw = max(1, round(r / 70))
+    for rad in (board.center_radius, board.middle_radius):
+        pygame.draw.circle(surface, LINE_WHITE, c, r * rad / board.outer_radius, lw)
+    pygame.draw.circle(surface, (12, 16, 24), c, r, max(1, lw))
+    jr = max(3, round(r * board.jammer_radius / board.outer_radius))
+    js = jammer_sprite(jr)
+    surface.blit(js, js.get_rect(center=(c[0] + r * 0.08, c[1] - r * 0.05)))
+    dr = max(4, round(r * board.disc_radius / board.outer_radius * 1.25))
+    for i, (fx, fy, down) in enumerate(((-0.38, 0.30, False), (0.46, 0.18, False), (0.12, -0.52, True),
+                                        (-0.62, -0.34, False), (0.30, 0.66, False))):
+        sp = disc_sprite(theme, i % 4, 4, down, (), dr)
+        surface.blit(sp, sp.get_rect(center=(c[0] + fx * r, c[1] + fy * r)))
+
+# -- the drawing half of the scene ---------------------------------------------------------------
+
+
+class TableDrawing:
+    """The layout and drawing of ``PlanepitaScene`` (mixed into it).
+
+    Reads from the scene: ``app`` (theme, settings), ``session``, ``board``,
+    ``params``, ``players``, ``table_rect``, ``anims``, ``drag``, ``ghost``,
+    ``ghost_reason``, ``clock``, ``my_turn``, the buttons and their focus
+    ``group``, and its methods ``spec``, ``limits``, ``human_launch``,
+    ``current_picture``, ``prompt`` and ``hint``. Sets: the layout rects, its
+    caches, and ``aim_prediction`` / ``aim_tip`` / ``ghost_label_rect`` (what
+    it last drew, for tests).
+    """
+
+    app: Any
+    session: Any
+    board: Board
+    players: int
+    table_rect: pygame.Rect
+    anims: list[Any]
+    clock: float
+
+    def init_drawing(self) -> None:
+        """The layout rects and caches, before the first ``layout``."""
+        self.geo = Geometry(pygame.Rect(0, 0, 2, 2), self.board, self.players)
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.head_rect = pygame.Rect(0, 0, 0, 0)
+        self.decide_rect = pygame.Rect(0, 0, 0, 0)
+        self.seats_rect = pygame.Rect(0, 0, 0, 0)
+        self.slots_rect = pygame.Rect(0, 0, 0, 0)
+        self.hole_rect = pygame.Rect(0, 0, 0, 0)
+        self.seat_rects: list[pygame.Rect] = []
+        self.compact = False
+        self.prompt_rows = 1  # lines the head box keeps for the prompt
+        self.slot_rects: list[pygame.Rect] = []
+        self.backdrop: pygame.Surface | None = None
+        self.backdrop_key: tuple[Any, ...] = ()
+        self.sprites: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.texts: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
+        self.aim_prediction: AimPrediction | None = None  # the last aim drawn
+        self.aim_tip: tuple[float, float] | None = None  # its tip, mm
+        self._power_key: tuple[Any, ...] = ()
+        self._panel_img: pygame.Surface | None = None
+        self._panel_img_key: tuple[Any, ...] = ()
+        self._power: tuple[Any, ...] = ()
+
+    # -- layout --------------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        gap = t.px(14)
+        panel_w = max(t.px(250), min(t.px(300), rect.w // 3))
+        board_w = rect.w - panel_w - 3 * gap
+        side = max(40, min(rect.h - 2 * gap, board_w))
+        self.board_area = pygame.Rect(rect.x + gap, rect.y + gap, board_w, rect.h - 2 * gap)
+        square = pygame.Rect(0, 0, side, side)
+        square.center = self.board_area.center
+        self.geo = Geometry(square, self.board, self.players)
+        self.panel_rect = pygame.Rect(self.board_area.right + gap, rect.y + gap, panel_w, rect.h - 2 * gap)
+        p = self.panel_rect
+        body = t.body.get_linesize()
+        small = t.small.get_linesize()
+        self.prompt_rows = self._prompt_rows(p.w - t.px(24))
+        head_h = t.heading.get_linesize() + self.prompt_rows * body + 2 * small + t.px(18)
+        self.head_rect = pygame.Rect(p.x, p.y, p.w, head_h)
+        decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
+        self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
+        # two lines per seat when there is room for the black hole below, else one
+        dr = max(5, t.px(8))
+        fixed = head_h + decide_h + 3 * t.px(8) + small + t.px(10) + small + t.px(62) + t.px(8)
+        self.compact = fixed + self.players * (body + small + t.px(14)) + t.px(110) > p.h
+        row_h = max(body, 2 * dr) + t.px(8) if self.compact else body + small + t.px(14)
+        seats_h = small + t.px(10) + self.players * row_h
+        self.seats_rect = pygame.Rect(p.x, self.decide_rect.bottom + t.px(8), p.w, seats_h)
+        self.seat_rects = [
+            pygame.Rect(p.x + t.px(8), self.seats_rect.y + small + t.px(8) + i * row_h, p.w - t.px(16), row_h)
+            for i in range(self.players)
+        ]
+        slot_h = t.px(40) if self.compact else t.px(50)
+        slots_h = small + slot_h + t.px(12)
+        self.slots_rect = pygame.Rect(p.x, self.seats_rect.bottom + t.px(8), p.w, slots_h)
+        inner = self.slots_rect.inflate(-t.px(16), 0)
+        sw = (inner.w - 2 * t.px(8)) // 3
+        self.slot_rects = [
+            pygame.Rect(inner.x + i * (sw + t.px(8)), self.slots_rect.y + small + t.px(8), sw, slot_h)
+            for i in range(3)
+        ]
+        hole_top = self.slots_rect.bottom + t.px(8)
+        self.hole_rect = pygame.Rect(p.x, hole_top, p.w, max(0, p.bottom - hole_top))
+        self._place_buttons()
+        self.backdrop = None
+        self._panel_img = None
+        self.sprites.clear()
+
+    def _place_buttons(self) -> None:
+        t = self.app.theme
+        d = self.decide_rect.inflate(-t.px(16), -t.px(12))
+        bh = t.px(40)
+        top = d.y + t.small.get_linesize() + t.px(2)
+        self.flip_button.rect = pygame.Rect(d.x, top, d.w, bh)
+        self.keep_button.rect = pygame.Rect(d.x, top + bh + t.px(6), d.w, bh)
+        half = (d.w - t.px(6)) // 2
+        self.own_button.rect = pygame.Rect(d.x, top, half, bh)
+        self.third_button.rect = pygame.Rect(d.x + half + t.px(6), top, d.w - half - t.px(6), bh)
+        self.double_button.rect = pygame.Rect(d.x, top + bh + t.px(6), d.w, bh)
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        """The parts that must not overlap: the board square and the panel's boxes."""
+        return [self.geo.square, self.head_rect, self.decide_rect, self.seats_rect, self.slots_rect, self.hole_rect]
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def text(self, font_key: tuple[str, bool], text: str, colour: Colour) -> pygame.Surface:
+        key = (font_key, text, colour, self.app.theme.scale)
+        img = self.texts.get(key)
+        if img is None:
+            if len(self.texts) > 600:
+                self.texts.clear()
+            img = self.texts[key] = self.app.theme.font(font_key[0], bold=font_key[1]).render(text, True, colour)
+        return img
+
+    def sprite(self, disc: Disc, r: int) -> pygame.Surface:
+        t = self.app.theme
+        key = ("disc", disc.owner, disc.face_down, disc.tokens, r, t.palette)
+        img = self.sprites.get(key)
+        if img is None:
+            if len(self.sprites) > 400:  # shrinking discs make many sizes
+                self.sprites.clear()
+            img = self.sprites[key] = disc_sprite(t, disc.owner, self.players, disc.face_down, disc.tokens, r)
+        return img
+
+    def jammer_img(self, r: int) -> pygame.Surface:
+        key = ("jammer", r)
+        img = self.sprites.get(key)
+        if img is None:
+            img = self.sprites[key] = jammer_sprite(r)
+        return img
+
+    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
+        t = self.app.theme
+        key = (self.table_rect.size, self.geo.square.topleft, self.geo.square.size, t.palette)
+        if self.backdrop is None or self.backdrop_key != key:
+            self.backdrop = render_backdrop(self.table_rect.size, self._geo_local(), t, self.players)
+            self.backdrop_key = key
+        surface.blit(self.backdrop, self.table_rect.topleft)
+        pic = self.current_picture(view)
+        self._draw_panel_cached(surface, pic)
+        self._draw_zones(surface, pic)
+        self._draw_pads(surface, pic)
+        self._draw_pieces(surface, pic)
+        self._draw_aim(surface, pic)
+        if self.anims and isinstance(self.anims[0], RoundEnd):
+            self._draw_round_end(surface, self.anims[0])
+        self.group.draw(surface, t)
+
+    def _geo_local(self) -> Geometry:
+        sq = self.geo.square.move(-self.table_rect.x, -self.table_rect.y)
+        return Geometry(sq, self.board, self.players)
+
+    def _draw_zones(self, surface: pygame.Surface, pic: Picture) -> None:
+        """Shade the jammer's legal area while it waits to be placed, and the
+        jammer's area while it sweeps at the end of a round."""
+        area = None
+        colour: Colour = (255, 255, 255)
+        if not self.anims and pic.state.phase is Phase.PLACE_JAMMER:
+            spec = self.spec()
+            area = spec.area if isinstance(spec, JammerSpec) else 5
+            colour = (120, 255, 140)
+        elif self.anims and isinstance(self.anims[0], RoundEnd):
+            anim = self.anims[0]
+            stage, _ = anim.stage()
+            if stage == 0:
+                area = anim.result.jammer_area
+                colour = HAZARD
+        if area is None:
+            return
+        inner, outer = self.board.area_bounds(area, 0.0)
+        sq = self.geo.square
+        shade = pygame.Surface(sq.size, pygame.SRCALPHA)
+        c = (sq.w / 2, sq.h / 2)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+        pygame.draw.circle(shade, (*colour, round(50 + 40 * pulse)), c, outer * self.geo.scale)
+        if inner > 0:
+            pygame.draw.circle(shade, (0, 0, 0, 0), c, inner * self.geo.scale)
+        pygame.draw.circle(shade, (*colour, 220), c, outer * self.geo.scale, max(2, self.geo.length(2)))
+        surface.blit(shade, sq.topleft)
+
+    def _draw_pads(self, surface: pygame.Surface, pic: Picture) -> None:
+        t = self.app.theme
+        geo = self.geo
+        for seat in range(self.players):
+            if seat == pic.active:
+                continue
+            pose = geo.pose(seat, pic.pads[seat])
+            poly = geo.pad_polygon(pose)
+            col = mix(t.player(seat).colour, SPACE_TOP, 0.55)
+            pygame.draw.polygon(surface, col, poly, max(1, geo.length(1.5)))
+        if pic.active is None:
+            return
+        seat = pic.active
+        pose = geo.pose(seat, pic.pads[seat])
+        col = t.player(seat).colour
+        poly = geo.pad_polygon(pose)
+        pygame.draw.polygon(surface, mix(col, (20, 22, 30), 0.7), poly)
+        w = pose.wall
+        h = pose.width / 2
+        for a, b in (((0.0, -h + w / 2), (pose.depth, -h + w / 2)), ((0.0, h - w / 2), (pose.depth, h - w / 2)),
+                     ((pose.depth - w / 2, -h), (pose.depth - w / 2, h))):
+            pygame.draw.line(surface, mix(col, (255, 255, 255), 0.2), geo.to_px(*pose.to_world(*a)),
+                             geo.to_px(*pose.to_world(*b)), geo.length(w))
+        # the launch line the disc starts behind
+        la, lb = pose.to_world(pose.depth * 0.25, -h + w), pose.to_world(pose.depth * 0.25, h - w)
+        pygame.draw.line(surface, mix(col, (255, 255, 255), 0.5), geo.to_px(*la), geo.to_px(*lb), 1)
+        if self.human_launch() and not self.anims and seat == self.session.to_move():
+            hot = self.drag is not None and self.drag.kind == "pad"
+            pygame.draw.polygon(surface, t.focus if hot else mix(col, (255, 255, 255), 0.5), poly,
+                                max(1, geo.length(1.2)))
+
+    def _draw_pieces(self, surface: pygame.Surface, pic: Picture) -> None:
+        geo = self.geo
+        r = geo.length(self.board.disc_radius)
+        if pic.jammer is not None:
+            img = self.jammer_img(geo.length(self.board.jammer_radius))
+            surface.blit(img, img.get_rect(center=geo.ipx(*pic.jammer)))
+        for disc, x, y, angle in pic.discs:
+            self._blit_disc(surface, disc, x, y, angle, r)
+            if disc.id == pic.pending:
+                pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+                pygame.draw.circle(surface, self.app.theme.focus, geo.ipx(x, y),
+                                   r + geo.length(3) + round(pulse * geo.length(2)), max(2, geo.length(1.5)))
+        if pic.on_pad is not None and pic.active is not None:
+            pose = geo.pose(pic.active, pic.pads[pic.active])
+            self._blit_disc(surface, pic.on_pad, *pose.start, 0.0, r)
+        for disc, x, y, p in pic.falling:
+            self._draw_falling(surface, disc, x, y, p, r)
+
+    def _blit_disc(self, surface: pygame.Surface, disc: Disc, x: float, y: float, angle: float, r: int) -> None:
+        img = self.sprite(disc, r)
+        cx, cy = self.geo.ipx(x, y)
+        surface.blit(img, img.get_rect(center=(cx, cy)))
+        if r >= 6:  # a notch on the rim shows the disc turning
+            a = -angle + math.pi / 2
+            ex, ey = cx + math.cos(a) * (r - 2), cy - math.sin(a) * (r - 2)
+            ix, iy = cx + math.cos(a) * (r * 0.72), cy - math.sin(a) * (r * 0.72)
+            pygame.draw.line(surface, (16, 16, 20), (ix, iy), (ex, ey), max(1, r // 9))
+
+    def _draw_falling(self, surface: pygame.Surface, disc: Disc, x: float, y: float, p: float, r: int) -> None:
+        """A disc spiralling into the black hole where it left the board."""
+        p = max(0.0, min(1.0, p))
+        d = math.hypot(x, y) or 1.0
+        ux, uy = x / d, y / d
+        spin = p * 2.5 * math.pi
+        push = 14.0 * p
+        sx = x + ux * push + (-uy * math.sin(spin) + ux * (math.cos(spin) - 1)) * 8.0 * p
+        sy = y + uy * push + (ux * math.sin(spin) + uy * (math.cos(spin) - 1)) * 8.0 * p
+        size = max(1, round(r * (1.0 - p) * (self.board.jammer_radius / self.board.disc_radius if disc.id == JAMMER else 1)))
+        centre = self.geo.ipx(sx, sy)
+        pygame.draw.circle(surface, HOLE_COLOUR, centre, size + self.geo.length(4) * (1 - p))
+        img = self.jammer_img(size) if disc.id == JAMMER else self.sprite(disc, size)
+        surface.blit(img, img.get_rect(center=centre))
+
+    def _draw_aim(self, surface: pygame.Surface, pic: Picture) -> None:
+        t = self.app.theme
+        if pic.state.phase is Phase.PLACE_JAMMER and not self.anims and self.ghost is not None and self.my_turn:
+            ok = self.ghost_reason is None
+            col = t.ok if ok else t.danger
+            jr = self.geo.length(self.board.jammer_radius)
+            ghost = pygame.Surface((2 * jr + 4, 2 * jr + 4), pygame.SRCALPHA)
+            pygame.draw.circle(ghost, (*col, 120), (jr + 2, jr + 2), jr)
+            pygame.draw.circle(ghost, (*col, 255), (jr + 2, jr + 2), jr, max(2, jr // 8))
+            centre = self.geo.ipx(*self.ghost)
+            surface.blit(ghost, ghost.get_rect(center=centre))
+            label = "✓ place here" if ok else "✗ not here"
+            self.ghost_label_rect = self._label(surface, label, col, (centre[0], centre[1] + jr + t.px(4)), "midtop")
+            return
+        self.ghost_label_rect = None
+        if pic.aim is None or pic.active is None:
+            return
+        angle, speed = pic.aim
+        geo = self.geo
+        pose = geo.pose(pic.active, pic.pads[pic.active])
+        vmax, _ = self.limits()
+        pulled = pull_length(speed, vmax, self.board, self.params)
+        frac = min(1.0, pulled / PULL_FULL_MM)
+        col = mix(AIM_SOFT, AIM_HARD, frac)
+        dx, dy = aim_direction(pose, angle)
+        sx, sy = pose.start
+        if self.drag is not None and self.drag.kind == "pull":  # the rubber band back to the mouse
+            band: tuple[float, float] = self.drag.now_px
+        else:  # a bot's pull, or a swipe: the pull that would give this speed
+            band = geo.to_px(sx - dx * pulled, sy - dy * pulled)
+        if speed > 0 and (self.drag is None or self.drag.kind == "pull"):
+            pygame.draw.line(surface, (230, 230, 230), geo.to_px(sx, sy), band, max(1, t.px(2)))
+        pred = predict(self.board, pose, angle, speed, self.params)
+        self.aim_prediction = pred
+        off = pred.exit is not None
+        length = pred.tip
+        line_col = t.danger if off else col
+        r = self.board.disc_radius
+        # a dashed line from the disc to where it stops (to the ring's edge), or past the rim
+        dash = 12.0
+        drawn = max(0.0, length - (0.0 if off else r))
+        k = 0
+        w = max(2, t.px(3))
+        while k * dash < drawn:
+            if k % 2 == 0:
+                a0, a1 = k * dash, min(drawn, (k + 1) * dash)
+                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
+                pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
+                pygame.draw.line(surface, line_col, pa, pb, w)
+            k += 1
+        self.aim_tip = (sx + dx * length, sy + dy * length)
+        if off:  # where it would leave the board: a cross on the rim and a label
+            ex, ey = sx + dx * pred.exit, sy + dy * pred.exit
+            c = geo.to_px(ex, ey)
+            m = max(7, geo.length(11))
+            for sgn in (1, -1):
+                pygame.draw.line(surface, (10, 10, 16), (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 4)
+                pygame.draw.line(surface, t.danger, (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 1)
+            # the label outside the planet, past the cross
+            out = math.hypot(ex, ey) or 1.0
+            lx, ly = geo.to_px(ex + ex / out * 26.0, ey + ey / out * 26.0)
+            self._label(surface, "✗ off the board", t.danger, (round(lx), round(ly)), "center")
+        else:  # a ring where the disc would stop
+            c = geo.ipx(sx + dx * pred.stop, sy + dy * pred.stop)
+            rr = geo.length(r)
+            fill = pygame.Surface((2 * rr + 2, 2 * rr + 2), pygame.SRCALPHA)
+            pygame.draw.circle(fill, (*col, 70), (rr + 1, rr + 1), rr)
+            surface.blit(fill, fill.get_rect(center=c))
+            pygame.draw.circle(surface, (10, 10, 16), c, rr + 1, max(2, t.px(2)) + 2)
+            pygame.draw.circle(surface, col, c, rr, max(2, t.px(2)))
+            pygame.draw.circle(surface, col, c, max(2, t.px(2)))
+        self._draw_meter(surface, angle, speed, frac, col, pred)
+
+    def _label(self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int],
+               anchor: str) -> pygame.Rect:
+        """A small bold label on a dark rounded box (readable on any area), kept in the board area."""
+        t = self.app.theme
+        img = self.text(("small", True), text, colour)
+        pad_x, pad_y = t.px(8), t.px(4)
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
+        setattr(box, anchor, at)
+        box.clamp_ip(self.board_area)
+        pygame.draw.rect(surface, LABEL_BACK, box, border_radius=t.px(6))
+        pygame.draw.rect(surface, colour, box, max(1, t.px(1)), border_radius=t.px(6))
+        surface.blit(img, img.get_rect(center=box.center))
+        return box
+
+    def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
+                    pred: AimPrediction) -> None:
+        """The power meter: the speed in mm/s, where the disc goes, the aim, and a bar
+        (the pull; a tick where the pull reaches past the far rim), in the board area's corner."""
+        t = self.app.theme
+        speed_img = self.text(("body", True), f"{speed:.0f} mm/s", t.text)
+        if pred.exit is not None:
+            where, where_col = "leaves the board", t.danger
+        elif pred.short:
+            where, where_col = "stays on the pad", t.warning
+        else:
+            where, where_col = f"stops {pred.stop:.0f} mm ahead", t.text
+        where_img = self.text(("small", True), where, where_col)
+        aim_img = self.text(("small", False), f"aim {angle:+.1f}° from straight in", t.text_dim)
+        w = max(t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()) + t.px(20)
+        h = speed_img.get_height() + aim_img.get_height() + t.px(34)
+        box = pygame.Rect(self.board_area.x + t.px(6), self.board_area.bottom - h - t.px(6), w, h)
+        pygame.draw.rect(surface, t.panel, box, border_radius=t.px(8))
+        pygame.draw.rect(surface, t.panel_edge, box, max(1, t.px(1)), border_radius=t.px(8))
+        y = box.y + t.px(6)
+        surface.blit(speed_img, (box.x + t.px(10), y))
+        surface.blit(where_img, where_img.get_rect(bottomright=(box.right - t.px(10), y + speed_img.get_height() - t.px(2))))
+        y += speed_img.get_height()
+        surface.blit(aim_img, (box.x + t.px(10), y))
+        bar = pygame.Rect(box.x + t.px(10), box.bottom - t.px(20), box.w - t.px(20), t.px(12))
+        pygame.draw.rect(surface, t.track, bar, border_radius=t.px(4))
+        fill = bar.copy()
+        fill.w = round(bar.w * frac)
+        if fill.w > 0:
+            pygame.draw.rect(surface, col, fill, border_radius=t.px(4))
+        tick = bar.x + round(bar.w * PULL_REACH_MM / PULL_FULL_MM)
+        pygame.draw.line(surface, t.text, (tick, bar.y - t.px(2)), (tick, bar.bottom + t.px(1)), max(1, t.px(2)))
+
+    # -- the panel -------------------------------------------------------------------------------------
+    def _box(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
+        """A panel box with a small title; returns the y below the title."""
+        t = self.app.theme
+        if rect.h <= 0:
+            return rect.y
+        pygame.draw.rect(surface, t.panel, rect, border_radius=t.px(10))
+        pygame.draw.rect(surface, t.panel_edge, rect, max(1, t.px(1)), border_radius=t.px(10))
+        if title:
+            img = self.text(("small", True), title, t.text_dim)
+            surface.blit(img, (rect.x + t.px(10), rect.y + t.px(5)))
+            return rect.y + t.px(5) + img.get_height()
+        return rect.y
+
+    def prompt_lines(self, text: str, width: int | None = None) -> list[str]:
+        """``text`` (glyph and prompt) in at most two lines of the bold body font,
+        each no wider than the head box's text width."""
+        t = self.app.theme
+        font = t.font("body", bold=True)
+        width = self.head_rect.w - t.px(24) if width is None else width
+        lines = wrap_text(font, text, width)
+        if len(lines) > 2:  # a very wide name: cut the name, never what to do
+            who, sep, words = text.rpartition(": ")
+            if not sep:
+                return [lines[0], fit_text(font, " ".join(lines[1:]), width)]
+            lines = [fit_text(font, who + ":", width), fit_text(font, words, width)]
+        elif len(lines) == 2:  # two lines: break after the name when both halves fit
+            who, sep, words = text.rpartition(": ")
+            if sep and font.size(who + ":")[0] <= width and font.size(words)[0] <= width:
+                lines = [who + ":", words]
+        return lines
+
+    def _prompt_rows(self, width: int) -> int:
+        """Lines the longest prompt any seat can get needs (1 or 2), for the layout."""
+        t = self.app.theme
+        rows = 1
+        for seat in range(self.players):
+            name = self.session.seats[seat].name
+            for words in PROMPTS.values():
+                rows = max(rows, len(self.prompt_lines(f"{t.player(seat).glyph} {name}: {words}", width)))
+        return min(2, rows)
+
+    def _panel_key(self, pic: Picture) -> tuple[Any, ...]:
+        """Everything the panel's picture depends on (it is redrawn when this changes)."""
+        anim = self.anims[0] if self.anims else None
+        stage: tuple[Any, ...] = ()
+        if isinstance(anim, RoundEnd):
+            step, p = anim.stage()
+            stage = (id(anim), step, step == 2 and p > 0.05)
+        return (id(pic.state), pic.state.phase, type(anim).__name__, stage, self.my_turn,
+                self.hint(pic.state), self.panel_rect.topleft, self.panel_rect.size,
+                self.app.theme.palette, self.flip_button.visible, self.own_button.visible,
+                self.double_button.visible)
+
+    def _draw_panel_cached(self, surface: pygame.Surface, pic: Picture) -> None:
+        """The panel changes only with the state or an animation's stage: draw it
+        once, then blit the copy."""
+        key = self._panel_key(pic)
+        rect = self.panel_rect.clip(surface.get_rect())
+        if self._panel_img is not None and self._panel_img_key == key:
+            surface.blit(self._panel_img, rect.topleft)
+            return
+        self._draw_panel(surface, pic)
+        if rect.w > 0 and rect.h > 0:
+            self._panel_img = surface.subsurface(rect).copy()
+            self._panel_img_key = key
+
+    def _draw_panel(self, surface: pygame.Surface, pic: Picture) -> None:
+        t = self.app.theme
+        st = pic.state
+        # the round and what to do
+        r = self.head_rect
+        self._box(surface, r, "")
+        x = r.x + t.px(12)
+        y = r.y + t.px(8)
+        rnd = self.text(("heading", True), f"Round {min(st.round, ROUNDS)} of {ROUNDS}", t.text)
+        surface.blit(rnd, (x, y))
+        y += rnd.get_height() + t.px(2)
+        mover = pp_rules.RULES.to_move(st)
+        prompt = self.prompt(st)
+        if self.anims and isinstance(self.anims[0], RoundEnd):
+            prompt, mover = f"Round {self.anims[0].result.round} is over", None
+        colour = t.player(mover).colour if mover is not None else t.text
+        glyph = f"{t.player(mover).glyph} " if mover is not None else ""
+        for line in self.prompt_lines(glyph + prompt):
+            draw_text(surface, t.font("body", bold=True), line, mix(colour, (255, 255, 255), 0.35),
+                      pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()))
+            y += t.body.get_linesize()
+        for line in wrap_text(t.small, self.hint(st), r.w - t.px(24))[:2]:
+            draw_text(surface, t.small, line, t.text_dim, pygame.Rect(x, y, r.w - t.px(24), t.small.get_linesize()))
+            y += t.small.get_linesize()
+        self._draw_decision(surface, st)
+        self._draw_seats(surface, st)
+        self._draw_slots(surface, st)
+        self._draw_hole(surface, st, pic)
+
+    def _draw_decision(self, surface: pygame.Surface, st: PlanepitaState) -> None:
+        t = self.app.theme
+        r = self.decide_rect
+        title = ""
+        if self.flip_button.visible:
+            title = "The disc just launched"
+        elif self.own_button.visible or self.double_button.visible:
+            title = "Your next disc"
+        if title:
+            self._box(surface, r, title)
+            return
+        # nothing to choose: who would take each area if the round ended now
+        if self.anims and isinstance(self.anims[0], RoundEnd):
+            self._box(surface, r, "")
+            return
+        top = self._box(surface, r, "If the round ended now")
+        results = self.live_power(st)
+        line_h = t.small.get_linesize()
+        y = top + t.px(4)
+        for area in results:
+            if y + line_h > r.bottom - t.px(4):
+                break
+            x = r.x + t.px(12)
+            img = self.text(("small", True), f"{area.value} pts", t.text)
+            surface.blit(img, (x, y))
+            x += t.px(56)
+            for owner, pw in enumerate(area.power):
+                if pw == 0:
+                    continue
+                style = t.player(owner)
+                label = f"{'3P' if owner >= self.players else style.glyph} {pw}"
+                img = self.text(("small", owner == area.winner), label, style.colour)
+                surface.blit(img, (x, y))
+                x += img.get_width() + t.px(10)
+            if area.winner is not None:
+                words = self.session.seats[area.winner].name
+            else:
+                words = {"empty": "—", "tie": "tie", "third_party": "3P leads"}.get(area.reason, "")
+            room = r.right - t.px(10) - x
+            if room > t.px(24):
+                draw_text(surface, t.small, words, t.text_dim, pygame.Rect(x, y, room, line_h), "right")
+            y += line_h + t.px(3)
+
+    def live_power(self, st: PlanepitaState) -> tuple[Any, ...]:
+        """The rules' count of power per area for the discs on the board now."""
+        key = ("power", id(st.layout), st.layout)
+        if self._power_key != key:
+            lay = st.layout
+            self._power = pp_rules.area_winners(lay.discs, pp_rules.jammer_area_of(lay), st.players, st.slots)
+            self._power_key = key
+        return self._power
+
+    def _draw_seats(self, surface: pygame.Surface, st: PlanepitaState) -> None:
+        t = self.app.theme
+        self._box(surface, self.seats_rect, "Players · score · discs left")
+        mover = pp_rules.RULES.to_move(st)
+        dr = max(5, t.px(8))
+        for seat, row in enumerate(self.seat_rects):
+            style = t.player(seat)
+            if seat == mover:
+                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.22), row, border_radius=t.px(6))
+                pygame.draw.rect(surface, style.colour, row, max(1, t.px(2)), border_radius=t.px(6))
+            name = self.session.seats[seat].name
+            team = ""
+            if st.team_size:
+                team = f" · team {pp_rules.team_of(st, seat) + 1}"
+            start = " · starts" if seat == st.start else ""
+            if self.compact:
+                self._draw_seat_line(surface, st, seat, row, mover, dr)
+                continue
+            top = row.y + t.px(4)
+            score = sum(v for v, _ in st.won[seat])
+            sc = self.text(("body", True), str(score), t.text)
+            surface.blit(sc, sc.get_rect(topright=(row.right - t.px(8), top)))
+            draw_text(surface, t.font("body", bold=seat == mover), f"{style.glyph} {name}", style.colour,
+                      pygame.Rect(row.x + t.px(6), top, row.w - sc.get_width() - t.px(20), t.body.get_linesize()))
+            y2 = top + t.body.get_linesize() + t.px(2)
+            cx = row.x + t.px(6) + dr
+            cy = y2 + t.small.get_linesize() // 2
+            for _ in range(st.left[seat]):
+                img = self.sprite(Disc(-1, seat), dr)
+                surface.blit(img, img.get_rect(center=(cx, cy)))
+                cx += 2 * dr + t.px(2)
+            if st.third_party_variant and st.left_3p[seat]:
+                cx += t.px(4)
+                for _ in range(st.left_3p[seat]):
+                    img = self.sprite(Disc(-1, THIRD_PARTY), dr)
+                    surface.blit(img, img.get_rect(center=(cx, cy)))
+                    cx += 2 * dr + t.px(2)
+            extra = []
+            if st.doubles[seat]:
+                extra.append("×2")
+            tokens = " ".join(str(v) for v, _ in sorted(st.won[seat], reverse=True))
+            words = " ".join(extra + ([tokens] if tokens else [])) + team + start
+            if words.strip():
+                room = row.right - t.px(8) - (cx + t.px(4))
+                if room > t.px(30):
+                    draw_text(surface, t.small, words.strip(" ·"), t.text_dim,
+                              pygame.Rect(cx + t.px(4), y2, room, t.small.get_linesize()), "right")
+
+    def _draw_seat_line(self, surface: pygame.Surface, st: PlanepitaState, seat: int, row: pygame.Rect,
+                        mover: int | None, dr: int) -> None:
+        """One seat on one line (small windows): name, discs left, score."""
+        t = self.app.theme
+        style = t.player(seat)
+        score = sum(v for v, _ in st.won[seat])
+        sc = self.text(("body", True), str(score), t.text)
+        surface.blit(sc, sc.get_rect(midright=(row.right - t.px(8), row.centery)))
+        discs = [Disc(-1, seat)] * st.left[seat]
+        if st.third_party_variant:
+            discs += [Disc(-1, THIRD_PARTY)] * st.left_3p[seat]
+        step = 2 * dr + t.px(1)
+        cx = row.right - t.px(16) - sc.get_width() - dr - (len(discs) - 1) * step
+        for k, d in enumerate(discs):
+            img = self.sprite(d, dr)
+            surface.blit(img, img.get_rect(center=(cx + k * step, row.centery)))
+        label = f"{style.glyph} {self.session.seats[seat].name}"
+        if st.team_size:
+            label += f" (team {pp_rules.team_of(st, seat) + 1})"
+        if st.doubles[seat]:
+            label += " ×2"
+        room = cx - dr - t.px(6) - (row.x + t.px(6))
+        draw_text(surface, t.font("body", bold=seat == mover), label, style.colour,
+                  pygame.Rect(row.x + t.px(6), row.y, max(0, room), row.h))
+
+    def _draw_slots(self, surface: pygame.Surface, st: PlanepitaState) -> None:
+        t = self.app.theme
+        self._box(surface, self.slots_rect, "Scoring tokens on the board")
+        fading = None
+        if self.anims and isinstance(self.anims[0], RoundEnd):
+            stage, p = self.anims[0].stage()
+            if stage == 2:
+                fading = p
+        for i, (value, rect) in enumerate(zip((5, 4, 3), self.slot_rects)):
+            n = st.slots[i]
+            pygame.draw.rect(surface, t.track, rect, border_radius=t.px(8))
+            pygame.draw.rect(surface, AREA_COLOURS[value], rect, max(1, t.px(2)), border_radius=t.px(8))
+            shown = n
+            if fading is not None and self.anims and isinstance(self.anims[0], RoundEnd):
+                res = self.anims[0].result.areas[i]
+                if res.winner is not None and res.tokens:
+                    shown = 0 if fading > 0.05 else n
+            tr = max(4, min(rect.h // 3, rect.w // 5))
+            for k in range(min(shown, 5)):
+                c = (rect.x + tr + t.px(6) + k * (tr // 2), rect.centery)
+                pygame.draw.circle(surface, (20, 16, 6), (c[0], c[1] + 2), tr)
+                pygame.draw.circle(surface, TOKEN_GOLD, c, tr)
+                pygame.draw.circle(surface, mix(TOKEN_GOLD, (0, 0, 0), 0.4), c, tr, max(1, tr // 5))
+                v = self.text(("small", True), str(value), (40, 28, 0))
+                surface.blit(v, v.get_rect(center=c))
+            if shown == 0:
+                v = self.text(("small", False), f"{value}: none", t.text_dim)
+                surface.blit(v, v.get_rect(center=rect.center))
+            else:
+                label = self.text(("small", True), f"×{shown}", t.text)
+                surface.blit(label, label.get_rect(midright=(rect.right - t.px(6), rect.centery)))
+
+    def _draw_hole(self, surface: pygame.Surface, st: PlanepitaState, pic: Picture) -> None:
+        t = self.app.theme
+        r = self.hole_rect
+        if r.h < t.small.get_linesize() + t.px(20):
+            return
+        top = self._box(surface, r, f"Black hole · {len(st.black_hole)} lost this round")
+        area = pygame.Rect(r.x + t.px(8), top + t.px(4), r.w - t.px(16), r.bottom - top - t.px(12))
+        if area.h <= 4:
+            return
+        strip = area.h * 2 < area.w
+        rad = min(area.w, area.h) // 2
+        c = (area.x + rad, area.centery) if strip else area.center
+        for k in range(8, 0, -1):
+            pygame.draw.circle(surface, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
+        pygame.draw.circle(surface, HOLE_COLOUR, c, max(1, rad // 3))
+        for k in range(3):  # the spiral
+            pts = []
+            for j in range(24):
+                a = k * 2 * math.pi / 3 + j * 0.22
+                d = rad * (0.35 + 0.6 * j / 23)
+                pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
+            pygame.draw.lines(surface, (120, 90, 200), False, pts, max(1, t.px(1)))
+        lost = list(st.black_hole)
+        if strip:  # a short box: the lost discs in a row beside the hole
+            dr = max(5, min(t.px(10), area.h // 3))
+            step = 2 * dr + t.px(2)
+            per_row = max(1, (area.right - (c[0] + rad + t.px(8))) // step)
+            for i, d in enumerate(lost):
+                row, col = divmod(i, per_row)
+                x = c[0] + rad + t.px(8) + dr + col * step
+                y = area.y + dr + row * step
+                if y + dr > area.bottom + dr // 2:
+                    break
+                img = self.sprite(d, dr)
+                surface.blit(img, img.get_rect(center=(x, y)))
+            return
+        dr = max(5, min(t.px(11), rad // 4))
+        for i, d in enumerate(lost):
+            a = i * 2.39996
+            dd = rad * (0.25 + 0.6 * ((i * 0.618) % 1.0))
+            img = self.sprite(d, dr)
+            surface.blit(img, img.get_rect(center=(c[0] + dd * math.cos(a), c[1] + dd * math.sin(a))))
+
+    def _draw_round_end(self, surface: pygame.Surface, anim: RoundEnd) -> None:
+        """The power per area and where the tokens went."""
+        t = self.app.theme
+        stage, p = anim.stage()
+        res = anim.result
+        if stage == 0:
+            return
+        owners = len(res.areas[0].power) if res.areas else self.players
+        head = self.text(("heading", True), f"Round {res.round}: power per area", t.text)
+        row_h = t.body.get_linesize() + t.px(10)
+        col_w = t.px(50)
+        w = max(head.get_width() + t.px(32), t.px(110) + owners * col_w + t.px(230))
+        w = min(w, self.geo.square.w - t.px(20))
+        h = head.get_height() + t.px(26) + row_h * (len(res.areas) + 1)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = self.geo.square.center
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*t.panel, 236), panel.get_rect(), border_radius=t.px(12))
+        pygame.draw.rect(panel, (*t.panel_edge, 255), panel.get_rect(), max(1, t.px(2)), border_radius=t.px(12))
+        surface.blit(panel, box.topleft)
+        surface.blit(head, (box.x + t.px(16), box.y + t.px(10)))
+        y = box.y + head.get_height() + t.px(18)
+        x0 = box.x + t.px(16)
+        names_x = x0 + t.px(90)
+        for k in range(owners):
+            style = t.player(k)
+            label = "3P" if k >= self.players else style.glyph
+            img = self.text(("body", True), label, style.colour)
+            surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))
+        y += row_h
+        for area in res.areas:
+            surface.blit(self.text(("body", True), f"{area.value} pts", t.text), (x0, y))
+            best = max(area.power) if area.power else 0
+            for k, pw in enumerate(area.power):
+                col = t.text if pw == best and pw > 0 else t.text_dim
+                img = self.text(("body", pw == best and pw > 0), str(pw), col)
+                surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))
+            if area.winner is not None:
+                words = f"→ {self.session.seats[area.winner].name} +{area.tokens * area.value}"
+                colour = t.player(area.winner).colour
+            elif area.reason == "empty":
+                words, colour = "empty: carried over", t.text_dim
+            elif area.reason == "third_party":
+                words, colour = "3P: carried over", t.warning
+            else:
+                words, colour = "tie: carried over", t.warning
+            rx = names_x + owners * col_w + t.px(8)
+            draw_text(surface, t.small, words, colour, pygame.Rect(rx, y, box.right - rx - t.px(10), t.body.get_linesize()))
+            y += row_h
+        if stage == 2:  # tokens fly from the scoring board to the winners
+            for i, area in enumerate(res.areas):
+                if area.winner is None or not area.tokens or i >= len(self.slot_rects):
+                    continue
+                a = self.slot_rects[i].center
+                b = self.seat_rects[area.winner].midright if area.winner < len(self.seat_rects) else a
+                q = ease(p)
+                pos = (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q - math.sin(q * math.pi) * t.px(40))
+                tr = t.px(12)
+                pygame.draw.circle(surface, TOKEN_GOLD, pos, tr)
+                pygame.draw.circle(surface, (90, 60, 0), pos, tr, max(1, t.px(2)))
+                v = self.text(("small", True), str(area.value), (40, 28, 0))
+                surface.blit(v, v.get_rect(center=(round(pos[0]), round(pos[1]))))
