@@ -1,5 +1,5 @@
-"""Shared test set-up: headless SDL, the test-only Nim game, codec prefixes,
-and a check that no bot failed unnoticed."""
+"""Shared test set-up: headless SDL, the test-only games (Nim, Claim the
+Discard), codec prefixes, and a check that no bot failed unnoticed."""
 
 from __future__ import annotations
 
@@ -52,3 +52,13 @@ def no_unexpected_bot_failures(request: pytest.FixtureRequest) -> Iterator[None]
         logger.removeHandler(handler)
     if handler.messages and request.node.get_closest_marker("bot_failures") is None:
         pytest.fail("a bot failed during the test: " + "; ".join(handler.messages))
+
+
+@pytest.fixture
+def claim_registered(monkeypatch: pytest.MonkeyPatch):
+    """Register the test game Claim the Discard as "claim" for one test."""
+    from tabletop import games
+    from tests.claimgame import ENTRY
+
+    monkeypatch.setitem(games.REGISTRY, ENTRY.name, ENTRY)
+    return ENTRY

@@ -1,8 +1,9 @@
-"""The shared harness over every registered game, plus the test game Nim.
+"""The shared harness over every registered game, plus the test games Nim and
+Claim the Discard (decisions out of turn, sealed answers).
 
 Each test runs one (game, player count, variants, seed) case; the seed is in
-the test id. Nim always takes part, so the harness itself is exercised even
-while the registry is empty.
+the test id. The test games always take part, so the harness itself is
+exercised even while the registry is empty.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ import pytest
 from tabletop import games
 from tabletop.core import conformance
 from tabletop.core.conformance import ConformanceError
+from tabletop.core.game import Ending, Outcome
+from tests.claimgame import ENTRY as CLAIM
+from tests.claimgame.rules import ClaimRules, ClaimState, Discard, Pass, Phase, matching
 from tests.nimgame import ENTRY as NIM
+from tests.nimgame import determinize
 from tests.nimgame.rules import NimRules, NimState, Take
 
 SEEDS = (0, 1, 2)
@@ -23,14 +28,17 @@ SEEDS = (0, 1, 2)
 def _all_cases() -> list[conformance.Case]:
     entries = {name: entry for name, entry in games.REGISTRY.items()}
     entries.setdefault(NIM.name, NIM)
+    entries.setdefault(CLAIM.name, CLAIM)
     return [case for entry in entries.values() for case in conformance.cases(entry, SEEDS)]
 
 
 @pytest.mark.parametrize("case", _all_cases(), ids=lambda c: c.id)
-def test_conformance(case: conformance.Case, nim_registered: object) -> None:
+def test_conformance(
+    case: conformance.Case, nim_registered: object, claim_registered: object
+) -> None:
     entry = games.get(case.game)
     run = conformance.check_case(entry, case)
-    assert 0 < run.actions <= entry.info.max_actions
+    assert 0 < run.actions <= entry.info.max_actions_for(case.config.players)
 
 
 def test_nim_cases_cover_every_player_count_and_variant() -> None:
@@ -54,7 +62,7 @@ def test_report_and_game_specific_illegal_probe() -> None:
 
 
 def _broken(rules: NimRules) -> tuple[games.GameEntry, conformance.Case]:
-    entry = dataclasses.replace(NIM, rules=rules)
+    entry = dataclasses.replace(NIM, rules=rules, info=rules.info)
     return entry, conformance.Case("nim", NIM.default_config(2), 5)
 
 
@@ -93,13 +101,48 @@ class _BreaksConservation(NimRules):
 
 
 class _SilentLog(NimRules):
-    def log_line(self, state, action, names):  # type: ignore[no-untyped-def]
+    def log_line(self, before, action, after, names):  # type: ignore[no-untyped-def]
         return ""
+
+
+class _ViewShowsEveryReserve(NimRules):
+    """A leak: every seat sees every reserve."""
+
+    def view(self, state: NimState, seat: int) -> NimState:
+        return dataclasses.replace(super().view(state, seat), reserves=state.reserves)
+
+
+class _ViewShowsTheGiftSeed(NimRules):
+    """A leak: the seed of the gift draws reaches the views."""
+
+    def view(self, state: NimState, seat: int) -> NimState:
+        return dataclasses.replace(super().view(state, seat), chance_seed=state.chance_seed)
+
+
+class _EndsForAnUndeclaredReason(NimRules):
+    def outcome(self, state: NimState) -> Outcome:
+        return dataclasses.replace(super().outcome(state), reason=_Odd.ODD)
+
+
+class _Odd(Ending):
+    ODD = ("odd", "Something odd happened.")
+
+
+class _ScoresTwo(NimRules):
+    info = dataclasses.replace(NimRules.info, score_bounds={2: (0.0, 1.0), 3: (0.0, 2.0)})
+
+    def outcome(self, state: NimState) -> Outcome:
+        out = super().outcome(state)
+        return dataclasses.replace(out, scores=tuple(2 * x for x in out.scores))
 
 
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
+        (_ViewShowsEveryReserve(), "view is not the view of its determinization"),
+        (_ViewShowsTheGiftSeed(), "view is not the view of its determinization"),
+        (_EndsForAnUndeclaredReason(), "neither a core EndReason nor one of the game's declared"),
+        (_ScoresTwo(), r"outside score_bounds \(0.0, 1.0\)"),
         (_OffersMovesAfterTheEnd(), "finished game still offers"),
         (_UsesGlobalRandom(), "two runs with one seed"),
         (_ViewHidesReserveAction(), "view offers"),
@@ -108,6 +151,10 @@ class _SilentLog(NimRules):
         (_SilentLog(), "some move has no log line"),
     ],
     ids=[
+        "view-leaks-reserves",
+        "view-leaks-seed",
+        "undeclared-end-reason",
+        "per-count-score-bounds",
         "moves-after-end",
         "global-random",
         "view-hides-action",
@@ -118,7 +165,88 @@ class _SilentLog(NimRules):
 )
 def test_harness_catches(rules: NimRules, message: str) -> None:
     entry, case = _broken(rules)
+    if isinstance(rules, _ViewShowsTheGiftSeed):
+        case = conformance.Case("nim", NIM.default_config(2, chance=True), 5)
     with pytest.raises(ConformanceError, match=message) as info:
         conformance.check_case(entry, case)
     text = str(info.value)
     assert "nim, 2 players" in text and "seed 5" in text and "step " in text
+
+
+def test_a_determinize_that_forgets_what_the_seat_knows_is_caught() -> None:
+    def forgetful(view: NimState, seat: int, rng: object) -> NimState:
+        full = determinize(view, seat, rng)  # type: ignore[arg-type]
+        # deals the seat's own reserve afresh too
+        mine = (full.reserves[seat] + 1) % 3  # type: ignore[operator]
+        reserves = tuple(mine if s == seat else r for s, r in enumerate(full.reserves))
+        return dataclasses.replace(full, reserves=reserves)
+
+    entry = dataclasses.replace(NIM, determinize=forgetful)
+    with pytest.raises(ConformanceError, match="view is not the view of its determinization"):
+        conformance.check_case(entry, conformance.Case("nim", NIM.default_config(2), 5))
+
+
+def test_a_hidden_information_game_must_offer_determinize() -> None:
+    entry = dataclasses.replace(NIM, determinize=None)
+    with pytest.raises(ConformanceError, match="offers no determinize"):
+        conformance.check_case(entry, conformance.Case("nim", NIM.default_config(2), 5))
+
+
+def test_a_declared_end_reason_is_accepted_and_round_trips() -> None:
+    class Declares(_EndsForAnUndeclaredReason):
+        info = dataclasses.replace(NimRules.info, end_reasons=tuple(_Odd))
+
+    entry, case = _broken(Declares())
+    run = conformance.check_case(entry, case)
+    assert run.outcome.reason is _Odd.ODD
+    assert run.outcome.words.startswith("Something odd happened.")
+
+
+# -- decisions out of turn -----------------------------------------------------------
+
+
+class _ClaimViewShowsAnswers(ClaimRules):
+    """A leak: every seat sees the sealed answers given so far."""
+
+    def view(self, state: ClaimState, seat: int) -> ClaimState:
+        return dataclasses.replace(super().view(state, seat), answers=state.answers)
+
+
+class _ClaimViewShowsWhoCouldClaim(ClaimRules):
+    """A leak: the view marks (in the pile's place) which seats hold the offer's rank."""
+
+    def view(self, state: ClaimState, seat: int) -> ClaimState:
+        v = super().view(state, seat)
+        if state.offer is None:
+            return v
+        could = tuple(h is not None and matching(h, state.offer) is not None for h in state.hands)
+        return dataclasses.replace(v, answers=tuple(None if c else False for c in could))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [_ClaimViewShowsAnswers(), _ClaimViewShowsWhoCouldClaim()],
+    ids=["answers", "could-claim"],
+)
+def test_harness_catches_a_view_that_shows_sealed_claims(rules: ClaimRules) -> None:
+    entry = dataclasses.replace(CLAIM, rules=rules)
+    with pytest.raises(ConformanceError, match="view is not the view of its determinization"):
+        conformance.check_case(entry, conformance.Case("claim", CLAIM.default_config(3), 1))
+
+
+def test_every_other_seat_is_asked_in_turn_order_after_the_discarder() -> None:
+    rules = ClaimRules()
+    state = rules.setup(CLAIM.default_config(4), 3)
+    hand = state.hands[0]
+    assert hand is not None
+    state = rules.apply(state, Discard(hand[0]))
+    asked = []
+    while state.phase is Phase.CLAIMS:
+        seat = rules.to_move(state)
+        asked.append(seat)
+        assert rules.view(state, seat).answers == tuple(
+            state.answers[s] if s == seat else None for s in range(4)
+        )
+        state = rules.apply(state, Pass())
+    assert asked == [1, 2, 3]
+    assert state.turn == 1 and state.answers == (None,) * 4 and state.pile == (hand[0],)

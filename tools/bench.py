@@ -316,13 +316,15 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
         clock = time.perf_counter
         ply = session.ply
         for _ in range(opts.runs):
+            mover = session.to_move()
             scene.act(busy)
             while scene.animating:
                 t = clock()
                 app.frame([], 1 / 60)
                 times.append((clock() - t) * 1000)
             while session.ply > ply:
-                session.undo()
+                if not session.undo(mover):  # the flick's player takes it back
+                    raise RuntimeError(f"cannot take the flick back: {session.can_undo(mover)}")
             app.frame([], 1 / 60)
         pygame.quit()
     what = (f"planepita frame during a shot {w}x{h} ({rules.piece_hits(traj)} hits, "

@@ -7,12 +7,16 @@
 
 A golden file is ``tests/playthroughs/<game>-<n>p-seed<k>.txt``: the state
 after setup and after every action, from the game's ``describe``, each action
-headed by its log line. The actions come from the game's ``sample_action``
-with a generator seeded from the case's seed, not from bots, so the files
-change when the rules change and not when a bot gets smarter. Games without a
-``describe`` have no golden files. The files that exist say which cases a game
-has; a game with ``describe`` and no file yet gets ``<min players>p-seed1``.
-Nothing here imports pygame.
+headed by its log line. After each state, as OpenSpiel's playthrough files do,
+come what every seat sees (``describe`` of its ``view``; "the whole state" when
+that is all of it) and the legal actions the seat to move is offered in its
+view (objects describing ranges, for continuous choices, print their ranges),
+so a view that starts to show more than it should shows up in the diff. The
+actions come from the game's ``sample_action`` with a generator seeded from the
+case's seed, not from bots, so the files change when the rules change and not
+when a bot gets smarter. Games without a ``describe`` have no golden files. The
+files that exist say which cases a game has; a game with ``describe`` and no
+file yet gets ``<min players>p-seed1``. Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -73,7 +78,6 @@ def transcript(case: Case) -> str:
     """The golden text of ``case``: describe() after setup and after each action."""
     entry = games.get(case.game)
     rules = entry.rules
-    describe = rules.describe  # type: ignore[attr-defined]
     names = list(BOT_NAMES[: case.players])
     sampler = rng.make(case.seed, "golden-sample")
     state = rules.setup(entry.default_config(case.players), case.seed)
@@ -84,19 +88,37 @@ def transcript(case: Case) -> str:
         "# regenerate with: python tools/golden.py --game " + case.game,
         "",
         "== setup",
-        describe(state),
+        *observations(rules, state, case.players),
     ]
     ply = 0
     while not rules.is_over(state):
-        if ply >= entry.info.max_actions:
+        if ply >= entry.info.max_actions_for(case.players):
             raise RuntimeError(f"{case.filename}: no end after {ply} actions")
         action = entry.sample_action(state, sampler)
-        line = log_line(rules, state, action, names)
-        state = apply_checked(rules, state, action)
+        after = apply_checked(rules, state, action)
+        line = log_line(rules, state, action, after, names)
+        state = after
         ply += 1
-        out += ["", f"== {ply}. {action} | {line}", describe(state)]
+        out += ["", f"== {ply}. {action} | {line}", *observations(rules, state, case.players)]
     out += ["", f"== result: {rules.outcome(state).words_for(names)}"]
     return "\n".join(out) + "\n"
+
+
+def observations(rules: Any, state: Any, players: int) -> list[str]:
+    """The state, what each seat sees of it, and what the seat to move may do."""
+    whole = rules.describe(state)
+    lines = [whole]
+    for seat in range(players):
+        seen = rules.describe(rules.view(state, seat))
+        if seen == whole:
+            lines.append(f"-- P{seat + 1} sees the whole state")
+        else:
+            lines += [f"-- P{seat + 1} sees", seen]
+    mover = rules.to_move(state)
+    if mover is not None:
+        legal = rules.legal_actions(rules.view(state, mover))
+        lines.append(f"-- P{mover + 1} may: " + ", ".join(str(a) for a in legal))
+    return lines
 
 
 def diff(expected: str, actual: str, name: str, limit: int = 80) -> str:

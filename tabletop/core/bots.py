@@ -30,8 +30,9 @@ from tabletop.core.game import Outcome, Rules, apply_checked
 #: the bot levels every game offers
 LEVELS = ("easy", "medium", "hard")
 
-#: determinize(view, rng) -> a full state consistent with the view
-Determinize = Callable[[Any, random.Random], Any]
+#: determinize(view, seat, rng) -> a full state consistent with what ``seat``
+#: knows (``view`` is that seat's view); the same hook as GameEntry.determinize
+Determinize = Callable[[Any, int, random.Random], Any]
 #: evaluate(state, seat) -> value in [0, 1] for that seat (1 is best)
 Evaluate = Callable[[Any, int], float]
 #: rollout_policy(state, legal_actions, rng) -> one of legal_actions
@@ -150,9 +151,10 @@ class ISMCTS:
 
     Hooks (all optional):
 
-    - ``determinize(view, rng) -> state``: a full state consistent with the
-      view. Required for games with hidden information; the default returns
-      the view itself, which is right for perfect-information games.
+    - ``determinize(view, seat, rng) -> state``: a full state consistent with
+      what ``seat`` knows (the game entry's ``determinize``). Required for
+      games with hidden information; the default returns the view itself,
+      which is right for perfect-information games.
     - ``evaluate(state, seat) -> [0, 1]`` for a finished state; the default
       reads ``rules.outcome`` through :func:`outcome_value`.
     - ``heuristic(state, seat) -> [0, 1]`` for a state where a rollout was cut
@@ -198,7 +200,7 @@ class ISMCTS:
         self.iterations = iterations
         self.time_budget = time_budget
         self.exploration = exploration
-        self.determinize: Determinize = determinize or (lambda view, rng: view)
+        self.determinize: Determinize = determinize or (lambda view, seat, rng: view)
         self.evaluate: Evaluate = evaluate or self._evaluate_outcome
         self.heuristic: Evaluate = heuristic or (lambda state, seat: 0.5)
         self.rollout_policy: RolloutPolicy = rollout_policy or _uniform
@@ -267,7 +269,7 @@ class ISMCTS:
         rules = self.rules
         terminal = self.terminal
         rng = self.rng
-        state = self.determinize(view, rng)
+        state = self.determinize(view, self.seat, rng)
         node = root
         path = [root]
         # selection and expansion over the actions legal in this determinization
@@ -347,7 +349,7 @@ def play(
     :func:`tabletop.core.game.apply_checked`, so a bot that returns an illegal
     action raises IllegalAction here.
     """
-    limit = rules.info.max_actions if max_actions is None else max_actions
+    limit = rules.info.max_actions_for(len(bots)) if max_actions is None else max_actions
     actions: list[Any] = []
     while not rules.is_over(state):
         if len(actions) >= limit:

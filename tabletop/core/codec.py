@@ -10,6 +10,10 @@ list, so this codec tags what JSON cannot say:
 - a dict whose keys are not all strings: ``{"$d": [[k, v], ...]}``
 - non-finite floats: ``{"$f": "nan" | "inf" | "-inf"}``
 
+A dataclass saved before a field was added with a default decodes with the
+default. A type or field this program does not have raises :class:`Mismatch`
+(another version of the code wrote it), not a plain :class:`CodecError`.
+
 Only classes defined in modules under ``tabletop`` (and any prefixes a test
 adds to :data:`ALLOWED_PREFIXES`) that the program has *already imported* are
 revived: a file never makes the program import a module, so it cannot run
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import math
 import sys
@@ -44,6 +49,11 @@ _FORMER: dict[str, type] = {}
 
 class CodecError(ValueError):
     """A document that does not decode to game data."""
+
+
+class Mismatch(CodecError):
+    """A well-formed document that names a type, or fields of a type, this
+    program does not have: written by another version of the code, not damaged."""
 
 
 def _qualname(cls: type) -> str:
@@ -109,12 +119,15 @@ def _resolve(path: str, kind: str) -> type:
     else:
         obj = sys.modules.get(module)
         if obj is None:
-            raise CodecError(f"unknown type {path!r}")
+            # a games' module this program does not have (renamed or removed by
+            # another version) is a mismatch; anything else is not game data
+            game_data = module.startswith("tabletop.games.") or not module.startswith("tabletop.")
+            raise (Mismatch if game_data else CodecError)(f"unknown type {path!r}")
         try:
             for part in qual.split("."):
                 obj = getattr(obj, part)
         except AttributeError as exc:
-            raise CodecError(f"unknown type {path!r}") from exc
+            raise Mismatch(f"unknown type {path!r}") from exc
     if not isinstance(obj, type) or not _allowed(obj.__module__) or obj.__module__ != module:
         raise CodecError(f"refusing to load {path!r}: not a game data type")
     if kind == "dataclass" and not dataclasses.is_dataclass(obj):
@@ -197,6 +210,7 @@ def decode(doc: Any) -> Any:
         if "$dc" in doc:
             cls = _resolve(doc["$dc"], "dataclass")
             fields = {k: decode(v) for k, v in doc["f"].items()}
+            _check_fields(cls, fields)
             return cls(**fields)
         if "$t" in doc:
             return tuple(decode(x) for x in doc["$t"])
@@ -213,6 +227,32 @@ def decode(doc: Any) -> Any:
     except (TypeError, ValueError, KeyError) as exc:
         raise CodecError(f"malformed game data: {exc}") from exc
     return {k: decode(v) for k, v in doc.items()}
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+    """(every field the constructor takes, the ones without a default)."""
+    known = [f for f in dataclasses.fields(cls) if f.init]
+    required = [
+        f.name
+        for f in known
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    return frozenset(f.name for f in known), frozenset(required)
+
+
+def _check_fields(cls: type, fields: dict[str, Any]) -> None:
+    """Mismatch when the saved fields are not the class's: a field the class
+    no longer has, or one it needs that the save lacks (a field added with a
+    default is simply filled in)."""
+    known, required = _field_names(cls)
+    if fields.keys() <= known and required <= fields.keys():
+        return
+    extra = sorted(set(fields) - known)
+    missing = sorted(required - set(fields))
+    what = [f"fields this version does not have: {', '.join(extra)}"] if extra else []
+    what += [f"missing fields: {', '.join(missing)}"] if missing else []
+    raise Mismatch(f"{_qualname(cls)} as saved has {'; '.join(what)}")
 
 
 def dumps(obj: Any) -> str:

@@ -13,6 +13,13 @@ step that:
   ``info.max_actions``;
 - every seat's ``view`` works, round-trips, agrees on whose turn it is, and
   offers the mover the same ``legal_actions`` as the full state;
+- views leak nothing: for several generators, ``entry.determinize(view, seat,
+  rng)`` is a full state (it round-trips, passes the invariants, agrees on
+  whose turn it is) whose view for that seat is the view again. Determinize
+  deals afresh everything the seat cannot know, so any hidden part a view
+  shows (a card, a sealed answer, a seed) comes back different and the
+  views disagree; two determinizations of one view give one view. A game with
+  hidden information must offer ``determinize``;
 - a finished game has no legal actions and an outcome whose scores are within
   ``info.score_bounds`` and whose places form a proper ranking.
 
@@ -34,9 +41,11 @@ from typing import Any, NoReturn
 
 from tabletop.core import codec
 from tabletop.core import rng as rngmod
-from tabletop.core.game import EndReason, GameConfig, IllegalAction, Outcome, guard
+from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard
 
 DEFAULT_SEEDS = (0, 1)
+#: determinizations of each seat's view checked at every step
+DETERMINIZATIONS = 3
 
 
 class ConformanceError(AssertionError):
@@ -254,21 +263,31 @@ def _playout(
     players = case.config.players
     invariants = getattr(rules, "invariants", None)
     sampler = rngmod.make(case.seed, "conformance-sample")
+    limit = info.max_actions_for(players)
     actions: list[Any] = []
     log: list[str] = []
 
     def fail(message: str) -> NoReturn:
         where.fail(len(actions), message, actions)
 
+    determinize = getattr(entry, "determinize", None)
+    if checks and determinize is None and info.hidden_information:
+        fail("the game has hidden information but its entry offers no determinize")
+
+    def check_state(state: Any) -> None:
+        _check_state(rules, state, players, invariants, fail)
+        if determinize is not None:
+            _check_determinize(rules, determinize, state, players, invariants, case, len(actions), fail)
+
     try:
         state = rules.setup(case.config, case.seed)
     except Exception as exc:
         fail(f"setup raised {exc!r}")
     if checks:
-        _check_state(rules, state, players, invariants, fail)
+        check_state(state)
     while not rules.is_over(state):
-        if len(actions) >= info.max_actions:
-            fail(f"the game is not over after info.max_actions={info.max_actions} actions")
+        if len(actions) >= limit:
+            fail(f"the game is not over after info.max_actions_for({players})={limit} actions")
         if checks:
             _probe_illegal(rules, state, NotAnAction(), fail)
             if illegal is not None:
@@ -292,7 +311,7 @@ def _playout(
         log.append(codec.dumps(action))
         state = after
         if checks:
-            _check_state(rules, state, players, invariants, fail)
+            check_state(state)
     if checks:
         _check_finished(rules, info, state, players, fail)
     return _Playout(actions, log, codec.dumps(state), rules.outcome(state))
@@ -356,6 +375,58 @@ def _check_state(
                 )
 
 
+def _check_determinize(
+    rules: Any,
+    determinize: Callable[[Any, int, random.Random], Any],
+    state: Any,
+    players: int,
+    invariants: Callable[[Any], None] | None,
+    case: Case,
+    step: int,
+    fail: Callable[[str], NoReturn],
+) -> None:
+    """Each seat's view, determinized several times, views back to itself.
+    The first determinization is also checked as a state: its invariants, and
+    for the seat to move (whose determinizations a bot searches) the codec."""
+    mover, over = rules.to_move(state), rules.is_over(state)
+    for seat in range(players):
+        view = rules.view(state, seat)
+        for k in range(DETERMINIZATIONS):
+            gen = rngmod.make(case.seed, "conformance-determinize", step, seat, k)
+            try:
+                full = determinize(view, seat, gen)
+            except Exception as exc:
+                fail(f"determinize(view of seat {seat}) raised {exc!r}")
+            if k == 0 and seat == mover:
+                problem = _round_trip(full)
+                if problem is not None:
+                    fail(f"determinize(view of seat {seat}) gave a state that {problem}")
+            if k == 0 and invariants is not None:
+                try:
+                    invariants(full)
+                except AssertionError as exc:
+                    fail(f"determinize(view of seat {seat}) broke an invariant: {exc}")
+            if rules.to_move(full) != mover or rules.is_over(full) != over:
+                fail(f"determinize(view of seat {seat}) disagrees about whose turn it is")
+            again = rules.view(full, seat)
+            if again != view:
+                shown, seen = codec.dumps(view), codec.dumps(again)
+                if shown != seen:  # (NaN is never equal to itself; the codec text is)
+                    fail(
+                        f"seat {seat}'s view is not the view of its determinization "
+                        f"(determinization {k + 1}): the view shows something the seat "
+                        f"cannot know, or determinize drops something it does know "
+                        f"({_first_difference(shown, seen)})"
+                    )
+
+
+def _first_difference(a: str, b: str, context: int = 40) -> str:
+    """Where two codec texts first differ, as a short excerpt of each."""
+    i = next((n for n, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    lo = max(0, i - context)
+    return f"view ...{a[lo : i + context]}... vs ...{b[lo : i + context]}..."
+
+
 def _check_finished(
     rules: Any, info: Any, state: Any, players: int, fail: Callable[[str], NoReturn]
 ) -> None:
@@ -365,14 +436,17 @@ def _check_finished(
     outcome = rules.outcome(state)
     if not isinstance(outcome, Outcome):
         fail(f"outcome returned a {type(outcome).__name__}, not an Outcome")
-    if not isinstance(outcome.reason, EndReason):
-        fail(f"the outcome's reason {outcome.reason!r} is not an EndReason")
+    if not info.knows_ending(outcome.reason):
+        fail(
+            f"the outcome's reason {outcome.reason!r} is neither a core EndReason "
+            "nor one of the game's declared end_reasons"
+        )
     if len(outcome.scores) != players or len(outcome.places) != players:
         fail(f"the outcome has {len(outcome.scores)} scores and {len(outcome.places)} places")
-    low, high = info.score_bounds
+    low, high = info.score_bounds_for(players)
     for seat, score in enumerate(outcome.scores):
         if not (isinstance(score, (int, float)) and math.isfinite(score) and low <= score <= high):
-            fail(f"seat {seat}'s score {score!r} is outside score_bounds {info.score_bounds}")
+            fail(f"seat {seat}'s score {score!r} is outside score_bounds {(low, high)}")
     places = outcome.places
     if not all(isinstance(p, int) and 1 <= p <= players for p in places):
         fail(f"places {places} are not all between 1 and {players}")

@@ -4,10 +4,36 @@ A game is a pure rules object: ``setup`` makes the first state from a config and
 a seed, ``apply`` returns a new state and never mutates its input, ``view``
 blanks what a seat may not see. Nothing here imports pygame.
 
-Legality has one definition per game (``legal_actions`` and ``check``). The
-guards that every game would otherwise write again -- "the game is over",
+**``check`` is the definition of legality.** ``check(state, action)`` answers
+None for a legal action and a reason for players otherwise, and ``apply``
+refuses exactly what ``check`` refuses. ``legal_actions`` is the menu the scene
+highlights and the bots pick from, and it is built to agree with ``check``:
+
+- where the choices are few, ``legal_actions`` lists every one and ``check`` is
+  "is it in the list, and if not, why not";
+- where they are combinatorial (a set of cards removed at once) or continuous
+  (a flick's angle and speed), ``legal_actions`` lists the canonical ones, or
+  objects that describe the ranges, and ``check`` validates any concrete
+  action directly, without enumerating.
+
+Every action ``legal_actions`` offers passes ``check``; the shared harness
+holds the two to that.
+
+The guards that every game would otherwise write again -- "the game is over",
 "it is not your turn" -- live once, in :func:`guard` below, and the session
 calls it before the game's own ``check``.
+
+**One seat decides at a time.** ``to_move`` names the seat being asked, also
+when the question comes out of turn: answers from other seats to one seat's
+action (claims on a discard, in priority order) are a sequence of single-seat
+prompts, and each answer stays sealed in the state until the last is in, so a
+``view`` never shows who could answer what, nor what anyone answered, before
+the reveal. Such a game's ``reveals`` hook says a sealed answer shows nobody
+anything, so it never blocks undo.
+
+**A game ends with a reason.** :class:`EndReason` holds the reasons most games
+share; a game with an ending of its own (an instant win, a pile-out) declares
+an :class:`Ending` subclass and lists its members on ``GameInfo.end_reasons``.
 """
 
 from __future__ import annotations
@@ -51,6 +77,48 @@ class Variant:
         return not self.players or players in self.players
 
 
+#: a number fixed for the game, or one per player count (a mapping or a function)
+PerCount = int | Mapping[int, int] | Callable[[int], int]
+Bounds = tuple[float, float]
+PerCountBounds = Bounds | Mapping[int, Bounds] | Callable[[int], Bounds]
+
+
+class Ending(enum.Enum):
+    """Why a game ended: a stable ``key`` (what saves hold) and the ``words``
+    the results screen shows. Members are written ``NAME = ("key", "words")``.
+
+    :class:`EndReason` is the core's set. A game with endings of its own
+    subclasses this in its rules module and lists the members on
+    ``GameInfo.end_reasons``; the harness accepts a core reason or a declared
+    one and nothing else.
+    """
+
+    words: str
+
+    def __new__(cls, key: str, words: str) -> Ending:
+        member = object.__new__(cls)
+        member._value_ = key
+        member.words = words
+        return member
+
+    @property
+    def key(self) -> str:
+        return str(self.value)
+
+
+class EndReason(Ending):
+    """The endings many games share. The results screen shows :attr:`words`."""
+
+    ROUNDS_COMPLETE = ("rounds_complete", "All rounds have been played.")
+    TARGET_SCORE = ("target_score", "A player reached the target score.")
+    HAND_EMPTIED = ("hand_emptied", "A player emptied their hand.")
+    SUPPLY_EXHAUSTED = ("supply_exhausted", "The supply ran out.")
+    BOARD_COMPLETE = ("board_complete", "The board is complete.")
+    LAST_OBJECT_TAKEN = ("last_object_taken", "The last piece was taken.")
+    RESIGNED = ("resigned", "A player resigned.")
+    ACTION_LIMIT = ("action_limit", "The game reached its length limit.")
+
+
 @dataclass(frozen=True)
 class Setting:
     """A preference a game offers its players, shaped like a :class:`Variant`.
@@ -82,7 +150,7 @@ class Setting:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game is, declared beside its rules (STYLE.md item 8)."""
+    """What a game is, declared beside its rules: the shared harness reads it."""
 
     name: str
     title: str
@@ -90,10 +158,13 @@ class GameInfo:
     min_players: int
     max_players: int
     variants: tuple[Variant, ...] = ()
-    #: an upper bound on the number of actions in one game (the harness uses it)
-    max_actions: int = 10_000
-    #: inclusive bounds on any seat's final score
-    score_bounds: tuple[float, float] = (-1e9, 1e9)
+    #: an upper bound on the number of actions in one game (the harness uses
+    #: it): one number, or one per player count (a mapping or a function);
+    #: read it through :meth:`max_actions_for`
+    max_actions: PerCount = 10_000
+    #: inclusive bounds on any seat's final score, or bounds per player count;
+    #: read them through :meth:`score_bounds_for`
+    score_bounds: PerCountBounds = (-1e9, 1e9)
     #: whether seats hold information others cannot see (curtains, views)
     hidden_information: bool = False
     #: path of the in-app rules page, inside the ``tabletop.games.<name>`` package
@@ -105,6 +176,28 @@ class GameInfo:
     #: the game's own settings (preferences, not rules), shown in its setup and
     #: pause screens and stored per game by the app
     settings: tuple[Setting, ...] = ()
+    #: the version of this game's saves. Raise it when a save written before
+    #: cannot be read as it stands (a state field without a default, an action
+    #: that changed meaning); the rules' optional ``migrate(doc, from_version)``
+    #: hook then brings an older save up to date, and without it such a save is
+    #: refused with a message, never taken for a damaged file.
+    save_version: int = 1
+    #: the game's own endings (members of an :class:`Ending` subclass), beside
+    #: the core's :class:`EndReason`
+    end_reasons: tuple[Ending, ...] = ()
+
+    def max_actions_for(self, players: int) -> int:
+        """The bound on a game's length with ``players`` players."""
+        return int(_per_count(self.max_actions, players, "max_actions"))
+
+    def score_bounds_for(self, players: int) -> Bounds:
+        """The inclusive bounds on a final score with ``players`` players."""
+        low, high = _per_count(self.score_bounds, players, "score_bounds")
+        return float(low), float(high)
+
+    def knows_ending(self, reason: object) -> bool:
+        """True for a core :class:`EndReason` or one this game declared."""
+        return isinstance(reason, EndReason) or reason in self.end_reasons
 
     @property
     def player_range(self) -> range:
@@ -155,6 +248,18 @@ class GameInfo:
         return GameConfig(players, chosen)
 
 
+def _per_count(value: Any, players: int, what: str) -> Any:
+    """``value`` itself, ``value[players]`` or ``value(players)``."""
+    if callable(value):
+        return value(players)
+    if isinstance(value, Mapping):
+        try:
+            return value[players]
+        except KeyError:
+            raise ValueError(f"{what} says nothing about {players} players") from None
+    return value
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """Player count and chosen variants; with a seed it fixes a whole game."""
@@ -164,35 +269,6 @@ class GameConfig:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.variants.get(key, default)
-
-
-class EndReason(enum.Enum):
-    """Why a game ended. The results screen shows :attr:`words`."""
-
-    ROUNDS_COMPLETE = "rounds_complete"
-    TARGET_SCORE = "target_score"
-    HAND_EMPTIED = "hand_emptied"
-    SUPPLY_EXHAUSTED = "supply_exhausted"
-    BOARD_COMPLETE = "board_complete"
-    LAST_OBJECT_TAKEN = "last_object_taken"
-    RESIGNED = "resigned"
-    ACTION_LIMIT = "action_limit"
-
-    @property
-    def words(self) -> str:
-        return _END_WORDS[self]
-
-
-_END_WORDS = {
-    EndReason.ROUNDS_COMPLETE: "All rounds have been played.",
-    EndReason.TARGET_SCORE: "A player reached the target score.",
-    EndReason.HAND_EMPTIED: "A player emptied their hand.",
-    EndReason.SUPPLY_EXHAUSTED: "The supply ran out.",
-    EndReason.BOARD_COMPLETE: "The board is complete.",
-    EndReason.LAST_OBJECT_TAKEN: "The last piece was taken.",
-    EndReason.RESIGNED: "A player resigned.",
-    EndReason.ACTION_LIMIT: "The game reached its length limit.",
-}
 
 
 @dataclass(frozen=True)
@@ -205,7 +281,7 @@ class Outcome:
 
     scores: tuple[float, ...]
     places: tuple[int, ...]
-    reason: EndReason
+    reason: Ending
     detail: str = ""
 
     @property
@@ -228,7 +304,7 @@ class Outcome:
     @staticmethod
     def from_scores(
         scores: Sequence[float],
-        reason: EndReason,
+        reason: Ending,
         detail: str = "",
         higher_is_better: bool = True,
         tiebreak: Sequence[Any] | None = None,
@@ -255,11 +331,21 @@ class Rules(Protocol, Generic[State, Action]):
         ...
 
     def legal_actions(self, state: State) -> list[Action]:
-        """Discrete choices, or for continuous games descriptions of the ranges."""
+        """The choices the scene highlights and bots pick from: every one where
+        they are few; the canonical ones, or objects describing the ranges, where
+        they are combinatorial or continuous. Each one passes ``check``."""
         ...
 
     def check(self, state: State, action: Action) -> str | None:
-        """None if ``action`` is legal, otherwise why not (for players)."""
+        """None if ``action`` is legal, otherwise why not (for players).
+
+        This is the definition of legality; ``apply`` refuses what it refuses.
+        Where the choices are few it is "is ``action`` in ``legal_actions``, and
+        if not, why not". Where they are combinatorial or continuous it
+        validates the concrete ``action`` directly, without enumerating the
+        choices. The shared guards (game over, not your turn) are not repeated
+        here: :func:`guard` runs them first.
+        """
         ...
 
     def apply(self, state: State, action: Action) -> State:
@@ -293,6 +379,12 @@ class GameEntry:
     #: "package.module:function"; function(surface, rect, theme) draws the
     #: title screen's picture of the game (imported lazily, like the scene)
     icon: str = ""
+    #: determinize(view, seat, rng) -> a full state consistent with what
+    #: ``seat`` knows, ``view`` being its view: written from what the seat
+    #: knows, with everything it cannot know dealt afresh (never copied from
+    #: the view), so the harness can check that a view leaks nothing. The
+    #: ISMCTS bots search over it. Every game with hidden information has one.
+    determinize: Callable[[Any, int, Random], Any] | None = None
 
     @property
     def name(self) -> str:
@@ -321,8 +413,9 @@ class Describes(Protocol):
         """A text picture of the state, for golden playthroughs."""
         ...
 
-    def log_line(self, state: Any, action: Any, names: Sequence[str]) -> str:
-        """One readable line for the game log: what ``action`` did in ``state``."""
+    def log_line(self, before: Any, action: Any, after: Any, names: Sequence[str]) -> str:
+        """One readable line for the game log: what ``action`` did to ``before``,
+        which gave ``after`` (so no game applies a move again to describe it)."""
         ...
 
     def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
@@ -332,11 +425,19 @@ class Describes(Protocol):
     def reveals(self, before: Any, action: Any, after: Any, seat: int) -> bool:
         """True when ``action``, made by another seat, showed ``seat`` something
         it could not see before (a card played face up). Undo never takes
-        ``seat`` back across it. Games with hidden information define it."""
+        ``seat`` back across it. Games with hidden information define it; a
+        sealed answer out of turn shows nobody anything (False), so it never
+        blocks undo, and the action that reveals the answers may."""
         ...
 
     def invariants(self, state: Any) -> None:
         """Raise AssertionError when the state breaks a conservation law."""
+        ...
+
+    def migrate(self, doc: dict[str, Any], from_version: int) -> dict[str, Any] | None:
+        """A save document written at ``from_version`` (older than
+        ``info.save_version``) rewritten as this version writes it, or None
+        when it cannot be (the session then refuses it with a message)."""
         ...
 
 
@@ -363,12 +464,14 @@ def apply_checked(rules: Rules[Any, Any], state: Any, action: Any, seat: int | N
     return rules.apply(state, action)
 
 
-def log_line(rules: Rules[Any, Any], state: Any, action: Any, names: Sequence[str]) -> str:
+def log_line(
+    rules: Rules[Any, Any], before: Any, action: Any, after: Any, names: Sequence[str]
+) -> str:
     """The game's own log line, or a plain one built from the action's notation."""
     fn = getattr(rules, "log_line", None)
     if fn is not None:
-        return str(fn(state, action, names))
-    mover = rules.to_move(state)
+        return str(fn(before, action, after, names))
+    mover = rules.to_move(before)
     who = names[mover] if mover is not None and mover < len(names) else "?"
     return f"{who}: {action}"
 

@@ -2,9 +2,26 @@
 
 The session is the only thing that changes a game's state, and it does so in
 one way: :func:`tabletop.core.game.apply_checked`. The history is a list of
-states (``states[0]`` is the setup), so undo is popping that list (STYLE.md
-item 4). Bots think on a worker thread; the frame loop polls for their answer
-and never waits.
+states (``states[0]`` is the setup), so undo is popping that list. Bots think
+on a worker thread; the frame loop polls for their answer and never waits.
+
+Undo follows one policy, for one person or several at one device:
+
+- Undo is asked for by a person: the one the screen shows (:meth:`viewer`,
+  the person to move, else the last person who moved). A bot never undoes.
+- It takes that person back to just before their own last decision, and
+  takes back with it the bots' moves made since. It never takes anyone back
+  to someone else's decision.
+- It never crosses an undo barrier (a move that drew at random or showed
+  hidden cards to everyone), nor a move by another seat that showed this
+  person something they had not seen (the game's ``reveals`` hook). A sealed
+  answer out of turn (a pass on a discard) shows nobody anything, so it never
+  blocks undo.
+- Another person's decision is theirs: when undo would take back a decision
+  of another person made since, each of them is asked first ("Basil, Ada
+  wants to take back a move: allow?", behind the pass-the-device curtain) and
+  nothing changes unless every one of them allows it. With one person and
+  bots nobody is asked.
 
 A bot can never take the program down. A bot that raises, answers with an
 illegal action, or (on the worker) has not answered once the frame loop has
@@ -25,6 +42,7 @@ across machines; for them loading uses the stored states.
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import logging
 import queue
 import threading
@@ -54,7 +72,15 @@ KINDS = ("human", "bot")
 
 
 class SaveError(ValueError):
-    """A save document that cannot become a session; the message is for players."""
+    """A save document that cannot become a session; the message is for players.
+    The file is damaged: the program may move it aside."""
+
+
+class SaveRefused(SaveError):
+    """A sound save this version cannot read: written by a newer (or a much
+    older) version of a game or of the program, or for a game it does not
+    have. The message says so; the file is kept where it is, never set aside
+    as damaged."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +116,20 @@ class Seat:
             return Seat(str(doc["name"]), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
         except (KeyError, ValueError) as exc:
             raise SaveError(f"a seat in the save is not readable ({exc})") from exc
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What undo would do for one person (see the module docstring)."""
+
+    #: the seat asking to take its move back
+    seat: int
+    #: the ply undo returns to (``states[target]`` becomes the newest), or None
+    target: int | None
+    #: why undo is not possible, when ``target`` is None
+    reason: str = ""
+    #: the other people whose decisions undo would take back: each must agree
+    consent: tuple[int, ...] = ()
 
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dmitri", "Esme", "Farid")
@@ -236,7 +276,8 @@ class Session:
             for i, a in enumerate(self.actions)
         ]
         self.log: list[str] = [
-            log_line(self.rules, self.states[i], a, self.names) for i, a in enumerate(self.actions)
+            log_line(self.rules, self.states[i], a, self.states[i + 1], self.names)
+            for i, a in enumerate(self.actions)
         ]
         self.bots: dict[int, Any] = {
             i: self._make_bot(i, rng.derive(self.seed, "bot", i))
@@ -332,7 +373,7 @@ class Session:
         before = self.state
         after = apply_checked(self.rules, before, action, seat)
         self._cancel_bot()
-        self.log.append(log_line(self.rules, before, action, self.names))
+        self.log.append(log_line(self.rules, before, action, after, self.names))
         self._note_fallback(action)
         self.states.append(after)
         self.actions.append(action)
@@ -491,32 +532,48 @@ class Session:
         self._cancel_bot()
 
     # -- undo ----------------------------------------------------------------
-    def undo_target(self) -> tuple[int | None, str]:
-        """The ply undo would return to, or None and the reason it cannot."""
+    def undo_plan(self, seat: int | None = None) -> UndoPlan:
+        """What undo would do for the person at ``seat`` (None: :meth:`viewer`):
+        the ply it returns to, or why it cannot, and who must agree first.
+        See the module docstring for the policy."""
+        if seat is None:
+            seat = self.viewer()
         if not self.actions:
-            return None, "Nothing has been played yet."
+            return UndoPlan(seat, None, "Nothing has been played yet.")
         if not self.human_seats():
-            return None, "Only bots are playing."
+            return UndoPlan(seat, None, "Only bots are playing.")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+            return UndoPlan(seat, None, "Only a player at the table can take a move back.")
         for i in range(len(self.actions) - 1, -1, -1):
             if self.barriers[i]:
-                return None, "Cannot undo past a move that revealed cards or drew at random."
-            mover = self.rules.to_move(self.states[i])
-            if mover is not None and not self.seats[mover].is_bot:
-                later = range(i + 1, len(self.actions))
-                if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], mover) for j in later):
-                    return None, "Cannot undo: another player has since shown cards you had not seen."
-                return i, ""
-        return None, "There is no earlier decision of yours to return to."
+                return UndoPlan(seat, None, "Cannot undo past a move that revealed cards or drew at random.")
+            if self.rules.to_move(self.states[i]) != seat:
+                continue
+            later = range(i + 1, len(self.actions))
+            if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], seat) for j in later):
+                return UndoPlan(seat, None, "Cannot undo: another player has since shown cards you had not seen.")
+            others = {self.rules.to_move(self.states[j]) for j in later}
+            consent = tuple(sorted(s for s in others if s is not None and s != seat and not self.seats[s].is_bot))
+            return UndoPlan(seat, i, "", consent)
+        return UndoPlan(seat, None, "There is no earlier decision of yours to return to.")
 
-    def can_undo(self) -> str | None:
-        """None when undo is possible, else why not."""
-        target, reason = self.undo_target()
-        return None if target is not None else reason
+    def undo_target(self, seat: int | None = None) -> tuple[int | None, str]:
+        """The ply undo would return to for ``seat``, or None and the reason it cannot."""
+        plan = self.undo_plan(seat)
+        return plan.target, plan.reason
 
-    def undo(self) -> bool:
-        """Return to the last human decision; False (nothing changed) if not allowed."""
-        target, _ = self.undo_target()
-        if target is None:
+    def can_undo(self, seat: int | None = None) -> str | None:
+        """None when ``seat`` may undo (perhaps once others agree), else why not."""
+        plan = self.undo_plan(seat)
+        return None if plan.target is not None else plan.reason
+
+    def undo(self, seat: int | None = None, agreed: Sequence[int] = ()) -> bool:
+        """Take ``seat`` back to just before its last decision; False (nothing
+        changed) when that is not allowed, or when a player whose decision it
+        would take back is not among ``agreed``."""
+        plan = self.undo_plan(seat)
+        target = plan.target
+        if target is None or not set(plan.consent) <= set(agreed):
             return False
         self._cancel_bot()
         self._fallback = None
@@ -539,6 +596,7 @@ class Session:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.name,
+            "game_version": self.entry.info.save_version,
             "title": self.entry.info.title,
             "summary": self.summary(),
             "players": self.names,
@@ -564,19 +622,51 @@ class Session:
         return list(self._encoded)
 
     @staticmethod
-    def _parse(
-        doc: Any, registry: Mapping[str, GameEntry]
-    ) -> tuple[GameEntry, GameConfig, int, list[Seat], list[Any]]:
+    def _upgrade(doc: Any, registry: Mapping[str, GameEntry]) -> tuple[GameEntry, dict[str, Any]]:
+        """The game's entry and the document as this version of the game
+        writes it: a save from an older game version goes through the rules'
+        ``migrate`` hook; one this version cannot read is a SaveRefused."""
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise SaveError("This file is not a Tabletop save.")
         version = doc.get("version")
         if type(version) is not int or version < 1:
             raise SaveError("This save has no readable version number.")
         if version > SAVE_VERSION:
-            raise SaveError("This save was written by a newer version of Tabletop.")
+            raise SaveRefused("This save was written by a newer version of Tabletop.")
         name = doc.get("game")
         if not isinstance(name, str) or name not in registry:
-            raise SaveError(f"This save is for a game this version does not have ({name!r}).")
+            raise SaveRefused(f"This save is for a game this version does not have ({name!r}).")
+        entry = registry[name]
+        info = entry.info
+        # saves from before games had versions are version 1
+        found = doc.get("game_version", 1)
+        if type(found) is not int or found < 1:
+            raise SaveError(f"The save is damaged (its {info.title} version is {found!r}).")
+        if found > info.save_version:
+            raise SaveRefused(
+                f"This save is from a newer version of {info.title} that this version cannot read."
+            )
+        if found < info.save_version:
+            refused = SaveRefused(
+                f"This save is from an older version of {info.title} that this version cannot read."
+            )
+            migrate = getattr(entry.rules, "migrate", None)
+            if migrate is None:
+                raise refused
+            try:
+                doc = migrate(copy.deepcopy(doc), found)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise refused from exc
+            if not isinstance(doc, dict):
+                raise refused
+            doc["game_version"] = info.save_version
+        return entry, doc
+
+    @staticmethod
+    def _parse(
+        doc: Any, registry: Mapping[str, GameEntry]
+    ) -> tuple[GameEntry, GameConfig, int, list[Seat], list[Any], dict[str, Any]]:
+        entry, doc = Session._upgrade(doc, registry)
         try:
             cfg = doc["config"]
             variants = codec.decode(cfg.get("variants", {}))
@@ -585,14 +675,16 @@ class Session:
                 raise ValueError("the player count and the seed must be whole numbers")
             if not isinstance(variants, dict):
                 raise ValueError("the variants are not a table")
-            config = registry[name].info.config(players, **variants)
+            config = entry.info.config(players, **variants)
             seats = [Seat.from_doc(s) for s in doc["seats"]]
             if len(seats) != players:
                 raise ValueError(f"{players} players but {len(seats)} seats")
             actions = [codec.decode(a) for a in doc.get("actions", [])]
+        except codec.Mismatch as exc:
+            raise _mismatch(entry, exc) from exc
         except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
             raise SaveError(f"The save is damaged ({exc}).") from exc
-        return registry[name], config, seed, seats, actions
+        return entry, config, seed, seats, actions, doc
 
     @classmethod
     def from_doc(
@@ -613,7 +705,7 @@ class Session:
         pass the game's invariants. Whatever the game's code raises on an
         impossible state becomes a SaveError.
         """
-        entry, config, seed, seats, actions = cls._parse(doc, registry)
+        entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
         recorded = doc.get("recorded") is True
         marks = doc.get("marks", [])
         marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
@@ -622,6 +714,8 @@ class Session:
             if "final" in doc:
                 try:
                     same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
+                except codec.Mismatch as exc:
+                    raise _mismatch(entry, exc) from exc
                 except Exception:  # noqa: BLE001 - anything unreadable is "not the same"
                     same = False
                 if not same:
@@ -651,6 +745,8 @@ class Session:
             return session
         except SaveError:
             raise
+        except codec.Mismatch as exc:
+            raise _mismatch(entry, exc) from exc
         except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
             raise SaveError(f"The save is damaged ({type(exc).__name__}: {exc}).") from exc
 
@@ -685,5 +781,14 @@ class Session:
     def replay_doc(cls, doc: Any, *, registry: Mapping[str, GameEntry]) -> Session:
         """A session recomputed from the save's config, seed and actions;
         ``registry`` as for :meth:`from_doc`."""
-        entry, config, seed, seats, actions = cls._parse(doc, registry)
+        entry, config, seed, seats, actions, _ = cls._parse(doc, registry)
         return cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)
+
+
+def _mismatch(entry: GameEntry, exc: codec.Mismatch) -> SaveRefused:
+    """A save naming types or fields this code does not have: another version
+    of the game wrote it without saying so in its version number."""
+    return SaveRefused(
+        f"This save was written by another version of {entry.info.title} "
+        f"that this version cannot read ({exc})."
+    )

@@ -14,7 +14,9 @@ Every document is a JSON object carrying ``"format"`` (which kind of file it is)
 and ``"version"`` (an int). A file that cannot be understood -- not UTF-8, not
 JSON, truncated, not an object, the wrong format, a newer version than this
 program knows -- is moved aside to ``<name>.bad`` (``.bad.1``, ``.bad.2``, ... if
-that is taken) and the caller gets a one-line message for the player. Nothing is
+that is taken) and the caller gets a one-line message for the player. A saved
+game from a newer version is the exception: it is sound, so it is refused with
+a message and kept where it is. Nothing is
 ever overwritten or deleted: deleting a save moves it into ``saves/deleted/``.
 A file that exists but cannot be read (permissions) is reported and left where
 it is.
@@ -247,6 +249,8 @@ def _read(
 
     what = "was written by a newer version of Tabletop" if newer else "was damaged"
     log.warning("%s: %s", path, problem)
+    if newer and kind == SAVE_KIND:  # a sound game for a newer program: keep it
+        return _Read(None, f"{subject} {what}; it was kept and {after_stuck}.", "stuck")
     if not move_bad:  # not one of ours (a file the player pointed at): leave it be
         return _Read(None, f"{path} {what} ({problem}); it was left where it is.", "stuck")
     try:
@@ -633,6 +637,8 @@ class Storage:
         self._later_lock = threading.Condition()
         self._writer: threading.Thread | None = None
         self._writing = False
+        #: saves left in place with a message (a newer version's): told once
+        self._told: set[Path] = set()
 
     def __repr__(self) -> str:
         return f"Storage(settings={self.settings_path}, saves={self.saves_dir})"
@@ -790,8 +796,10 @@ class Storage:
             if not path.is_file():
                 continue
             result = _read(path, SAVE_KIND, SAVE_VERSION)
-            if result.message:
+            if result.message and path not in self._told:
                 self.messages.append(result.message)
+                if result.status == "stuck":  # it stays: say so once, not at every listing
+                    self._told.add(path)
             doc = result.doc
             if doc is None:
                 continue

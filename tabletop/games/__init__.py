@@ -67,6 +67,7 @@ register(
         make_bot=_planepita.make_bot,
         scene="tabletop.games.planepita.scene:PlanepitaScene",
         icon="tabletop.games.planepita.scene:draw_icon",
+        determinize=_planepita.determinize,
     )
 )
 
@@ -79,5 +80,6 @@ register(
         make_bot=_etuc.make_bot,
         scene="tabletop.games.etuc.scene:EtucScene",
         icon="tabletop.games.etuc.scene:draw_icon",
+        determinize=_etuc.determinize,
     )
 )

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.game import GameConfig, GameEntry
-from tabletop.core.session import SaveError, Seat, Session
+from tabletop.core.session import SaveError, SaveRefused, Seat, Session
 from tabletop.core.stats import result_of
 from tabletop.core.storage import AUTOSAVE
 from tabletop.ui.scene import Scene
@@ -65,14 +65,38 @@ def load_session(app: Any, path: Path | str) -> Session | None:
     """A session from a save file, or None with the reason shown."""
     doc, message = app.storage.load_game(path)
     if doc is None:
+        if message and Path(path).is_file():  # refused but kept (a newer program's save)
+            kept = keep_refused_save(app, path)
+            if kept is not None:
+                message += f" It is in Saved games as {kept.stem}."
         app.toast(message or "That save could not be read.", "error")
         return None
     try:
         return Session.from_doc(doc, registry=app.games, **app.session_options)
+    except SaveRefused as exc:
+        kept = keep_refused_save(app, path)
+        where = f"It was kept in Saved games as {kept.stem}." if kept else "The file was kept."
+        app.toast(f"{exc} {where}", "error")
+        return None
     except SaveError as exc:
         # moved aside (from the saves folder), so Resume does not fail again
         app.toast(app.storage.set_aside_save(path, str(exc)), "error")
         return None
+
+
+def keep_refused_save(app: Any, path: Path | str) -> Path | None:
+    """A save this version cannot read (another version's) is kept, never set
+    aside as damaged. An unfinished autosave moves into Saved games, so Resume
+    does not fail again and a new game does not overwrite it; returns where it
+    went (None: the file stays where it is)."""
+    autosave = app.storage.last_autosave()
+    if autosave is None or Path(path).resolve() != autosave.resolve():
+        return None
+    try:
+        kept: Path | None = app.storage.keep_autosave()
+    except OSError:
+        return None
+    return kept
 
 
 def resume_autosave(app: Any) -> bool:
@@ -98,6 +122,9 @@ def open_replay(app: Any, path: Path) -> bool:
         return False
     try:
         full = Session.replay_doc(doc, registry=app.games)
+    except SaveRefused as exc:
+        app.toast(f"{exc} The file was kept.", "error")
+        return False
     except SaveError as exc:
         app.toast(app.storage.set_aside_save(path, str(exc)), "error")
         return False

@@ -11,9 +11,12 @@ base class owns the frame around it:
   up on a bot that does not answer) and played after a short pause; a bot that
   failed is announced, and its seat's random legal move is played instead;
 - the game log panel (L toggles it), one readable line per action;
-- Esc opens pause; Ctrl+Z undoes back to your last decision, or says why not;
+- Esc opens pause; Ctrl+Z takes back the viewer's own last move, asking any
+  other person whose move it would take back too (the policy is written in
+  tabletop/core/session.py), or says why not;
 - a pass-the-device curtain between two human seats when the game hides
-  information;
+  information, also between two prompts out of turn (claims on a discard),
+  which offers the person who just moved to take the move back;
 - the results screen once the game is over and the last animation has played.
 
 Human input becomes an action and goes through :meth:`act`, which asks the
@@ -28,7 +31,7 @@ from typing import Any
 import pygame
 
 from tabletop.ui.flow import record_result
-from tabletop.ui.overlays import CurtainScene, PauseScene, ResultsScene
+from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
 from tabletop.ui.widgets import fit_text, wrap_text
@@ -212,16 +215,43 @@ class GameScene(Scene):
         return self.handle_table(event)
 
     def undo(self) -> None:
+        """Ctrl+Z: the person on screen takes back their own last move (the
+        policy in tabletop/core/session.py). When that would take back another
+        person's move too, each of them is asked first, behind the curtain."""
         if self.replay_queue is not None:
             self.refuse("This is a replay; use → to step and Space to pause.")
             return
-        reason = self.session.can_undo()
-        if reason is not None:
-            self.refuse(reason)
+        plan = self.session.undo_plan(self.viewer)
+        if plan.target is None:
+            self.refuse(plan.reason)
             return
+        if plan.consent:
+            self._ask_consent(plan.seat, plan.consent, ())
+            return
+        self._undo(plan.seat, ())
+
+    def _ask_consent(self, seat: int, waiting: tuple[int, ...], agreed: tuple[int, ...]) -> None:
+        """The device goes to ``waiting[0]``, who allows ``seat``'s undo or not."""
+        who = waiting[0]
+        names = self.session.names
+        self.shown_seat = who  # whoever answers holds the device afterwards
+
+        def answer(allowed: bool) -> None:
+            if not allowed:
+                self.app.toast(f"{names[who]} said no: nothing was taken back.")
+            elif waiting[1:]:
+                self._ask_consent(seat, waiting[1:], (*agreed, who))
+            else:
+                self._undo(seat, (*agreed, who))
+
+        self.app.stack.push(ConsentScene(self.app, names[who], names[seat], answer))
+
+    def _undo(self, seat: int, agreed: tuple[int, ...]) -> None:
         self.skip_animation()
         self._announcements.clear()
-        self.session.undo()
+        if not self.session.undo(seat, agreed):
+            self.refuse(self.session.can_undo(seat) or "Nothing was taken back.")
+            return
         self.pending_bot_action = None
         self.results_shown = False  # shown_seat stays: whoever holds the device
         self.app.toast("Undone.")
@@ -292,9 +322,27 @@ class GameScene(Scene):
         # hot-seat with hidden cards: every change of the person at the device,
         # the first one included, goes through the curtain
         needs = self.info.hidden_information and len(s.human_seats()) > 1
-        self.shown_seat = mover
+        holder, self.shown_seat = self.shown_seat, mover
         if needs:
-            self.app.stack.push(CurtainScene(self.app, s.seats[mover].name))
+            take_back = None
+            if holder is not None and not s.seats[holder].is_bot:
+                plan = s.undo_plan(holder)
+                if plan.target is not None and not plan.consent:
+                    take_back = lambda: self._take_back(holder)  # noqa: E731
+            self.app.stack.push(
+                CurtainScene(
+                    self.app,
+                    s.seats[mover].name,
+                    holder=s.seats[holder].name if holder is not None else "",
+                    take_back=take_back,
+                )
+            )
+
+    def _take_back(self, holder: int) -> None:
+        """From the curtain: the person still holding the device takes back the
+        move they just made (nobody else has decided since)."""
+        self.shown_seat = holder
+        self._undo(holder, ())
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme

@@ -7,6 +7,7 @@ never import the frame that shows them (it imports them).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -30,11 +31,20 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     def build(self) -> None:
-        reason = self.game.session.can_undo()
+        plan = self.game.session.undo_plan(self.game.viewer)
+        reason = plan.reason if plan.target is None else None
         if self.game.replay_queue is not None:
             reason = "This is a replay."
         self.resume = Button("Resume", self.back, kind="primary")
-        self.undo = Button("Undo", self.do_undo, enabled=reason is None, disabled_reason=reason or "")
+        names = self.game.session.names
+        asked = ", ".join(names[s] for s in plan.consent)
+        self.undo = Button(
+            "Undo",
+            self.do_undo,
+            enabled=reason is None,
+            disabled_reason=reason or "",
+            tooltip=f"Takes back your last move; {asked} will be asked first." if asked else "Takes back your last move.",
+        )
         self.save = Button("Save game", self.do_save)
         self.rules = Button("Rules", lambda: open_rules(self.app))
         self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
@@ -80,20 +90,47 @@ class PauseScene(MenuScene):
 
 
 class CurtainScene(MenuScene):
-    """Pass the device: nothing of the next player's hand shows until they click."""
+    """Pass the device: nothing of the next player's hand shows until they click.
 
-    def __init__(self, app: Any, name: str) -> None:
+    ``take_back``, when given, offers the person still holding the device
+    (``holder``) to take back the move they just made, before it is passed."""
+
+    def __init__(
+        self,
+        app: Any,
+        name: str,
+        *,
+        holder: str = "",
+        take_back: Callable[[], object] | None = None,
+    ) -> None:
         self.name = name
+        self.holder = holder
+        self.take_back = take_back
         super().__init__(app)
 
     def build(self) -> None:
         self.ready = Button(f"I am {self.name}: show my table", self.back, kind="primary")
         self.group.add(self.ready)
+        self.undo: Button | None = None
+        if self.take_back is not None:
+            self.undo = Button(
+                f"{self.holder}: take back your move",
+                self.do_take_back,
+                tooltip="Before you pass the device: your move is undone and it is your turn again.",
+            )
+            self.group.add(self.undo)
         self.group.focus(self.ready, show=True)
+
+    def do_take_back(self) -> None:
+        self.back()
+        if self.take_back is not None:
+            self.take_back()
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
         self.ready.rect = centered(rect, min(t.px(420), rect.w - t.px(40)), t.px(56)).move(0, t.px(60))
+        if self.undo is not None:
+            self.undo.rect = self.ready.rect.move(0, self.ready.rect.h + t.px(16))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -109,6 +146,57 @@ class CurtainScene(MenuScene):
             return True  # Esc must not lift the curtain
         return super().handle(event)
 
+
+class ConsentScene(MenuScene):
+    """Undo would take back another person's move: the device goes to them,
+    behind the curtain, and they allow it or refuse. ``answer(allowed)`` is
+    called once the scene is gone."""
+
+    def __init__(self, app: Any, name: str, asker: str, answer: Callable[[bool], object]) -> None:
+        self.name = name
+        self.asker = asker
+        self.answer = answer
+        super().__init__(app)
+
+    @property
+    def question(self) -> str:
+        return f"{self.name}, {self.asker} wants to take back a move: allow?"
+
+    def build(self) -> None:
+        self.allow = Button("Allow", lambda: self.decide(True), kind="primary")
+        self.refuse = Button("Refuse", lambda: self.decide(False))
+        self.group.add(self.allow, self.refuse)
+        self.group.focus(self.refuse, show=True)
+
+    def decide(self, allowed: bool) -> None:
+        self.back()
+        self.answer(allowed)
+
+    def place(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        w = min(t.px(200), (rect.w - t.px(60)) // 2)
+        row = centered(rect, 2 * w + t.px(20), t.px(56)).move(0, t.px(60))
+        self.allow.rect = pygame.Rect(row.x, row.y, w, row.h)
+        self.refuse.rect = pygame.Rect(row.right - w, row.y, w, row.h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.theme
+        c = self.allow.rect.union(self.refuse.rect)
+        head = t.title.render(f"Pass to {self.name}", True, t.text)
+        surface.blit(head, head.get_rect(midbottom=(c.centerx, c.y - t.px(110))))
+        width = min(surface.get_width() - t.px(40), t.px(900))
+        lines = wrap_text(t.body, self.question + " Moves of yours made since would be taken back too.", width)
+        y = c.y - t.px(24) - len(lines) * t.body.get_linesize()
+        for line in lines:
+            img = t.body.render(line, True, t.text)
+            surface.blit(img, img.get_rect(midtop=(c.centerx, y)))
+            y += t.body.get_linesize()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return True  # Esc must not lift the curtain
+        return super().handle(event)
 
 
 class ResultsScene(MenuScene):

@@ -18,7 +18,7 @@ Keyboard: Tab and the arrow keys move between controls, Enter chooses.
 Esc: back, or the pause menu during a game.
 F1: the rules of the game you are in (or this page).
 F11: fullscreen on and off.
-Ctrl+Z: undo back to your last decision (never past a card that was revealed or a random draw).
+Ctrl+Z: take back your own last move, with the bots' moves since (never past a card that was revealed or a random draw). If another player has moved since, they are asked first, behind the curtain, and may refuse; nobody's move is taken back without them. Right after your move, the curtain also offers to take it back before you pass the device.
 L: show or hide the game log.
 Space or right-click: skip an animation.
 Ctrl+M: sound on and off.

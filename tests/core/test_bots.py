@@ -145,9 +145,10 @@ def test_time_budget_is_respected() -> None:
 def test_ismcts_only_ever_sees_views() -> None:
     seen: list[NimState] = []
 
-    def spy(view: NimState, rng: random.Random) -> NimState:
+    def spy(view: NimState, seat: int, rng: random.Random) -> NimState:
         seen.append(view)
-        return determinize(view, rng)
+        assert seat == 1
+        return determinize(view, seat, rng)
 
     state = RULES.setup(default_config(3), 21)
     assert all(r is not None for r in state.reserves)
@@ -166,11 +167,11 @@ def test_determinize_deals_only_unseen_reserves() -> None:
     state = RULES.apply(state, Reserve())  # seat 0 reveals its reserve
     view = RULES.view(state, 1)
     rng = random.Random(0)
-    dealt = {determinize(view, rng).reserves for _ in range(200)}
+    dealt = {determinize(view, 1, rng).reserves for _ in range(200)}
     assert {r[0] for r in dealt} == {state.reserves[0]}
     assert {r[1] for r in dealt} == {state.reserves[1]}
     assert {r[2] for r in dealt} == {0, 1, 2}
-    sample = determinize(view, rng)
+    sample = determinize(view, 1, rng)
     RULES.invariants(sample)
     assert sample.heaps == view.heaps and sample.history == view.history
 
@@ -225,7 +226,7 @@ def test_make_bot_levels_play_legally(level: str) -> None:
     state = RULES.setup(GameConfig(2, {"chance": True, "max_take": 2}), 9)
     seats = [make_bot(level, 0, 1, timed=False), make_bot("easy", 1, 2)]
     final, actions = play(RULES, state, seats)
-    assert RULES.is_over(final) and len(actions) <= RULES.info.max_actions
+    assert RULES.is_over(final) and len(actions) <= RULES.info.max_actions_for(2)
 
 
 def test_play_rejects_an_illegal_bot() -> None:

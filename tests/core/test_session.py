@@ -207,13 +207,41 @@ def test_undo_returns_to_the_last_human_decision_past_the_bot_reply() -> None:
     assert s.can_undo() == "Nothing has been played yet."
 
 
-def test_undo_with_only_humans_takes_back_one_move() -> None:
-    s = session()
+def test_with_two_people_each_takes_back_only_their_own_move() -> None:
+    s = session()  # two people at one device
     s.play(first_take(s))
     second = codec.dumps(s.state)
     s.play(first_take(s))
-    assert s.undo() is True
+    # the one who just moved (seat 1) takes it back: nobody else decided since
+    plan = s.undo_plan(1)
+    assert (plan.target, plan.consent) == (1, ())
+    assert s.undo(1) is True
     assert s.ply == 1 and codec.dumps(s.state) == second and len(s.log) == 1
+
+
+def test_undo_into_another_persons_turn_needs_their_consent() -> None:
+    s = session()
+    start = codec.dumps(s.state)
+    s.play(first_take(s))
+    s.play(first_take(s))
+    assert s.to_move() == 0 and s.viewer() == 0
+    # seat 0 asks: its last decision is behind seat 1's move
+    plan = s.undo_plan()
+    assert (plan.seat, plan.target, plan.consent) == (0, 0, (1,))
+    assert s.can_undo() is None, "possible, once seat 1 agrees"
+    before = snapshot(s)
+    assert s.undo() is False and s.undo(agreed=(2,)) is False
+    assert snapshot(s) == before
+    assert s.undo(agreed=(1,)) is True
+    assert s.ply == 0 and codec.dumps(s.state) == start
+
+
+def test_a_bot_never_undoes() -> None:
+    s = session([Seat("Human"), Seat("Bot", "bot", "easy")])
+    s.play(first_take(s), 0)
+    s.play_bots()
+    assert s.can_undo(1) == "Only a player at the table can take a move back."
+    assert s.undo(1) is False and s.ply == 2
 
 
 def test_undo_refuses_when_nothing_was_played() -> None:
@@ -288,14 +316,15 @@ def test_undo_stops_at_a_gift_and_never_crosses_it() -> None:
     assert s.undo() is False
     assert snapshot(s) == before
 
-    # a human move after the gift can be taken back, but only that far
+    # a human move after the gift can be taken back by its player, but only that far
+    mover = s.to_move()
     s.play(first_take(s))
-    assert s.can_undo() is None
-    assert s.undo() is True
+    assert s.can_undo(mover) is None
+    assert s.undo(mover) is True
     assert s.ply == gift + 1 and s.barriers[-1] is True
     before = snapshot(s)
-    assert s.can_undo() == BARRIER_REASON
-    assert s.undo() is False
+    assert s.can_undo(mover) == BARRIER_REASON
+    assert s.undo(mover) is False
     assert snapshot(s) == before
 
 
@@ -340,7 +369,7 @@ def test_on_change_is_called_after_play_and_undo() -> None:
     assert calls == [(1, s)]
     s.play(first_take(s))
     assert calls[-1] == (2, s)
-    assert s.undo()
+    assert s.undo(1)
     assert calls[-1] == (1, s) and len(calls) == 3
 
 
@@ -742,9 +771,9 @@ def test_leaving_a_game_stops_a_bot_that_is_still_thinking() -> None:
 
     searching = threading.Event()
 
-    def marked(view: Any, rng: Any) -> Any:
+    def marked(view: Any, seat: int, rng: Any) -> Any:
         searching.set()  # an iteration is running: the search has begun
-        return determinize(view, rng)
+        return determinize(view, seat, rng)
 
     def endless_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> ISMCTSBot:
         return ISMCTSBot(NIM.rules, seat, seed, iterations=10**9, determinize=marked)

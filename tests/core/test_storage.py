@@ -502,15 +502,17 @@ def test_corrupt_save_moved_aside_by_list_saves(store: Storage) -> None:
     infos = store.list_saves()
 
     assert sorted(i.slot for i in infos) == [AUTOSAVE, "good"]
-    assert not broken.exists() and not newer.exists()
+    assert not broken.exists()
     assert (store.saves_dir / "broken.json.bad").exists()
-    assert (store.saves_dir / "future.json.bad").exists()
+    # a save from a newer version is sound: refused, and kept where it is
+    assert newer.exists() and not (store.saves_dir / "future.json.bad").exists()
     messages = store.take_messages()
     assert len(messages) == 2
     assert any("'broken'" in m and "damaged" in m for m in messages)
-    assert any("'future'" in m and "newer version" in m for m in messages)
+    assert any("'future'" in m and "newer version" in m and "kept" in m for m in messages)
     assert store.messages == []
-    # A second listing is quiet: the broken files are already out of the way.
+    # A second listing is quiet: the broken file is out of the way, the newer
+    # one was mentioned already.
     assert len(store.list_saves()) == 2 and store.messages == []
     assert (store.saves_dir / "not a slot.json").read_text() == "junk"
 

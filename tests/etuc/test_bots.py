@@ -43,7 +43,7 @@ def test_easy_and_medium_play_whole_matches_legally(level: str, players: int) ->
         assert seat is not None
         state = apply_checked(R, state, bots[seat].choose(R.view(state, seat)), seat)
         steps += 1
-    assert steps <= R.info.max_actions
+    assert steps <= R.info.max_actions_for(players)
 
 
 def test_hard_plays_legally_in_three_player_games() -> None:
@@ -101,9 +101,9 @@ def test_determinize_deals_the_unseen_cards_by_hand_size() -> None:
 
     state = R.setup(GameConfig(3), 4)
     view = R.view(state, 1)
-    full = determinize(view, random.Random(1))
+    full = determinize(view, 1, random.Random(1))
     R.invariants(full)
     assert full.hands[1] == state.hands[1] and full.hand_sizes == state.hand_sizes
-    assert set(unseen_cards(view)) == {c for s in (0, 2) for c in (state.hands[s] or ())} | set(
+    assert set(unseen_cards(view, 1)) == {c for s in (0, 2) for c in (state.hands[s] or ())} | set(
         state.set_aside or ()
     )

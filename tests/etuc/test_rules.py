@@ -25,6 +25,13 @@ from tabletop.games.etuc.rules import (
 from tests.etuc.positions import cards, position, result2, result3
 
 R = EtucRules()
+
+
+def logged(state, action, names):  # type: ignore[no-untyped-def]
+    """The log line of ``action`` played in ``state`` (the hook gets the after-state)."""
+    return R.log_line(state, action, R.apply(state, action), names)
+
+
 P = Play.of
 
 
@@ -286,7 +293,7 @@ def test_two_players_pass_ends_the_round() -> None:
     s = position(["2O 4G", "1O 5B"], table=[(0, "2O")], turn=1)
     after = R.apply(s, Pass())
     assert after.table == () and after.turn == 0
-    assert R.log_line(s, Pass(), ["Ada", "Basil"]) == "Basil passes. Round to Ada."
+    assert logged(s, Pass(), ["Ada", "Basil"]) == "Basil passes. Round to Ada."
 
 
 # -- End of a Game ---------------------------------------------------------------------------
@@ -299,7 +306,7 @@ def test_two_players_first_out_wins_the_game_and_scores_its_number() -> None:
     assert after.game == 3 and after.scores == (2, 1)
     assert after.results[-1].order == (0, 1) and after.results[-1].points == (2, 0)
     assert after.hand_sizes == (11, 11) and after.turn is not None
-    line = R.log_line(s, P("4G"), ["Ada", "Basil"])
+    line = logged(s, P("4G"), ["Ada", "Basil"])
     assert line.startswith("Ada plays 4G (single, undetermined). Ada goes out: 1st. Game 2 over")
 
 
@@ -322,7 +329,7 @@ def test_e3_nobody_can_beat_the_going_out_play_round_ends_at_once() -> None:
     assert after.out == (0,)
     assert after.table == () and after.kind is None and after.turn == 1
     assert R.undo_barrier(s, P("4P"), after)
-    line = R.log_line(s, P("4P"), ["Ada", "Basil", "Cleo"])
+    line = logged(s, P("4P"), ["Ada", "Basil", "Cleo"])
     assert line == (
         "Ada plays 4P (single, undetermined). Ada goes out: 1st. "
         "Nobody can beat it; Basil leads the next round."
@@ -478,9 +485,9 @@ def test_invariants_catch_a_lost_card() -> None:
 def test_log_lines() -> None:
     names = ["Ada", "Basil"]
     s = position(["3G 3B 1O", "5P 2P"], turn=0)
-    assert R.log_line(s, P("3G", "3B"), names) == "Ada plays 3G+3B (number-pair)."
+    assert logged(s, P("3G", "3B"), names) == "Ada plays 3G+3B (number-pair)."
     s = position(["1O", "2B 4Y"], table=[(0, "3G")], turn=1)
-    assert R.log_line(s, P("2B"), names) == "Basil plays 2B (single, by symbol)."
+    assert logged(s, P("2B"), names) == "Basil plays 2B (single, by symbol)."
 
 
 def test_describe_shows_kind_passes_and_turn() -> None:
@@ -499,5 +506,5 @@ def test_e3_play_after_everyone_else_passed_wins_the_round_at_once() -> None:
     after = play(s, "6G")
     assert after.table == () and after.turn == 2 and after.passed == (False, False, False)
     assert not R.undo_barrier(s, P("6G"), after)
-    line = R.log_line(s, P("6G"), ["Ada", "Basil", "Cleo"])
+    line = logged(s, P("6G"), ["Ada", "Basil", "Cleo"])
     assert line.endswith("Everyone else has passed. Round to Cleo.")

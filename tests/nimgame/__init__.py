@@ -28,4 +28,5 @@ ENTRY = GameEntry(
     sample_action=sample_action,
     make_bot=make_bot,
     scene="tests.nimgame.scene:NimScene",
+    determinize=determinize,
 )

@@ -11,18 +11,20 @@ from tests.nimgame.rules import RESERVE_MAX, NimRules, NimState
 RULES = NimRules()
 
 
-def determinize(view: NimState, rng: random.Random) -> NimState:
-    """A full state consistent with ``view``: unseen reserves dealt at random.
+def determinize(view: NimState, seat: int, rng: random.Random) -> NimState:
+    """A full state consistent with what ``seat`` knows: its own reserve and
+    the reserves already on the table kept, every other reserve dealt afresh.
 
     Reserves are dealt independently and uniformly from 0..RESERVE_MAX at setup,
     and nothing in play reveals an unplaced one, so each unseen reserve is still
-    uniform. The gift seed is unknown to every seat, so it is sampled too.
+    uniform. The gift seed is unknown to every seat, so it is drawn too. What
+    the view holds for a reserve the seat cannot know is never read.
     """
-    reserves = tuple(r if r is not None else rng.randint(0, RESERVE_MAX) for r in view.reserves)
-    chance_seed = view.chance_seed
-    if chance_seed is None:
-        chance_seed = rng.getrandbits(63)
-    return dataclasses.replace(view, reserves=reserves, chance_seed=chance_seed)
+    reserves = tuple(
+        view.reserves[s] if s == seat or view.placed[s] else rng.randint(0, RESERVE_MAX)
+        for s in range(view.players)
+    )
+    return dataclasses.replace(view, reserves=reserves, chance_seed=rng.getrandbits(63))
 
 
 #: per level, (iterations, seconds) per decision; easy looks at the legal takes once

@@ -269,21 +269,21 @@ class NimRules:
         rule = f"take 1-{state.max_take}" + (", gifts" if state.chance else "")
         return f"Nim ({rule})\nheaps     {heaps}\nreserves  {reserves}\n{status}"
 
-    def log_line(self, state: NimState, action: NimAction, names: Sequence[str]) -> str:
+    def log_line(
+        self, state: NimState, action: NimAction, after: NimState, names: Sequence[str]
+    ) -> str:
         seat = state.turn
         who = names[seat] if seat is not None and seat < len(names) else "?"
         if isinstance(action, Reserve):
-            amount = state.reserves[seat] if seat is not None else None
+            amount = after.reserves[seat] if seat is not None else None
             heap = _smallest_heap(state.heaps) + 1
             stones = "?" if amount is None else str(amount)
             return f"{who} places a reserve of {stones} on heap {heap}."
         line = f"{who} takes {action.count} from heap {action.heap}."
-        if state.chance_seed is not None:
-            after = self.apply(state, action)
-            if after.gifts > state.gifts:
-                grew = [i for i, (a, b) in enumerate(zip(state.heaps, after.heaps)) if b > a]
-                heap = grew[0] + 1 if grew else action.heap
-                line += f" A stone appears on heap {heap}."
+        if after.gifts > state.gifts:
+            grew = [i for i, (a, b) in enumerate(zip(state.heaps, after.heaps)) if b > a]
+            heap = grew[0] + 1 if grew else action.heap
+            line += f" A stone appears on heap {heap}."
         return line
 
     def undo_barrier(self, before: NimState, action: NimAction, after: NimState) -> bool:

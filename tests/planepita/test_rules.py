@@ -46,6 +46,13 @@ from tabletop.games.planepita.rules import (
 from tests.planepita.positions import D, position
 
 R = RULES
+
+
+def logged(state, action, names):  # type: ignore[no-untyped-def]
+    """The log line of ``action`` played in ``state`` (the hook gets the after-state)."""
+    return R.log_line(state, action, R.apply(state, action), names)
+
+
 TO_4PT = Flick(0.5, 0.0, 1000.0)
 TO_5PT = Flick(0.5, 0.0, 1200.0)
 ON_PAD = Flick(0.5, 0.0, 50.0)
@@ -640,18 +647,17 @@ def test_shot_is_memoised_and_shared_with_apply() -> None:
 def test_log_lines() -> None:
     names = ["Ada", "Basil"]
     state = position(2)
-    line = R.log_line(state, TO_4PT, names)
+    line = logged(state, TO_4PT, names)
     assert line == "Ada flicks from pad 0.50 at 0° and 1000 mm/s: 0 hits."
     flip = R.apply(state, TO_4PT)
-    assert R.log_line(flip, Flip(True), names) == "Ada flips the disc face down."
-    assert R.log_line(flip, Flip(False), names) == "Ada keeps the disc face up."
+    assert logged(flip, Flip(True), names) == "Ada flips the disc face down."
+    assert logged(flip, Flip(False), names) == "Ada keeps the disc face up."
     jam = R.apply(state, JAMMER_OFF)
-    assert "the jammer is knocked off the board" in R.log_line(state, JAMMER_OFF, names)
-    assert R.log_line(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back at 30,20."
-    assert R.log_line(state, Flick(0.5, 0.0, 0.0), names) == "Ada: flick pad=0.50 angle=0.0 speed=0"
+    assert "the jammer is knocked off the board" in logged(state, JAMMER_OFF, names)
+    assert logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back at 30,20."
     spots = [D(*at(0, 40)), D(*at(180, 40), down=True), D(*IN4)]
     end = fill(2, spots, third_party=False)
-    text = R.log_line(end, PlaceJammer(*at(90, 50)), names)
+    text = logged(end, PlaceJammer(*at(90, 50)), names)
     assert text.endswith(
         "Round 1: The jammer sweeps 1 disc. Basil takes the 5-pt token; "
         "Ada takes the 4-pt token; the 3-pt area is empty and carries over."

@@ -1,4 +1,5 @@
-"""Damaged, foreign and newer files: the player is told, the file is set aside, play goes on."""
+"""Damaged, foreign and newer files: the player is told and play goes on. A
+damaged file is set aside; a sound save this version cannot read is kept."""
 
 from __future__ import annotations
 
@@ -102,6 +103,15 @@ def test_truncated_autosave_with_resume_flag(tmp_path: Path, apps) -> None:
     still_playable(app)
 
 
+def kept_in_saved_games(root: Path) -> Path:
+    """The one save a refused autosave became (never a .bad file)."""
+    saves = root / "saves"
+    assert not (saves / "autosave.json").exists(), "Resume would fail again"
+    assert not list(saves.glob("*.bad*")), "a sound save was set aside as damaged"
+    [kept] = saves.glob("interrupted-*.json")
+    return kept
+
+
 def test_save_for_an_unknown_game(tmp_path: Path, apps) -> None:
     doc = nim_doc()
     doc["game"] = "chess"
@@ -110,21 +120,52 @@ def test_save_for_an_unknown_game(tmp_path: Path, apps) -> None:
     assert flow.resume_autosave(app) is False
     [message] = errors(app)
     assert message.startswith("This save is for a game this version does not have ('chess').")
-    # moved aside (kept, not deleted), so Resume does not fail the same way again
-    assert "moved to" in message and (tmp_path / "saves" / "autosave.json.bad").is_file()
-    assert not (tmp_path / "saves" / "autosave.json").exists()
+    # not damaged: kept in Saved games, so Resume does not fail the same way again
+    kept = kept_in_saved_games(tmp_path)
+    assert f"kept in Saved games as {kept.stem}" in message
+    assert json.loads(kept.read_text("utf-8"))["game"] == "chess"
     still_playable(app)
 
 
 def test_save_from_a_newer_version(tmp_path: Path, apps) -> None:
     doc = nim_doc()
     doc["version"] = 99
-    path = write_autosave(tmp_path, json.dumps(doc))
+    write_autosave(tmp_path, json.dumps(doc))
     app = apps(tmp_path, Launch(resume=True))
     [message] = errors(app)
-    assert "newer version of Tabletop" in message
-    assert (path.parent / "autosave.json.bad").is_file()
+    assert "newer version of Tabletop" in message and "kept" in message
+    kept = kept_in_saved_games(tmp_path)
+    assert json.loads(kept.read_text("utf-8")) == doc
     still_playable(app)
+
+
+def test_save_from_a_newer_version_of_the_game(tmp_path: Path, apps) -> None:
+    """A save written by today's code (a fixture), edited to a later version of
+    the game: Resume from Saved games refuses it with a message, and leaves it."""
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "saves" / "etuc-3p-unfinished.json"
+    doc = json.loads(fixture.read_text("utf-8"))
+    doc["game_version"] = 2
+    path = Storage(tmp_path).save_game("future", doc)
+    text = path.read_text("utf-8")
+    app = apps(tmp_path)
+    d = Driver(app)
+    d.press("Saved games")
+    assert [s.slot for s in d.top.saves] == ["future"]
+    d.frames(2)
+    d.press("Resume")
+    assert isinstance(d.top, menus.SavedGamesScene)
+    [message] = errors(app)
+    assert message == (
+        "This save is from a newer version of Planet etuC that this version cannot read. "
+        "The file was kept."
+    )
+    assert path.read_text("utf-8") == text and not list(path.parent.glob("*.bad*"))
+    still_playable_after_back(d)
+
+
+def still_playable_after_back(d: Driver) -> None:
+    d.key(pygame.K_ESCAPE)
+    still_playable(d.app)
 
 
 def test_damaged_save_in_the_saved_games_list(tmp_path: Path, apps) -> None:

@@ -20,6 +20,7 @@ from random import Random  # the type only: generators come from core.rng
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, Bot, outcome_value
 from tabletop.games.etuc.rules import (
+    SET_ASIDE,
     Card,
     EtucAction,
     EtucRules,
@@ -138,40 +139,39 @@ class MediumBot:
 # -- hard ----------------------------------------------------------------------------
 
 
-def viewer(view: EtucState) -> int:
-    """The seat whose hand this view shows."""
-    seen = [s for s, h in enumerate(view.hands) if h is not None]
-    if len(seen) != 1:
-        raise ValueError(f"a view shows exactly one hand, this one shows {len(seen)}")
-    return seen[0]
-
-
-def unseen_cards(view: EtucState) -> list[Card]:
-    """The cards the viewer cannot see: other hands plus the set-aside three."""
-    me = viewer(view)
-    seen = set(view.hands[me] or ())
+def unseen_cards(view: EtucState, seat: int) -> list[Card]:
+    """The cards ``seat`` cannot see: the other hands plus the set-aside three.
+    Worked out from what the seat knows (its hand, the discards, the table),
+    never from what else the view holds."""
+    seen = set(view.hands[seat] or ())
     seen.update(view.discards)
     seen.update(c for p in view.table for c in p.cards)
     return [c for c in deck(view.players) if c not in seen]
 
 
-def determinize(view: EtucState, rng: Random) -> EtucState:
-    """A full state consistent with ``view``: the unseen cards dealt at random
-    to the other hands (by their sizes) and the set-aside pile, and a random
-    seed for later deals (the real one is secret)."""
-    me = viewer(view)
-    pool = unseen_cards(view)
+def determinize(view: EtucState, seat: int, rng: Random) -> EtucState:
+    """A full state consistent with what ``seat`` knows: its own hand and the
+    public record (scores, hand sizes, discards, the table, the log) kept, and
+    everything else dealt afresh -- the unseen cards to the other hands (by
+    their sizes) and the set-aside pile, and a random seed for later deals
+    (the real one is secret). Nothing the view holds about another hand is
+    read, so a view that showed one would not survive ``view(determinize(v))``.
+    """
+    mine = view.hands[seat]
+    if mine is None:
+        raise ValueError(f"seat {seat}'s view does not show its own hand")
+    pool = unseen_cards(view, seat)
     rng.shuffle(pool)
     hands: list[tuple[Card, ...] | None] = []
     at = 0
     for s, size in enumerate(view.hand_sizes):
-        if s == me:
-            hands.append(view.hands[me])
+        if s == seat:
+            hands.append(mine)
             continue
         hands.append(tuple(sorted(pool[at : at + size])))
         at += size
     aside = tuple(sorted(pool[at:]))
-    if len(aside) != 3:
+    if len(aside) != SET_ASIDE:
         raise ValueError(f"the view leaves {len(aside)} cards for the set-aside pile, not 3")
     return replace(view, seed=rng.getrandbits(62), hands=tuple(hands), set_aside=aside)
 

@@ -380,13 +380,13 @@ class EtucRules:
         # A match lasts at most 6 games: while nobody has won, 2 players hold
         # at most 9+9 points and game g adds g (1+..+6 = 21 > 18); 3 players
         # hold at most 5+5+5 and each game adds 3 (18 > 15). In one game every
-        # play sheds a card (at most 33 plays), every round has a play and at
-        # most players-1 passes, so a game has at most 33*3 = 99 actions
-        # (2 players: 22*2 = 44). 6 * 99 = 594.
-        max_actions=600,
+        # play sheds a card (at most 22 plays with 2 players, 33 with 3), every
+        # round has a play and at most players-1 passes, so a game has at most
+        # 22*2 = 44 actions with 2 players and 33*3 = 99 with 3.
+        max_actions={2: 6 * 44, 3: 6 * 99},
         # 2 players: at most 9 before the last game plus 6 for game 6;
         # 3 players: at most 5 + 2.
-        score_bounds=(0.0, 15.0),
+        score_bounds={2: (0.0, 15.0), 3: (0.0, 7.0)},
         hidden_information=True,
     )
 
@@ -665,7 +665,9 @@ class EtucRules:
             lines.append(f"P{state.turn + 1}{lead}")
         return "\n".join(lines)
 
-    def log_line(self, state: EtucState, action: EtucAction, names: Sequence[str]) -> str:
+    def log_line(
+        self, state: EtucState, action: EtucAction, after: EtucState, names: Sequence[str]
+    ) -> str:
         seat = state.turn
 
         def name(s: int | None) -> str:
@@ -679,9 +681,8 @@ class EtucRules:
             kind = kind_after(state.kind, last.cards if last else None, action.cards)
             words = f" ({kind.words})" if kind is not None else ""
             parts = [f"{who} plays {cards_text(action.cards)}{words}."]
-        if state.seed is None or seat is None:
+        if seat is None:
             return " ".join(parts)
-        after = self.apply(state, action)
         if after.game != state.game or after.turn is None:
             result = after.results[-1]
             if isinstance(action, Play):

@@ -137,7 +137,17 @@ class FlickSpec:
     double: bool  # the Double token may be attached to this launch
 
     def __str__(self) -> str:
-        return f"flick from seat {self.seat}"
+        """The ranges in the notation of :class:`Flick`: ``[a,b]`` inclusive,
+        ``(a,b]`` without ``a``; then which discs may go (``own``, ``3P``) and
+        whether the Double token may be attached."""
+        discs = "|".join(name for name, ok in (("own", self.own), ("3P", self.third_party)) if ok)
+        return (
+            f"flick pad=[{self.pad[0]:.2f},{self.pad[1]:.2f}]"
+            f" angle=[{self.angle[0]:.1f},{self.angle[1]:.1f}]"
+            f" speed=({self.speed[0]:.0f},{self.speed[1]:.0f}]"
+            f" spin=[{self.spin[0]:.1f},{self.spin[1]:.1f}]"
+            f" {discs or 'no disc'}" + (" double" if self.double else "")
+        )
 
 
 @dataclass(frozen=True)

@@ -931,7 +931,13 @@ class PlanepitaRules:
             )
         return "\n".join(lines)
 
-    def log_line(self, state: PlanepitaState, action: PlanepitaAction, names: Sequence[str]) -> str:
+    def log_line(
+        self,
+        state: PlanepitaState,
+        action: PlanepitaAction,
+        after: PlanepitaState,
+        names: Sequence[str],
+    ) -> str:
         def name(owner: int) -> str:
             if state.players == 2 and owner == THIRD_PARTY:
                 return "the 3P"
@@ -946,10 +952,6 @@ class PlanepitaRules:
 
         seat = self.to_move(state)
         who = name(seat) if seat is not None else "?"
-        try:
-            after = self.apply(state, action)
-        except IllegalAction:
-            return f"{who}: {action}"
         parts: list[str] = []
         if isinstance(action, Flick):
             rec = after.last_shot
@@ -1111,6 +1113,13 @@ def default_config(players: int, **variants: Any) -> GameConfig:
     """A config with every variant offered for ``players`` filled in; ValueError
     with a clear message otherwise (GameInfo.config)."""
     return RULES.info.config(players, **variants)
+
+
+def determinize(view: PlanepitaState, seat: int, rng: Random) -> PlanepitaState:
+    """A full state consistent with what ``seat`` knows: Planepita hides
+    nothing and draws nothing at random, so every seat knows the whole state
+    and its view is that state."""
+    return view
 
 
 def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
