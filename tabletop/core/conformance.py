@@ -1,4 +1,4 @@
-"""One harness, every game (STYLE.md item 9).
+"""One harness, every game (docs/architecture.md, "Testing").
 
 Random legal playouts, driven through each entry's ``sample_action``, to the
 end of the game, for every player count and variant, checking after every

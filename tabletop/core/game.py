@@ -320,7 +320,8 @@ class Outcome:
 
 
 class Rules(Protocol, Generic[State, Action]):
-    """The protocol in DESIGN.md. ``info`` describes the game."""
+    """The protocol every game implements (docs/architecture.md). ``info``
+    describes the game."""
 
     info: GameInfo
 

@@ -3,7 +3,7 @@
 After an intended rules change, rewrite them with
 ``python tools/golden.py --game planepita`` and read the diff. Positions are
 printed to the millimetre; the physics is deterministic on one machine
-(DESIGN.md), so another platform may need its own regeneration.
+(docs/architecture.md), so another platform may need its own regeneration.
 """
 
 from __future__ import annotations

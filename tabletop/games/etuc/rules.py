@@ -1,7 +1,7 @@
 """Planet etuC: shed your hand by beating the last play by number or by symbol.
 
-The rulebook is ``/work/shared/rules/planet-etuc.txt``; rulings E1-E5 are in
-``RULINGS.md``; the in-app page is ``rules.txt`` beside this file. One Tabletop
+Where the rulebook leaves a gap, rulings E1-E5 settle it (docs/rulings.md);
+the in-app page is ``rules.txt`` beside this file. One Tabletop
 game is a whole *match*: deals are played one after another until a player
 reaches the target (10 victory points with 2 players, 6 with 3), so the state
 runs from the first deal to the end of the match.

@@ -1,6 +1,6 @@
 """Planepita's shot simulator: ``simulate(layout, launch, params) -> Trajectory``.
 
-A shot is a pure function (STYLE.md item 12): every call builds a fresh
+A shot is a pure function: every call builds a fresh
 ``pymunk.Space`` from plain data, adds bodies in a fixed order, steps with a
 constant dt until everything is at rest (or a step cap that always ends), and
 returns data. The scene plays the frames back; the rules and the bots use the

@@ -1,7 +1,7 @@
 """Planepita's rules: flick alien discs onto the planet, then count power per area.
 
-The rulebook is ``/work/shared/rules/planepita.txt``; rulings P1-P11 are in
-``RULINGS.md``; the in-app page is ``rules.txt`` beside this file. The data
+Where the rulebook leaves a gap, rulings P1-P11 settle it (docs/rulings.md);
+the in-app page is ``rules.txt`` beside this file. The data
 shapes (discs, layouts, actions, phases, the state) live in ``model.py``; the
 physics in ``physics.py`` and the geometry in ``board.py``.
 
@@ -600,7 +600,7 @@ class PlanepitaRules:
         # bound leaves room for many of them.
         max_actions=1000,
         # a shot is floating point, not promised to agree across machines:
-        # saves keep every position, not only the flicks (DESIGN.md)
+        # saves keep every position, not only the flicks (docs/architecture.md)
         save_states=True,
         # 4 rounds x (5 + 4 + 3) points; a team's total is at most the same
         score_bounds=(0.0, float(ROUNDS * sum(AREA_VALUES))),
