@@ -432,7 +432,12 @@ class Describes(Protocol):
         ...
 
     def invariants(self, state: Any) -> None:
-        """Raise AssertionError when the state breaks a conservation law."""
+        """Raise AssertionError, with the reason in words, when ``state`` is not
+        a position of this game: a conservation law broken, or a value of the
+        wrong type or out of range (a position that is not a finite number, a
+        count that is not a whole one). Loading a save calls it on every stored
+        state, so it must answer for any value a file can hold, and must not
+        lean on ``assert`` (gone under ``python -O``): see :func:`require`."""
         ...
 
     def migrate(self, doc: dict[str, Any], from_version: int) -> dict[str, Any] | None:
@@ -440,6 +445,14 @@ class Describes(Protocol):
         ``info.save_version``) rewritten as this version writes it, or None
         when it cannot be (the session then refuses it with a message)."""
         ...
+
+
+def require(condition: object, words: str) -> None:
+    """For a game's ``invariants``: raise AssertionError(``words``) unless
+    ``condition`` holds. Unlike ``assert`` it still checks under ``python -O``,
+    where a damaged save must be refused all the same."""
+    if not condition:
+        raise AssertionError(words)
 
 
 def guard(rules: Rules[Any, Any], state: Any, action: Any, seat: int | None = None) -> str | None:

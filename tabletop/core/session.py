@@ -700,54 +700,87 @@ class Session:
         ``registry`` maps game names to entries (the caller's: the app's
         games, or a test's); the save's ``"game"`` is looked up there.
 
-        Stored states come from a file, so each is checked before it is used:
-        it must be of the game's state type, answer the rules' questions, and
-        pass the game's invariants. Whatever the game's code raises on an
-        impossible state becomes a SaveError.
+        A game that keeps its states (``GameInfo.save_states``) loads them,
+        and since they come from a file each is checked before it is used: it
+        must be of the game's state type, pass the game's ``invariants``
+        (every number finite, in range and of its type, and the conservation
+        laws), and name a seat of this table to move; and each stored move
+        must be legal where it was made. Any other game is replayed from its
+        moves, and must reach the final position the save holds
+        (:func:`check_final`). Whatever the game's code raises on an
+        impossible state becomes a SaveError: a damaged file.
         """
         entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
-        recorded = doc.get("recorded") is True
-        marks = doc.get("marks", [])
-        marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
-        if "states" not in doc:
-            session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
-            if "final" in doc:
-                try:
-                    same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
-                except codec.Mismatch as exc:
-                    raise _mismatch(entry, exc) from exc
-                except Exception:  # noqa: BLE001 - anything unreadable is "not the same"
-                    same = False
-                if not same:
-                    raise SaveError("The save's moves do not lead to its saved position.")
-            session.recorded = recorded
-            session.marks = marks
-            return session
-        try:
-            states = [codec.decode(s) for s in doc["states"]]
-            if not isinstance(doc["states"], list) or not states:
-                raise SaveError("The save has no game states.")
-            rules = entry.rules
-            kind = type(rules.setup(config, seed))
-            check = getattr(rules, "invariants", None)
-            for n, state in enumerate(states):
-                if type(state) is not kind:
-                    raise SaveError(f"The save is damaged (state {n} is not a {entry.info.title} position).")
-                rules.to_move(state)
-                rules.is_over(state)
-                if check is not None:
-                    check(state)
-            session = cls(
-                entry, config, seed, seats, threaded=threaded, timed=timed, states=states, actions=actions
+        if "states" in doc:
+            session = cls._from_states(
+                entry, config, seed, seats, actions, doc["states"], threaded=threaded, timed=timed
             )
-            session.recorded = recorded
-            session.marks = marks
-            return session
-        except SaveError:
-            raise
+        else:
+            session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
+            check_final(session, doc)
+        session.recorded = doc.get("recorded") is True
+        marks = doc.get("marks", [])
+        session.marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
+        return session
+
+    @classmethod
+    def _from_states(
+        cls,
+        entry: GameEntry,
+        config: GameConfig,
+        seed: int,
+        seats: Sequence[Seat],
+        actions: Sequence[Any],
+        stored: Any,
+        *,
+        threaded: bool,
+        timed: bool,
+    ) -> Session:
+        """The session of a save that keeps its states, each checked (see :meth:`from_doc`)."""
+        title = entry.info.title
+        if type(stored) is not list or not stored:
+            raise SaveError("The save has no game states.")
+        try:
+            states = [codec.decode(s) for s in stored]
         except codec.Mismatch as exc:
             raise _mismatch(entry, exc) from exc
-        except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
+        except codec.CodecError as exc:
+            raise SaveError(f"The save is damaged ({exc}).") from exc
+        if len(states) != len(actions) + 1:
+            raise SaveError("the save's history is inconsistent (states and actions disagree)")
+        rules = entry.rules
+        try:
+            kind = type(rules.setup(config, seed))
+        except Exception as exc:  # noqa: BLE001 - a config the game cannot set up
+            raise SaveError(f"The save is damaged ({exc}).") from exc
+        check = getattr(rules, "invariants", None)
+        for n, state in enumerate(states):
+            where = "at the start" if n == 0 else f"after move {n}"
+            if type(state) is not kind:
+                raise SaveError(f"The save is damaged (the position {where} is not a {title} position).")
+            try:
+                if check is not None:
+                    check(state)
+                mover = rules.to_move(state)
+                if mover is not None and not (type(mover) is int and 0 <= mover < config.players):
+                    raise AssertionError("the seat to move is not at this table")
+                rules.is_over(state)
+            except AssertionError as exc:
+                raise SaveError(f"The save is damaged ({exc}, {where}).") from exc
+            except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
+                raise SaveError(f"The save is damaged (the position {where}: {type(exc).__name__}: {exc}).") from exc
+        for n, action in enumerate(actions):
+            try:
+                reason = guard(rules, states[n], action)
+            except Exception as exc:  # noqa: BLE001 - an action the game's code cannot read
+                reason = f"{type(exc).__name__}: {exc}"
+            if reason is not None:
+                raise SaveError(f"The save is damaged (move {n + 1} is not legal where it was made: {reason})")
+        try:
+            return cls(entry, config, seed, seats, threaded=threaded, timed=timed, states=states, actions=actions)
+        except SaveError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - seats, bots or log lines the game cannot make
             raise SaveError(f"The save is damaged ({type(exc).__name__}: {exc}).") from exc
 
     @classmethod
@@ -779,10 +812,42 @@ class Session:
 
     @classmethod
     def replay_doc(cls, doc: Any, *, registry: Mapping[str, GameEntry]) -> Session:
-        """A session recomputed from the save's config, seed and actions;
-        ``registry`` as for :meth:`from_doc`."""
-        entry, config, seed, seats, actions, _ = cls._parse(doc, registry)
-        return cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)
+        """A session recomputed from the save's config, seed and actions (a
+        shot's physics run again), checked against the final position the save
+        holds as loading checks it (:func:`check_final`); ``registry`` as for
+        :meth:`from_doc`. The harness and the tools use it to see that moves
+        replay; Watch replay shows the save as :meth:`from_doc` loads it."""
+        entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
+        session = cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)
+        check_final(session, doc)
+        return session
+
+
+def check_final(session: Session, doc: Mapping[str, Any]) -> None:
+    """A save that keeps only its moves holds the final position as a check:
+    SaveError when the replayed ``session`` ended elsewhere (moves removed,
+    added or changed). A save without one passes."""
+    if "final" not in doc:
+        return
+    try:
+        same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
+    except codec.Mismatch as exc:
+        raise _mismatch(session.entry, exc) from exc
+    except Exception:  # noqa: BLE001 - anything unreadable is "not the same"
+        same = False
+    if not same:
+        raise SaveError("The save's moves do not lead to its saved position.")
+
+
+def has_ended(doc: Any, *, registry: Mapping[str, GameEntry]) -> bool:
+    """True when the game in a save document has ended, as the position it
+    loads to says (:meth:`Session.from_doc`), never as the document's own
+    ``"over"`` flag says. A save that cannot be loaded counts as unfinished:
+    Resume stays offered, and loading it tells the player why not."""
+    try:
+        return Session.from_doc(doc, registry=registry, threaded=False, timed=False).is_over()
+    except SaveError:
+        return False
 
 
 def _mismatch(entry: GameEntry, exc: codec.Mismatch) -> SaveRefused:

@@ -482,6 +482,36 @@ def test_invariants_catch_a_lost_card() -> None:
         R.invariants(broken)
 
 
+def test_invariants_check_every_value_of_a_position() -> None:
+    """A card of the wrong type or out of the deck, a count that is not a whole
+    number, a seat not at the table: each is refused in words, however the
+    numbers compare (Card(1.0, 1) equals Card(1, 1))."""
+    from dataclasses import replace
+
+    s = position(["1O 4G", "2O 5B"], turn=0)
+    R.invariants(s)
+    hand = s.hands[0]
+    assert hand is not None
+    broken = {
+        "a hand holds something that is not a card": [
+            replace(s, hands=((Card(1.0, ORANGE), hand[1]), s.hands[1])),  # type: ignore[arg-type]
+            replace(s, hands=((Card(True, ORANGE), hand[1]), s.hands[1])),  # type: ignore[arg-type]
+            replace(s, hands=((Card(1, 99), hand[1]), s.hands[1])),
+            replace(s, hands=((Card(10**100, ORANGE), hand[1]), s.hands[1])),
+            replace(s, hands=(("1O", hand[1]), s.hands[1])),  # type: ignore[arg-type]
+        ],
+        "the scores are not whole numbers": [replace(s, scores=(0.0, 0))],  # type: ignore[arg-type]
+        "the seat to move is not at the table": [replace(s, turn=2), replace(s, turn=True)],
+        "a hand size is out of range": [replace(s, hand_sizes=(2.0, 2))],  # type: ignore[arg-type]
+        "the game number is out of range": [replace(s, game=float("nan"))],  # type: ignore[arg-type]
+        "who passed is not yes or no per seat": [replace(s, passed=(0, False))],  # type: ignore[arg-type]
+    }
+    for words, states in broken.items():
+        for state in states:
+            with pytest.raises(AssertionError, match=words):
+                R.invariants(state)
+
+
 def test_log_lines() -> None:
     names = ["Ada", "Basil"]
     s = position(["3G 3B 1O", "5P 2P"], turn=0)

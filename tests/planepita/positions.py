@@ -15,9 +15,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.games.planepita.model import (
+    AREA_VALUES,
     DOUBLE,
     LAST,
     THIRD_PARTY,
+    AreaResult,
     Disc,
     Flick,
     Phase,
@@ -25,7 +27,7 @@ from tabletop.games.planepita.model import (
     RoundResult,
     ShotRecord,
 )
-from tabletop.games.planepita.rules import RULES, default_config, discs_per_seat
+from tabletop.games.planepita.rules import RULES, default_config, discs_per_seat, owners
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ def position(
     if holding is None:
         holding = (False,) * n
     rnd = round
+    # earlier rounds, as far as the log and the picture need them: three empty areas
+    empty = tuple(AreaResult(v, (0,) * owners(n), None, 0, "empty") for v in AREA_VALUES)
     placed = won or ((),) * n
     if slots is None:
         taken = [sum(1 for w in placed for v, _ in w if v == value) for value in (5, 4, 3)]
@@ -111,5 +115,5 @@ def position(
         next_id=k,
         black_hole=tuple(lost),
         last_shot=last_shot,
-        history=tuple(RoundResult(r, (0.0, 0.0), 5, (), (), start, ()) for r in range(1, rnd)),
+        history=tuple(RoundResult(r, (0.0, 0.0), 5, (), empty, start, ()) for r in range(1, rnd)),
     )

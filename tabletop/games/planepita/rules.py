@@ -44,7 +44,9 @@ from tabletop.core.game import (
     Outcome,
     Setting,
     Variant,
+    require,
 )
+from tabletop.core.stats import finite_number
 from tabletop.core.words import ordinal
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
@@ -995,59 +997,193 @@ class PlanepitaRules:
         return False  # nothing hidden, nothing drawn
 
     def invariants(self, state: PlanepitaState) -> None:
+        """Every value of ``state`` of its type and in its range (loading a save
+        asks this of every stored position, so a position that is not a
+        number is refused before anything draws it), then the conservation
+        laws. AssertionError with the reason in words."""
+        p = self.params
         n = state.players
+        require(_whole(n, 2, 6), "the player count is not 2 to 6")
+        for flag, words in (
+            ("doubles_variant", "Double tokens option"),
+            ("third_party_variant", "3P discs option"),
+            ("clockwise", "clockwise option"),
+        ):
+            require(type(getattr(state, flag)) is bool, f"the {words} is not yes or no")
+        require(state.team_size in _TEAM_SIZES[n] and type(state.team_size) is int, "the team size is not one of the table's")
+        require(not state.third_party_variant or n == 2, "3P discs are only played by two")
+        require(not state.clockwise or n == 4, "only four players choose which way the start moves")
+        require(type(state.phase) is Phase, "the phase is not one of the game's")
+        require(_whole(state.round, 1, ROUNDS), f"the round is not 1 to {ROUNDS}")
+        require(_whole(state.start, 0, n - 1), "the start player is not a seat")
         own, tp = discs_per_seat(n, state.third_party_variant)
-        for field in ("left", "left_3p", "launches", "won", "doubles"):
-            assert len(getattr(state, field)) == n, f"one {field} entry per seat"
-        assert state.layout.players == n, "the layout is for this table"
-        assert 1 <= state.round <= ROUNDS, "round 1 to 4"
-        assert 0 <= state.start < n, "the start player is a seat"
+        total = launches_per_round(state)
+        require(_whole(state.turn, 0, total), "the launch count is out of range")
+        for field in ("left", "left_3p", "launches"):
+            values = getattr(state, field)
+            require(_tuple_of(values, n) and all(_whole(v, 0, own + tp) for v in values), f"the {field} counts are not one whole number per seat")
+        require(_tuple_of(state.doubles, n) and all(type(v) is bool for v in state.doubles), "the Double tokens held are not yes or no per seat")
+        require(_whole(state.double_supply, 0, n), "the Double token supply is out of range")
+        require(_tuple_of(state.slots, 3) and all(_whole(v, 0, ROUNDS) for v in state.slots), "the scoring board's tokens are out of range")
+        require(_tuple_of(state.won, n), "the tokens won are not one list per seat")
+        for won in state.won:
+            require(type(won) is tuple and all(_token_won(t) for t in won), "a token won is not an area's value and a round")
+        _check_layout(state.layout, n, p)
+        ids_on_board = {d.id for d in state.layout.discs}
+        require(type(state.black_hole) is tuple, "the black hole holds no list of discs")
+        for d in state.black_hole:
+            _check_disc(d, n, "a disc in the black hole")
+        require(_whole(state.next_id, 0, total * ROUNDS), "the next disc number is out of range")
+        require(state.pending is None or (_whole(state.pending, 0, state.next_id) and state.pending in ids_on_board), "the disc just launched is not on the board")
+        if state.last_shot is not None:
+            _check_shot(state.last_shot, n)
+        require(type(state.history) is tuple, "the finished rounds are not a list")
+        for result in state.history:
+            _check_round(result, n)
+
+        # the conservation laws
         ids = [d.id for d in state.layout.discs] + [d.id for d in state.black_hole]
-        assert len(ids) == len(set(ids)), "every disc is in one place"
-        assert all(0 <= i < state.next_id for i in ids), "disc ids come from next_id"
+        require(len(ids) == len(set(ids)), "a disc is in two places")
+        require(all(0 <= i < state.next_id for i in ids), "a disc's number was never dealt")
         for d in state.layout.discs:
-            assert math.isfinite(d.x) and math.isfinite(d.y), "disc positions are finite"
-            assert area_of_disc(d, self.params) is not None, "discs on the board are on it"
+            require(area_of_disc(d, p) is not None, f"disc #{d.id} is off the board")
         columns = owners(n)
         here = [0] * columns
         for d in (*state.layout.discs, *state.black_hole):
-            assert 0 <= d.owner < columns, f"disc #{d.id} has an owner"
             here[d.owner] += 1
         for s in range(n):
-            assert 0 <= state.left[s] <= own and 0 <= state.left_3p[s] <= tp, "hands in range"
-            assert state.left[s] + state.left_3p[s] + state.launches[s] == own + tp, (
-                "each launch uses one disc"
-            )
-        for s in range(n):
-            assert here[s] + state.left[s] == own, f"seat {s}'s discs are conserved"
+            require(state.left[s] <= own and state.left_3p[s] <= tp, "a seat holds too many discs")
+            require(state.left[s] + state.left_3p[s] + state.launches[s] == own + tp, "a launch did not use one disc")
+            require(here[s] + state.left[s] == own, f"seat {s + 1}'s discs are not conserved")
         if columns > n:
-            assert here[THIRD_PARTY] + sum(state.left_3p) == tp * n, "the 3P discs are conserved"
+            require(here[THIRD_PARTY] + sum(state.left_3p) == tp * n, "the 3P discs are not conserved")
         # a launch is counted when flicked, the turn when its decisions are made
         counted = state.phase is Phase.FLIP or (
             state.phase is Phase.PLACE_JAMMER
             and state.last_shot is not None
             and not state.last_shot.retried
         )
-        assert sum(state.launches) == state.turn + counted, "launches add up to the turn"
-        assert state.turn <= launches_per_round(state), "no more launches than discs"
-        placed = state.round
+        require(sum(state.launches) == state.turn + counted, "the launches do not add up to the turn")
         for i, value in enumerate(AREA_VALUES):
             taken = sum(1 for won in state.won for v, _ in won if v == value)
-            assert state.slots[i] + taken == placed, f"the {value}-pt tokens add up"
-        assert all(r <= state.round for won in state.won for _, r in won), "tokens won in the past"
+            require(state.slots[i] + taken == state.round, f"the {value}-pt tokens do not add up")
+        require(all(r <= state.round for won in state.won for _, r in won), "a token was won in a later round")
         if state.doubles_variant:
-            assert sum(state.doubles) + state.double_supply == n, "Double tokens are conserved"
+            require(sum(state.doubles) + state.double_supply == n, "the Double tokens are not conserved")
         else:
-            assert not any(state.doubles) and state.double_supply == 0, "no Double tokens"
+            require(not any(state.doubles) and state.double_supply == 0, "Double tokens without the option")
         if state.phase is Phase.FLIP:
-            assert can_flip(state), "a flip is offered only for a disc that may be flipped"
+            require(can_flip(state), "a flip is offered for a disc that may not be flipped")
         if state.phase is Phase.PLACE_JAMMER:
-            assert state.layout.jammer is None, "the jammer waits to be placed"
+            require(state.layout.jammer is None, "the jammer is on the board while it waits to be placed")
         elif state.phase is not Phase.OVER:
-            assert state.layout.jammer is not None, "the jammer is on the board"
-        assert len(state.history) == state.round - (0 if state.phase is Phase.OVER else 1), (
-            "one result per finished round"
+            require(state.layout.jammer is not None, "the jammer is not on the board")
+        require(
+            len(state.history) == state.round - (0 if state.phase is Phase.OVER else 1),
+            "the finished rounds do not match the round",
         )
+
+
+# -- what a position may hold (the invariants' helpers) -----------------------------------
+
+#: the team sizes (see team_of) each player count allows
+_TEAM_SIZES = {2: (0,), 3: (0,), 4: (0, 2), 5: (0,), 6: (2, 3)}
+_AREA_REASONS = ("won", "tie", "third_party", "empty")
+
+
+def _whole(value: object, lo: int, hi: int) -> bool:
+    """A whole number (never a bool or a float) from ``lo`` to ``hi``."""
+    return type(value) is int and lo <= value <= hi
+
+
+def _real(value: object, lo: float = -math.inf, hi: float = math.inf) -> bool:
+    """A finite number (never a bool) from ``lo`` to ``hi``."""
+    return finite_number(value) and lo <= value <= hi  # type: ignore[operator]
+
+
+def _tuple_of(values: object, length: int) -> bool:
+    return type(values) is tuple and len(values) == length
+
+
+def _token_won(token: object) -> bool:
+    """A token won: (the area's value, the round it was won in)."""
+    return (
+        type(token) is tuple
+        and len(token) == 2
+        and type(token[0]) is int
+        and token[0] in AREA_VALUES
+        and _whole(token[1], 1, ROUNDS)
+    )
+
+
+def _point(value: object) -> bool:
+    """An (x, y) position of finite numbers."""
+    return type(value) is tuple and len(value) == 2 and all(_real(v) for v in value)
+
+
+def _check_disc(d: object, players: int, what: str) -> None:
+    require(type(d) is Disc, f"{what} is not a disc")
+    assert isinstance(d, Disc)
+    require(_whole(d.id, 0, 10_000), f"{what} has no number")
+    name = f"disc #{d.id}"
+    require(_whole(d.owner, 0, owners(players) - 1), f"{name}'s owner is not at the table")
+    require(_real(d.x) and _real(d.y), f"{name}'s position is not a number")
+    require(_real(d.angle), f"{name}'s angle is not a number")
+    require(type(d.face_down) is bool, f"{name} is neither face up nor face down")
+    require(
+        type(d.tokens) is tuple and len(d.tokens) <= 1 and all(t in (LAST, DOUBLE) and type(t) is str for t in d.tokens),
+        f"{name}'s tokens are not the game's",
+    )
+
+
+def _check_layout(layout: object, players: int, p: Params) -> None:
+    require(type(layout) is Layout, "the board is not a layout")
+    assert isinstance(layout, Layout)
+    require(layout.players == players and type(layout.players) is int, "the board is not for this table")
+    require(type(layout.discs) is tuple, "the discs on the board are not a list")
+    for d in layout.discs:
+        _check_disc(d, players, "a piece on the board")
+    jammer = layout.jammer
+    if jammer is not None:
+        require(_point(jammer), "the jammer's position is not a number")
+        require(jammer_area_of(layout, p) is not None, "the jammer is off the board")
+    require(type(layout.pads) is tuple and len(layout.pads) in (0, players), "the pads are not one per seat")
+    require(all(_real(v, 0.0, 1.0) for v in layout.pads), "a pad's position is not a number from 0 to 1")
+
+
+def _check_shot(shot: object, players: int) -> None:
+    require(type(shot) is ShotRecord, "the last shot is not a shot")
+    assert isinstance(shot, ShotRecord)
+    require(_whole(shot.seat, 0, players - 1), "the last shot's seat is not at the table")
+    flick = shot.flick
+    require(type(flick) is Flick, "the last shot is not a flick")
+    require(_real(flick.pad, 0.0, 1.0), "the last shot's pad position is not a number from 0 to 1")
+    require(_real(flick.angle) and _real(flick.spin), "the last shot's aim or spin is not a number")
+    require(_real(flick.speed, 0.0), "the last shot's speed is not a number")
+    require(type(flick.third_party) is bool and type(flick.double) is bool, "the last shot's choices are not yes or no")
+    require(_whole(shot.disc, 0, 10_000) and _whole(shot.hits, 0, 1_000_000), "the last shot's counts are not whole numbers")
+    require(type(shot.lost) is tuple and all(_whole(i, 0, 10_000) for i in shot.lost), "the discs the last shot lost are not numbered")
+    require(type(shot.jammer_off) is bool and type(shot.retried) is bool, "the last shot's outcome is not yes or no")
+
+
+def _check_round(result: object, players: int) -> None:
+    require(type(result) is RoundResult, "a finished round is not a round's result")
+    assert isinstance(result, RoundResult)
+    require(_whole(result.round, 1, ROUNDS), "a finished round's number is out of range")
+    require(result.jammer is None or _point(result.jammer), "a finished round's jammer position is not a number")
+    require(result.jammer_area is None or (type(result.jammer_area) is int and result.jammer_area in AREA_VALUES), "a finished round's jammer area is not an area")
+    require(type(result.swept) is tuple, "the discs a round swept are not a list")
+    for d in result.swept:
+        _check_disc(d, players, "a swept disc")
+    require(_whole(result.next_start, 0, players - 1), "a finished round's next start player is not a seat")
+    require(type(result.doubles) is tuple and all(_whole(s, 0, players - 1) for s in result.doubles), "a finished round gave Double tokens to no seat")
+    require(type(result.areas) is tuple and len(result.areas) == len(AREA_VALUES), "a finished round does not count three areas")
+    for area, value in zip(result.areas, AREA_VALUES):
+        require(type(area) is AreaResult, "a finished round's area is not counted")
+        require(area.value == value and type(area.value) is int, "a finished round counts the areas out of order")
+        require(_tuple_of(area.power, owners(players)) and all(_whole(v, 0, 10_000) for v in area.power), "an area's power is not counted per owner")
+        require(area.winner is None or _whole(area.winner, 0, players - 1), "an area's winner is not a seat")
+        require(_whole(area.tokens, 0, ROUNDS) and area.reason in _AREA_REASONS and type(area.reason) is str, "an area's tokens or reason are out of range")
 
 
 _PHASE_VERB = {
