@@ -670,8 +670,6 @@ class SaveInfo:
     saved_at: str
     players: tuple[str, ...]
     summary: str
-    #: the game in it has ended (there is nothing to resume, only to look at)
-    over: bool = False
 
     @property
     def when(self) -> datetime | None:
@@ -962,7 +960,6 @@ class Storage:
                 saved_at=doc["saved_at"] if isinstance(doc.get("saved_at"), str) else "",
                 players=_player_names(doc.get("players")),
                 summary=doc["summary"] if isinstance(doc.get("summary"), str) else "",
-                over=doc.get("over") is True,
             )
             when = info.when
             if when is not None:
@@ -1000,12 +997,14 @@ class Storage:
         path = self.save_path(AUTOSAVE)
         return path if path.is_file() else None
 
-    def keep_autosave(self) -> Path | None:
+    def keep_autosave(self, ended: Callable[[Doc], bool]) -> Path | None:
         """Before a new game takes the autosave: move an unfinished game's
         autosave into the saved games (``interrupted-<time>``), so it is never
-        overwritten. Returns where it went, or None when there was nothing to keep."""
+        overwritten. ``ended`` judges a save's document as for
+        :meth:`autosave_finished`. Returns where it went, or None when there
+        was nothing to keep."""
         path = self.last_autosave()
-        if path is None or self.autosave_finished():
+        if path is None or self.autosave_finished(ended):
             return None
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         slot, n = f"interrupted-{stamp}", 1
@@ -1020,19 +1019,26 @@ class Storage:
             return None
         return dest
 
-    def autosave_finished(self) -> bool:
-        """True when the autosave holds a game that has ended. Only a peek: a
-        file that cannot be read counts as unfinished, and is left where it is
-        for the real load to report and move aside."""
+    def autosave_finished(self, ended: Callable[[Doc], bool]) -> bool:
+        """True when the autosave holds a game that has ended, as ``ended``
+        judges its document: the caller loads the game (storage knows none),
+        and the ``"over"`` a document carries is never trusted. Only a peek
+        (:meth:`peek_save`): a file that cannot be read counts as unfinished,
+        and is left where it is for the real load to report and move aside."""
         path = self.last_autosave()
-        if path is None:
-            return False
+        doc = self.peek_save(path) if path is not None else None
+        return doc is not None and bool(ended(doc))
+
+    def peek_save(self, path: str | os.PathLike[str]) -> Doc | None:
+        """The document in a save file, read without moving anything aside or
+        telling anyone: None when it is missing, unreadable or not a save
+        (:meth:`load_game` is the load that reports). Never raises."""
         try:
-            raw = path.read_bytes()
+            raw = Path(path).read_bytes()
         except (OSError, MemoryError):
-            return False
+            return None
         doc, _ = decode_json(raw)
-        return isinstance(doc, dict) and doc.get("over") is True
+        return doc if isinstance(doc, dict) and doc.get("format") == SAVE_KIND else None
 
     # -- statistics -----------------------------------------------------------
 

@@ -8,13 +8,14 @@ registry the app was given; the title screen is ``app.home()``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.game import GameConfig, GameEntry
-from tabletop.core.session import SaveError, SaveRefused, Seat, Session
+from tabletop.core.session import SaveError, SaveRefused, Seat, Session, has_ended
 from tabletop.core.stats import result_of
 from tabletop.core.storage import AUTOSAVE
 from tabletop.ui.scene import Scene
@@ -50,7 +51,7 @@ def start_game(
     """Create the session (unless given), wire the autosave, show the game."""
     if session is None:
         session = Session(entry, config, seed, seats, **app.session_options)
-        if app.storage.keep_autosave() is not None:
+        if app.storage.keep_autosave(ended(app)) is not None:
             app.toast("Your unfinished game was kept in Saved games.")
     session.on_change = lambda s: autosave(app, s)
     autosave(app, session)
@@ -61,8 +62,13 @@ def start_game(
     return scene
 
 
-def load_session(app: Any, path: Path | str) -> Session | None:
-    """A session from a save file, or None with the reason shown."""
+def load_session(app: Any, path: Path | str, **options: Any) -> Session | None:
+    """A session from a save file, or None with the reason shown. ``options``
+    are Session keywords (``app.session_options`` when none are given).
+
+    A save that cannot be loaded (a damaged file) is moved aside from the
+    saves folder, so the list does not offer it again; one this version
+    cannot read (another version's) is kept."""
     doc, message = app.storage.load_game(path)
     if doc is None:
         if message and Path(path).is_file():  # refused but kept (a newer program's save)
@@ -72,7 +78,7 @@ def load_session(app: Any, path: Path | str) -> Session | None:
         app.toast(message or "That save could not be read.", "error")
         return None
     try:
-        return Session.from_doc(doc, registry=app.games, **app.session_options)
+        return Session.from_doc(doc, registry=app.games, **(options or app.session_options))
     except SaveRefused as exc:
         kept = keep_refused_save(app, path)
         where = f"It was kept in Saved games as {kept.stem}." if kept else "The file was kept."
@@ -84,6 +90,21 @@ def load_session(app: Any, path: Path | str) -> Session | None:
         return None
 
 
+def ended(app: Any) -> Callable[[Any], bool]:
+    """How the screens tell that a save's game has ended: by loading it
+    with the app's games (:func:`tabletop.core.session.has_ended`), never by
+    the flag the file carries."""
+    return functools.partial(has_ended, registry=app.games)
+
+
+def save_ended(app: Any, path: Path | str) -> bool:
+    """True when the save at ``path`` holds a game that has ended; a file
+    that cannot be read or loaded counts as unfinished (Resume then says
+    why). Nothing is moved."""
+    doc = app.storage.peek_save(path)
+    return doc is not None and ended(app)(doc)
+
+
 def keep_refused_save(app: Any, path: Path | str) -> Path | None:
     """A save this version cannot read (another version's) is kept, never set
     aside as damaged. An unfinished autosave moves into Saved games, so Resume
@@ -93,7 +114,7 @@ def keep_refused_save(app: Any, path: Path | str) -> Path | None:
     if autosave is None or Path(path).resolve() != autosave.resolve():
         return None
     try:
-        kept: Path | None = app.storage.keep_autosave()
+        kept: Path | None = app.storage.keep_autosave(ended(app))
     except OSError:
         return None
     return kept
@@ -104,7 +125,7 @@ def resume_autosave(app: Any) -> bool:
     if path is None:
         app.toast("There is no autosaved game to resume.", "error")
         return False
-    if app.storage.autosave_finished():
+    if app.storage.autosave_finished(ended(app)):
         app.toast("The last game has ended; watch it again from Saved games.", "error")
         return False
     session = load_session(app, Path(path))
@@ -115,31 +136,23 @@ def resume_autosave(app: Any) -> bool:
 
 
 def open_replay(app: Any, path: Path) -> bool:
-    """Play a saved game back from its config, seed and moves."""
-    doc, message = app.storage.load_game(Path(path))
-    if doc is None:
-        app.toast(message or "That replay could not be read.", "error")
+    """Watch a saved game from its first move.
+
+    The save is loaded as Resume loads it (:func:`load_session`): only a save
+    that cannot be loaded is moved aside. The replay then plays its moves one
+    by one and follows the positions the save holds: where this machine
+    computes a move differently (a shot's floating point, a changed
+    ``physics.toml``), the saved position is shown (``GameScene._replay_step``)."""
+    full = load_session(app, path, threaded=False, timed=False)
+    if full is None:
         return False
-    try:
-        full = Session.replay_doc(doc, registry=app.games)
-    except SaveRefused as exc:
-        app.toast(f"{exc} The file was kept.", "error")
-        return False
-    except SaveError as exc:
-        app.toast(app.storage.set_aside_save(path, str(exc)), "error")
-        return False
-    fresh = Session(full.entry, full.config, full.seed, full.seats, threaded=False)
+    fresh = Session(full.entry, full.config, full.seed, full.seats, threaded=False, states=full.states[:1])
     scene = full.entry.make_scene(app, fresh, replay=list(full.actions))
-    if "states" in doc:  # floating-point games: show the positions the save recorded
-        try:
-            scene.replay_states = Session.from_doc(doc, registry=app.games, threaded=False).states
-        except SaveError as exc:
-            app.toast(str(exc), "error")
+    scene.replay_states = list(full.states)
     scene.match = Match()
     app.stack.reset(app.home())
     app.stack.push(scene)
     return True
-
 
 
 def record_result(app: Any, game: Any) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import IllegalAction
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene
 from tabletop.ui.scene import Scene
@@ -50,7 +51,7 @@ class GameScene(Scene):
         self.session = session
         self.info = session.entry.info
         self.replay_queue: list[Any] | None = list(replay) if replay is not None else None
-        #: for a replay of a floating-point game: the positions the save recorded
+        #: for a replay: the positions the save holds, which the replay follows
         self.replay_states: list[Any] | None = None
         self.replay_paused = False
         self.shown_seat: int | None = None
@@ -300,16 +301,33 @@ class GameScene(Scene):
         return 0.0 if speed <= 0 else 1.0 / speed
 
     def _replay_step(self) -> None:
-        if self.replay_queue:
-            self.bot_wait = 0.0
-            self._play(self.replay_queue.pop(0))
-            recorded = self.replay_states
-            s = self.session
-            if recorded is not None and s.ply < len(recorded) and not s.matches(recorded[s.ply]):
-                # this machine's floating point drew a slightly different shot:
-                # the replay goes on from the position the save recorded
-                s.adopt(recorded[s.ply])
-                self.announce("This machine computed that shot slightly differently; the saved position is shown.")
+        """The replay's next move. The replay follows the positions the save
+        holds (``replay_states``): where this machine computes a move
+        differently (a shot's floating point), the saved position is shown.
+        A move the rules refuse here stops the replay with a message; the
+        save stays where it is (it loaded, so it is not damaged)."""
+        if not self.replay_queue:
+            return
+        self.bot_wait = 0.0
+        s = self.session
+        recorded = self.replay_states
+        after = recorded[s.ply + 1] if recorded is not None and s.ply + 1 < len(recorded) else None
+        action = self.replay_queue.pop(0)
+        try:
+            self._play(action)
+        except IllegalAction as exc:
+            self.replay_queue.clear()
+            self.app.toast(
+                f"This replay cannot go on: move {s.ply + 1} cannot be replayed here "
+                f"({exc.reason}). The saved game was kept.",
+                "error",
+            )
+            return
+        if after is not None and not s.matches(after):
+            # this machine's floating point drew a slightly different shot:
+            # the replay goes on from the position the save recorded
+            s.adopt(after)
+            self.announce("This machine computed that shot slightly differently; the saved position is shown.")
 
     def _maybe_curtain(self) -> None:
         """Show the curtain when the device passes between two people."""

@@ -17,7 +17,14 @@ import pygame
 from tabletop.core import rng
 from tabletop.core.game import GameConfig
 from tabletop.core.session import Seat, default_name
-from tabletop.ui.flow import load_session, open_replay, resume_autosave, start_game
+from tabletop.ui.flow import (
+    ended,
+    load_session,
+    open_replay,
+    resume_autosave,
+    save_ended,
+    start_game,
+)
 from tabletop.ui.menuscene import MenuScene
 from tabletop.ui.rulespage import open_rules
 from tabletop.ui.settings import SettingsScene, game_setting_choices
@@ -165,7 +172,7 @@ class TitleScene(MenuScene):
     def refresh_resume(self) -> None:
         storage = self.app.storage
         exists = storage.last_autosave() is not None
-        finished = exists and storage.autosave_finished()
+        finished = exists and storage.autosave_finished(ended(self.app))
         self.resume.enabled = exists and not finished
         self.resume.disabled_reason = (
             "The last game has ended; it is in Saved games." if finished else "No game in progress."
@@ -428,7 +435,7 @@ class SavedGamesScene(MenuScene):
 
     def select(self, index: int | None) -> None:
         has = index is not None and 0 <= index < len(self.saves)
-        over = has and index is not None and self.saves[index].over
+        over = has and index is not None and save_ended(self.app, self.saves[index].path)
         self.resume.enabled = has and not over
         self.replay.enabled = has
         self.delete.enabled = has
