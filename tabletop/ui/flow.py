@@ -47,12 +47,17 @@ def start_game(
     *,
     match: Match | None = None,
     session: Session | None = None,
+    source: Path | str | None = None,
 ) -> Scene:
-    """Create the session (unless given), wire the autosave, show the game."""
+    """Create the session (unless given), wire the autosave, show the game.
+
+    ``source`` is the save file ``session`` was loaded from. Any game but the
+    autosave's own takes the autosave's place, so an unfinished game there is
+    first kept in Saved games, never overwritten."""
     if session is None:
         session = Session(entry, config, seed, seats, **app.session_options)
-        if app.storage.keep_autosave(ended(app)) is not None:
-            app.toast("Your unfinished game was kept in Saved games.")
+    if not is_autosave(app, source) and app.storage.keep_autosave(ended(app)) is not None:
+        app.toast("Your unfinished game was kept in Saved games.")
     session.on_change = lambda s: autosave(app, s)
     autosave(app, session)
     scene = entry.make_scene(app, session)
@@ -60,6 +65,12 @@ def start_game(
     app.stack.reset(app.home())
     app.stack.push(scene)
     return scene
+
+
+def is_autosave(app: Any, path: Path | str | None) -> bool:
+    """True when ``path`` is the autosave file."""
+    autosave = app.storage.last_autosave()
+    return path is not None and autosave is not None and Path(path).resolve() == autosave.resolve()
 
 
 def load_session(app: Any, path: Path | str, **options: Any) -> Session | None:
@@ -110,8 +121,7 @@ def keep_refused_save(app: Any, path: Path | str) -> Path | None:
     aside as damaged. An unfinished autosave moves into Saved games, so Resume
     does not fail again and a new game does not overwrite it; returns where it
     went (None: the file stays where it is)."""
-    autosave = app.storage.last_autosave()
-    if autosave is None or Path(path).resolve() != autosave.resolve():
+    if not is_autosave(app, path):
         return None
     try:
         kept: Path | None = app.storage.keep_autosave(ended(app))
@@ -125,13 +135,13 @@ def resume_autosave(app: Any) -> bool:
     if path is None:
         app.toast("There is no autosaved game to resume.", "error")
         return False
-    if app.storage.autosave_finished(ended(app)):
-        app.toast("The last game has ended; watch it again from Saved games.", "error")
-        return False
     session = load_session(app, Path(path))
     if session is None:
         return False
-    start_game(app, session.entry, session.config, session.seed, session.seats, session=session)
+    if session.is_over():  # as loaded: the flag in the file is not trusted
+        app.toast("The last game has ended; watch it again from Saved games.", "error")
+        return False
+    start_game(app, session.entry, session.config, session.seed, session.seats, session=session, source=path)
     return True
 
 

@@ -448,11 +448,12 @@ class SavedGamesScene(MenuScene):
         i = self.list.selected
         if i is None or not 0 <= i < len(self.saves):
             return
-        session = load_session(self.app, Path(self.saves[i].path))
+        path = Path(self.saves[i].path)
+        session = load_session(self.app, path)
         if session is None:
             self.refresh()
             return
-        start_game(self.app, session.entry, session.config, session.seed, session.seats, session=session)
+        start_game(self.app, session.entry, session.config, session.seed, session.seats, session=session, source=path)
 
     def replay_game(self) -> None:
         i = self.list.selected

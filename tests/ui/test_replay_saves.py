@@ -203,3 +203,20 @@ def test_a_new_game_keeps_an_unfinished_autosave_whose_file_says_over(tmp_path: 
     kept = [name for name in folder(tmp_path) if name.startswith("interrupted-")]
     assert len(kept) == 1 and folder(tmp_path)[kept[0]] == data
     assert any("kept in Saved games" in t.text for t in app.toasts.items)
+
+
+def test_resuming_a_saved_game_keeps_the_unfinished_autosave(tmp_path: Path, apps: Any) -> None:
+    """The resumed game takes the autosave's place: the unfinished game that
+    was there moves into Saved games first, never overwritten."""
+    auto = write_save(tmp_path, "autosave", fixture("etuc-3p-unfinished")).read_bytes()
+    mine = write_save(tmp_path, "mine", fixture("planepita-3p-unfinished")).read_bytes()
+    app = apps(tmp_path)
+    d = Driver(app)
+    pick(d, open_saved_games(d), "mine")
+    d.press("Resume")
+    assert isinstance(d.top, GameScene) and d.top.session.name == "planepita"
+    app.storage.flush()
+    files = folder(tmp_path)
+    kept = [name for name in files if name.startswith("interrupted-")]
+    assert len(kept) == 1 and files[kept[0]] == auto and files["mine.json"] == mine
+    assert "Your unfinished game was kept in Saved games." in [t.text for t in app.toasts.items]
