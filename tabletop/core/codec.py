@@ -106,6 +106,8 @@ def _resolve(path: str, kind: str) -> type:
     through one), and be a dataclass or an Enum as the tag says. A former
     name (see :func:`formerly`) resolves to the class that declared it.
     """
+    if type(path) is not str:
+        raise CodecError(f"a type named by {type(path).__name__}, not by its name")
     obj: Any = _FORMER.get(path)
     if obj is None:
         found = _RESOLVED.get((path, kind))
@@ -232,7 +234,7 @@ def _decode(doc: Any) -> Any:
             return float(doc["$f"])
     except CodecError:
         raise
-    except (TypeError, ValueError, KeyError) as exc:
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise CodecError(f"malformed game data: {exc}") from exc
     return {k: _decode(v) for k, v in doc.items()}
 

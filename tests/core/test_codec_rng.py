@@ -184,6 +184,13 @@ def test_refuses_test_types_unless_allowed(monkeypatch: pytest.MonkeyPatch) -> N
         '{"$dc": "tabletop.core.game:IllegalAction", "f": {}}',
         '{"$t": 5}',
         '{"$e": "tabletop.core.game:EndReason", "v": "bored"}',
+        # a tag of the wrong type, or fields that are not an object
+        '{"$dc": null, "f": {}}',
+        '{"$dc": ["tabletop.core.game:Outcome"], "f": {}}',
+        '{"$dc": "tabletop.core.game:Outcome", "f": ["winners"]}',
+        '{"$e": 5, "v": "rounds"}',
+        '{"$d": [[1]]}',
+        '{"$f": null}',
     ],
 )
 def test_malformed_documents_raise_codec_error(text: str) -> None:
