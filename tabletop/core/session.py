@@ -36,7 +36,10 @@ A save is JSON: the config, the seed, the seats and the actions, which
 replay the game exactly, plus the final position as a check. Games whose
 ``apply`` is floating point (Planepita's shots) also store every state
 (``GameInfo.save_states``), since floating point is not promised to agree
-across machines; for them loading uses the stored states.
+across machines; for them loading uses the stored states, each checked as the
+rules would check it (:meth:`Session.from_doc`), and a replay follows them.
+Whether a save's game has ended is asked of the position it loads to
+(:func:`has_ended`), never of the ``"over"`` the file carries.
 """
 
 from __future__ import annotations
