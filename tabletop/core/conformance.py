@@ -539,13 +539,26 @@ def sample_actions(entry: Any, seed: int = 0, steps: int = 8) -> list[Any]:
     return [action for _, action in moves]
 
 
+@dataclass(frozen=True)
+class MalformedReport:
+    """What :func:`check_malformed` did."""
+
+    #: probes ``check`` and ``apply`` refused
+    refused: int
+    #: probes both accepted (in-range values that happened to be legal)
+    accepted: int
+    #: the action classes played, whose fields were probed
+    kinds: tuple[str, ...]
+
+
 def check_malformed(
     entry: Any,
     case: Case,
     foreign: Sequence[Any] = (),
     examples: int = MALFORMED_EXAMPLES,
-) -> int:
-    """Feed the game of ``case`` malformed actions; returns how many it refused.
+) -> MalformedReport:
+    """Feed the game of ``case`` malformed actions; a report, or a
+    :class:`ConformanceError`.
 
     A game is played to its end with ``sample_action``. Along the way, and
     after the end, its ``check`` and ``apply`` are given actions no game could
@@ -572,11 +585,10 @@ def check_malformed(
     rules = entry.rules
     where = _Where(entry, case)
     moves, final = _sampled_game(entry, case, entry.info.max_actions_for(case.config.players))
-    refused = 0
+    counts = [0, 0]  # refused, accepted
 
     def probe(state: Any, step: int, action: Any, must_refuse: bool, how: str) -> None:
-        nonlocal refused
-        refused += _probe_malformed(rules, state, action, must_refuse, how, where, step)
+        counts[_probe_malformed(rules, state, action, must_refuse, how, where, step)] += 1
 
     def probe_state(state: Any, step: int, probes: Iterable[tuple[Any, bool, str]]) -> None:
         before = codec.dumps(state)
@@ -600,8 +612,10 @@ def check_malformed(
     ended = [(a, True, "after the end of the game") for a in seen]
     probe_state(final, len(moves), [*ended, *_not_actions(None, foreign)])
     if moves and examples > 0:
-        refused += _hypothesis_probes(rules, moves, foreign, examples, where)
-    return refused
+        drawn = _hypothesis_probes(rules, moves, foreign, examples, where)
+        counts = [counts[0] + drawn[0], counts[1] + drawn[1]]
+    played = tuple(sorted({type(a).__name__ for _, a in moves}))
+    return MalformedReport(counts[0], counts[1], played)
 
 
 def _sampled_game(entry: Any, case: Case, limit: int) -> tuple[list[tuple[Any, Any]], Any]:
@@ -679,7 +693,7 @@ def _field_sweep(action: Any) -> Iterator[tuple[Any, bool, str]]:
 def _probe_malformed(
     rules: Any, state: Any, action: Any, must_refuse: bool, how: str, where: _Where, step: int
 ) -> int:
-    """One probe (see check_malformed); 1 if it was refused, 0 if accepted."""
+    """One probe (see check_malformed): 0 if it was refused, 1 if accepted."""
     shown = _show(action)
 
     def fail(problem: str) -> NoReturn:
@@ -700,7 +714,7 @@ def _probe_malformed(
             rules.apply(state, action)
         except Exception as exc:
             fail(f"check accepts it but apply raised {type(exc).__name__}: {_short(str(exc))}")
-        return 0
+        return 1
     if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LIMIT:
         fail(
             f"check's reason is not a short text (at most {REASON_LIMIT} characters): "
@@ -715,7 +729,7 @@ def _probe_malformed(
         fail(f"apply raised {type(exc).__name__}: {_short(str(exc))}, not IllegalAction")
     else:
         fail(f"apply accepts it although check refuses it ({reason})")
-    return 1
+    return 0
 
 
 def _hypothesis_probes(
@@ -724,7 +738,7 @@ def _hypothesis_probes(
     foreign: Sequence[Any],
     examples: int,
     where: _Where,
-) -> int:
+) -> tuple[int, int]:
     """``examples`` actions drawn by hypothesis from the sampled actions'
     dataclasses: each field garbage, a value of its declared type or the
     sampled value."""
@@ -758,7 +772,7 @@ def _hypothesis_probes(
         for cls, steps in by_class.items()
     }
     drawn = st.sampled_from(list(per_class)).flatmap(per_class.__getitem__)
-    refused = 0
+    counts = [0, 0]  # refused, accepted
 
     @settings(
         max_examples=examples,
@@ -769,19 +783,18 @@ def _hypothesis_probes(
     )
     @given(drawn)
     def probe(pair: tuple[int, Any]) -> None:
-        nonlocal refused
         step, candidate = pair
         if candidate is _UNBUILT:
             return
         state, action = moves[step]
         must = _wrong(candidate, type(action)) is not None
         before = codec.dumps(state)
-        refused += _probe_malformed(rules, state, candidate, must, "drawn by hypothesis", where, step)
+        counts[_probe_malformed(rules, state, candidate, must, "drawn by hypothesis", where, step)] += 1
         if codec.dumps(state) != before:
             where.fail(step, f"the malformed action {_show(candidate)} changed the state", [])
 
     probe()
-    return refused
+    return counts[0], counts[1]
 
 
 def _built(value: Any, hint: Any, garbage: Any, depth: int = 0) -> Any:
