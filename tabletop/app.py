@@ -4,14 +4,21 @@
 ``--version`` and bad values answer instantly and headless. Only then does it
 build an :class:`App`, which owns the window, the theme, the sound, the
 settings, the storage and the stack of scenes.
+
+``main`` is also the last resort: an unexpected error at start-up or in a
+frame is written to a crash log beside the saves (:meth:`App.crashed`), the
+player reads one line naming it, and the next start works.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
+import platform
 import sys
 import time
+import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +30,8 @@ if TYPE_CHECKING:
     from tabletop.core.game import GameEntry
 
 MIN_SIZE = (960, 600)
+#: the exit status after an unexpected error (a bad command line is 2)
+CRASH_STATUS = 1
 
 
 class CliError(Exception):
@@ -91,6 +100,28 @@ def parse_size(text: str) -> tuple[int, int]:
     return (_int(parts[0], "--size width", MIN_SIZE[0], 7680), _int(parts[1], "--size height", MIN_SIZE[1], 4320))
 
 
+#: the ways to start (at most one): flag, and whether the command line gave it
+START_MODES: tuple[tuple[str, Any], ...] = (
+    ("--game", lambda args: args.game is not None),
+    ("--resume", lambda args: args.resume),
+    ("--replay", lambda args: args.replay is not None),
+)
+
+
+def _replay_file(name: str) -> Path:
+    """The file ``--replay`` names, if it reads as a saved game. A file outside
+    the saves folder is the player's own and stays where it is, whatever is in it."""
+    from tabletop.core.storage import Storage
+
+    path = Path(name)
+    if not path.is_file():
+        raise CliError(f"no such replay file: {name}")
+    doc, message = Storage().load_game(path)
+    if doc is None:
+        raise CliError(f"--replay: {message or f'{name} could not be read'}")
+    return path
+
+
 def parse_launch(args: argparse.Namespace) -> Launch:
     """Validate the values argparse let through; CliError names the bad one."""
     from tabletop.core import rng
@@ -104,11 +135,11 @@ def parse_launch(args: argparse.Namespace) -> Launch:
         size=parse_size(args.size) if args.size else None,
         frames=_int(args.frames, "--frames", 1, 10**9) if args.frames else None,
     )
+    modes = [flag for flag, given in START_MODES if given(args)]
+    if len(modes) > 1:
+        raise CliError(f"{modes[0]} and {modes[1]} cannot be used together")
     if args.replay:
-        path = Path(args.replay)
-        if not path.is_file():
-            raise CliError(f"no such replay file: {args.replay}")
-        launch = replace(launch, replay=path)
+        launch = replace(launch, replay=_replay_file(args.replay))
     if args.seed is not None:
         try:
             launch = replace(launch, seed=rng.parse_seed(args.seed))
@@ -155,6 +186,12 @@ def _print_list() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # the player reads every problem in the program's own words (a message in
+    # the window, one line on stderr); log records are for whoever configures
+    # logging, never printed on the console by Python's last-resort handler
+    logger = logging.getLogger("tabletop")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -186,14 +223,88 @@ def main(argv: Sequence[str] | None = None) -> int:
     except pygame.error as exc:
         print(f"tabletop: error: cannot open a window ({exc}); is there a display?", file=sys.stderr)
         return 2
+    except Exception as exc:  # noqa: BLE001 - the last resort: a log, one line, no traceback
+        print(crash_without_app(exc), file=sys.stderr)
+        return CRASH_STATUS
     try:
         app.start(launch)
+        app.run(max_frames=launch.frames)
     except CliError as exc:
         app.shutdown()
         print(f"tabletop: error: {exc}", file=sys.stderr)
         return 2
-    app.run(max_frames=launch.frames)
+    except Exception as exc:  # noqa: BLE001 - the last resort: a log, one line, no traceback
+        print(app.crashed(exc), file=sys.stderr)
+        return CRASH_STATUS
+    except BaseException:  # Ctrl+C: the autosave still reaches the disk
+        app.shutdown()
+        raise
     return 0
+
+
+def crash_report(exc: BaseException, context: Sequence[str] = ()) -> str:
+    """The text of a crash log: the versions, ``context`` (what was running),
+    and the traceback."""
+    try:
+        import pygame
+
+        graphics = f"pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})"
+    except Exception:  # noqa: BLE001 - a report is written whatever is missing
+        graphics = "pygame-ce: not available"
+    lines = [
+        "Tabletop stopped after an unexpected error.",
+        "",
+        f"time: {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
+        f"tabletop: {__version__}",
+        f"python: {sys.version.split()[0]} ({platform.python_implementation()}, {platform.platform()})",
+        graphics,
+        *context,
+        "",
+        *traceback.format_exception(exc),
+    ]
+    return "\n".join(line.rstrip("\n") for line in lines) + "\n"
+
+
+def write_crash_log(storage: Any, text: str) -> Path | None:
+    """The crash log written beside the saves (or, failing that, in the
+    system's temporary folder); None when neither could be written."""
+    import tempfile
+
+    from tabletop.core.storage import write_new
+
+    try:
+        return storage.write_crash_log(text)
+    except Exception:  # noqa: BLE001 - the data folder may be full or read-only
+        pass
+    try:
+        return write_new(tempfile.gettempdir(), f"tabletop-crash-{time.strftime('%Y%m%d-%H%M%S')}", ".log", text)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def crash_line(exc: BaseException, log: Path | None, saves: Sequence[str] = ()) -> str:
+    """The one line a player reads after a crash."""
+    what = f"tabletop: error: Tabletop stopped after an unexpected error ({type(exc).__name__})"
+    where = f"; the details are in {log}" if log is not None else "; no crash log could be written"
+    return what + where + "".join(f"; {s}" for s in saves) + "."
+
+
+def crash_without_app(exc: BaseException) -> str:
+    """The last resort when no App was built: a log and the player's line."""
+    from tabletop.core.storage import Storage
+
+    try:
+        storage: Any = Storage()
+    except Exception:  # noqa: BLE001
+        storage = None
+    log = write_crash_log(storage, crash_report(exc, ["while starting (no window yet)"]))
+    try:
+        import pygame
+
+        pygame.quit()
+    except Exception:  # noqa: BLE001
+        pass
+    return crash_line(exc, log)
 
 
 #: seconds after the last resize event before the window size is written
@@ -235,6 +346,7 @@ class App:
         self.games: Mapping[str, GameEntry] = games
         self.t0 = time.perf_counter()
         self.storage = storage if storage is not None else Storage()
+        self.storage.clean_temporaries()  # what a write killed half-way left behind
         self.settings, message = self.storage.load_settings(
             {name: entry.info.settings for name, entry in self.games.items()}
         )
@@ -340,7 +452,10 @@ class App:
         if launch.resume:
             flow.resume_autosave(self)
         elif launch.replay is not None:
-            flow.open_replay(self, launch.replay)
+            shown = {id(t) for t in self.toasts.items}
+            if not flow.open_replay(self, launch.replay):
+                said = [t.text for t in self.toasts.items if id(t) not in shown and t.kind == "error"]
+                raise CliError(f"--replay: {said[-1] if said else f'{launch.replay} cannot be replayed'}")
         elif launch.game is not None:
             from tabletop.core import rng
 
@@ -406,6 +521,7 @@ class App:
         self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
         pygame.display.flip()
         self.frames += 1
+        self.storage.take_loaded()  # a save opened in this frame has been shown: no longer suspect
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             stamp = os.environ.get("TABLETOP_BENCH_STARTUP_FILE")
@@ -413,17 +529,17 @@ class App:
                 Path(stamp).write_text(repr(time.time()), encoding="utf-8")
 
     def run(self, max_frames: int | None = None) -> None:
+        """Frames until the window closes (or ``max_frames``), then shut down.
+        An exception leaves everything as it was, for :meth:`crashed`."""
         import pygame
 
         clock = pygame.time.Clock()
-        try:
-            while self.running:
-                dt = min(clock.tick(60) / 1000.0, 0.1)
-                self.frame(pygame.event.get(), dt)
-                if max_frames is not None and self.frames >= max_frames:
-                    break
-        finally:
-            self.shutdown()
+        while self.running:
+            dt = min(clock.tick(60) / 1000.0, 0.1)
+            self.frame(pygame.event.get(), dt)
+            if max_frames is not None and self.frames >= max_frames:
+                break
+        self.shutdown()
 
     def quit(self) -> None:
         self.running = False
@@ -434,6 +550,105 @@ class App:
             self._remember_size = None
             if tuple(self.settings.window_size) != size:
                 self.update_settings(window_size=size)
+
+    # -- the last resort ------------------------------------------------------------
+    def running_game(self) -> Any:
+        """The topmost scene playing a game (or a replay), or None."""
+        from tabletop.core.session import Session
+
+        for scene in reversed(self.stack.scenes):
+            if isinstance(getattr(scene, "session", None), Session):
+                return scene
+        return None
+
+    def crash_context(self) -> list[str]:
+        """What was running, for a crash log: the scenes and the game."""
+        lines = [f"scenes: {' > '.join(type(s).__name__ for s in self.stack.scenes) or 'none'}"]
+        scene = self.running_game()
+        if scene is None:
+            return lines + ["game: none"]
+        session = scene.session
+        seats = ", ".join(f"{s.name} ({s.level} bot)" if s.is_bot else f"{s.name} (person)" for s in session.seats)
+        return lines + [
+            f"game: {session.name} ({session.entry.info.title})"
+            + (", a replay" if getattr(scene, "replay_queue", None) is not None else ""),
+            f"config: players={session.config.players} variants={dict(session.config.variants)!r}",
+            f"seed: {session.seed}",
+            f"moves: {len(session.actions)}",
+            f"seats: {seats}",
+        ]
+
+    def crashed(self, exc: BaseException) -> str:
+        """The last resort after ``exc`` escaped start-up or a frame: keep the
+        running game's autosave (flushed to disk), set aside the save being
+        opened if there was one (it is the likely cause: the next start would
+        fail on it again), write a crash log beside the saves, close the window,
+        and return the one line the player reads. Never raises."""
+        context: list[str] = []
+        saves: list[str] = []
+        try:
+            context = self.crash_context()
+        except Exception as inner:  # noqa: BLE001 - a report is written whatever breaks
+            context = [f"(what was running could not be told: {inner!r})"]
+        try:
+            self.storage.flush(timeout=10.0)
+            suspect = self.storage.take_loaded()
+            autosave = self.storage.last_autosave()
+            game = self.running_game()
+            playing = game is not None and getattr(game, "replay_queue", None) is None
+            if suspect is not None:
+                saves += self._set_aside_crashing_save(suspect, autosave)
+            elif autosave is not None and playing:
+                saves.append(f"your game is kept in {autosave}")
+        except Exception as inner:  # noqa: BLE001
+            context.append(f"(the saves could not be checked: {inner!r})")
+        context += [f"saves: {s}" for s in saves]
+        log = write_crash_log(self.storage, crash_report(exc, context))
+        self._close_after_crash()
+        return crash_line(exc, log, saves)
+
+    def _set_aside_crashing_save(self, suspect: Path, autosave: Path | None) -> list[str]:
+        """Move the save that was being opened aside (only from the saves
+        folder), and the autosave too when opening it made the autosave the
+        same game; what was done, in words."""
+        from tabletop.core.storage import decode_json, move_aside
+
+        said: list[str] = []
+        if not self.storage.owns(suspect):
+            return [f"{suspect}, which was being opened, was left where it is"]
+        same = False
+        if autosave is not None and autosave.resolve() != suspect.resolve():
+            try:
+                docs = [decode_json(p.read_bytes())[0] for p in (suspect, autosave)]
+                keys = [(d.get("game"), d.get("seed"), d.get("actions")) if isinstance(d, dict) else None for d in docs]
+                same = keys[0] is not None and keys[0] == keys[1]
+            except OSError:
+                same = False
+        moves = [("the save being opened", suspect)]
+        if same and autosave is not None:
+            moves.append(("the autosave of the same game", autosave))
+        for what, path in moves:
+            try:
+                said.append(f"{what} was moved to {move_aside(path)}")
+            except OSError as exc:
+                said.append(f"{what} ({path}) could not be moved aside: {exc.strerror or exc}")
+        return said
+
+    def _close_after_crash(self) -> None:
+        """Dispose of every scene (a broken one may raise again) and quit pygame."""
+        import pygame
+
+        while self.stack.scenes:
+            scene = self.stack.scenes.pop()
+            try:
+                scene.leave()
+                scene.dispose()
+            except Exception:  # noqa: BLE001 - the others still stop their work
+                pass
+        try:
+            pygame.quit()
+        except Exception:  # noqa: BLE001
+            pass
 
     def shutdown(self) -> None:
         import pygame

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -135,3 +136,91 @@ def test_game_flags_go_straight_into_the_game(
     doc, message = Storage(tmp_path).load_game("autosave")
     assert message is None and doc is not None
     assert doc["game"] == "nim" and doc["seed"] == 5
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--resume", "--replay", "game.json"], "--resume and --replay cannot be used together"),
+        (["--replay", "game.json", "--resume"], "--resume and --replay cannot be used together"),
+        (["--game", "nim", "--resume"], "--game and --resume cannot be used together"),
+        (["--game", "nim", "--replay", "game.json"], "--game and --replay cannot be used together"),
+    ],
+    ids=["resume-replay", "replay-resume", "game-resume", "game-replay"],
+)
+def test_one_way_to_start_at_a_time(
+    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    args: list[str], words: str,
+) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.json").write_text("{}", encoding="utf-8")
+    assert app.main([*args, "--frames", "2"]) == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0] == f"tabletop: error: {words}", err
+    assert out == ""
+
+
+def replay_file(folder: Path, data: bytes) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "game.json"
+    path.write_bytes(data)
+    return path
+
+
+def nim_save(game: str = "nim") -> bytes:
+    from tabletop.core.session import Session, default_seats
+    from tests.nimgame import ENTRY
+
+    session = Session(ENTRY, ENTRY.default_config(2), 3, default_seats(["human", "easy"]), threaded=False)
+    session.play(session.rules.legal_actions(session.state)[0])
+    doc = session.to_doc()
+    doc["game"] = game
+    return json.dumps(doc).encode()
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "(not UTF-8 text); it was left where it is"),
+        (b"[1, 2", "(not JSON"),
+        (b'{"notes": "mine"}', "(format is None, expected 'tabletop-save'); it was left where it is"),
+        (b"[" * 100_000 + b"]" * 100_000, "(nested more than 100 levels deep)"),
+        (b"save-for-chess", "for a game this version does not have ('chess')"),
+    ],
+    ids=["binary", "truncated", "not-a-save", "nested", "unknown-game"],
+)
+def test_a_replay_file_that_cannot_be_played_is_a_bad_command_line(
+    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    data: bytes, words: str,
+) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    if data == b"save-for-chess":  # sound JSON; the game refuses it once a window is up
+        data = nim_save("chess")
+    path = replay_file(tmp_path / "mine", data)
+    assert app.main(["--replay", str(path), "--frames", "2"]) == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tabletop: error: --replay: "), err
+    assert words in lines[0]
+    assert "Traceback" not in err and out == ""
+    assert path.read_bytes() == data and sorted(p.name for p in path.parent.iterdir()) == ["game.json"]
+
+
+def test_a_sound_replay_file_still_plays(
+    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    path = replay_file(tmp_path / "mine", nim_save())
+    assert app.main(["--replay", str(path), "--frames", "2"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_binary_replay_file_from_the_real_entry_point(tmp_path: Path) -> None:
+    path = replay_file(tmp_path / "mine", b"\x00\xff\xfe\x9c binary")
+    done = run(tmp_path / "home", "--replay", str(path))
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tabletop: error: --replay:"), done.stderr
+    assert path.read_bytes() == b"\x00\xff\xfe\x9c binary"

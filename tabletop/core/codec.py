@@ -194,39 +194,47 @@ def encode(obj: Any) -> Any:
 
 
 def decode(doc: Any) -> Any:
-    """The inverse of :func:`encode`; raises CodecError on anything malformed."""
+    """The inverse of :func:`encode`; raises CodecError on anything malformed,
+    a document nested deeper than the interpreter can follow included."""
+    try:
+        return _decode(doc)
+    except RecursionError:
+        raise CodecError("malformed game data: nested too deeply") from None
+
+
+def _decode(doc: Any) -> Any:
     kind = type(doc)
     if kind is str or kind is int or kind is float or doc is None or kind is bool:
         return doc
     if kind is dict and "$t" in doc and len(doc) == 1 and type(doc["$t"]) is list:
-        return tuple([decode(x) for x in doc["$t"]])
+        return tuple([_decode(x) for x in doc["$t"]])
     if isinstance(doc, (bool, str, int, float)):
         return doc
     if isinstance(doc, list):
-        return [decode(x) for x in doc]
+        return [_decode(x) for x in doc]
     if not isinstance(doc, dict):
         raise CodecError(f"unexpected {type(doc).__name__} in a save")
     try:
         if "$dc" in doc:
             cls = _resolve(doc["$dc"], "dataclass")
-            fields = {k: decode(v) for k, v in doc["f"].items()}
+            fields = {k: _decode(v) for k, v in doc["f"].items()}
             _check_fields(cls, fields)
             return cls(**fields)
         if "$t" in doc:
-            return tuple(decode(x) for x in doc["$t"])
+            return tuple(_decode(x) for x in doc["$t"])
         if "$fs" in doc:
-            return frozenset(decode(x) for x in doc["$fs"])
+            return frozenset(_decode(x) for x in doc["$fs"])
         if "$e" in doc:
-            return _resolve(doc["$e"], "enum")(decode(doc["v"]))
+            return _resolve(doc["$e"], "enum")(_decode(doc["v"]))
         if "$d" in doc:
-            return {decode(k): decode(v) for k, v in doc["$d"]}
+            return {_decode(k): _decode(v) for k, v in doc["$d"]}
         if "$f" in doc:
             return float(doc["$f"])
     except CodecError:
         raise
     except (TypeError, ValueError, KeyError) as exc:
         raise CodecError(f"malformed game data: {exc}") from exc
-    return {k: decode(v) for k, v in doc.items()}
+    return {k: _decode(v) for k, v in doc.items()}
 
 
 @functools.cache
@@ -261,6 +269,9 @@ def dumps(obj: Any) -> str:
 
 def loads(text: str) -> Any:
     try:
-        return decode(json.loads(text))
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CodecError(f"not JSON: {exc}") from exc
+    except RecursionError:
+        raise CodecError("not JSON: nested too deeply") from None
+    return decode(doc)

@@ -39,12 +39,16 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _number(value: object) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-    )
+def finite_number(value: object) -> bool:
+    """True for an int or a float (never a bool) that a float holds finitely.
+    Safe to ask of any value read from a file: a whole number too large for a
+    float (JSON allows any number of digits) is simply not one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int beyond the largest float
+        return False
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class SeatResult:
             raise ValueError("a person has no bot level")
         if not _whole(self.place) or self.place < 1:
             raise ValueError(f"a place is a whole number from 1, not {self.place!r}")
-        if not _number(self.score):
+        if not finite_number(self.score):
             raise ValueError(f"a score is a finite number, not {self.score!r}")
 
     @property

@@ -30,11 +30,12 @@ import copy
 import dataclasses
 import json
 import logging
-import math
 import os
 import re
+import stat
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -44,7 +45,7 @@ from typing import Any
 import platformdirs
 
 from tabletop.core.game import GameInfo, Setting
-from tabletop.core.stats import GameResult, Statistics, stats_1_to_2
+from tabletop.core.stats import GameResult, Statistics, finite_number, stats_1_to_2
 
 log = logging.getLogger(__name__)
 
@@ -123,25 +124,94 @@ def write_json(path: str | os.PathLike[str], doc: Mapping[str, Any]) -> None:
         raise ValueError(f"document for {path.name} has no int 'version'")
     # Serialise first, so a document that is not JSON leaves nothing behind.
     data = (json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
+    tmp_name = _write_temporary(path, data)
+    try:
+        os.replace(tmp_name, path)
+    except BaseException:
+        _unlink_quietly(tmp_name)
+        raise
+    _fsync_dir(path.parent)
+
+
+def write_new(folder: str | os.PathLike[str], base: str, suffix: str, text: str) -> Path:
+    """Write ``text`` to a new file ``<base><suffix>`` in ``folder`` (or
+    ``<base>.1<suffix>``, ... when that is taken) and return its path. Never
+    overwrites a file; written like :func:`write_json`, so it is whole or absent."""
+    folder = Path(folder)
+    tmp_name = _write_temporary(folder / f"{base}{suffix}", text.encode("utf-8"))
+    try:
+        for dst in _candidates(folder, base, suffix):
+            if _move_no_overwrite(Path(tmp_name), dst):
+                _fsync_dir(folder)
+                return dst
+        raise OSError(f"no free name for {base}{suffix} in {folder}")
+    finally:
+        if os.path.lexists(tmp_name):
+            _unlink_quietly(tmp_name)
+
+
+#: The temporary files :func:`write_json` and :func:`write_new` fill before
+#: renaming them into place: ``.<name>.<8 random characters>.tmp`` beside
+#: ``<name>``, as ``tempfile`` makes them from the prefix and suffix below.
+_TMP_PREFIX, _TMP_SUFFIX = ".", ".tmp"
+_TMP_RE = re.compile(r"\.[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:json|log)\.[a-z0-9_]{8}\.tmp")
+#: A temporary file untouched this many seconds belongs to a write that was
+#: killed (a write takes milliseconds); a younger one may be another running
+#: copy of the program at work, and is left alone.
+STALE_AFTER = 300.0
+
+
+def _write_temporary(path: Path, data: bytes) -> str:
+    """A new temporary file beside ``path`` holding ``data``, flushed and
+    fsynced; its name. On any failure nothing is left behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp_name: str | None = None
     try:
         with tempfile.NamedTemporaryFile(
-            mode="wb", delete=False, dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+            mode="wb", delete=False, dir=path.parent, prefix=f"{_TMP_PREFIX}{path.name}.", suffix=_TMP_SUFFIX
         ) as tmp:
             tmp_name = tmp.name
             tmp.write(data)
             tmp.flush()
             os.fsync(tmp.fileno())
-        os.replace(tmp_name, path)
     except BaseException:
         if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
+            _unlink_quietly(tmp_name)
         raise
-    _fsync_dir(path.parent)
+    return tmp_name
+
+
+def _unlink_quietly(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
+    """Delete the temporary files a killed write left in ``folder``: only
+    regular files named as :func:`write_json` names its temporaries and older
+    than :data:`STALE_AFTER` seconds; nothing else is ever touched. Returns
+    what was removed."""
+    folder = Path(folder)
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    removed: list[Path] = []
+    for name in names:
+        if not _TMP_RE.fullmatch(name):
+            continue
+        path = folder / name
+        try:
+            info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode) or time.time() - info.st_mtime < STALE_AFTER:
+                continue
+            os.unlink(path)
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -242,8 +312,12 @@ def _read(
         return _Read(
             None, f"{subject} at {path} could not be read ({reason}); {after_stuck}.", "stuck"
         )
-
-    doc, problem, newer = _parse(raw, kind, version, migrations, check)
+    except MemoryError:
+        raw = None
+    problem: str | None = "too large to read"
+    doc, newer = None, False
+    if raw is not None:
+        doc, problem, newer = _parse(raw, kind, version, migrations, check)
     if problem is None:
         return _Read(doc, None, "ok")
 
@@ -266,6 +340,57 @@ def _read(
     return _Read(None, f"{subject} {what}; it was moved to {dest} and {after_moved}.", "moved")
 
 
+#: How deeply a document read from a file may nest. Ours nest about 15 levels
+#: (a game state inside a save); anything much deeper is damaged. Refusing it
+#: where files are parsed means nothing that walks a document afterwards (the
+#: codec, copies, the JSON writer) can recurse past the interpreter's limit.
+MAX_DEPTH = 100
+
+
+def nested_within(doc: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when the lists and objects of a JSON document nest at most
+    ``limit`` levels (a scalar is 0 deep, ``[]`` 1, ``[[]]`` 2). It walks level
+    by level, never recursively, so any depth is safe to ask about."""
+    level = [doc] if type(doc) is dict or type(doc) is list else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return False
+        inner: list[Any] = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            inner += [v for v in items if type(v) is dict or type(v) is list]
+        level = inner
+    return True
+
+
+def decode_json(raw: bytes) -> tuple[Any, str | None]:
+    """``(document, None)`` for UTF-8 JSON bytes, else ``(None, problem)``.
+
+    Never raises, whatever the bytes: every file the program reads from the
+    player's folders comes through here. Too deep a nesting (see
+    :data:`MAX_DEPTH`) or too large a document is a problem like any other.
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+    except MemoryError:
+        return None, "too large to read"
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        return None, f"nested more than {MAX_DEPTH} levels deep"
+    except MemoryError:
+        return None, "too large to read"
+    except ValueError as exc:
+        return None, f"not JSON ({exc})"
+    if not nested_within(doc):
+        return None, f"nested more than {MAX_DEPTH} levels deep"
+    return doc, None
+
+
 def _parse(
     raw: bytes,
     kind: str,
@@ -274,21 +399,18 @@ def _parse(
     check: Callable[[Doc], str | None] | None,
 ) -> tuple[Doc | None, str | None, bool]:
     """(document, problem, newer): problem is None when the document is usable."""
-    try:
-        doc = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        return None, "not UTF-8 text", False
-    except (ValueError, RecursionError) as exc:
-        return None, f"not JSON ({exc})", False
+    doc, problem = decode_json(raw)
+    if problem is not None:
+        return None, problem, False
     if not isinstance(doc, dict):
         return None, f"not a JSON object but {type(doc).__name__}", False
     if doc.get("format") != kind:
-        return None, f"format is {doc.get('format')!r}, expected {kind!r}", False
+        return None, f"format is {_short(doc.get('format'))}, expected {kind!r}", False
     found = doc.get("version")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        return None, f"bad version {found!r}", False
+        return None, f"bad version {_short(found)}", False
     if found > version:
-        return None, f"version {found} is newer than {version}", True
+        return None, f"version {_short(found)} is newer than {version}", True
     steps = MIGRATIONS.get(kind, {}) if migrations is None else migrations
     while found < version:
         step = steps.get(found)
@@ -336,10 +458,6 @@ VOLUME_RANGE = (0.0, 1.0)
 ANIM_INSTANT = 0.0
 ANIM_SPEED_RANGE = (0.25, 4.0)
 PALETTES = ("default", "okabe_ito")
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _short(value: object) -> str:
@@ -458,14 +576,14 @@ class Settings:
 
         if "volume" in d:
             v = d["volume"]
-            if _is_number(v) and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1]:
+            if finite_number(v) and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1]:
                 values["volume"] = float(v)
             else:
                 bad("volume", f"a number from {VOLUME_RANGE[0]} to {VOLUME_RANGE[1]}")
 
         if "anim_speed" in d:
             v = d["anim_speed"]
-            if _is_number(v) and (
+            if finite_number(v) and (
                 v == ANIM_INSTANT or ANIM_SPEED_RANGE[0] <= v <= ANIM_SPEED_RANGE[1]
             ):
                 values["anim_speed"] = float(v)
@@ -639,6 +757,8 @@ class Storage:
         self._writing = False
         #: saves left in place with a message (a newer version's): told once
         self._told: set[Path] = set()
+        #: the save load_game last handed out, until take_loaded (see there)
+        self._loaded: Path | None = None
 
     def __repr__(self) -> str:
         return f"Storage(settings={self.settings_path}, saves={self.saves_dir})"
@@ -647,6 +767,28 @@ class Storage:
         """The collected messages, oldest first; the list is emptied."""
         taken, self.messages = self.messages, []
         return taken
+
+    @property
+    def data_dir(self) -> Path:
+        """The folder of the saves, the statistics and the crash logs."""
+        return self.stats_path.parent
+
+    def clean_temporaries(self) -> list[Path]:
+        """At start-up: remove the temporary files a write killed half-way left
+        in the settings, saves and statistics folders (see
+        :func:`remove_stale_temporaries`). Returns what was removed."""
+        folders = dict.fromkeys([self.settings_path.parent, self.data_dir, self.saves_dir])
+        removed = [path for folder in folders for path in remove_stale_temporaries(folder)]
+        for path in removed:
+            log.info("removed %s, left by an interrupted write", path)
+        return removed
+
+    def write_crash_log(self, text: str, when: datetime | None = None) -> Path:
+        """Write a crash report to ``crash-YYYYmmdd-HHMMSS.log`` (UTC) in the
+        data folder, beside the saves; an earlier report is never overwritten
+        (``crash-...-.1.log`` then). Returns its path; OSError if it cannot be written."""
+        stamp = (when or _now()).astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+        return write_new(self.data_dir, f"crash-{stamp}", ".log", text)
 
     # -- settings ---------------------------------------------------------
 
@@ -757,7 +899,16 @@ class Storage:
         result = _read(path, SAVE_KIND, SAVE_VERSION, move_bad=self.owns(path))
         if result.status == "missing":
             return None, f"There is no saved game at {path}."
+        if result.doc is not None:
+            self._loaded = path
         return result.doc, result.message
+
+    def take_loaded(self) -> Path | None:
+        """The save :meth:`load_game` last returned, if any since the last call
+        (which forgets it). The app asks after every frame it completes, so at
+        a crash the answer is the save being opened: the likely cause."""
+        loaded, self._loaded = self._loaded, None
+        return loaded
 
     def owns(self, path: str | os.PathLike[str]) -> bool:
         """True for a file in the saves folder; files elsewhere (``--replay
@@ -877,9 +1028,10 @@ class Storage:
         if path is None:
             return False
         try:
-            doc = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
+            raw = path.read_bytes()
+        except (OSError, MemoryError):
             return False
+        doc, _ = decode_json(raw)
         return isinstance(doc, dict) and doc.get("over") is True
 
     # -- statistics -----------------------------------------------------------

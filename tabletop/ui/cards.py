@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from tabletop.ui.theme import contrast, load_font
+from tabletop.ui.theme import FontCache, contrast, pygame_session
 
 #: width : height of every card
 CARD_ASPECT = 5 / 7
@@ -125,24 +125,6 @@ def rotated_half_extents(card_size: tuple[int, int], angle: float) -> tuple[floa
     return (w * c + h * s) / 2, (w * s + h * c) / 2
 
 
-# -- fonts ---------------------------------------------------------------------
-
-
-class DejaVuFonts:
-    """``(px, bold) -> Font`` for the shipped DejaVu Sans (``theme.load_font``),
-    cached per size."""
-
-    def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-    def __call__(self, px: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(4, int(px)), bool(bold))
-        font = self._fonts.get(key)
-        if font is None:
-            font = self._fonts[key] = load_font(*key)
-        return font
-
-
 # -- colour helpers ------------------------------------------------------------
 
 
@@ -225,20 +207,29 @@ def _fit_text(
 
 
 class _LRU:
-    """Surfaces by key, evicting the least recently used past a byte budget."""
+    """Surfaces by key, evicting the least recently used past a byte budget,
+    and all of them when the pygame session that drew them ends."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.used = 0
         self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._session = pygame_session()
+
+    def _same_session(self) -> None:
+        if self._session != pygame_session():
+            self.clear()
+            self._session = pygame_session()
 
     def get(self, key: Hashable) -> pygame.Surface | None:
+        self._same_session()
         surf = self._items.get(key)
         if surf is not None:
             self._items.move_to_end(key)
         return surf
 
     def put(self, key: Hashable, surf: pygame.Surface) -> pygame.Surface:
+        self._same_session()
         self._items[key] = surf
         self.used += surf.get_width() * surf.get_height() * 4
         while self.used > self.budget and len(self._items) > 1:
@@ -273,7 +264,7 @@ class CardPainter:
         cache_bytes: int = 96 * 1024 * 1024,
     ) -> None:
         self.style = style or CardStyle()
-        self.fonts: FontFactory = font_factory or DejaVuFonts()
+        self.fonts: FontFactory = font_factory or FontCache()
         self.angle_step = angle_step
         self._cache = _LRU(cache_bytes)
         self.card_size = card_size_for_height(card_height)

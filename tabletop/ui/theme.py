@@ -137,10 +137,56 @@ def _font_bytes(bold: bool) -> bytes:
 
 def load_font(px: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu Sans at ``px`` pixels: the one place a font file is
-    opened (no cache: ``Theme.font`` and ``cards.DejaVuFonts`` keep theirs)."""
+    opened (no cache: :class:`FontCache` keeps them)."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(io.BytesIO(_font_bytes(bold)), px)
+
+
+# -- the pygame session ----------------------------------------------------------
+#
+# Fonts, sounds and surfaces belong to the pygame session that made them: after
+# pygame.quit() a Font only raises "Invalid font". A cache that can outlive one
+# App (a module-level one, such as a game's title picture) notes the session its
+# objects were made in and empties itself when pygame_session() has moved on.
+
+_session = 0
+_watching = False
+
+
+def pygame_session() -> int:
+    """A number for the running pygame session: it changes at every ``pygame.quit()``."""
+    global _watching
+    if not _watching:  # pygame forgets its quit hooks at every quit: hook again
+        pygame.register_quit(_session_ended)
+        _watching = True
+    return _session
+
+
+def _session_ended() -> None:
+    global _session, _watching
+    _session += 1
+    _watching = False
+
+
+class FontCache:
+    """``(px, bold) -> Font`` for the bundled DejaVu Sans, each size opened
+    once per pygame session (the cache empties when the session ends)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._session = pygame_session()
+
+    def __call__(self, px: int, bold: bool = False) -> pygame.font.Font:
+        session = pygame_session()
+        if session != self._session:
+            self._fonts.clear()
+            self._session = session
+        key = (max(4, int(px)), bool(bold))
+        font = self._fonts.get(key)
+        if font is None:
+            font = self._fonts[key] = load_font(*key)
+        return font
 
 
 def glyph_renders(font: pygame.font.Font, glyph: str) -> bool:
@@ -202,7 +248,7 @@ class Theme:
     def __init__(
         self, size: tuple[int, int], palette: str = "default", anim_speed: float = 1.0
     ) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts = FontCache()
         self.anim_speed = anim_speed
         self.size = (0, 0)
         self.scale = 1.0
@@ -233,11 +279,7 @@ class Theme:
 
     def font(self, size: float | str = "body", bold: bool = False) -> pygame.font.Font:
         """The UI font at ``size`` (points at the reference size, or a name)."""
-        key = (self.font_px(size), bold)
-        font = self._fonts.get(key)
-        if font is None:
-            font = self._fonts[key] = load_font(key[0], bold)
-        return font
+        return self._fonts(self.font_px(size), bold)
 
     @property
     def small(self) -> pygame.font.Font:
