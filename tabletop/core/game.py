@@ -341,11 +341,17 @@ class Rules(Protocol, Generic[State, Action]):
         """None if ``action`` is legal, otherwise why not (for players).
 
         This is the definition of legality; ``apply`` refuses what it refuses.
-        Where the choices are few it is "is ``action`` in ``legal_actions``, and
-        if not, why not". Where they are combinatorial or continuous it
-        validates the concrete ``action`` directly, without enumerating the
-        choices. The shared guards (game over, not your turn) are not repeated
-        here: :func:`guard` runs them first.
+        It first refuses an action of the wrong shape, before reading it: not
+        one of the game's action classes, or a field of the wrong type or
+        size (True or 1.0 for a whole number, NaN or 10**400 for a speed),
+        through :func:`tabletop.core.shapes.malformed` and the ``malformed()``
+        each action class writes beside its definition. Then, where the
+        choices are few, it is "is ``action`` in ``legal_actions``, and if
+        not, why not". Where they are combinatorial or continuous it validates
+        the concrete ``action`` directly, without enumerating the choices. A
+        reason is one short line: a value it quotes goes through
+        :func:`tabletop.core.words.quote`. The shared guards (game over, not
+        your turn) are not repeated here: :func:`guard` runs them first.
         """
         ...
 

@@ -68,6 +68,7 @@ from tabletop.core.game import (
 )
 from tabletop.core.stats import TAKE_BACKS
 from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
+from tabletop.core.words import quote, shorten
 
 # the save document's kind and version are storage's: one definition
 SAVE_FORMAT = SAVE_KIND
@@ -118,7 +119,7 @@ class Seat:
         try:
             return Seat(str(doc["name"]), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
         except (KeyError, ValueError) as exc:
-            raise SaveError(f"a seat in the save is not readable ({quote(exc)})") from exc
+            raise SaveError(f"a seat in the save is not readable ({shorten(exc)})") from exc
 
 
 @dataclass(frozen=True)
@@ -644,7 +645,7 @@ class Session:
         # saves from before games had versions are version 1
         found = doc.get("game_version", 1)
         if type(found) is not int or found < 1:
-            raise SaveError(f"The save is damaged (its {info.title} version is {quote(repr(found))}).")
+            raise SaveError(f"The save is damaged (its {info.title} version is {quote(found)}).")
         if found > info.save_version:
             raise SaveRefused(
                 f"This save is from a newer version of {info.title} that this version cannot read."
@@ -686,7 +687,7 @@ class Session:
         except codec.Mismatch as exc:
             raise _mismatch(entry, exc) from exc
         except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-            raise SaveError(f"The save is damaged ({quote(exc)}).") from exc
+            raise SaveError(f"The save is damaged ({shorten(exc)}).") from exc
         return entry, config, seed, seats, actions, doc
 
     @classmethod
@@ -748,14 +749,14 @@ class Session:
         except codec.Mismatch as exc:
             raise _mismatch(entry, exc) from exc
         except Exception as exc:  # noqa: BLE001 - malformed data, or a game class refusing it
-            raise SaveError(f"The save is damaged ({quote(exc)}).") from exc
+            raise SaveError(f"The save is damaged ({shorten(exc)}).") from exc
         if len(states) != len(actions) + 1:
             raise SaveError("the save's history is inconsistent (states and actions disagree)")
         rules = entry.rules
         try:
             kind = type(rules.setup(config, seed))
         except Exception as exc:  # noqa: BLE001 - a config the game cannot set up
-            raise SaveError(f"The save is damaged ({quote(exc)}).") from exc
+            raise SaveError(f"The save is damaged ({shorten(exc)}).") from exc
         check = getattr(rules, "invariants", None)
         for n, state in enumerate(states):
             where = "at the start" if n == 0 else f"after move {n}"
@@ -769,22 +770,22 @@ class Session:
                     raise AssertionError("the seat to move is not at this table")
                 rules.is_over(state)
             except AssertionError as exc:
-                raise SaveError(f"The save is damaged ({quote(exc)}, {where}).") from exc
+                raise SaveError(f"The save is damaged ({shorten(exc)}, {where}).") from exc
             except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
-                raise SaveError(f"The save is damaged (the position {where}: {type(exc).__name__}: {quote(exc)}).") from exc
+                raise SaveError(f"The save is damaged (the position {where}: {type(exc).__name__}: {shorten(exc)}).") from exc
         for n, action in enumerate(actions):
             try:
                 reason = guard(rules, states[n], action)
             except Exception as exc:  # noqa: BLE001 - an action the game's code cannot read
                 reason = f"{type(exc).__name__}: {exc}"
             if reason is not None:
-                raise SaveError(f"The save is damaged (move {n + 1} is not legal where it was made: {quote(reason)})")
+                raise SaveError(f"The save is damaged (move {n + 1} is not legal where it was made: {shorten(reason)})")
         try:
             return cls(entry, config, seed, seats, threaded=threaded, timed=timed, states=states, actions=actions)
         except SaveError:
             raise
         except Exception as exc:  # noqa: BLE001 - seats, bots or log lines the game cannot make
-            raise SaveError(f"The save is damaged ({type(exc).__name__}: {quote(exc)}).") from exc
+            raise SaveError(f"The save is damaged ({type(exc).__name__}: {shorten(exc)}).") from exc
 
     @classmethod
     def from_actions(
@@ -803,14 +804,14 @@ class Session:
         try:
             session = cls(entry, config, seed, seats, threaded=threaded, timed=timed)
         except Exception as exc:  # noqa: BLE001 - a config or seats the game refuses
-            raise SaveError(f"The save is damaged ({quote(exc)}).") from exc
+            raise SaveError(f"The save is damaged ({shorten(exc)}).") from exc
         for n, action in enumerate(actions):
             try:
                 session.play(action)
             except IllegalAction as exc:
-                raise SaveError(f"Move {n + 1} ({quote(action)}) cannot be replayed: {quote(exc.reason)}") from exc
+                raise SaveError(f"Move {n + 1} ({shorten(action)}) cannot be replayed: {shorten(exc.reason)}") from exc
             except Exception as exc:  # noqa: BLE001 - the game's code met a move it cannot take
-                raise SaveError(f"Move {n + 1} cannot be replayed ({type(exc).__name__}: {quote(exc)}).") from exc
+                raise SaveError(f"Move {n + 1} cannot be replayed ({type(exc).__name__}: {shorten(exc)}).") from exc
         return session
 
     @classmethod
@@ -853,25 +854,10 @@ def has_ended(doc: Any, *, registry: Mapping[str, GameEntry]) -> bool:
         return False
 
 
-#: the most characters of a value, a move or a reason a save's message quotes
-QUOTE_LIMIT = 120
-
-
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``value`` as text for a message about a save, cut to ``limit``
-    characters: a damaged file may hold a number or a name of any length.
-    Never raises, whatever ``value`` is."""
-    try:
-        text = str(value)
-    except Exception as exc:  # noqa: BLE001 - a value that cannot even be printed
-        text = f"<{type(value).__name__} that cannot be printed: {type(exc).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _mismatch(entry: GameEntry, exc: codec.Mismatch) -> SaveRefused:
     """A save naming types or fields this code does not have: another version
     of the game wrote it without saying so in its version number."""
     return SaveRefused(
         f"This save was written by another version of {entry.info.title} "
-        f"that this version cannot read ({quote(exc)})."
+        f"that this version cannot read ({shorten(exc)})."
     )

@@ -1,10 +1,14 @@
-"""Small English helpers for what the program says: ordinals and plurals.
+"""Small English helpers for what the program says: ordinals, plurals and
+quoted values.
 
 Pure functions, one home for each: every screen, log line and refusal that
-says "2nd" or "3 cards" calls these rather than building the word itself.
+says "2nd" or "3 cards", or quotes a value it refuses ("not 1.0e+308 mm/s"),
+calls these rather than building the words itself.
 """
 
 from __future__ import annotations
+
+import math
 
 
 def ordinal(n: int) -> str:
@@ -25,3 +29,86 @@ def plural(n: int, word: str, plural: str | None = None) -> str:
     if n == 1:
         return f"{n} {word}"
     return f"{n} {plural if plural is not None else word + 's'}"
+
+
+#: the most characters :func:`quote` shows of a text or a type's name
+QUOTE_LIMIT = 24
+#: numbers this large or larger (in size) are quoted in scientific notation
+_SCIENTIFIC = 1e15
+
+
+def quote(value: object, unit: str = "", digits: int = 2) -> str:
+    """``value`` as a message for players may quote it: short, rounded, and
+    never raising, whatever the value is (it often came from a bug or a file).
+
+    Numbers are rounded to ``digits`` decimals and followed by ``unit`` (give
+    its spacing: ``" mm/s"``, ``"°"``): ``3000 mm/s``, ``12.35°``; a float
+    keeps one decimal (``1.0``, where a whole number was wanted). Very large
+    or very small ones are written ``1.0e+308 mm/s``; a whole number too large
+    for a float is "a number far too large"; NaN is "NaN" and the infinities
+    "infinity" and "minus infinity". A text is quoted and cut to
+    :data:`QUOTE_LIMIT` characters; None, True and False are their names; any
+    other value is named by its type ("a tuple", "a Card").
+    """
+    try:
+        return _quote(value, unit, digits)
+    except Exception:  # noqa: BLE001 - a value whose own methods raise
+        return "a value that cannot be shown"
+
+
+def _quote(value: object, unit: str, digits: int) -> str:
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return _whole(int(value), unit)
+    if isinstance(value, float):
+        return _real(float(value), unit, digits)
+    if isinstance(value, str):
+        text = value if len(value) <= QUOTE_LIMIT else value[: QUOTE_LIMIT - 1] + "…"
+        return repr(text)
+    name = type(value).__name__[:QUOTE_LIMIT]
+    article = "an" if name[:1].lower() in "aeiou" else "a"
+    return f"{article} {name}"
+
+
+def _whole(n: int, unit: str) -> str:
+    # bit_length, not str(): a whole number of thousands of digits cannot even
+    # be turned into a string
+    if n.bit_length() < 50:
+        return f"{n}{unit}"
+    try:
+        return f"{float(n):.1e}{unit}"
+    except OverflowError:
+        return "a negative number far too large" if n < 0 else "a number far too large"
+
+
+def _real(x: float, unit: str, digits: int) -> str:
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "minus infinity" if x < 0 else "infinity"
+    size = abs(x)
+    if size >= _SCIENTIFIC:
+        return f"{x:.1e}{unit}"
+    if 0 < size < 10.0**-digits:
+        return f"{x:.1g}{unit}"
+    # rounded, trailing zeros dropped, one decimal kept: a float reads as one
+    text = f"{x:.{max(digits, 1)}f}".rstrip("0")
+    text = text + "0" if text.endswith(".") else text
+    return ("0.0" if text == "-0.0" else text) + unit
+
+
+#: the most characters :func:`shorten` keeps of a text
+SHORTEN_LIMIT = 120
+
+
+def shorten(value: object, limit: int = SHORTEN_LIMIT) -> str:
+    """``value`` as text (its ``str``, a move's notation or an error's words)
+    cut to ``limit`` characters, for a message that quotes it whole where it
+    is short: a damaged file may hold a number or a name of any length.
+    Never raises."""
+    try:
+        text = str(value)
+    except Exception:  # noqa: BLE001 - a value whose own methods raise
+        text = "a value that cannot be shown"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

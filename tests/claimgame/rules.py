@@ -39,8 +39,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tabletop.core import rng
+from tabletop.core import rng, shapes
 from tabletop.core.game import Ending, EndReason, GameConfig, GameInfo, IllegalAction, Outcome
+from tabletop.core.words import quote
 
 RANKS = range(1, 7)
 SUITS = "abcd"
@@ -57,7 +58,15 @@ class Card:
     rank: int
     suit: str
 
+    def malformed(self) -> str | None:
+        """Why this is no card of the deck, or None."""
+        return shapes.whole(self.rank, "card's rank", RANKS[0], RANKS[-1]) or shapes.one_of(
+            self.suit, SUITS, "card's suit"
+        )
+
     def __str__(self) -> str:
+        if self.malformed() is not None:
+            return f"card({quote(self.rank)}, {quote(self.suit)})"
         return f"{self.rank}{self.suit}"
 
 
@@ -81,8 +90,15 @@ class Discard:
 
     card: Card
 
+    def malformed(self) -> str | None:
+        """Why this is no discard at all (not a card of the deck), or None."""
+        if not isinstance(self.card, Card):
+            return f"Discard a card, not {quote(self.card)}."
+        return self.card.malformed()
+
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        card = self.card
+        return f"discard {card if isinstance(card, Card) else quote(card)}"
 
 
 @dataclass(frozen=True)
@@ -262,12 +278,13 @@ class ClaimRules:
         return answers
 
     def check(self, state: ClaimState, action: object) -> str | None:
+        why = shapes.malformed(action, (Discard, Claim, Pass), "That is not a move of this game.")
+        if why is not None:
+            return why
         if action in self.legal_actions(state):
             return None
         if state.phase is Phase.OVER:
             return "The game is over."
-        if not isinstance(action, (Discard, Claim, Pass)):
-            return "That is not a move of this game."
         if state.phase is Phase.DISCARD:
             if isinstance(action, Discard):
                 return f"You do not hold {action.card}."

@@ -51,7 +51,12 @@ class IllegalBot:
 
 
 class Unreadable:
-    """An answer the rules cannot even compare with their actions."""
+    """An answer the rules cannot even look at: asking its class (what a
+    game's check does first) or comparing it with an action raises."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise TypeError("an Unreadable hides its class")
 
     def __eq__(self, other: object) -> bool:
         raise TypeError("an Unreadable cannot be compared")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core.words import ordinal, plural
+from tabletop.core.words import ordinal, plural, quote
 
 
 @pytest.mark.parametrize(
@@ -35,3 +35,50 @@ def test_ordinal(n: int, text: str) -> None:
 )
 def test_plural(args: tuple, text: str) -> None:
     assert plural(*args) == text
+
+
+# -- quote: what a refusal may quote -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "text"),
+    [
+        (10**308, " mm/s", "1.0e+308 mm/s"),  # a 309-digit speed
+        (1e308, " mm/s", "1.0e+308 mm/s"),
+        (10**309, " mm/s", "a number far too large"),
+        (-(10**400), "", "a negative number far too large"),
+        (10**5000, "", "a number far too large"),  # str() of it would raise
+        (3000, " mm/s", "3000 mm/s"),
+        (3000.5, " mm/s", "3000.5 mm/s"),
+        (12.345, "°", "12.35°"),
+        (1.0, "", "1.0"),
+        (-0.0, "", "0.0"),
+        (-0.001, "", "-0.001"),
+        (2**60, "", "1.2e+18"),
+        (float("nan"), " mm/s", "NaN"),
+        (float("inf"), "", "infinity"),
+        (float("-inf"), "°", "minus infinity"),
+        (True, "", "True"),
+        (None, " mm/s", "None"),
+        ("fast", "", "'fast'"),
+        ("x" * 10_000, "", "'" + "x" * 23 + "…'"),
+        ((1, 2), "", "a tuple"),
+        (object(), "", "an object"),
+    ],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 30 else "",
+)
+def test_quote_rounds_and_caps_what_it_shows(value: object, unit: str, text: str) -> None:
+    assert quote(value, unit) == text
+
+
+def test_quote_never_raises() -> None:
+    class Broken:
+        def __format__(self, spec: str) -> str:
+            raise RuntimeError("no")
+
+    class HugeName(int):
+        pass
+
+    assert quote(Broken()) == "a Broken"
+    assert quote(HugeName(10**500)) == "a number far too large"
+    assert quote(3, digits=0) == "3" and quote(2.25, digits=1) == "2.2"

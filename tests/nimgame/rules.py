@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop.core import rng
+from tabletop.core import rng, shapes
 from tabletop.core.game import (
     EndReason,
     GameConfig,
@@ -28,6 +28,7 @@ from tabletop.core.game import (
     Outcome,
     Variant,
 )
+from tabletop.core.words import quote
 
 HEAPS = 3
 HEAP_MIN, HEAP_MAX = 3, 7
@@ -42,8 +43,14 @@ class Take:
     heap: int
     count: int
 
+    def malformed(self) -> str | None:
+        """Why this is no take at all (not whole numbers), or None."""
+        return shapes.whole(self.heap, "heap number") or shapes.whole(
+            self.count, "number of stones"
+        )
+
     def __str__(self) -> str:
-        return f"take {self.count} from heap {self.heap}"
+        return f"take {quote(self.count)} from heap {quote(self.heap)}"
 
 
 @dataclass(frozen=True)
@@ -156,18 +163,16 @@ class NimRules:
         return actions
 
     def check(self, state: NimState, action: object) -> str | None:
+        why = shapes.malformed(action, (Take, Reserve), "That is not a Nim move.")
+        if why is not None:
+            return why
         if action in self.legal_actions(state):
             return None
         if state.turn is None:
             return "The game is over."
         if isinstance(action, Reserve):
             return "You have already placed your reserve."
-        if not (
-            isinstance(action, Take)
-            and isinstance(action.heap, int)
-            and isinstance(action.count, int)
-        ):
-            return "That is not a Nim move."
+        assert isinstance(action, Take)
         if not 1 <= action.heap <= len(state.heaps):
             return f"There is no heap {action.heap}."
         stones = state.heaps[action.heap - 1]

@@ -2,7 +2,8 @@
 them as the rules would (issue 9, failure 3): positions and angles of the
 discs and the jammer, the pads, the last shot's flick, the counters, the
 tokens and the finished rounds must be finite, in range and of their type.
-A value the rules never make is a damaged save (SaveError, with the value
+A value the rules never make (NaN, infinite, or far too large, as
+the rules refuse it in an action) is a damaged save (SaveError, with the value
 named), set aside with a message; it never reaches the first frame."""
 
 from __future__ import annotations
@@ -64,13 +65,15 @@ CASES: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
     ("jammer x NaN", UNFINISHED, setter(jammer, 0, NAN), "the jammer's position is not a number"),
     ("jammer y inf", UNFINISHED, setter(jammer, 1, INF), "the jammer's position is not a number"),
     ("jammer x -inf", UNFINISHED, setter(jammer, 0, NEG_INF), "the jammer's position is not a number"),
-    ("jammer x 1e308", UNFINISHED, setter(jammer, 0, 1e308), "the jammer is off the board"),
+    ("jammer x 1e308", UNFINISHED, setter(jammer, 0, 1e308), "the jammer's position is not a number"),
+    ("jammer x 5000 mm", UNFINISHED, setter(jammer, 0, 5000.0), "the jammer is off the board"),
     ("jammer x 401 digits", UNFINISHED, setter(jammer, 0, 10**400), "the jammer's position is not a number"),
     ("jammer x a string", UNFINISHED, setter(jammer, 0, "12"), "the jammer's position is not a number"),
     ("jammer x true", UNFINISHED, setter(jammer, 0, True), "the jammer's position is not a number"),
     ("jammer one number", UNFINISHED, setter(layout, "jammer", {"$t": [1.0]}), "the jammer's position is not a number"),
     ("disc x NaN", UNFINISHED, setter(disc, "x", NAN), "disc #0's position is not a number"),
-    ("disc y 1e308", UNFINISHED, setter(disc, "y", 1e308), "disc #0 is off the board"),
+    ("disc y 1e308", UNFINISHED, setter(disc, "y", 1e308), "disc #0's position is not a number"),
+    ("disc y 900 mm", UNFINISHED, setter(disc, "y", 900.0), "disc #0 is off the board"),
     ("disc angle NaN", UNFINISHED, setter(disc, "angle", NAN), "disc #0's angle is not a number"),
     ("disc angle inf", UNFINISHED, setter(disc, "angle", INF), "disc #0's angle is not a number"),
     ("disc owner 7", UNFINISHED, setter(disc, "owner", 7), "disc #0's owner is not at the table"),

@@ -75,7 +75,7 @@ def test_watch_replay_follows_the_saved_positions_when_the_physics_differ(
     path = write_save(tmp_path, "game", doc)
     data = path.read_bytes()
     drift_friction(monkeypatch)
-    app = apps(tmp_path)
+    app = apps(tmp_path, size=(960, 600))
     app.update_settings(anim_speed=0.0)  # no animations: a replayed move every frame of 1 s
     d = Driver(app)
     pick(d, open_saved_games(d), "game")

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tabletop.core import rng
+from tabletop.core import rng, shapes
 from tabletop.core.game import (
     EndReason,
     GameConfig,
@@ -35,7 +35,7 @@ from tabletop.core.game import (
     Outcome,
     require,
 )
-from tabletop.core.words import ordinal
+from tabletop.core.words import ordinal, quote
 
 # -- cards -------------------------------------------------------------------
 
@@ -43,6 +43,8 @@ from tabletop.core.words import ordinal
 COLOUR_LETTERS = ("A", "O", "Y", "G", "B", "P")
 COLOUR_NAMES = ("gray", "orange", "yellow", "green", "blue", "purple")
 GRAY, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)
+#: the lowest and highest card number of any deck (6 only with 3 players)
+NUMBERS = (1, 6)
 
 HAND_SIZE = 11
 SET_ASIDE = 3
@@ -58,7 +60,16 @@ class Card:
     number: int
     colour: int
 
+    def malformed(self) -> str | None:
+        """Why this is no card of any deck (a number or colour of the wrong type
+        or out of range), or None."""
+        return shapes.whole(self.number, "card's number", *NUMBERS) or shapes.whole(
+            self.colour, "card's colour", 0, len(COLOUR_LETTERS) - 1
+        )
+
     def __str__(self) -> str:
+        if self.malformed() is not None:
+            return f"card({quote(self.number)}, {quote(self.colour)})"
         return f"{self.number}{COLOUR_LETTERS[self.colour]}"
 
     @property
@@ -94,6 +105,9 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 # -- actions -----------------------------------------------------------------
 
+#: a malformed play of many cards prints this many of them
+PRINTED_CARDS = 4
+
 
 @dataclass(frozen=True)
 class Play:
@@ -103,10 +117,34 @@ class Play:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        cards = tuple(self.cards)
-        if all(isinstance(c, Card) for c in cards):
+        # well-formed cards are sorted; anything else is kept as given, for
+        # ``check`` to refuse with a reason (never an error while building)
+        cards = self.cards
+        if isinstance(cards, list):
+            cards = tuple(cards)
+        if isinstance(cards, tuple) and all(
+            isinstance(c, Card) and c.malformed() is None for c in cards
+        ):
             cards = tuple(sorted(cards))
         object.__setattr__(self, "cards", cards)
+
+    def malformed(self) -> str | None:
+        """Why this is no play at all (not one card or a pair of different,
+        well-formed cards), or None. Whether it may be played is ``check``'s."""
+        cards = self.cards
+        if not isinstance(cards, tuple):
+            return f"A play is a tuple of cards, not {quote(cards)}."
+        if not 1 <= len(cards) <= 2:
+            return "Play one card or a pair."
+        for card in cards:
+            if not isinstance(card, Card):
+                return f"Play cards, not {quote(card)}."
+            why = card.malformed()
+            if why is not None:
+                return why
+        if len(set(cards)) != len(cards):
+            return "Play two different cards."
+        return None
 
     @staticmethod
     def of(*cards: Card | str) -> Play:
@@ -114,7 +152,12 @@ class Play:
         return Play(tuple(parse_card(c) if isinstance(c, str) else c for c in cards))
 
     def __str__(self) -> str:
-        return f"play {cards_text(self.cards)}"
+        cards = self.cards
+        if not isinstance(cards, tuple):
+            return f"play {quote(cards)}"
+        shown = [str(c) if isinstance(c, Card) else quote(c) for c in cards[:PRINTED_CARDS]]
+        more = f"+{len(cards) - PRINTED_CARDS} more" if len(cards) > PRINTED_CARDS else ""
+        return f"play {'+'.join(shown)}{more}"
 
 
 @dataclass(frozen=True)
@@ -425,26 +468,27 @@ class EtucRules:
         return actions
 
     def check(self, state: EtucState, action: object) -> str | None:
+        # the action's shape first: Card(True, 1) == Card(1, 1) in Python, so
+        # only a well-formed action may be looked up among the legal ones
+        why = shapes.malformed(action, (Play, Pass), "That is not a Planet etuC move.")
+        if why is not None:
+            return why
+        assert isinstance(action, (Play, Pass))  # what shapes.malformed let through
         if action in self.legal_actions(state):
             return None
         return self._why_not(state, action)
 
-    def _why_not(self, state: EtucState, action: object) -> str:
+    def _why_not(self, state: EtucState, action: Play | Pass) -> str:
+        """Why a well-formed action is not legal now."""
         seat = state.turn
         if seat is None:
             return "The match is over."
-        if not isinstance(action, (Play, Pass)):
-            return "That is not a Planet etuC move."
         if state.passed[seat]:
             return "You passed this round."
         last = state.last
         if isinstance(action, Pass):
             return "You lead this round: play one card or a pair."
         cards = action.cards
-        if not all(isinstance(c, Card) for c in cards) or not 1 <= len(cards) <= 2:
-            return "Play one card or a pair."
-        if len(set(cards)) != len(cards):
-            return "Play two different cards."
         hand = state.hands[seat]
         if hand is not None:
             missing = [c for c in cards if c not in hand]
@@ -811,7 +855,7 @@ MAX_GAMES = 6
 
 def _whole(value: object, lo: int, hi: int) -> bool:
     """A whole number (never a bool or a float) from ``lo`` to ``hi``."""
-    return type(value) is int and lo <= value <= hi
+    return shapes.is_whole(value) and lo <= value <= hi  # type: ignore[operator]
 
 
 def _is_card(card: object, cards: frozenset[Card]) -> bool:

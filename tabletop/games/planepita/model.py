@@ -21,7 +21,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from tabletop.core import shapes
 from tabletop.core.codec import formerly
+from tabletop.core.words import quote
 
 #: the owner of the 3P discs in a 2-player game (P7): the seat after the last one
 THIRD_PARTY = 2
@@ -88,7 +90,26 @@ class Flick:
     third_party: bool = False
     double: bool = False
 
+    def malformed(self) -> str | None:
+        """Why this is no flick at all (a number of the wrong type, NaN,
+        infinite or huge; a choice that is not yes or no), or None. The ranges
+        come from physics.toml: the rules check them."""
+        return (
+            shapes.real(self.pad, "pad position")
+            or shapes.real(self.angle, "aim angle", "°")
+            or shapes.real(self.speed, "speed", " mm/s")
+            or shapes.real(self.spin, "spin", " rad/s")
+            or shapes.flag(self.third_party, "choice of a 3P disc")
+            or shapes.flag(self.double, "choice of the Double token")
+        )
+
     def __str__(self) -> str:
+        if self.malformed() is not None:
+            return (
+                f"flick pad={quote(self.pad)} angle={quote(self.angle)} "
+                f"speed={quote(self.speed)} spin={quote(self.spin)} "
+                f"3P={quote(self.third_party)} double={quote(self.double)}"
+            )
         text = f"flick pad={self.pad:.2f} angle={self.angle:.1f} speed={self.speed:.0f}"
         if self.spin:
             text += f" spin={self.spin:.1f}"
@@ -105,7 +126,13 @@ class Flip:
 
     down: bool
 
+    def malformed(self) -> str | None:
+        """Why this is no answer (not yes or no), or None."""
+        return shapes.flag(self.down, "choice to flip")
+
     def __str__(self) -> str:
+        if self.malformed() is not None:
+            return f"flip {quote(self.down)}"
         return "flip" if self.down else "keep"
 
 
@@ -116,7 +143,14 @@ class PlaceJammer:
     x: float
     y: float
 
+    def malformed(self) -> str | None:
+        """Why this is no spot at all (not a finite number of sensible size in
+        millimetres), or None. Where the jammer may go is the rules' to check."""
+        return shapes.real(self.x, "jammer's x", " mm") or shapes.real(self.y, "jammer's y", " mm")
+
     def __str__(self) -> str:
+        if self.malformed() is not None:
+            return f"jammer x={quote(self.x)} y={quote(self.y)}"
         return f"jammer x={self.x:.0f} y={self.y:.0f}"
 
 

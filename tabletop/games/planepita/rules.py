@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.core import shapes
 from tabletop.core.game import (
     EndReason,
     GameConfig,
@@ -46,8 +47,7 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.core.stats import finite_number
-from tabletop.core.words import ordinal
+from tabletop.core.words import ordinal, quote
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
 from tabletop.games.planepita.model import (
@@ -259,9 +259,9 @@ def jammer_area(layout: Layout, params: Params | None = None) -> int:
 def jammer_refusal(layout: Layout, x: float, y: float, params: Params | None = None) -> str | None:
     """None if the jammer may be put back at (x, y), else why not (for players)."""
     p = params or params_mod.default()
-    for name, v in (("x", x), ("y", y)):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not _finite(v):
-            return f"The jammer's {name} must be a finite number, not {v!r}."
+    why = PlaceJammer(x, y).malformed()
+    if why is not None:
+        return why
     return _spot_problem(_centres(layout), jammer_area(layout, p), (float(x), float(y)), p)
 
 
@@ -433,22 +433,6 @@ def flick_spec(state: PlanepitaState, params: Params | None = None) -> FlickSpec
     )
 
 
-def _number_problem(name: str, value: object) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return f"The {name} must be a number, not {value!r}."
-    if not _finite(value):
-        return f"The {name} must be a finite number, not {value!r}."
-    return None
-
-
-def _finite(value: int | float) -> bool:
-    """math.isfinite, also for whole numbers too large for a float."""
-    try:
-        return math.isfinite(value)
-    except OverflowError:
-        return False
-
-
 def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool) -> str | None:
     seat = launcher(state)
     if third_party:
@@ -476,29 +460,28 @@ def _double_or_3p_refusal(state: PlanepitaState, third_party: bool, double: bool
 def _flick_refusal(state: PlanepitaState, flick: Flick, p: Params) -> str | None:
     if state.phase is not Phase.LAUNCH:
         return _phase_words(state)
+    why = flick.malformed()
+    if why is not None:
+        return why
     lim = p.launch
-    for name, value in (
-        ("pad position", flick.pad),
-        ("aim angle", flick.angle),
-        ("speed", flick.speed),
-        ("spin", flick.spin),
-    ):
-        problem = _number_problem(name, value)
-        if problem is not None:
-            return problem
     if not 0.0 <= flick.pad <= 1.0:
-        return f"The pad position must be between 0 and 1 along your stretch, not {flick.pad:g}."
+        return (
+            f"The pad position must be between 0 and 1 along your stretch, not {quote(flick.pad)}."
+        )
     if abs(flick.angle) > lim.max_angle:
-        return f"Aim at most {lim.max_angle:g}° either side of straight in, not {flick.angle:g}°."
+        return (
+            f"Aim at most {lim.max_angle:g}° either side of straight in, "
+            f"not {quote(flick.angle, '°')}."
+        )
     if flick.speed <= 0:
         return "A launch must move the disc: the speed must be above zero."
     if flick.speed > lim.max_speed:
-        return f"The speed can be at most {lim.max_speed:g} mm/s, not {flick.speed:g}."
+        return f"The speed can be at most {lim.max_speed:g} mm/s, not {quote(flick.speed, ' mm/s')}."
     if abs(flick.spin) > lim.max_spin:
-        return f"The spin can be at most {lim.max_spin:g} rad/s either way, not {flick.spin:g}."
-    for name, flag in (("third_party", flick.third_party), ("double", flick.double)):
-        if not isinstance(flag, bool):
-            return f"The flick's {name} choice must be yes or no, not {flag!r}."
+        return (
+            f"The spin can be at most {lim.max_spin:g} rad/s either way, "
+            f"not {quote(flick.spin, ' rad/s')}."
+        )
     return _double_or_3p_refusal(state, flick.third_party, flick.double)
 
 
@@ -669,13 +652,14 @@ class PlanepitaRules:
         return []
 
     def check(self, state: PlanepitaState, action: object) -> str | None:
+        why = shapes.malformed(action, (Flick, Flip, PlaceJammer), "That is not a Planepita action.")
+        if why is not None:
+            return why
         if state.phase is Phase.OVER:
             return "The game is over."
         if isinstance(action, Flick):
             return _flick_refusal(state, action, self.params)
         if isinstance(action, Flip):
-            if not isinstance(action.down, bool):
-                return f"A flip is yes or no, not {action.down!r}."
             if state.phase is Phase.FLIP:
                 return None
             if state.phase is Phase.PLACE_JAMMER:
@@ -692,11 +676,10 @@ class PlanepitaRules:
                 if why is not None:
                     return f"That disc cannot be flipped: {why}"
             return "There is no disc to flip now: it is time to launch."
-        if isinstance(action, PlaceJammer):
-            if state.phase is not Phase.PLACE_JAMMER:
-                return "The jammer is on the board; it is only placed after it was knocked off."
-            return jammer_refusal(state.layout, action.x, action.y, self.params)
-        return "That is not a Planepita action."
+        assert isinstance(action, PlaceJammer)  # what shapes.malformed let through
+        if state.phase is not Phase.PLACE_JAMMER:
+            return "The jammer is on the board; it is only placed after it was knocked off."
+        return jammer_refusal(state.layout, action.x, action.y, self.params)
 
     def apply(self, state: PlanepitaState, action: PlanepitaAction) -> PlanepitaState:
         reason = self.check(state, action)
@@ -1093,12 +1076,12 @@ _AREA_REASONS = ("won", "tie", "third_party", "empty")
 
 def _whole(value: object, lo: int, hi: int) -> bool:
     """A whole number (never a bool or a float) from ``lo`` to ``hi``."""
-    return type(value) is int and lo <= value <= hi
+    return shapes.is_whole(value) and lo <= value <= hi  # type: ignore[operator]
 
 
 def _real(value: object, lo: float = -math.inf, hi: float = math.inf) -> bool:
-    """A finite number (never a bool) from ``lo`` to ``hi``."""
-    return finite_number(value) and lo <= value <= hi  # type: ignore[operator]
+    """A finite number of sensible size (never a bool) from ``lo`` to ``hi``."""
+    return shapes.is_real(value) and lo <= value <= hi  # type: ignore[operator]
 
 
 def _tuple_of(values: object, length: int) -> bool:
