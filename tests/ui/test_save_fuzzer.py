@@ -396,12 +396,15 @@ def test_seeded_mutations_of_real_saves(trial: Trial, base: str) -> None:
 
 def test_the_fuzzer_sees_every_game_and_tells_the_ways_apart(trial: Trial) -> None:
     """The fuzzer's own check: every game the app offers has real saves here;
-    a sound save resumes through each way in, and a damaged one is set aside
-    with a message; a neighbour changed behind its back would be caught."""
+    a sound save resumes (the title's Resume) and Watch replay opens it; a
+    damaged one is set aside beside an earlier .bad, with a message; a
+    neighbour changed behind its back would be caught."""
     assert {BASES[b]()["game"] for b in BASES} == set(trial.app.games)
     sound = json.dumps(BASES["etuc-fixture"]()).encode()
     trial.way("a sound save", "the title's Resume", "autosave", sound, trial.title_resume)
     assert trial.playing()
+    trial.way("a sound save", "Saved games, Watch replay", "x", sound, lambda: trial.saved_games("x", "Watch replay"))
+    assert isinstance(trial.d.top, GameScene) and trial.d.top.replay_queue is not None
     trial.way("garbage", "--resume", "autosave", b"\x00garbage", trial.resume_launch)
     assert not trial.playing() and any("autosave.json.bad.1" in s for s in trial.said)
     before = trial.fresh_folder("x", "x.json", sound)
