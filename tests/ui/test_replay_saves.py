@@ -179,7 +179,9 @@ def test_an_unfinished_game_whose_file_says_over_can_be_resumed(tmp_path: Path, 
 
 def test_a_finished_game_whose_file_says_unfinished_is_only_watched(tmp_path: Path, apps: Any) -> None:
     write_save(tmp_path, "autosave", flagged("etuc-2p-finished", False))
-    write_save(tmp_path, "mine", flagged("planepita-2p-finished", False))
+    nim = played(NIM, 2, seed=4, moves=1000)  # to its end
+    assert nim["over"] is True
+    write_save(tmp_path, "mine", {**nim, "over": False})
     app = apps(tmp_path)
     d = Driver(app)
     d.frames(1)
