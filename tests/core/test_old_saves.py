@@ -175,3 +175,38 @@ def test_an_older_save_without_a_migration_is_refused_with_a_message() -> None:
         with pytest.raises(SaveRefused) as refused:
             Session.from_doc(bad, registry=_v2(rules), threaded=False)
         assert str(refused.value) == "This save is from an older version of Nim that this version cannot read."
+
+
+# -- Planepita 1 -> 2: flicks lost their spin ----------------------------------------
+
+
+@pytest.mark.parametrize("name", ["planepita-2p-finished", "planepita-3p-unfinished"])
+def test_planepita_version_1_saves_lose_their_spin_through_the_migration(name: str) -> None:
+    doc = fixture(name)
+    text = json.dumps(doc)
+    assert '"spin"' in text and "game_version" not in doc
+    session = Session.from_doc(doc, registry=games.REGISTRY, threaded=False)
+    assert session.entry.info.save_version == 2
+    again = session.to_doc()
+    assert again["game_version"] == 2 and '"spin"' not in json.dumps(again)
+    # the moves are the saved ones, spin aside
+    for saved, loaded in zip(doc["actions"], session.actions, strict=True):
+        fields = {k: v for k, v in saved["f"].items() if k != "spin"}
+        assert dataclasses.asdict(loaded) == fields
+    # and the positions are the saved ones, not recomputed: the last shot's flick too
+    flicks = [a for a in session.actions if type(a).__name__ == "Flick"]
+    assert session.states[-1].last_shot.flick == flicks[-1]
+    assert len(session.states) == len(doc["states"])
+
+
+def test_a_planepita_version_1_aim_beyond_the_new_limit_is_recorded_at_it() -> None:
+    """Version 1 allowed 60°; version 2 stops at launch.max_angle (55°)."""
+    rules = games.REGISTRY["planepita"].rules
+    doc = fixture("planepita-3p-unfinished")
+    doc["actions"][0]["f"]["angle"] = -58.5
+    doc["states"][1]["f"]["last_shot"]["f"]["flick"]["f"]["angle"] = -58.5
+    migrated = rules.migrate(copy.deepcopy(doc), 1)  # type: ignore[attr-defined]
+    limit = rules.params.launch.max_angle  # type: ignore[attr-defined]
+    assert migrated["actions"][0]["f"]["angle"] == -limit
+    assert migrated["states"][1]["f"]["last_shot"]["f"]["flick"]["f"]["angle"] == -limit
+    assert migrated["actions"][1]["f"]["angle"] == doc["actions"][1]["f"]["angle"]

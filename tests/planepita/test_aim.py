@@ -205,9 +205,9 @@ def test_a_launch_too_slow_to_reach_the_board_stays_on_its_pad() -> None:
     assert pred.short and pred.exit is None and pred.stop == pytest.approx(5.0)
 
 
-def test_an_aim_past_the_planet_leaves_where_it_passes_it() -> None:
+def test_an_aim_past_the_planet_leaves_where_it_leaves_its_pad() -> None:
     """From the end of a stretch, a wide aim misses the planet: the disc is off as
-    soon as it has slid past its closest approach."""
+    soon as it is no longer over its pad (it never meets the pad's walls)."""
     pose = BOARD.pad_pose(2, 0, 0.0)
     for angle in (-89.0, 89.0):
         ux, uy = aim_direction(pose, angle)
@@ -217,7 +217,10 @@ def test_an_aim_past_the_planet_leaves_where_it_passes_it() -> None:
         if miss <= BOARD.outer_radius + BOARD.disc_radius:
             continue  # this aim still crosses the planet
         pred = predict(BOARD, pose, angle, VMAX, P)
-        assert pred.exit == pytest.approx(max(0.0, closest)) and not pred.short
+        assert pred.exit == pytest.approx(pose.lane_exit((ux, uy))) and not pred.short
+        assert pred.tip == pytest.approx(pred.exit + OFF_TIP_MM)
+        slow = predict(BOARD, pose, angle, slide_speed(0.5 * pred.exit, P), P)
+        assert slow.short and slow.exit is None  # it stops on its pad: handed back
 
 
 # -- the pad drag --------------------------------------------------------------------------------

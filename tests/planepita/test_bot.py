@@ -100,7 +100,7 @@ def test_trial_shot_is_the_rules_shot(third_party):
         state, [make("easy", 0, 1), make("easy", 1, 2)], until=lambda s: s.turn >= 5
     )
     assert state.phase is Phase.LAUNCH
-    flick = Flick(0.3, 4.0, 1700.0, 2.0, third_party=third_party)
+    flick = Flick(0.3, 34.0, 1700.0, third_party=third_party)
     ours = botmod.run_shot(state, flick)
     theirs = R.shot(state, flick)
     assert ours.final == theirs.final

@@ -56,9 +56,6 @@ def refused(state, action, words: str = "") -> str:  # type: ignore[no-untyped-d
         (Flick(10**309, 0.0, 1000.0), "The pad position must be a finite number"),
         (Flick(1e300, 0.0, 1000.0), "1.0e+300"),
         (Flick(math.nan, 0.0, 1000.0), "The pad position must be a finite number, not NaN."),
-        (Flick(0.5, 0.0, 1000.0, 10**309), "The spin must be a finite number"),
-        (Flick(0.5, 0.0, 1000.0, -1e300), "-1.0e+300 rad/s"),
-        (Flick(0.5, 0.0, 1000.0, math.nan), "The spin must be a finite number, not NaN."),
         (Flick(0.5, 0.0, 3000.123456), "not 3000.12 mm/s"),
     ],
     ids=lambda v: v if isinstance(v, str) else "",
@@ -126,9 +123,9 @@ def test_a_malformed_action_after_the_game_is_refused() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        Flick(10**400, "x" * 10_000, None, [], 2, "y"),  # type: ignore[arg-type]
+        Flick(10**400, "x" * 10_000, None, 2, "y"),  # type: ignore[arg-type]
         Flick(0.5, 0.0, 10**400),
-        Flick(0.5, 0.0, math.nan, math.inf),
+        Flick(0.5, math.inf, math.nan),
         PlaceJammer(math.nan, 10**400),
         PlaceJammer("here", None),  # type: ignore[arg-type]
         Flip("yes"),  # type: ignore[arg-type]
@@ -142,8 +139,6 @@ def test_printing_a_malformed_action_never_raises_and_stays_short(action: object
 
 def test_well_formed_actions_print_as_before() -> None:
     assert str(Flick(0.35, 12.0, 1800.0)) == "flick pad=0.35 angle=12.0 speed=1800"
-    assert str(Flick(0.5, -3.0, 900.0, 2.5, third_party=True)) == (
-        "flick pad=0.50 angle=-3.0 speed=900 spin=2.5 3P"
-    )
+    assert str(Flick(0.5, -3.0, 900.0, third_party=True)) == "flick pad=0.50 angle=-3.0 speed=900 3P"
     assert str(PlaceJammer(10.4, -3.0)) == "jammer x=10 y=-3"
     assert (str(Flip(True)), str(Flip(False))) == ("flip", "keep")

@@ -175,8 +175,8 @@ def test_game_flow_turn_order_clockwise_from_the_start_player() -> None:
 def test_launch_an_alien_disc_flick_spec() -> None:
     spec = R.legal_actions(position(2))[0]
     assert spec == flick_spec(position(2))
-    assert spec.seat == 0 and spec.pad == (0.0, 1.0) and spec.angle == (-60.0, 60.0)
-    assert spec.speed == (0.0, 3000.0) and spec.spin == (-40.0, 40.0)
+    assert spec.seat == 0 and spec.pad == (0.0, 1.0) and spec.angle == (-55.0, 55.0)
+    assert spec.speed == (0.0, 3000.0)
     assert spec.own and spec.third_party and not spec.double
 
 
@@ -589,15 +589,13 @@ def test_p10_six_players_teams_of_three() -> None:
         (Flick(0.5, 0.0, math.inf), "finite"),
         (Flick(math.nan, 0.0, 1000.0), "finite"),
         (Flick(0.5, -math.inf, 1000.0), "finite"),
-        (Flick(0.5, 0.0, 1000.0, math.nan), "finite"),
         (Flick(0.5, 0.0, 10**400), "finite"),
         (Flick("0.5", 0.0, 1000.0), "must be a number"),  # type: ignore[arg-type]
         (Flick(0.5, 0.0, True), "must be a number"),
         (Flick(1.5, 0.0, 1000.0), "between 0 and 1"),
         (Flick(-0.1, 0.0, 1000.0), "between 0 and 1"),
-        (Flick(0.5, 61.0, 1000.0), "at most 60°"),
+        (Flick(0.5, 56.0, 1000.0), "at most 55°"),
         (Flick(0.5, 0.0, 3000.5), "at most 3000 mm/s"),
-        (Flick(0.5, 0.0, 1000.0, 41.0), "at most 40 rad/s"),
         (Flick(0.5, 0.0, 1000.0, third_party=1), "yes or no"),  # type: ignore[arg-type]
         (Flip(True), "no disc to flip"),
         (Flip("yes"), "yes or no"),  # type: ignore[arg-type]

@@ -24,6 +24,8 @@ centre), positive counter-clockwise, as a ``Flick`` carries them.
   (:func:`swipe_flick`).
 - **The prediction**: where a launch would stop, or leave the board, on an
   empty board (:func:`predict`); the aim line ends at its :attr:`AimPrediction.tip`.
+  The launched disc leaves its pad in any direction (it never meets its own
+  pad's walls), so the prediction is a straight line at every aim.
 - **The pad drag**: the position (0..1) along a seat's stretch nearest a
   point (:func:`pad_position`).
 """
@@ -188,31 +190,59 @@ class AimPrediction:
     """Where a launch goes on an empty board, in mm along the aim from the disc's start."""
 
     stop: float  # where the disc would come to rest
-    exit: float | None  # where it would be entirely off the board (None: it stops first)
-    short: bool  # it stops before reaching the board (it stays on its pad)
+    #: where it would leave the world: entirely off the board, or off its pad
+    #: short of the planet (None: it stays)
+    exit: float | None
+    short: bool  # it stops while still over its pad (it is handed back, P4)
 
     @property
     def tip(self) -> float:
-        """Where the aim line ends: at the stop, or OFF_TIP_MM past the exit."""
-        return self.exit + OFF_TIP_MM if self.exit is not None else self.stop
+        """Where the aim line ends: at the stop, or OFF_TIP_MM past the exit
+        (never past the stop)."""
+        return self.stop if self.exit is None else min(self.stop, self.exit + OFF_TIP_MM)
+
+
+def ray_circle(
+    start: tuple[float, float], direction: tuple[float, float], radius: float
+) -> tuple[float, float] | None:
+    """(in, out): how far along the unit ``direction`` from ``start`` a ray
+    enters and leaves the circle of ``radius`` round the planet's centre, or
+    None when it misses the circle or the circle lies wholly behind it."""
+    sx, sy = start
+    ux, uy = direction
+    b = sx * ux + sy * uy
+    c = sx * sx + sy * sy - radius * radius
+    disc = b * b - c
+    if disc < 0:
+        return None
+    root = math.sqrt(disc)
+    if -b + root <= 0:
+        return None
+    return (-b - root, -b + root)
 
 
 def predict(board: Board, pose: PadPose, angle: float, speed: float, params: Params | None = None) -> AimPrediction:
-    """The straight slide of a launch on an empty board (no walls, no other pieces)."""
+    """The straight slide of a launch on an empty board (no other pieces; the
+    disc leaves its own pad in any direction, as the physics has it).
+
+    The disc stays on its pad (``short``, ruling P4) when it stops while still
+    over it. On its way to the planet it may cross the table beside its pad;
+    it is lost where it stops there, or where it leaves its pad when the aim
+    misses the planet."""
     stop = slide_distance(speed, params)
-    ux, uy = aim_direction(pose, angle)
-    sx, sy = pose.start
+    direction = aim_direction(pose, angle)
+    on_pad = pose.lane_exit(direction)
     off_r = board.outer_radius + board.disc_radius  # beyond this the disc is off (Board.on_board)
-    b = sx * ux + sy * uy
-    c = sx * sx + sy * sy - off_r * off_r
-    disc = b * b - c
-    if disc < 0:  # the aim passes the planet by
-        if stop <= board.pad_depth * board.pad_start:
+    span = ray_circle(pose.start, direction, off_r)
+    if span is None:  # the aim passes the planet by
+        if stop <= on_pad:
             return AimPrediction(stop, None, True)
-        return AimPrediction(stop, min(stop, max(0.0, -b)), False)
-    t_in, t_out = -b - math.sqrt(disc), -b + math.sqrt(disc)
+        return AimPrediction(stop, on_pad, False)
+    t_in, t_out = span
     if stop <= t_in:
-        return AimPrediction(stop, None, True)
+        if stop <= on_pad:
+            return AimPrediction(stop, None, True)
+        return AimPrediction(stop, stop, False)  # it stops on the table, short of the planet
     if stop < t_out:
         return AimPrediction(stop, None, False)
     return AimPrediction(stop, t_out, False)

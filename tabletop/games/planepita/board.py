@@ -62,12 +62,33 @@ class PadPose:
         dx, dy = x - self.front[0], y - self.front[1]
         return (-(dx * self.inward[0] + dy * self.inward[1]), dx * self.across[0] + dy * self.across[1])
 
+    def lane(self) -> tuple[float, float]:
+        """(deepest forward, widest side) a disc's centre may have and still be
+        on this pad: between the walls and in front of the back wall."""
+        return (self.depth - self.wall, self.width / 2 - self.wall)
+
     def holds(self, x: float, y: float, radius: float) -> bool:
         """True when a disc centred at (x, y) rests on this pad (its centre is
         over the pad, between the walls and in front of the back wall)."""
         forward, side = self.local(x, y)
-        inner = self.width / 2 - self.wall
-        return 0.0 <= forward <= self.depth - self.wall and abs(side) <= inner
+        deepest, widest = self.lane()
+        return 0.0 <= forward <= deepest and abs(side) <= widest
+
+    def lane_exit(self, direction: tuple[float, float]) -> float:
+        """How far (mm) a disc's centre moves from :attr:`start` along the unit
+        ``direction`` before it is no longer over this pad (:meth:`holds`)."""
+        forward, side = self.local(*self.start)
+        deepest, widest = self.lane()
+        df = -(direction[0] * self.inward[0] + direction[1] * self.inward[1])
+        ds = direction[0] * self.across[0] + direction[1] * self.across[1]
+        out = math.inf
+        if df < 0:
+            out = min(out, -forward / df)
+        elif df > 0:
+            out = min(out, (deepest - forward) / df)
+        if ds:
+            out = min(out, (widest - side * math.copysign(1.0, ds)) / abs(ds))
+        return max(0.0, out)
 
 
 @dataclass(frozen=True)

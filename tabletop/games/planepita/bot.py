@@ -330,7 +330,6 @@ def launch_of(state: PlanepitaState, flick: Flick) -> Launch:
         pad=float(flick.pad),
         angle=float(flick.angle),
         speed=float(flick.speed),
-        spin=float(flick.spin),
     )
 
 
@@ -789,7 +788,6 @@ class PlanepitaBot:
             flick.pad,
             angle,
             speed,
-            spin=flick.spin,
             third_party=flick.third_party,
             double=flick.double,
         )

@@ -79,14 +79,14 @@ class Phase(enum.Enum):
 @dataclass(frozen=True)
 class Flick:
     """Launch the next disc: pad position along the seat's stretch (0..1), aim
-    in degrees from straight in (positive counter-clockwise), speed in mm/s,
-    spin in rad/s. ``third_party``: launch one of your 3P discs (2 players);
-    ``double``: attach your Double token (only on your third launch, P8)."""
+    in degrees from straight in (positive counter-clockwise), speed in mm/s.
+    ``third_party``: launch one of your 3P discs (2 players); ``double``:
+    attach your Double token (only on your third launch, P8). A flick gives
+    no spin (saves from before version 2 carried one: ``rules.migrate``)."""
 
     pad: float
     angle: float
     speed: float
-    spin: float = 0.0
     third_party: bool = False
     double: bool = False
 
@@ -98,7 +98,6 @@ class Flick:
             shapes.real(self.pad, "pad position")
             or shapes.real(self.angle, "aim angle", "°")
             or shapes.real(self.speed, "speed", " mm/s")
-            or shapes.real(self.spin, "spin", " rad/s")
             or shapes.flag(self.third_party, "choice of a 3P disc")
             or shapes.flag(self.double, "choice of the Double token")
         )
@@ -107,12 +106,10 @@ class Flick:
         if self.malformed() is not None:
             return (
                 f"flick pad={quote(self.pad)} angle={quote(self.angle)} "
-                f"speed={quote(self.speed)} spin={quote(self.spin)} "
+                f"speed={quote(self.speed)} "
                 f"3P={quote(self.third_party)} double={quote(self.double)}"
             )
         text = f"flick pad={self.pad:.2f} angle={self.angle:.1f} speed={self.speed:.0f}"
-        if self.spin:
-            text += f" spin={self.spin:.1f}"
         if self.third_party:
             text += " 3P"
         if self.double:
@@ -165,7 +162,6 @@ class FlickSpec:
     pad: tuple[float, float]
     angle: tuple[float, float]
     speed: tuple[float, float]  # (exclusive) low, inclusive high
-    spin: tuple[float, float]
     third_party: bool  # a 3P disc may be launched now
     own: bool  # an own disc may be launched now
     double: bool  # the Double token may be attached to this launch
@@ -179,7 +175,6 @@ class FlickSpec:
             f"flick pad=[{self.pad[0]:.2f},{self.pad[1]:.2f}]"
             f" angle=[{self.angle[0]:.1f},{self.angle[1]:.1f}]"
             f" speed=({self.speed[0]:.0f},{self.speed[1]:.0f}]"
-            f" spin=[{self.spin[0]:.1f},{self.spin[1]:.1f}]"
             f" {discs or 'no disc'}" + (" double" if self.double else "")
         )
 

@@ -54,7 +54,6 @@ SCHEMA: dict[str, dict[str, tuple[type, float, float]]] = {
     "launch": {
         "max_speed": (float, 100.0, 10000.0),
         "max_angle": (float, 5.0, 89.0),
-        "max_spin": (float, 0.0, 200.0),
     },
     "sim": {
         "hz": (int, 60, 2000),
@@ -112,7 +111,6 @@ class RestitutionParams:
 class LaunchParams:
     max_speed: float
     max_angle: float
-    max_spin: float
 
 
 @dataclass(frozen=True)
@@ -230,6 +228,16 @@ def _check_relations(p: Params) -> None:
         raise ParamError("board.middle_radius must lie inside board.planet_radius")
     if p.pad.width < 2 * p.pad.wall + 2 * p.disc.radius + 2:
         raise ParamError("pad.width must leave room for a disc between the walls")
+    # every aim the rules allow reaches the planet: the line from a disc on
+    # its pad at launch.max_angle passes within reach of the planet's centre
+    # (a disc is over the board while its centre is within planet_radius + radius)
+    start = b.planet_radius + p.pad.gap + p.pad.depth * p.pad.start
+    if start * math.sin(math.radians(p.launch.max_angle)) >= b.planet_radius + p.disc.radius:
+        reach = math.degrees(math.asin(min(1.0, (b.planet_radius + p.disc.radius) / start)))
+        raise ParamError(
+            f"launch.max_angle must be below {reach:.1f}°: a disc launched from its pad "
+            f"at {p.launch.max_angle:g}° never reaches the planet"
+        )
     # no tunnelling, and collisions resolved near first touch: a step at the
     # top speed may move a disc at most half its radius
     step = p.launch.max_speed / p.sim.hz

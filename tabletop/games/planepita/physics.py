@@ -27,10 +27,20 @@ The model, seen from above with no gravity in the plane:
   physics.toml. Chipmunk multiplies the two shapes' values, so a disc gets
   sqrt(disc_disc), the jammer disc_jammer/sqrt(disc_disc) and the pads
   disc_pad/sqrt(disc_disc): every pair then bounces as configured.
+- **The launch pad.** The launched disc sits on top of its pad and leaves it
+  in any direction: it never collides with its own pad's walls (a
+  ``pymunk.ShapeFilter``: the pad's walls are in category :data:`PAD_CATEGORY`,
+  which the launched disc's mask leaves out). Every other piece bounces off
+  the pad's outline (ruling P11: only the launching seat's pad stands).
 - **The black hole.** The planet's rim is a cliff; launch pads are platforms
-  beside it. A piece entirely off the board and not resting on a pad leaves
-  the world at once and is reported; one that comes to rest on a pad (other
-  than the launched disc on its own pad, ruling P4) goes the same way.
+  beside it. A piece entirely off the board and not over a pad leaves the
+  world at once and is reported; one that comes to rest on a pad (other than
+  the launched disc on its own pad, ruling P4) goes the same way. The
+  launched disc, until it first reaches the planet, slides over its pad and
+  the table between the pad and the rim: it leaves the world only once it is
+  neither over its pad nor heading onto the planet (:func:`heads_onto`), or
+  when it stops short of the planet off its pad. Whether a disc rests on its
+  pad is geometry (``PadPose.holds``), whatever walls it crossed.
 - **No tunnelling**: params.py refuses a step rate at which the fastest
   allowed disc could move more than its radius plus half a wall in one step.
 """
@@ -46,7 +56,7 @@ import pymunk
 import pymunk.batch
 
 from tabletop.games.planepita import params as params_mod
-from tabletop.games.planepita.aim import aim_direction
+from tabletop.games.planepita.aim import aim_direction, ray_circle
 from tabletop.games.planepita.board import Board, PadPose
 from tabletop.games.planepita.model import Disc, Layout
 from tabletop.games.planepita.params import Params
@@ -54,6 +64,11 @@ from tabletop.games.planepita.params import Params
 JAMMER = -1
 #: collision types
 DISC_T, JAMMER_T, PAD_T, DOWN_T = 1, 2, 3, 4
+#: the pad's walls are in this collision category; the launched disc's mask
+#: leaves it out, so the disc leaves its pad in any direction
+PAD_CATEGORY = 0b1
+PAD_FILTER = pymunk.ShapeFilter(categories=PAD_CATEGORY)
+LAUNCHED_FILTER = pymunk.ShapeFilter(mask=pymunk.ShapeFilter.ALL_MASKS() ^ PAD_CATEGORY)
 
 
 def pad_id(seat: int) -> int:
@@ -67,10 +82,11 @@ def is_pad(body_id: int | None) -> bool:
 
 @dataclass(frozen=True)
 class Launch:
-    """A flick: which disc, from where on the seat's stretch, aim, speed, spin.
+    """A flick: which disc, from where on the seat's stretch, aim, speed.
 
     ``angle`` is in degrees from straight in (towards the planet's centre),
-    positive counter-clockwise; ``speed`` in mm/s; ``spin`` in rad/s.
+    positive counter-clockwise; ``speed`` in mm/s. A flick gives no spin: a
+    disc turns only when a collision sets it turning.
     """
 
     seat: int
@@ -78,7 +94,6 @@ class Launch:
     pad: float = 0.5
     angle: float = 0.0
     speed: float = 1000.0
-    spin: float = 0.0
 
 
 class EventKind(enum.Enum):
@@ -150,9 +165,6 @@ def check_launch(layout: Layout, launch: Launch, p: Params) -> None:
         raise ValueError(f"the speed must be above zero, not {speed:g}")
     if speed > p.launch.max_speed:
         raise ValueError(f"the speed must be at most {p.launch.max_speed:g} mm/s, not {speed:g}")
-    spin = _finite("the spin", launch.spin)
-    if abs(spin) > p.launch.max_spin:
-        raise ValueError(f"the spin must be within ±{p.launch.max_spin:g} rad/s, not {spin:g}")
     ids = [d.id for d in layout.discs]
     if launch.disc.id in ids or launch.disc.id < 0:
         raise ValueError(f"disc {launch.disc.id} is already on the board or not a disc id")
@@ -237,7 +249,8 @@ class World:
                                p.friction.mu_face_up, DISC_T, self.elasticity["disc"])
         direction = aim_direction(pose, launch.angle)
         body.velocity = (direction[0] * launch.speed, direction[1] * launch.speed)
-        body.angular_velocity = launch.spin
+        for shape in body.shapes:
+            shape.filter = LAUNCHED_FILTER
         self.launched_index = len(self.bodies) - 1
         # 4. the jammer
         self.jammer_index: int | None = None
@@ -272,6 +285,7 @@ class World:
             shape.elasticity = self.elasticity["pad"]
             shape.friction = self.p.friction.surface
             shape.collision_type = PAD_T
+            shape.filter = PAD_FILTER
             self._pending.append(shape)
             self.shape_ids[shape] = pad_id(seat)
 
@@ -381,6 +395,15 @@ _FIELDS = (
 )
 
 
+def heads_onto(x: float, y: float, vx: float, vy: float, reach: float) -> bool:
+    """True when a piece at (x, y) moving at (vx, vy) is heading for the circle
+    of radius ``reach`` round the planet's centre (it would cross it ahead)."""
+    speed = math.hypot(vx, vy)
+    if speed == 0.0:
+        return False
+    return ray_circle((x, y), (vx / speed, vy / speed), reach) is not None
+
+
 def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Trajectory:
     """Run one launch to rest. Raises ValueError (before stepping) on bad input."""
     world = World(layout, launch, params)
@@ -412,6 +435,10 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
         ours = sorted_ids[pos] == ids  # the static body (the pads) is listed too
         return order[pos[ours]], data[ours]
 
+    launched = world.launched_index
+    #: whether the launched disc has been over the planet yet (see heads_onto)
+    reached = [False]
+
     def frame() -> bool:
         """Record a frame, check the rim and the black hole; True when at rest."""
         idx, data = read()
@@ -419,6 +446,9 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
         d = np.hypot(data[:, 0], data[:, 1])
         r = radii[idx]
         inner, outer = d - r, d + r
+        if not reached[0]:
+            mine = np.flatnonzero(idx == launched)
+            reached[0] = bool(mine.size and inner[mine[0]] < R)
         if outer.max(initial=0.0) > R:  # somebody is at the rim: the rare case
             hanging = (outer > R) & (inner < R)
             for k in np.flatnonzero(hanging & ~overhang[idx]):
@@ -426,8 +456,12 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
             overhang[idx] = hanging
             for k in np.flatnonzero(inner >= R):
                 i = int(idx[k])
-                if world.supported_by_pad(data[k, 0], data[k, 1], world.radii[i]) is None:
-                    world.remove(i)
+                x, y, vx, vy = data[k, 0], data[k, 1], data[k, 3], data[k, 4]
+                if world.supported_by_pad(x, y, world.radii[i]) is not None:
+                    continue
+                if i == launched and not reached[0] and heads_onto(x, y, vx, vy, R + world.radii[i]):
+                    continue  # on its way from its pad to the planet
+                world.remove(i)
         elif overhang.any():
             overhang[:] = False
         v = data[:, 3:6]

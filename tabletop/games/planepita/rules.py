@@ -402,7 +402,6 @@ def shot(state: PlanepitaState, flick: Flick, params: Params | None = None) -> T
         pad=float(flick.pad),
         angle=float(flick.angle),
         speed=float(flick.speed),
-        spin=float(flick.spin),
     )
     return _simulate(state.layout, launch, p)
 
@@ -425,7 +424,6 @@ def flick_spec(state: PlanepitaState, params: Params | None = None) -> FlickSpec
         pad=(0.0, 1.0),
         angle=(-lim.max_angle, lim.max_angle),
         speed=(0.0, lim.max_speed),
-        spin=(-lim.max_spin, lim.max_spin),
         third_party=_double_or_3p_refusal(state, third_party=True, double=False) is None,
         own=state.left[seat] > 0,
         double=_double_or_3p_refusal(state, third_party=False, double=True) is None
@@ -477,11 +475,6 @@ def _flick_refusal(state: PlanepitaState, flick: Flick, p: Params) -> str | None
         return "A launch must move the disc: the speed must be above zero."
     if flick.speed > lim.max_speed:
         return f"The speed can be at most {lim.max_speed:g} mm/s, not {quote(flick.speed, ' mm/s')}."
-    if abs(flick.spin) > lim.max_spin:
-        return (
-            f"The spin can be at most {lim.max_spin:g} rad/s either way, "
-            f"not {quote(flick.spin, ' rad/s')}."
-        )
     return _double_or_3p_refusal(state, flick.third_party, flick.double)
 
 
@@ -587,12 +580,36 @@ class PlanepitaRules:
         # a shot is floating point, not promised to agree across machines:
         # saves keep every position, not only the flicks (docs/architecture.md)
         save_states=True,
+        # 2: a flick carries no spin (version 1's Flick had a spin field): migrate
+        save_version=2,
         # 4 rounds x (5 + 4 + 3) points; a team's total is at most the same
         score_bounds=(0.0, float(ROUNDS * sum(AREA_VALUES))),
     )
 
     def __init__(self, params: Params | None = None) -> None:
         self._params = params
+
+    def migrate(self, doc: dict[str, Any], from_version: int) -> dict[str, Any] | None:
+        """A save from an older version of Planepita, as this version writes it.
+
+        Version 1 -> 2: a flick no longer carries a spin (no control ever set
+        one, and a disc slides straight whatever its spin), so every stored
+        Flick, in the moves and in the positions' last shots, loses its
+        ``spin``; and aims now stop at ``launch.max_angle`` (55°, where
+        version 1 allowed 60°: beyond about 59° a disc that leaves its pad
+        never reaches the planet), so a wider stored aim is recorded at the
+        limit. The positions themselves are kept as they were played."""
+        if from_version < 2:
+            limit = self.params.launch.max_angle
+
+            def upgrade(fields: dict[str, Any]) -> None:
+                fields.pop("spin", None)
+                angle = fields.get("angle")
+                if type(angle) in (int, float) and math.isfinite(angle) and abs(angle) > limit:
+                    fields["angle"] = math.copysign(limit, angle)
+
+            _each_dataclass(doc, ":Flick", upgrade)
+        return doc
 
     @property
     def params(self) -> Params:
@@ -1074,6 +1091,22 @@ _TEAM_SIZES = {2: (0,), 3: (0,), 4: (0, 2), 5: (0,), 6: (2, 3)}
 _AREA_REASONS = ("won", "tie", "third_party", "empty")
 
 
+def _each_dataclass(node: Any, class_suffix: str, change: Any) -> None:
+    """Call ``change(fields)`` on every encoded dataclass whose class name ends
+    in ``class_suffix``, anywhere in a save document (walked without
+    recursion, so a deep document cannot exhaust the stack)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            kind, fields = item.get("$dc"), item.get("f")
+            if isinstance(kind, str) and kind.endswith(class_suffix) and isinstance(fields, dict):
+                change(fields)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def _whole(value: object, lo: int, hi: int) -> bool:
     """A whole number (never a bool or a float) from ``lo`` to ``hi``."""
     return shapes.is_whole(value) and lo <= value <= hi  # type: ignore[operator]
@@ -1141,7 +1174,7 @@ def _check_shot(shot: object, players: int) -> None:
     flick = shot.flick
     require(type(flick) is Flick, "the last shot is not a flick")
     require(_real(flick.pad, 0.0, 1.0), "the last shot's pad position is not a number from 0 to 1")
-    require(_real(flick.angle) and _real(flick.spin), "the last shot's aim or spin is not a number")
+    require(_real(flick.angle), "the last shot's aim is not a number")
     require(_real(flick.speed, 0.0), "the last shot's speed is not a number")
     require(type(flick.third_party) is bool and type(flick.double) is bool, "the last shot's choices are not yes or no")
     require(_whole(shot.disc, 0, 10_000) and _whole(shot.hits, 0, 1_000_000), "the last shot's counts are not whole numbers")
@@ -1243,7 +1276,7 @@ def determinize(view: PlanepitaState, seat: int, rng: Random) -> PlanepitaState:
 
 def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
     """A random legal action. Flicks: a pad anywhere, aim within ±25°, speed
-    0.35-1.0 of the top speed (so P4 retries are rare), a little spin, a 3P disc
+    0.35-1.0 of the top speed (so P4 retries are rare), a 3P disc
     or the Double token at random when allowed."""
     p = RULES.params
     if state.phase is Phase.FLIP:
@@ -1265,7 +1298,6 @@ def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
         pad=round(rng.random(), 3),
         angle=round(rng.uniform(-SAMPLE_ANGLE, SAMPLE_ANGLE), 2),
         speed=round(p.launch.max_speed * rng.uniform(lo, hi), 1),
-        spin=round(rng.uniform(-0.25, 0.25) * p.launch.max_spin, 2),
         third_party=third_party,
         double=double,
     )
