@@ -605,7 +605,8 @@ class PlanepitaRules:
             def upgrade(fields: dict[str, Any]) -> None:
                 fields.pop("spin", None)
                 angle = fields.get("angle")
-                if type(angle) in (int, float) and math.isfinite(angle) and abs(angle) > limit:
+                if isinstance(angle, (int, float)) and not isinstance(angle, bool) \
+                        and math.isfinite(angle) and abs(angle) > limit:
                     fields["angle"] = math.copysign(limit, angle)
 
             _each_dataclass(doc, ":Flick", upgrade)
