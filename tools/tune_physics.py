@@ -76,7 +76,7 @@ DEFAULT_HIT_SPEEDS = (50.0, 100.0, 250.0, 500.0, 1000.0, 1500.0, 2000.0, 2500.0)
 DEFAULT_MU_UP = (0.2, 0.3, 0.4)
 DEFAULT_MU_DOWN = (2.0, 3.5, 5.0)
 DEFAULT_RESTITUTION = (0.7, 0.8, 0.9)
-DEFAULT_ANGLES = (-30.0, -15.0, 0.0, 15.0, 30.0)
+DEFAULT_ANGLES = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
 QUICK_SPEEDS = (1000.0, 2000.0)
 QUICK_HIT_SPEEDS = (250.0, 1000.0)
@@ -690,8 +690,9 @@ def plot_fan(fan: Fan, p: Params, path: Path) -> Any:
              "and 3-pt areas, at their real width.\n"
              "Solid lane: the launching seat's pad;\n"
              "outlined: the other seats' pads.\n"
-             "Aims wider than about \u00b115\u00b0 graze\n"
-             "the pad's side walls first.")
+             "The launched disc leaves its pad in\n"
+             "any direction: it never meets its own\n"
+             "pad's walls, so it runs straight.")
     key.text(0.0, 0.0, notes, transform=key.transAxes, va="bottom", ha="left", fontsize=10,
              color=MUTED, linespacing=1.5)
     _save(fig, path)
