@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -45,23 +45,29 @@ STARTUP_ENV = "TABLETOP_BENCH_STARTUP_FILE"
 @dataclass(frozen=True)
 class Row:
     """One measured figure. ``value``/``goal`` are numbers in ``unit``; ``goal``
-    is an upper bound, or a lower bound when ``at_least`` (None: no goal)."""
+    is an upper bound, or a lower bound when ``at_least`` (None: no goal);
+    with a ``floor`` too, the goal is the range from ``floor`` to ``goal``."""
 
     measure: str
     value: float
     unit: str
     goal: float | None = None
     at_least: bool = False
+    floor: float | None = None
 
     @property
     def ok(self) -> bool | None:
         if self.goal is None:
             return None
+        if self.floor is not None:
+            return self.floor <= self.value <= self.goal
         return self.value >= self.goal if self.at_least else self.value <= self.goal
 
     def cells(self) -> tuple[str, str, str, str]:
         sign = ">=" if self.at_least else "<="
         goal = "" if self.goal is None else f"{sign} {_fmt(self.goal)} {self.unit}"
+        if self.goal is not None and self.floor is not None:
+            goal = f"{_fmt(self.floor)}-{_fmt(self.goal)} {self.unit}"
         ok = {None: "", True: "yes", False: "NO"}[self.ok]
         return (self.measure, f"{_fmt(self.value)} {self.unit}", goal, ok)
 
@@ -412,6 +418,75 @@ def bench_bots(opts: Options) -> list[Row]:
             (lambda level=level, i=i: etuc.make_bot(level, 0, i), view) for i, view in enumerate(views)
         ]
         rows += bot_rows("etuc", level, seconds, decisions)
+    return rows
+
+
+# -- Planepita's bots: how well their hands play ----------------------------------------
+
+#: positions per level for the accuracy sections
+ACCURACY_POSITIONS = 50
+#: the graded ladder: each level's share of free shots that end in the 5-pt area, % (low, high)
+FREE_SHOT_GOALS = {"easy": (0.0, 40.0), "medium": (40.0, 70.0), "hard": (70.0, 90.0)}
+
+
+def free_shots(count: int) -> list[Any]:
+    """``count`` seeded positions of a free shot: the first launch of a
+    3-player round (seat 0 to move), nothing on the board but the jammer,
+    which stands in the 3-pt area well away from seat 0's side of the rim
+    (never between its pad and the centre). The other seats' pads stand
+    anywhere along their stretches."""
+    import math
+
+    from tabletop.core import rng as rngmod
+    from tabletop.games.planepita import rules
+    from tabletop.games.planepita.board import default_board
+    from tabletop.games.planepita.model import Layout
+
+    board = default_board()
+    lo, hi = board.area_bounds(3, board.jammer_radius)
+    out = []
+    for i in range(count):
+        r = rngmod.make(i, "bench", "free shot")
+        state = rules.RULES.setup(rules.default_config(3), i)
+        # seat 0 launches from the bottom (270°): the jammer keeps 70° or more away
+        a = math.radians(270.0 + r.uniform(70.0, 290.0))
+        d = r.uniform(lo + 4.0, min(hi, board.outer_radius) - 10.0)
+        pads = (0.5, round(r.random(), 3), round(r.random(), 3))
+        layout = Layout(3, (), (d * math.cos(a), d * math.sin(a)), pads)
+        out.append(replace(state, layout=layout))
+    return out
+
+
+def _five_pt_rate(level: str, positions: Sequence[Any]) -> float:
+    """The share (%) of ``positions`` after which the bot's launched disc lies in the 5-pt area."""
+    from tabletop.games import planepita
+    from tabletop.games.planepita import rules
+
+    hits = 0
+    for i, state in enumerate(positions):
+        seat = rules.launcher(state)
+        flick = planepita.make_bot(level, seat, i, timed=False).choose(state)
+        traj = rules.shot(state, flick)
+        disc = next((d for d in traj.final.discs if d.id == state.next_id), None)
+        hits += disc is not None and rules.area_of_disc(disc) == 5
+    return 100.0 * hits / len(positions)
+
+
+@section("free-shot")
+def bench_free_shot(opts: Options) -> list[Row]:
+    """Each Planepita bot level's free-shot 5-pt rate: on :func:`free_shots`
+    (the jammer in the 3-pt area, no disc in the way), how often the disc it
+    launches ends in the 5-pt area. The bots run untimed (their shot caps
+    alone), so the figures repeat exactly; their hands stray by their level's
+    spread (``bot.SPREADS``), drawn from each bot's own seeded generator."""
+    positions = free_shots(ACCURACY_POSITIONS)
+    rows = []
+    for level, (low, high) in FREE_SHOT_GOALS.items():
+        rate = _five_pt_rate(level, positions)
+        rows.append(
+            Row(f"planepita {level} bot free shot in the 5-pt area, {len(positions)} positions",
+                rate, "%", high, floor=low if low > 0 else None)
+        )
     return rows
 
 

@@ -392,10 +392,21 @@ class GameEntry:
     #: the view), so the harness can check that a view leaks nothing. The
     #: ISMCTS bots search over it. Every game with hidden information has one.
     determinize: Callable[[Any, int, Random], Any] | None = None
+    #: level_notes() -> {level: words}: what each bot level does, and how well,
+    #: in a sentence or two for players (the setup screen's tooltip). A
+    #: function, so a game's bot module is imported only when it is asked.
+    level_notes: Callable[[], Mapping[str, str]] | None = None
 
     @property
     def name(self) -> str:
         return self.info.name
+
+    def level_note(self, level: str) -> str:
+        """The game's words for a bot ``level`` ("" when it gives none)."""
+        if self.level_notes is None:
+            return ""
+        note = self.level_notes().get(level, "")
+        return note if isinstance(note, str) else ""
 
     def make_scene(self, *args: Any, **kwargs: Any) -> Any:
         """Import the scene module (pygame) only now, and build the scene."""

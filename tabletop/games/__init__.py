@@ -68,6 +68,7 @@ register(
         scene="tabletop.games.planepita.scene:PlanepitaScene",
         icon="tabletop.games.planepita.scene:draw_icon",
         determinize=_planepita.determinize,
+        level_notes=_planepita.level_notes,
     )
 )
 
@@ -78,6 +79,7 @@ register(
         default_config=_etuc.default_config,
         sample_action=_etuc.sample_action,
         make_bot=_etuc.make_bot,
+        level_notes=_etuc.level_notes,
         scene="tabletop.games.etuc.scene:EtucScene",
         icon="tabletop.games.etuc.scene:draw_icon",
         determinize=_etuc.determinize,

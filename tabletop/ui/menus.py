@@ -269,6 +269,8 @@ class SetupScene(MenuScene):
             idx = next((k for k, v in enumerate(KIND_VALUES) if v == (kind, level)), 0 if i == 0 else 2)
             name = TextInput(str(mem.get("name", default_name(i, kind)))[:16], max_len=16, label="")
             kind_choice = Choice(KIND_OPTIONS, idx, label="")
+            kind_choice.on_change = lambda _i, c=kind_choice: self._show_level(c)
+            self._show_level(kind_choice)
             self.seat_rows.append((name, kind_choice))
         self.variant_widgets: list[tuple[str, Choice]] = []
         for v in self.info.variants:
@@ -298,6 +300,16 @@ class SetupScene(MenuScene):
         widgets += self.setting_widgets
         widgets += [self.seed_input, self.new_seed, self.start, self.rules, self.back_button]
         self.group.add(self.seats_panel, self.options_panel, *widgets)
+
+    def _show_level(self, choice: Choice) -> None:
+        """The seat's tooltip: the game's words for the bot level chosen."""
+        choice.tooltip = self.level_tip(*KIND_VALUES[choice.index])
+
+    def level_tip(self, kind: str, level: str) -> str:
+        if kind != "bot":
+            return "A person plays this seat."
+        note = self.entry.level_note(level)
+        return f"{level.capitalize()} bot: {note}" if note else f"A bot that plays at the {level} level."
 
     @staticmethod
     def _variant_text(choice: Any) -> str:

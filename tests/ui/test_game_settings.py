@@ -98,3 +98,28 @@ def test_a_bad_stored_flick_mode_is_reported_and_reset(tmp_path: Path) -> None:
         assert planepita(app).setting("flick_mode") == "pull"
     finally:
         app.shutdown()
+
+
+def test_the_setup_screen_tells_each_bot_level_in_the_games_words(driver: Driver) -> None:
+    """A seat's tooltip follows its choice: a person, or the game's own words
+    for the bot level (Planepita: the plan and the hand's spread; a game that
+    gives none: a plain line)."""
+    from tabletop.games.planepita import bot
+
+    d, app = driver, driver.app
+    setup = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
+    d.frames(1)
+    _, kind = setup.seat_rows[1]
+    for option, level in (("Bot: easy", "easy"), ("Bot: medium", "medium"), ("Bot: hard", "hard")):
+        d.set_choice(kind, option)
+        spread = bot.SPREADS[level]
+        assert kind.tooltip_text().startswith(f"{level.capitalize()} bot: ")
+        assert spread.words() in kind.tooltip_text()
+    assert "2° of aim and 11% of speed" in kind.tooltip_text()
+    d.set_choice(kind, "Human")
+    assert kind.tooltip_text() == "A person plays this seat."
+    d.key(pygame.K_ESCAPE)
+    nim = app.stack.push(menus.SetupScene(app, app.games["nim"]))
+    _, kind = nim.seat_rows[1]
+    d.set_choice(kind, "Bot: hard")
+    assert kind.tooltip_text() == "A bot that plays at the hard level."

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import GameConfig
-from tabletop.games.etuc.bot import RULES, determinize, make_bot
+from tabletop.games.etuc.bot import RULES, determinize, level_notes, make_bot
 from tabletop.games.etuc.rules import EtucAction, EtucState
 
 if TYPE_CHECKING:
     from random import Random
 
-__all__ = ["RULES", "default_config", "determinize", "make_bot", "sample_action"]
+__all__ = ["RULES", "default_config", "determinize", "level_notes", "make_bot", "sample_action"]
 
 
 def default_config(players: int, **variants: Any) -> GameConfig:

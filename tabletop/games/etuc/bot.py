@@ -265,3 +265,14 @@ def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
     if level == "hard":
         return HardBot(seat, seed, time_budget=HARD_TIME if timed else None)
     raise ValueError(f"unknown bot level {level!r}")
+
+
+def level_notes() -> dict[str, str]:
+    """Each level in words, for the setup screen."""
+    return {
+        "easy": "Plays a random legal combination and passes now and then while it could play.",
+        "medium": "Sheds its cards with a rule of thumb: goes out when it can, "
+        "else plays what costs its hand least.",
+        "hard": f"Imagines the hidden hands and plays out up to {HARD_ITERATIONS} "
+        f"futures (about {HARD_TIME:g} s) before each move.",
+    }

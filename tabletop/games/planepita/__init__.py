@@ -15,7 +15,7 @@ from tabletop.games.planepita.rules import RULES, default_config, determinize, s
 if TYPE_CHECKING:
     from tabletop.core.bots import Bot
 
-__all__ = ["RULES", "default_config", "determinize", "make_bot", "sample_action"]
+__all__ = ["RULES", "default_config", "determinize", "level_notes", "make_bot", "sample_action"]
 
 
 def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
@@ -24,3 +24,10 @@ def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
     from tabletop.games.planepita import bot
 
     return bot.make_bot(level, seat, seed, timed=timed)
+
+
+def level_notes() -> dict[str, str]:
+    """Each bot level in words, its plan and its hand's spread (bot.py)."""
+    from tabletop.games.planepita import bot
+
+    return bot.level_notes()

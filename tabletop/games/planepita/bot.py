@@ -3,6 +3,13 @@ physics search) and hard (a wider search with a risk-aware evaluation, a
 robustness check of the best shots, and a look at the next opponent's reply
 before it flips).
 
+Every level has a stated execution spread (:data:`SPREADS`): the flick it
+chose is played with a normal error of that many degrees of aim and that
+fraction of speed, drawn from the bot's own generator, as a person's hand
+strays. The spreads grade the ladder (``tools/bench.py``'s "free shot"
+section measures how often each level lands in the 5-pt area with nothing in
+its way) and the setup screen shows them (:func:`level_notes`).
+
 Every bot is a function of its view and owns its randomness
 (``rng.make(seed, "planepita-bot", seat, level)``); nothing here touches the
 module-level ``random``. Candidate shots are tried with ``physics.simulate``
@@ -60,8 +67,6 @@ RULES = rules_mod.RULES
 PARAMS = params_mod.default()
 BOARD = Board.from_params(PARAMS)
 
-#: the widest aim the bots use: beyond about 13 degrees a disc grazes its pad's wall
-MAX_AIM = 11.0
 #: pad positions (0..1 along the stretch) the bots consider
 PADS = tuple(i / 12 for i in range(13))
 #: chance that a face-up disc in the jammer's area escapes the sweep while launches remain
@@ -228,7 +233,7 @@ def pads_for(
     """(pad, angle, distance) for every considered pad position from which
     ``target`` lies within the usable aim, best aligned first."""
     lo, hi = spec.pad
-    amin, amax = max(spec.angle[0], -MAX_AIM), min(spec.angle[1], MAX_AIM)
+    amin, amax = spec.angle
     out = []
     for pos in PADS:
         pad = lo + pos * (hi - lo)
@@ -353,12 +358,47 @@ def clamp_flick(spec: FlickSpec, pad: float, angle: float, speed: float, **extra
 
 
 @dataclass(frozen=True)
+class Spread:
+    """How far a bot's hand strays from the flick it chose: the standard
+    deviations of a normal error on the aim (degrees) and on the speed (a
+    fraction of it)."""
+
+    aim: float
+    speed: float
+
+    def words(self) -> str:
+        return f"about {self.aim:g}° of aim and {self.speed:.0%} of speed"
+
+
+#: each level's execution spread (tools/bench.py "free shot" measures what it gives)
+SPREADS: dict[str, Spread] = {
+    "easy": Spread(6.0, 0.30),
+    "medium": Spread(3.5, 0.19),
+    "hard": Spread(2.0, 0.11),
+}
+#: what each level does before its hand strays, for the setup screen
+PLANS: dict[str, str] = {
+    "easy": "Aims at an open spot, often the centre, without trying shots first.",
+    "medium": "Tries about forty shots in the physics and plays the best.",
+    "hard": "Tries a few hundred shots, angled and banked ones too, weighs the risks, "
+    "and looks at the next player's reply before it flips.",
+}
+
+
+def level_notes() -> dict[str, str]:
+    """Each level in words for the setup screen: its plan and its spread."""
+    return {
+        level: f"{PLANS[level]} Its hand strays by {spread.words()} (one standard deviation)."
+        for level, spread in SPREADS.items()
+    }
+
+
+@dataclass(frozen=True)
 class Level:
     """How hard a search bot tries."""
 
     name: str
-    angle_noise: float  # degrees, standard deviation of the execution error
-    speed_noise: float  # fraction of the speed, standard deviation
+    spread: Spread  # the execution error of the flick it plays
     targets: int  # placement spots simulated
     target_pads: int  # pad positions tried per spot
     hit_targets: int  # other owners' discs aimed at
@@ -374,8 +414,7 @@ class Level:
 
 MEDIUM = Level(
     "medium",
-    1.5,
-    0.05,
+    SPREADS["medium"],
     targets=6,
     target_pads=2,
     hit_targets=3,
@@ -390,8 +429,7 @@ MEDIUM = Level(
 )
 HARD = Level(
     "hard",
-    0.4,
-    0.015,
+    SPREADS["hard"],
     targets=18,
     target_pads=2,
     hit_targets=8,
@@ -399,10 +437,10 @@ HARD = Level(
     hit_speeds=(900.0, 1800.0, 3000.0),
     hit_pads=3,
     jammer_shots=18,
-    max_sims=420,
+    max_sims=200,
     budget=0.8,
     robust=4,
-    reply_sims=60,
+    reply_sims=40,
 )
 
 
@@ -628,7 +666,8 @@ class Planner:
         if level.robust:
             for cand in tried[: level.robust]:
                 values = [cand.score]
-                for da, ds in ((0.7, 0.97), (-0.7, 1.03)):
+                sd_aim, sd_speed = level.spread.aim, level.spread.speed
+                for da, ds in ((sd_aim, 1.0 - sd_speed), (-sd_aim, 1.0 + sd_speed)):
                     if not clock.spend():
                         break
                     trial = clamp_flick(
@@ -779,10 +818,11 @@ class PlanepitaBot:
             raise RuntimeError(f"the rules offer the {spec.area}-pt area but have no spot in it")
         return PlaceJammer(*spot)
 
-    def noisy(self, spec: FlickSpec, flick: Flick, angle_sd: float, speed_sd: float) -> Flick:
-        """``flick`` with a little execution error (from the bot's own generator)."""
-        angle = flick.angle + self.rng.gauss(0.0, angle_sd)
-        speed = flick.speed * (1.0 + self.rng.gauss(0.0, speed_sd))
+    def noisy(self, spec: FlickSpec, flick: Flick, spread: Spread) -> Flick:
+        """``flick`` as the bot's hand plays it: a normal error of ``spread``
+        on the aim and the speed, from the bot's own generator."""
+        angle = flick.angle + self.rng.gauss(0.0, spread.aim)
+        speed = flick.speed * (1.0 + self.rng.gauss(0.0, spread.speed))
         return clamp_flick(
             spec,
             flick.pad,
@@ -794,8 +834,9 @@ class PlanepitaBot:
 
 
 class EasyBot(PlanepitaBot):
-    """Aims at a good open spot (often the 5-pt area's centre) with shaky hands:
-    ±6 degrees and ±20 % speed. Flips now and then; puts the jammer anywhere legal."""
+    """Aims at a good open spot (often the 5-pt area's centre) with the
+    shakiest hand (``SPREADS["easy"]``). Flips now and then; puts the jammer
+    anywhere legal."""
 
     level = "easy"
     FLIP_CHANCE = 0.3
@@ -828,9 +869,8 @@ class EasyBot(PlanepitaBot):
             angle, dist = aim(view.players, self.seat, pad, target)
         third_party = spec.third_party and (not spec.own or rng.random() < self._share_3p(view))
         double = spec.double and rng.random() < 0.5
-        angle += rng.uniform(-6.0, 6.0)
-        speed = stop_speed(dist) * rng.uniform(0.8, 1.2)
-        return clamp_flick(spec, pad, angle, speed, third_party=third_party, double=double)
+        chosen = clamp_flick(spec, pad, angle, stop_speed(dist), third_party=third_party, double=double)
+        return self.noisy(spec, chosen, SPREADS["easy"])
 
     def _share_3p(self, view: PlanepitaState) -> float:
         own, other = view.left[self.seat], view.left_3p[self.seat]
@@ -862,7 +902,7 @@ class SearchBot(PlanepitaBot):
         cfg = self.config
         clock = Clock(cfg.max_sims, cfg.budget, self._cancel, self.now)
         best = Planner(view, self.seat).best_launch(spec, cfg, clock)
-        return self.noisy(spec, best.flick, cfg.angle_noise, cfg.speed_noise)
+        return self.noisy(spec, best.flick, cfg.spread)
 
     def flip(self, view: PlanepitaState) -> bool:
         planner = Planner(view, self.seat)
