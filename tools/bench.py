@@ -429,18 +429,19 @@ ACCURACY_POSITIONS = 50
 FREE_SHOT_GOALS = {"easy": (0.0, 40.0), "medium": (40.0, 70.0), "hard": (70.0, 90.0)}
 
 
-def free_shots(count: int) -> list[Any]:
+def free_shots(count: int, target: bool = False) -> list[Any]:
     """``count`` seeded positions of a free shot: the first launch of a
     3-player round (seat 0 to move), nothing on the board but the jammer,
     which stands in the 3-pt area well away from seat 0's side of the rim
     (never between its pad and the centre). The other seats' pads stand
-    anywhere along their stretches."""
+    anywhere along their stretches. With ``target``, a lone face-up disc of
+    seat 1 lies in the 5-pt area (its centre within 60 mm of the middle)."""
     import math
 
     from tabletop.core import rng as rngmod
     from tabletop.games.planepita import rules
     from tabletop.games.planepita.board import default_board
-    from tabletop.games.planepita.model import Layout
+    from tabletop.games.planepita.model import Disc, Layout
 
     board = default_board()
     lo, hi = board.area_bounds(3, board.jammer_radius)
@@ -452,13 +453,18 @@ def free_shots(count: int) -> list[Any]:
         a = math.radians(270.0 + r.uniform(70.0, 290.0))
         d = r.uniform(lo + 4.0, min(hi, board.outer_radius) - 10.0)
         pads = (0.5, round(r.random(), 3), round(r.random(), 3))
-        layout = Layout(3, (), (d * math.cos(a), d * math.sin(a)), pads)
-        out.append(replace(state, layout=layout))
+        discs: tuple[Disc, ...] = ()
+        if target:
+            t, at = 60.0 * math.sqrt(r.random()), r.uniform(0.0, 2 * math.pi)
+            discs = (Disc(0, 1, t * math.cos(at), t * math.sin(at)),)
+        layout = Layout(3, discs, (d * math.cos(a), d * math.sin(a)), pads)
+        out.append(replace(state, layout=layout, next_id=len(discs)))
     return out
 
 
-def _five_pt_rate(level: str, positions: Sequence[Any]) -> float:
-    """The share (%) of ``positions`` after which the bot's launched disc lies in the 5-pt area."""
+def _five_pt_rate(level: str, positions: Sequence[Any], ident: int | None = None) -> float:
+    """The share (%) of ``positions`` after which the bot's launched disc (or
+    the disc ``ident``) lies in the 5-pt area."""
     from tabletop.games import planepita
     from tabletop.games.planepita import rules
 
@@ -467,7 +473,8 @@ def _five_pt_rate(level: str, positions: Sequence[Any]) -> float:
         seat = rules.launcher(state)
         flick = planepita.make_bot(level, seat, i, timed=False).choose(state)
         traj = rules.shot(state, flick)
-        disc = next((d for d in traj.final.discs if d.id == state.next_id), None)
+        want = state.next_id if ident is None else ident
+        disc = next((d for d in traj.final.discs if d.id == want), None)
         hits += disc is not None and rules.area_of_disc(disc) == 5
     return 100.0 * hits / len(positions)
 
@@ -476,7 +483,8 @@ def _five_pt_rate(level: str, positions: Sequence[Any]) -> float:
 def bench_free_shot(opts: Options) -> list[Row]:
     """Each Planepita bot level's free-shot 5-pt rate: on :func:`free_shots`
     (the jammer in the 3-pt area, no disc in the way), how often the disc it
-    launches ends in the 5-pt area. The bots run untimed (their shot caps
+    launches ends in the 5-pt area; and how often it knocks a lone opponent
+    disc out of the 5-pt area (no goal: a person's hand misses now and then). The bots run untimed (their shot caps
     alone), so the figures repeat exactly; their hands stray by their level's
     spread (``bot.SPREADS``), drawn from each bot's own seeded generator."""
     positions = free_shots(ACCURACY_POSITIONS)
@@ -486,6 +494,14 @@ def bench_free_shot(opts: Options) -> list[Row]:
         rows.append(
             Row(f"planepita {level} bot free shot in the 5-pt area, {len(positions)} positions",
                 rate, "%", high, floor=low if low > 0 else None)
+        )
+    # the same, with a lone opponent disc in the 5-pt area: how often it is knocked out
+    targets = free_shots(ACCURACY_POSITIONS, target=True)
+    for level in FREE_SHOT_GOALS:
+        rate = 100.0 - _five_pt_rate(level, targets, ident=0)
+        rows.append(
+            Row(f"planepita {level} bot knocks a lone opponent disc out of the 5-pt area, "
+                f"{len(targets)} positions", rate, "%")
         )
     return rows
 

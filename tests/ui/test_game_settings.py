@@ -115,7 +115,7 @@ def test_the_setup_screen_tells_each_bot_level_in_the_games_words(driver: Driver
         spread = bot.SPREADS[level]
         assert kind.tooltip_text().startswith(f"{level.capitalize()} bot: ")
         assert spread.words() in kind.tooltip_text()
-    assert "2° of aim and 11% of speed" in kind.tooltip_text()
+    assert "3° of aim and 11% of speed" in kind.tooltip_text()
     d.set_choice(kind, "Human")
     assert kind.tooltip_text() == "A person plays this seat."
     d.key(pygame.K_ESCAPE)

@@ -373,8 +373,8 @@ class Spread:
 #: each level's execution spread (tools/bench.py "free shot" measures what it gives)
 SPREADS: dict[str, Spread] = {
     "easy": Spread(6.0, 0.30),
-    "medium": Spread(3.5, 0.19),
-    "hard": Spread(2.0, 0.11),
+    "medium": Spread(4.0, 0.19),
+    "hard": Spread(3.0, 0.11),
 }
 #: what each level does before its hand strays, for the setup screen
 PLANS: dict[str, str] = {
