@@ -425,6 +425,13 @@ class Describes(Protocol):
         which gave ``after`` (so no game applies a move again to describe it)."""
         ...
 
+    def log_detail(self, before: Any, action: Any, after: Any, names: Sequence[str]) -> str:
+        """The numbers behind a log line, for its tooltip (a flick's pad, aim,
+        speed, hits and strongest impact), or "" when the line says it all.
+        The same arguments as ``log_line``; the frame asks it only when the
+        mouse rests on an entry, so it may be slower than ``log_line``."""
+        ...
+
     def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
         """True when ``action`` revealed hidden information or drew randomness."""
         ...
@@ -494,6 +501,17 @@ def log_line(
     mover = rules.to_move(before)
     who = names[mover] if mover is not None and mover < len(names) else "?"
     return f"{who}: {action}"
+
+
+def log_detail(
+    rules: Rules[Any, Any], before: Any, action: Any, after: Any, names: Sequence[str]
+) -> str:
+    """The game's detail for a log entry (its ``log_detail`` hook), or, for a
+    game without one, the action's notation (``flick pad=0.50 angle=3.0 ...``)."""
+    fn = getattr(rules, "log_detail", None)
+    if fn is not None:
+        return str(fn(before, action, after, names))
+    return str(action)
 
 
 def reveals(rules: Rules[Any, Any], before: Any, action: Any, after: Any, seat: int) -> bool:

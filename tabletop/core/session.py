@@ -63,6 +63,7 @@ from tabletop.core.game import (
     apply_checked,
     guard,
     is_undo_barrier,
+    log_detail,
     log_line,
     reveals,
 )
@@ -384,6 +385,11 @@ class Session:
         self.barriers.append(is_undo_barrier(self.rules, before, action, after))
         self._changed()
         return after
+
+    def log_detail(self, index: int) -> str:
+        """The numbers behind log entry ``index`` (the game's ``log_detail``
+        hook, or the move's notation), for the log's tooltip."""
+        return log_detail(self.rules, self.states[index], self.actions[index], self.states[index + 1], self.names)
 
     def matches(self, state: Any) -> bool:
         """True when the newest state is ``state``, compared as saved."""

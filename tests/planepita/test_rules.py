@@ -648,19 +648,20 @@ def test_log_lines() -> None:
     names = ["Ada", "Basil"]
     state = position(2)
     line = logged(state, TO_4PT, names)
-    assert line == "Ada flicks from pad 0.50 at 0° and 1000 mm/s: 0 hits."
+    assert line == "Ada flicks softly towards the centre: the disc lands in the 4-pt area."
     flip = R.apply(state, TO_4PT)
-    assert logged(flip, Flip(True), names) == "Ada flips the disc face down."
-    assert logged(flip, Flip(False), names) == "Ada keeps the disc face up."
+    assert logged(flip, Flip(True), names) == "Ada turns the disc face down: 1 power, safe from the jammer."
+    assert logged(flip, Flip(False), names) == "Ada leaves the disc face up: 2 power."
     jam = R.apply(state, JAMMER_OFF)
-    assert "the jammer is knocked off the board" in logged(state, JAMMER_OFF, names)
-    assert logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back at 30,20."
+    assert logged(state, JAMMER_OFF, names).endswith("and knocks the jammer off the board.")
+    assert logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back in the 5-pt area."
     spots = [D(*at(0, 40)), D(*at(180, 40), down=True), D(*IN4)]
     end = fill(2, spots, third_party=False)
     text = logged(end, PlaceJammer(*at(90, 50)), names)
     assert text.endswith(
-        "Round 1: The jammer sweeps 1 disc. Basil takes the 5-pt token; "
-        "Ada takes the 4-pt token; the 3-pt area is empty and carries over."
+        "End of round 1. The jammer sweeps one face-up disc out of the 5-pt area. "
+        "Basil takes the 5-pt token. Ada takes the 4-pt token. "
+        "Nobody is in the 3-pt area: it carries over."
     )
 
 
