@@ -42,6 +42,8 @@ from tabletop.ui.widgets import draw_tooltip, fit_text, wrap_text
 LOG_KEY = pygame.K_l
 #: seconds the mouse rests on a log entry before its detail shows
 LOG_TOOLTIP_DELAY = 0.35
+#: the most of the log panel's height the messages take (the log keeps the rest)
+TOAST_SHARE = 0.6
 
 
 class GameScene(Scene):
@@ -123,11 +125,14 @@ class GameScene(Scene):
 
     @property
     def toast_area(self) -> pygame.Rect:
-        """Where messages appear during a game: over the log panel, or, with the
+        """Where messages appear during a game: at the foot of the log panel,
+        which draws its entries above them (never under them), or, with the
         panel hidden, along the top of the table, so the board stays clear."""
-        if self.log_rect.width:
-            return self.log_rect
         t = self.app.theme
+        if self.log_rect.width:
+            r = self.log_rect
+            need = min(self.app.toasts.height(t, r.w), int(r.h * TOAST_SHARE))
+            return pygame.Rect(r.x, r.bottom - need, r.w, need)
         r = self.table_rect
         return pygame.Rect(r.x + r.w // 4, r.y, r.w // 2, r.h // 3 + t.px(40))
 
@@ -488,15 +493,17 @@ class GameScene(Scene):
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        """The log panel: newest entry at the bottom, each wrapped to the width.
-        Rendered once per change and reused, since text is the costly part."""
+        """The log panel: newest entry at the bottom, each wrapped to the width,
+        above the messages at its foot (:attr:`toast_area`). Rendered once per
+        change and reused, since text is the costly part."""
         t = self.app.theme
         r = self.log_rect
         log = self.session.log[: self.shown_ply]
-        key = (len(log), log[-1] if log else "", r.size, t.palette, t.scale)
+        room = r.h - self.toast_area.h
+        key = (len(log), log[-1] if log else "", r.size, room, t.palette, t.scale)
         if key != self._log_key:
             self._log_key = key
-            self._log_image = self._render_log(r.size)
+            self._log_image = self._render_log(r.size, room)
         surface.blit(self._log_image, r.topleft)
 
     def log_rows(self, width: int, room: int) -> list[tuple[str, str, bool]]:
@@ -519,12 +526,13 @@ class GameScene(Scene):
             rows[:0] = entry
         return rows
 
-    def _render_log(self, size: tuple[int, int]) -> pygame.Surface:
+    def _render_log(self, size: tuple[int, int], height: int) -> pygame.Surface:
+        """The panel of ``size``, its entries in the top ``height`` pixels."""
         t = self.app.theme
         image = pygame.Surface(size)
         image.fill(t.panel)
-        w, h = size
-        pygame.draw.line(image, t.panel_edge, (0, 0), (0, h), 2)
+        w, h = size[0], height
+        pygame.draw.line(image, t.panel_edge, (0, 0), (0, size[1]), 2)
         head = t.font("body", bold=True).render("Game log", True, t.text)
         pad = t.px(12)
         image.blit(head, (pad, t.px(10)))

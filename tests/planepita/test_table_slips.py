@@ -60,3 +60,29 @@ def test_resting_on_a_log_entry_shows_the_shots_numbers(app: Any) -> None:
     d.move((scene.log_rect.x + 5, scene.log_rect.bottom - 3))  # below the entries
     d.frames(round(LOG_TOOLTIP_DELAY * 60) + 2)
     assert scene.log_tooltip() == ""
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_messages_stand_below_the_log_never_over_it(tmp_path: Any, size: tuple[int, int]) -> None:
+    a = make_app(tmp_path, size)
+    try:
+        a.update_settings(anim_speed=0.0)
+        scene = start(a)
+        d = Driver(a)
+        for speed in (1000.0, 1100.0, 1200.0):
+            scene.act(Flick(0.5, 0.0, speed))
+            d.frames(2)
+            if scene.flip_button.visible:
+                d.press("Keep face up")
+        a.toast("It stays face up: the disc carries the Last Player token. " * 3)
+        a.toast("The jammer left the board: place it again", "error")
+        d.frames(20)
+        log = scene.log_rect
+        assert len(a.toast_rects) == 2
+        entries = [spot.move(log.topleft) for spot, _ in scene._log_spots]
+        assert entries
+        for box in a.toast_rects:
+            assert log.contains(box), (box, log)
+            assert box.collidelist(entries) == -1, "a message covers a log entry"
+    finally:
+        a.shutdown()
