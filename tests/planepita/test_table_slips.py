@@ -15,6 +15,7 @@ from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.ui import flow
 from tabletop.ui.gamescene import LOG_TOOLTIP_DELAY
+from tests.planepita.positions import D, position
 from tests.ui.driver import Driver, make_app
 
 SEED = 11
@@ -86,3 +87,23 @@ def test_messages_stand_below_the_log_never_over_it(tmp_path: Any, size: tuple[i
             assert box.collidelist(entries) == -1, "a message covers a log entry"
     finally:
         a.shutdown()
+
+
+def test_the_rounds_last_disc_says_nothing_of_its_face_once_the_round_is_over(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last launch carries the Last Player token, so it is never flipped;
+    it ends the round at once, and the toasts tell the round, not the face."""
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    spots = [D(-200.0 + 30 * k, -120.0 + (k % 2) * 300.0, tp=k >= 7) for k in range(11)]
+    scene.session.states[-1] = position(2, spots, jammer=(150.0, 150.0))
+    scene.layout(scene.table_rect)
+    Driver(app).frames(1)  # the device goes to Basil, who makes the round's last launch
+    said: list[str] = []
+    monkeypatch.setattr(app, "toast", lambda text, kind="info": said.append(text))
+    assert scene.act(Flick(0.5, 0.0, 1000.0)), scene.last_error
+    Driver(app).frames(2)
+    assert scene.session.state.round == 2
+    assert any(text.startswith("Round 1:") for text in said), said
+    assert not any("face up" in text for text in said), said

@@ -288,11 +288,13 @@ class PlanepitaScene(TableDrawing, GameScene):
             return
         if after.phase is Phase.PLACE_JAMMER and before.phase is not Phase.PLACE_JAMMER:
             self.announce("The jammer left the board: place it again")
+        ended = len(after.history) > len(before.history) and after.last_round is not None
         if isinstance(action, (Flick, PlaceJammer)) and after.phase not in (Phase.FLIP, Phase.PLACE_JAMMER):
-            reason = self._no_flip_reason(before, action)
+            # once the round is over the disc's face no longer matters: say nothing of it
+            reason = None if ended else self._no_flip_reason(before, action)
             if reason:
                 self.announce(f"It stays face up: {reason}")
-        if len(after.history) > len(before.history) and after.last_round is not None:
+        if ended and after.last_round is not None:
             self.announce(round_summary(after.last_round, self.session.names))
 
     def _no_flip_reason(self, before: PlanepitaState, action: Any) -> str | None:
