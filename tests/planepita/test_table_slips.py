@@ -5,16 +5,20 @@ discs drawn in the black hole, small discs, the power meter off the pad."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 
 from tabletop.core.session import default_seats
 from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.scene import PlanepitaScene
+from tabletop.games.planepita.scene_draw import disc_sprite, hole_spots
 from tabletop.ui import flow
 from tabletop.ui.gamescene import LOG_TOOLTIP_DELAY
+from tabletop.ui.theme import Theme
 from tests.planepita.positions import D, position
 from tests.ui.driver import Driver, make_app
 
@@ -107,3 +111,49 @@ def test_the_rounds_last_disc_says_nothing_of_its_face_once_the_round_is_over(
     assert scene.session.state.round == 2
     assert any(text.startswith("Round 1:") for text in said), said
     assert not any("face up" in text for text in said), said
+
+
+@pytest.mark.parametrize(("size", "players", "lost"), [((960, 600), 3, 4), ((960, 600), 6, 9), ((1920, 1080), 3, 12)])
+def test_lost_discs_are_drawn_in_the_black_hole(tmp_path: Any, size: tuple[int, int], players: int, lost: int) -> None:
+    a = make_app(tmp_path, size)
+    try:
+        scene = start(a, ("human",) * players, tuple(f"P{i}" for i in range(players)))
+        spots = [D(lost=True) for _ in range(lost)]
+        scene.session.states[-1] = position(players, spots)
+        scene.layout(scene.table_rect)
+        Driver(a).frames(2)
+        (cx, cy), rad = scene.hole_circle
+        assert rad > 0 and len(scene.hole_discs) == lost
+        for x, y, dr in scene.hole_discs:
+            assert dr >= 3 and math.hypot(x - cx, y - cy) + dr <= rad + 1, "a lost disc drawn outside the hole"
+        assert len(set(scene.hole_discs)) == lost
+        assert hole_spots((0, 0), 40, 0, 9) == (9, [])
+    finally:
+        a.shutdown()
+
+
+def colour_share(img: pygame.Surface, colour: tuple[int, int, int], r: int) -> float:
+    """The share of a sprite's disc (radius ``r``, centred) drawn in ``colour``
+    or a shade of it, rather than the dark ink of a glyph."""
+    cx, cy = img.get_width() // 2, img.get_height() // 2
+    near = total = 0
+    for x in range(cx - r + 1, cx + r):
+        for y in range(cy - r + 1, cy + r):
+            if (x - cx) ** 2 + (y - cy) ** 2 > (r - 1) ** 2:
+                continue
+            total += 1
+            px = img.get_at((x, y))[:3]
+            # a shade of the colour: darker or lighter, but the same hue, never near black
+            if sum(px) > 120 and sum(abs(a - b) for a, b in zip(px, colour)) < 200:
+                near += 1
+    return near / total
+
+
+@pytest.mark.parametrize("r", [5, 6, 8, 12])
+def test_small_discs_show_their_colour_not_a_dark_glyph(r: int) -> None:
+    """At 960x600 the discs-left icons and the title picture draw discs a few
+    pixels across: the seat's glyph must stay inside, never cover the colour."""
+    theme = Theme((960, 600))
+    for seat in range(6):
+        img = disc_sprite(theme, seat, 6, False, (), r)
+        assert colour_share(img, theme.player(seat).colour, r) > 0.5, (seat, r)

@@ -155,6 +155,20 @@ def _glyph_font(theme: Theme, px: int) -> pygame.font.Font:
     return theme.font(max(1.0, px / max(theme.scale, 0.01)))
 
 
+def glyph_image(theme: Theme, text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """``text`` (a seat's glyph, a token's letter) ``px`` pixels tall. The
+    theme never makes a font smaller than is readable as text, so a glyph for
+    a small disc is drawn at that size and scaled down to ``px``: a glyph must
+    never cover the colour it goes with."""
+    font = theme.font(max(1.0, px / max(theme.scale, 0.01)), bold=bold)
+    img = font.render(text, True, colour)
+    size = font.get_height()
+    if size <= px:
+        return img
+    k = px / size
+    return pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+
+
 def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens: tuple[str, ...], r: int) -> pygame.Surface:
     """One alien disc, ``r`` pixels in radius: colour *and* glyph; a face-down
     disc shows its back with a small owner glyph; LAST and DOUBLE tokens on top."""
@@ -169,13 +183,13 @@ def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens:
         pygame.draw.circle(surf, style.colour, c, r, max(2, r // 4))
         for k in (0.62, 0.42):
             pygame.draw.circle(surf, mix(BACK_COLOUR, (255, 255, 255), 0.16), c, max(1, round(r * k)), 1)
-        g = _glyph_font(theme, max(6, round(r * 0.75))).render(style.glyph, True, mix(style.colour, (255, 255, 255), 0.3))
+        g = glyph_image(theme, style.glyph, max(4, round(r * 0.75)), mix(style.colour, (255, 255, 255), 0.3))
         surf.blit(g, g.get_rect(center=c))
     else:
         pygame.draw.circle(surf, mix(style.colour, (0, 0, 0), 0.25), c, r)
         pygame.draw.circle(surf, style.colour, (c[0], c[1] - max(1, r // 10)), r - max(1, r // 8))
         pygame.draw.circle(surf, mix(style.colour, (255, 255, 255), 0.35), c, r, max(1, r // 9))
-        g = _glyph_font(theme, max(7, round(r * 1.15))).render(style.glyph, True, text_on(style.colour))
+        g = glyph_image(theme, style.glyph, max(4, round(r * 1.15)), text_on(style.colour))
         surf.blit(g, g.get_rect(center=c))
     pygame.draw.aacircle(surf, (16, 16, 20), c, r, max(1, r // 12))
     if LAST in tokens:
@@ -189,7 +203,7 @@ def _token_badge(surf: pygame.Surface, theme: Theme, centre: tuple[float, float]
                  fill: Colour, ink: Colour) -> None:
     pygame.draw.circle(surf, (10, 10, 10), centre, r + 1)
     pygame.draw.circle(surf, fill, centre, r)
-    img = theme.font(max(1.0, r * 1.5 / max(theme.scale, 0.01)), bold=True).render(text, True, ink)
+    img = glyph_image(theme, text, max(4, round(r * 1.5)), ink, bold=True)
     surf.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
@@ -341,11 +355,28 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     jr = max(3, round(r * board.jammer_radius / board.outer_radius))
     js = jammer_sprite(jr)
     surface.blit(js, js.get_rect(center=(c[0] + r * 0.08, c[1] - r * 0.05)))
-    dr = max(4, round(r * board.disc_radius / board.outer_radius * 1.25))
+    dr = max(6, round(r * board.disc_radius / board.outer_radius * 1.8))  # larger than life: a picture
     for i, (fx, fy, down) in enumerate(((-0.38, 0.30, False), (0.46, 0.18, False), (0.12, -0.52, True),
                                         (-0.62, -0.34, False), (0.30, 0.66, False))):
         sp = disc_sprite(theme, i % 4, 4, down, (), dr)
         surface.blit(sp, sp.get_rect(center=(c[0] + fx * r, c[1] + fy * r)))
+
+def hole_spots(centre: tuple[int, int], rad: int, n: int, biggest: int) -> tuple[int, list[tuple[int, int]]]:
+    """Where ``n`` lost discs lie in a black hole of radius ``rad`` at
+    ``centre``: (their radius, their centres), on a sunflower spiral, every
+    disc wholly inside the hole; the discs shrink (never below 3 px) as more
+    are lost, from ``biggest``."""
+    if n <= 0:
+        return biggest, []
+    dr = max(3, min(biggest, round(rad * 0.9 / (math.sqrt(n) + 1.2))))
+    reach = max(0.0, rad - dr - 1)
+    spots = []
+    for i in range(n):
+        d = reach * math.sqrt((i + 0.5) / n) if n > 1 else 0.0
+        a = i * 2.39996 + 0.6  # the golden angle
+        spots.append((round(centre[0] + d * math.cos(a)), round(centre[1] + d * math.sin(a))))
+    return dr, spots
+
 
 # -- the drawing half of the scene ---------------------------------------------------------------
 
@@ -358,8 +389,8 @@ class TableDrawing:
     ``ghost_reason``, ``clock``, ``my_turn``, the buttons and their focus
     ``group``, and its methods ``spec``, ``limits``, ``human_launch``,
     ``current_picture``, ``prompt`` and ``hint``. Sets: the layout rects, its
-    caches, and ``aim_prediction`` / ``aim_tip`` / ``ghost_label_rect`` (what
-    it last drew, for tests).
+    caches, and ``aim_prediction`` / ``aim_tip`` / ``ghost_label_rect`` /
+    ``hole_discs`` / ``hole_circle`` (what it last drew, for tests).
     """
 
     app: Any
@@ -391,6 +422,8 @@ class TableDrawing:
         self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
         self.aim_prediction: AimPrediction | None = None  # the last aim drawn
         self.aim_tip: tuple[float, float] | None = None  # its tip, mm
+        self.hole_discs: list[tuple[int, int, int]] = []  # the lost discs drawn: x, y, radius, px
+        self.hole_circle: tuple[tuple[int, int], int] = ((0, 0), 0)  # the hole drawn: centre, radius
         self._power_key: tuple[Any, ...] = ()
         self._panel_img: pygame.Surface | None = None
         self._panel_img_key: tuple[Any, ...] = ()
@@ -417,7 +450,7 @@ class TableDrawing:
         decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
         # two lines per seat when there is room for the black hole below, else one
-        dr = max(5, t.px(8))
+        dr = max(6, t.px(8))
         fixed = head_h + decide_h + 3 * t.px(8) + small + t.px(10) + small + t.px(62) + t.px(8)
         self.compact = fixed + self.players * (body + small + t.px(14)) + t.px(110) > p.h
         row_h = max(body, 2 * dr) + t.px(8) if self.compact else body + small + t.px(14)
@@ -881,7 +914,7 @@ class TableDrawing:
         t = self.app.theme
         self._box(surface, self.seats_rect, "Players · score · discs left")
         mover = pp_rules.RULES.to_move(st)
-        dr = max(5, t.px(8))
+        dr = max(6, t.px(8))
         for seat, row in enumerate(self.seat_rects):
             style = t.player(seat)
             if seat == mover:
@@ -991,9 +1024,9 @@ class TableDrawing:
         area = pygame.Rect(r.x + t.px(8), top + t.px(4), r.w - t.px(16), r.bottom - top - t.px(12))
         if area.h <= 4:
             return
-        strip = area.h * 2 < area.w
         rad = min(area.w, area.h) // 2
-        c = (area.x + rad, area.centery) if strip else area.center
+        c = area.center
+        self.hole_circle = (c, rad)
         for k in range(8, 0, -1):
             pygame.draw.circle(surface, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
         pygame.draw.circle(surface, HOLE_COLOUR, c, max(1, rad // 3))
@@ -1005,25 +1038,11 @@ class TableDrawing:
                 pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
             pygame.draw.lines(surface, (120, 90, 200), False, pts, max(1, t.px(1)))
         lost = list(st.black_hole)
-        if strip:  # a short box: the lost discs in a row beside the hole
-            dr = max(5, min(t.px(10), area.h // 3))
-            step = 2 * dr + t.px(2)
-            per_row = max(1, (area.right - (c[0] + rad + t.px(8))) // step)
-            for i, d in enumerate(lost):
-                row, col = divmod(i, per_row)
-                x = c[0] + rad + t.px(8) + dr + col * step
-                y = area.y + dr + row * step
-                if y + dr > area.bottom + dr // 2:
-                    break
-                img = self.sprite(d, dr)
-                surface.blit(img, img.get_rect(center=(x, y)))
-            return
-        dr = max(5, min(t.px(11), rad // 4))
-        for i, d in enumerate(lost):
-            a = i * 2.39996
-            dd = rad * (0.25 + 0.6 * ((i * 0.618) % 1.0))
+        dr, spots = hole_spots(c, rad, len(lost), max(5, t.px(11)))
+        self.hole_discs = [(x, y, dr) for x, y in spots]
+        for d, spot in zip(lost, spots):
             img = self.sprite(d, dr)
-            surface.blit(img, img.get_rect(center=(c[0] + dd * math.cos(a), c[1] + dd * math.sin(a))))
+            surface.blit(img, img.get_rect(center=spot))
 
     def _draw_round_end(self, surface: pygame.Surface, anim: RoundEnd) -> None:
         """The power per area and where the tokens went."""
