@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from tabletop.core.session import default_seats
-from tabletop.games.planepita.model import Flick
+from tabletop.games.planepita.model import AreaResult, Flick, Phase, RoundResult
 from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.games.planepita.scene_draw import disc_sprite, hole_spots
 from tabletop.ui import flow
@@ -78,7 +78,7 @@ def test_messages_stand_below_the_log_never_over_it(tmp_path: Any, size: tuple[i
             scene.act(Flick(0.5, 0.0, speed))
             d.frames(2)
             if scene.flip_button.visible:
-                d.press("Keep face up")
+                d.press("Face up")
         a.toast("It stays face up: the disc carries the Last Player token. " * 3)
         a.toast("The jammer left the board: place it again", "error")
         d.frames(20)
@@ -157,3 +157,47 @@ def test_small_discs_show_their_colour_not_a_dark_glyph(r: int) -> None:
     for seat in range(6):
         img = disc_sprite(theme, seat, 6, False, (), r)
         assert colour_share(img, theme.player(seat).colour, r) > 0.5, (seat, r)
+
+
+def test_the_area_count_shows_beside_every_decision_and_the_disc_choice_resets(app: Any) -> None:
+    """Choosing the disc (own or 3P) or its face keeps "If the round ended
+    now" on screen; the 3P choice is for one disc, not the next turn."""
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    d = Driver(app)
+    assert scene.own_button.visible and scene.third_button.visible
+    d.press("3P disc")
+    assert scene.use_3p
+    d.frames(2)
+    assert scene.power_heading == "If the round ended now"
+    assert scene.decide_rect.contains(scene.power_rect)
+    assert scene.power_rect.top >= scene.third_button.rect.bottom
+    scene.act(Flick(0.5, 0.0, 1000.0, third_party=scene.use_3p))  # as a gesture makes it
+    d.frames(2)
+    assert scene.session.state.layout.discs[-1].owner == 2  # the 3P owner
+    assert scene.flip_button.visible and scene.power_heading == "If the round ended now"
+    assert scene.power_rect.top >= scene.flip_button.rect.bottom
+    d.press("Face down")
+    scene.act(Flick(0.5, 0.0, 1100.0, third_party=scene.use_3p))  # Basil's: an own disc
+    d.frames(2)
+    assert scene.session.state.layout.discs[-1].owner == 1
+    d.press("Face up")
+    d.frames(2)
+    assert not scene.use_3p and scene.own_button.kind == "primary"  # Ada's next disc: an own one
+
+
+def test_after_the_game_the_panel_shows_the_last_rounds_result(app: Any) -> None:
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    areas = (AreaResult(5, (2, 0, 0), 0, 1, "won"), AreaResult(4, (0, 2, 0), 1, 1, "won"),
+             AreaResult(3, (0, 0, 0), None, 0, "empty"))
+    history = tuple(RoundResult(r, (0.0, 0.0), 5, (), areas, 0, ()) for r in range(1, 5))
+    won = (((5, 1), (5, 2), (5, 3), (5, 4)), ((4, 1), (4, 2), (4, 3), (4, 4)))
+    done = replace(position(2, round=4, won=won), phase=Phase.OVER, history=history)
+    scene.session.states[-1] = done
+    scene.layout(scene.table_rect)
+    d = Driver(app)
+    d.until(lambda: type(app.stack.top).__name__ == "ResultsScene", frames=30)
+    app.stack.pop()
+    d.frames(2)
+    assert scene.power_heading == "Round 4: who took each area"

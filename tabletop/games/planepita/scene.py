@@ -87,10 +87,10 @@ class PlanepitaScene(TableDrawing, GameScene):
         self.ghost_reason: str | None = None
         self.use_3p = False
         self.use_double = False
-        self.flip_button = Button("Flip face down", lambda: self.act(Flip(True)), hotkey=pygame.K_f,
-                                  kind="primary", tooltip="Face down: 1 power, but it grips the board (F)")
-        self.keep_button = Button("Keep face up", lambda: self.act(Flip(False)), hotkey=pygame.K_k,
-                                  tooltip="Face up: 2 power, but the jammer can sweep it (K)")
+        self.flip_button = Button("Face down", lambda: self.act(Flip(True)), hotkey=pygame.K_f,
+                                  kind="primary", tooltip="Flip it face down: 1 power, but it grips the board (F)")
+        self.keep_button = Button("Face up", lambda: self.act(Flip(False)), hotkey=pygame.K_k,
+                                  tooltip="Keep it face up: 2 power, but the jammer can sweep it (K)")
         self.own_button = Button("Own disc", lambda: self._choose_3p(False), tooltip="Launch one of your own discs")
         self.third_button = Button("3P disc", lambda: self._choose_3p(True), hotkey=pygame.K_t,
                                    tooltip="Launch one of your 3P discs (T)")
@@ -277,6 +277,9 @@ class PlanepitaScene(TableDrawing, GameScene):
                 self.anims.append(RoundEnd(before, end_layout, after.last_round, speed))
             else:
                 self.app.sound.play("chime", 0.6)
+        if isinstance(action, Flick) and not (after.last_shot is not None and after.last_shot.retried):
+            # the choice was for that disc: the next one starts as one of your own
+            self.use_3p = self.use_double = False
         self._notes(before, action, after)
         self._sync_buttons()
 

@@ -36,6 +36,7 @@ from tabletop.games.planepita.aim import (
 )
 from tabletop.games.planepita.board import MARK, Board, PadPose, default_board
 from tabletop.games.planepita.model import (
+    AREA_VALUES,
     DOUBLE,
     LAST,
     ROUNDS,
@@ -415,6 +416,9 @@ class TableDrawing:
         self.compact = False
         self.prompt_rows = 1  # lines the head box keeps for the prompt
         self.slot_rects: list[pygame.Rect] = []
+        self.button_rows = 1  # rows of decision buttons the game may need at once
+        self.power_rect = pygame.Rect(0, 0, 0, 0)  # where the area count was last drawn
+        self.power_heading = ""  # and its heading
         self.backdrop: pygame.Surface | None = None
         self.backdrop_key: tuple[Any, ...] = ()
         self.sprites: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -447,7 +451,12 @@ class TableDrawing:
         self.prompt_rows = self._prompt_rows(p.w - t.px(24))
         head_h = t.heading.get_linesize() + self.prompt_rows * body + 2 * small + t.px(18)
         self.head_rect = pygame.Rect(p.x, p.y, p.w, head_h)
-        decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
+        # the decision's buttons (one row; two when a 2-player game may offer the
+        # 3P disc and the Double token at once), then who would take each area
+        st = self.session.state
+        self.button_rows = 2 if st.third_party_variant and st.doubles_variant else 1
+        decide_h = (small + t.px(4) + self.button_rows * (t.px(40) + t.px(6))
+                    + self.power_height() + t.px(6))
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
         # two lines per seat when there is room for the black hole below, else one
         dr = max(6, t.px(8))
@@ -476,17 +485,26 @@ class TableDrawing:
         self._panel_img = None
         self.sprites.clear()
 
-    def _place_buttons(self) -> None:
+    def power_height(self) -> int:
+        """The height of the "if the round ended now" block: a title and a line per area."""
         t = self.app.theme
-        d = self.decide_rect.inflate(-t.px(16), -t.px(12))
+        small = t.small.get_linesize()
+        return small + t.px(4) + len(AREA_VALUES) * (small + t.px(3))
+
+    def _place_buttons(self) -> None:
+        """The decision's buttons, side by side in the box's first row (the
+        Double token below the disc's choice when both are offered)."""
+        t = self.app.theme
+        d = self.decide_rect.inflate(-t.px(16), 0)
         bh = t.px(40)
-        top = d.y + t.small.get_linesize() + t.px(2)
-        self.flip_button.rect = pygame.Rect(d.x, top, d.w, bh)
-        self.keep_button.rect = pygame.Rect(d.x, top + bh + t.px(6), d.w, bh)
+        top = d.y + t.small.get_linesize() + t.px(6)
         half = (d.w - t.px(6)) // 2
-        self.own_button.rect = pygame.Rect(d.x, top, half, bh)
-        self.third_button.rect = pygame.Rect(d.x + half + t.px(6), top, d.w - half - t.px(6), bh)
-        self.double_button.rect = pygame.Rect(d.x, top + bh + t.px(6), d.w, bh)
+        left = pygame.Rect(d.x, top, half, bh)
+        right = pygame.Rect(d.x + half + t.px(6), top, d.w - half - t.px(6), bh)
+        self.flip_button.rect, self.keep_button.rect = left, right
+        self.own_button.rect, self.third_button.rect = left.copy(), right.copy()
+        below = top + (bh + t.px(6) if self.button_rows > 1 else 0)
+        self.double_button.rect = pygame.Rect(d.x, below, d.w, bh)
 
     def layout_rects(self) -> list[pygame.Rect]:
         """The parts that must not overlap: the board square and the panel's boxes."""
@@ -859,6 +877,9 @@ class TableDrawing:
         self._draw_hole(surface, st, pic)
 
     def _draw_decision(self, surface: pygame.Surface, st: PlanepitaState) -> None:
+        """The decision's buttons, if the viewer has one to make, and below
+        them who would take each area if the round ended now (after the game,
+        who took each area in the last round)."""
         t = self.app.theme
         r = self.decide_rect
         title = ""
@@ -866,19 +887,34 @@ class TableDrawing:
             title = "The disc just launched"
         elif self.own_button.visible or self.double_button.visible:
             title = "Your next disc"
-        if title:
+        if self.anims and isinstance(self.anims[0], RoundEnd):
             self._box(surface, r, title)
             return
-        # nothing to choose: who would take each area if the round ended now
-        if self.anims and isinstance(self.anims[0], RoundEnd):
-            self._box(surface, r, "")
-            return
-        top = self._box(surface, r, "If the round ended now")
-        results = self.live_power(st)
+        heading, results = self.area_count(st)
+        if title:
+            self._box(surface, r, title)
+            shown = [b.rect.bottom for b in (self.flip_button, self.own_button, self.double_button) if b.visible]
+            top = max(shown) + t.px(6)
+        else:
+            top = r.y
+            pygame.draw.rect(surface, t.panel, r, border_radius=t.px(10))
+            pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(1)), border_radius=t.px(10))
+        self.power_rect, self.power_heading = pygame.Rect(0, 0, 0, 0), ""
+        if top + self.power_height() > r.bottom:
+            return  # two rows of buttons: no room left for the count
+        img = self.text(("small", True), heading, t.text_dim)
+        surface.blit(img, (r.x + t.px(10), top + t.px(5) if not title else top))
+        y = (top + t.px(5) if not title else top) + img.get_height() + t.px(4)
+        self.power_rect = pygame.Rect(r.x, top, r.w, r.bottom - top)
+        self.power_heading = heading
+        self._draw_power(surface, r, y, results)
+
+    def _draw_power(self, surface: pygame.Surface, r: pygame.Rect, y: int, results: Any) -> None:
+        """One line per area from ``y``: its value, each owner's power, who takes it."""
+        t = self.app.theme
         line_h = t.small.get_linesize()
-        y = top + t.px(4)
         for area in results:
-            if y + line_h > r.bottom - t.px(4):
+            if y + line_h > r.bottom - t.px(2):
                 break
             x = r.x + t.px(12)
             img = self.text(("small", True), f"{area.value} pts", t.text)
@@ -900,6 +936,14 @@ class TableDrawing:
             if room > t.px(24):
                 draw_text(surface, t.small, words, t.text_dim, pygame.Rect(x, y, room, line_h), "right")
             y += line_h + t.px(3)
+
+    def area_count(self, st: PlanepitaState) -> tuple[str, tuple[Any, ...]]:
+        """The decision box's count of the areas: its heading and one result
+        per area. During a round, who would take each area if it ended now;
+        once the game is over, who took each area in the last round."""
+        if st.phase is Phase.OVER and st.last_round is not None:
+            return f"Round {st.last_round.round}: who took each area", st.last_round.areas
+        return "If the round ended now", self.live_power(st)
 
     def live_power(self, st: PlanepitaState) -> tuple[Any, ...]:
         """The rules' count of power per area for the discs on the board now."""
