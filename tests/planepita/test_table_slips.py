@@ -201,3 +201,33 @@ def test_after_the_game_the_panel_shows_the_last_rounds_result(app: Any) -> None
     app.stack.pop()
     d.frames(2)
     assert scene.power_heading == "Round 4: who took each area"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_power_meter_never_covers_the_launching_pad(tmp_path: Any, players: int) -> None:
+    """At 960x600 the meter sat in the board's bottom-left corner, over the
+    disc of a pad there: it takes the corner clear of the pad."""
+    a = make_app(tmp_path, (960, 600))
+    try:
+        scene = start(a, ("human",) * players, tuple(f"P{i}" for i in range(players)))
+        d = Driver(a)
+        for seat in range(players):
+            st = scene.session.state
+            scene.session.states[-1] = replace(st, start=seat)  # seat launches now
+            d.frames(1)
+            for pos in (0.0, 0.5, 1.0):
+                scene.pad_override = {seat: pos}
+                pose = scene.geo.pose(seat, pos)
+                start_px = scene.geo.ipx(*pose.start)
+                back = scene.geo.ipx(*pose.to_world(pose.depth * 0.6 + 60.0, 10.0))
+                d.move(start_px)
+                d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_px, button=1)])
+                d.move(back, (1, 0, 0))
+                assert scene.drag is not None and scene.aim_prediction is not None
+                xs, ys = zip(*scene.geo.pad_polygon(pose))
+                pad = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                assert not scene.meter_rect.colliderect(pad), (seat, pos, scene.meter_rect, pad)
+                assert scene.board_area.contains(scene.meter_rect)
+                scene.drag = None
+    finally:
+        a.shutdown()

@@ -426,6 +426,7 @@ class TableDrawing:
         self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
         self.aim_prediction: AimPrediction | None = None  # the last aim drawn
         self.aim_tip: tuple[float, float] | None = None  # its tip, mm
+        self.meter_rect = pygame.Rect(0, 0, 0, 0)  # where the power meter was last drawn
         self.hole_discs: list[tuple[int, int, int]] = []  # the lost discs drawn: x, y, radius, px
         self.hole_circle: tuple[tuple[int, int], int] = ((0, 0), 0)  # the hole drawn: centre, radius
         self._power_key: tuple[Any, ...] = ()
@@ -731,7 +732,7 @@ class TableDrawing:
             pygame.draw.circle(surface, (10, 10, 16), c, rr + 1, max(2, t.px(2)) + 2)
             pygame.draw.circle(surface, col, c, rr, max(2, t.px(2)))
             pygame.draw.circle(surface, col, c, max(2, t.px(2)))
-        self._draw_meter(surface, angle, speed, frac, col, pred)
+        self._draw_meter(surface, angle, speed, frac, col, pred, pose)
 
     def _label(self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int],
                anchor: str) -> pygame.Rect:
@@ -747,10 +748,39 @@ class TableDrawing:
         surface.blit(img, img.get_rect(center=box.center))
         return box
 
+    def meter_corner(self, w: int, h: int, pose: PadPose, tip: tuple[float, float]) -> pygame.Rect:
+        """Where the power meter (``w`` x ``h``) goes: the corner of the board
+        area that keeps clear of the launching pad and its disc, and then is
+        farthest from the aim line; the bottom left when all are equal."""
+        t = self.app.theme
+        area = self.board_area
+        m = t.px(6)
+        corners = self.geo.pad_polygon(pose)
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        pad = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(m, m)
+        a, b = self.geo.to_px(*pose.start), self.geo.to_px(*tip)
+
+        def away(box: pygame.Rect) -> float:
+            """How far the box's centre is from the aim line, px."""
+            px, py = box.center
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            k = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / max(1e-9, dx * dx + dy * dy)))
+            return math.hypot(px - a[0] - k * dx, py - a[1] - k * dy)
+
+        boxes = [
+            pygame.Rect(area.x + m, area.bottom - h - m, w, h),
+            pygame.Rect(area.right - w - m, area.bottom - h - m, w, h),
+            pygame.Rect(area.x + m, area.y + m, w, h),
+            pygame.Rect(area.right - w - m, area.y + m, w, h),
+        ]
+        # clear of the pad first, then away from the aim line; the order breaks ties
+        return max(boxes, key=lambda r: (not r.colliderect(pad), min(away(r), float(t.px(60)))))
+
     def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
-                    pred: AimPrediction) -> None:
+                    pred: AimPrediction, pose: PadPose) -> None:
         """The power meter: the speed in mm/s, where the disc goes, the aim, and a bar
-        (the pull; a tick where the pull reaches past the far rim), in the board area's corner."""
+        (the pull; a tick where the pull reaches past the far rim), in a corner of
+        the board area clear of the pad (:meth:`meter_corner`)."""
         t = self.app.theme
         speed_img = self.text(("body", True), f"{speed:.0f} mm/s", t.text)
         if pred.exit is not None:
@@ -763,7 +793,10 @@ class TableDrawing:
         aim_img = self.text(("small", False), f"aim {angle:+.1f}° from straight in", t.text_dim)
         w = max(t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()) + t.px(20)
         h = speed_img.get_height() + aim_img.get_height() + t.px(34)
-        box = pygame.Rect(self.board_area.x + t.px(6), self.board_area.bottom - h - t.px(6), w, h)
+        sx, sy = pose.start
+        dx, dy = aim_direction(pose, angle)
+        box = self.meter_corner(w, h, pose, (sx + dx * pred.tip, sy + dy * pred.tip))
+        self.meter_rect = box
         pygame.draw.rect(surface, t.panel, box, border_radius=t.px(8))
         pygame.draw.rect(surface, t.panel_edge, box, max(1, t.px(1)), border_radius=t.px(8))
         y = box.y + t.px(6)
