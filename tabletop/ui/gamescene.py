@@ -33,6 +33,7 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import IllegalAction
+from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene
 from tabletop.ui.scene import Scene
@@ -478,7 +479,7 @@ class GameScene(Scene):
         if self.replay_queue is not None:
             left = len(self.replay_queue)
             state = "paused" if self.replay_paused else "playing"
-            return f"Replay {state} · {left} moves left · Space pause · → step"
+            return f"Replay {state} · {plural(left, 'move')} left · Space pause · → step"
         shown = self.shown_state
         if s.rules.is_over(shown):
             return "Game over"
