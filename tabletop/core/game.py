@@ -124,9 +124,12 @@ class Setting:
     """A preference a game offers its players, shaped like a :class:`Variant`.
 
     A setting changes how the game is shown or handled (Planepita's way of
-    flicking), never the rules: it is not part of the config, not saved with a
-    game, and may change mid-game. The app keeps it per game in the settings
-    file, validated on load; the game's setup and pause screens show it.
+    flicking, its aim assist), never the rules: it is not part of the config,
+    not saved with a game, and may change mid-game. The app keeps it per game
+    in the settings file, validated on load; the game's setup and pause
+    screens show it. A setting that is ``recorded`` marks every game a person
+    plays with it (:meth:`mark`, "aim assist: line"), so the statistics show
+    it beside the result.
     """
 
     key: str
@@ -136,6 +139,12 @@ class Setting:
     help: str = ""
     #: what the screens show for each choice, in order (empty: ``str(choice)``)
     names: tuple[str, ...] = ()
+    #: the value a person plays with is marked on the game (session marks, statistics)
+    recorded: bool = False
+
+    def mark(self, value: Any) -> str:
+        """The session mark of a game played with ``value``: "aim assist: line"."""
+        return f"{self.label.lower()}: {self.name_of(value).lower()}"
 
     def accepts(self, value: Any) -> bool:
         """True when ``value`` is one of the choices (and of the default's type)."""
@@ -436,6 +445,15 @@ class Describes(Protocol):
         """True when ``action`` revealed hidden information or drew randomness."""
         ...
 
+    def retry_barrier(self, before: Any, action: Any, after: Any) -> str | None:
+        """Why ``action`` may not be taken back while a bot sits at the table,
+        in words, or None: a move of skill whose result is known once it is
+        made (a flick in a deterministic physics game), which undo would let a
+        person retry until perfect. Against bots nobody could object, so undo
+        never crosses it; among people only, the usual policy holds. A game
+        lifts it where the players chose so (Planepita's practice variant)."""
+        ...
+
     def reveals(self, before: Any, action: Any, after: Any, seat: int) -> bool:
         """True when ``action``, made by another seat, showed ``seat`` something
         it could not see before (a card played face up). Undo never takes
@@ -526,3 +544,9 @@ def reveals(rules: Rules[Any, Any], before: Any, action: Any, after: Any, seat: 
 def is_undo_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> bool:
     fn = getattr(rules, "undo_barrier", None)
     return bool(fn(before, action, after)) if fn is not None else False
+
+
+def retry_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> str:
+    """The game's ``retry_barrier`` hook: the reason, or "" (no hook, or none)."""
+    fn = getattr(rules, "retry_barrier", None)
+    return str(fn(before, action, after) or "") if fn is not None else ""

@@ -175,6 +175,10 @@ class GameScene(Scene):
         if reason is not None:
             self.refuse(reason)
             return False
+        # a person plays with the game's recorded settings (aim assist): mark the game
+        for setting in self.info.settings:
+            if setting.recorded:
+                self.session.marks.add(setting.mark(self.setting(setting.key)))
         self._play(action)
         return True
 

@@ -140,13 +140,14 @@ def test_setup_first_round() -> None:
 
 
 def test_setup_default_config_fills_and_refuses() -> None:
-    assert dict(default_config(2).variants) == {"third_party": True, "doubles": False}
+    assert dict(default_config(2).variants) == {"third_party": True, "doubles": False, "practice": False}
     assert dict(default_config(4).variants) == {
         "team_play": False,
         "clockwise": False,
         "doubles": False,
+        "practice": False,
     }
-    assert dict(default_config(6, team_size=3).variants) == {"team_size": 3, "doubles": False}
+    assert dict(default_config(6, team_size=3).variants) == {"team_size": 3, "doubles": False, "practice": False}
     for players, variants, words in [
         (1, {}, "2 to 6 players"),
         (7, {}, "2 to 6 players"),
@@ -690,9 +691,10 @@ def test_view_is_the_state() -> None:
 
 def test_conformance_covers_every_player_count_and_variant() -> None:
     ids = {c.id for c in conformance.cases(REGISTRY["planepita"], seeds=(0,))}
-    assert "planepita-2p-doubles=False-third_party=False-seed0" in ids
-    assert "planepita-4p-clockwise=True-doubles=False-team_play=False-seed0" in ids
-    assert "planepita-6p-doubles=False-team_size=3-seed0" in ids
+    assert "planepita-2p-doubles=False-practice=False-third_party=False-seed0" in ids
+    assert "planepita-4p-clockwise=True-doubles=False-practice=False-team_play=False-seed0" in ids
+    assert "planepita-6p-doubles=False-practice=False-team_size=3-seed0" in ids
+    assert "planepita-3p-doubles=False-practice=True-seed0" in ids
     assert {int(i.split("-")[1][0]) for i in ids} == {2, 3, 4, 5, 6}
     assert list(REGISTRY)[0] == "planepita"  # first on the title screen
 

@@ -75,6 +75,8 @@ from tabletop.games.planepita.physics import Launch, Trajectory, is_pad, simulat
 
 PlanepitaAction = Flick | Flip | PlaceJammer
 
+#: the aim assist levels (a setting): where the disc would stop, the line only, nothing
+AIM_ASSIST = ("full", "line", "none")
 #: the grid the search for a free jammer spot walks (mm); see free_jammer_spot
 JAMMER_GRID = 1.0
 #: sample_action: speeds as a fraction of the top speed, and aims (degrees)
@@ -568,6 +570,14 @@ class PlanepitaRules:
                 False,
                 "Tied players get a Double token: a 4-power disc on their third launch.",
             ),
+            Variant(
+                "practice",
+                "Practice",
+                (False, True),
+                False,
+                "Take back a flick and try it again, also against bots. Otherwise a flick "
+                "against bots stands once its result is known.",
+            ),
         ),
         settings=(
             Setting(
@@ -577,6 +587,17 @@ class PlanepitaRules:
                 "pull",
                 "Pull the disc back and release it, or swipe it forward: the faster the swipe, the harder the flick.",
                 names=("Pull and release", "Swipe"),
+            ),
+            Setting(
+                "aim_assist",
+                "Aim assist",
+                AIM_ASSIST,
+                "full",
+                "Full: the aim line ends where the disc would stop on an empty board. "
+                "Line: the direction and the power only. None: the power bar only. "
+                "Each game is marked with the assist it was played with.",
+                names=("Full", "Line", "None"),
+                recorded=True,
             ),
         ),
         # 4 rounds of at most 18 launches (6 players x 3; 16 at 4, 12 at 2 and 3,
@@ -638,6 +659,7 @@ class PlanepitaRules:
             black_hole=(),
             last_shot=None,
             history=(),
+            practice=bool(config.get("practice", False)),
         )
 
     def to_move(self, state: PlanepitaState) -> int | None:
@@ -990,6 +1012,15 @@ class PlanepitaRules:
     def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
         return False  # nothing hidden, nothing drawn
 
+    def retry_barrier(self, before: PlanepitaState, action: Any, after: PlanepitaState) -> str | None:
+        """A flick's result is known once it is made, and the physics is
+        deterministic: taken back, it could be tried again until perfect. So
+        against bots a flick stands, unless the game is practice; the
+        decisions after it (the jammer, the flip) may be taken back."""
+        if isinstance(action, Flick) and not before.practice:
+            return "A flick against bots stands once its result is known (a Practice game allows retries)."
+        return None
+
     def invariants(self, state: PlanepitaState) -> None:
         """Every value of ``state`` of its type and in its range (loading a save
         asks this of every stored position, so a position that is not a
@@ -1002,6 +1033,7 @@ class PlanepitaRules:
             ("doubles_variant", "Double tokens option"),
             ("third_party_variant", "3P discs option"),
             ("clockwise", "clockwise option"),
+            ("practice", "practice option"),
         ):
             require(type(getattr(state, flag)) is bool, f"the {words} is not yes or no")
         require(state.team_size in _TEAM_SIZES[n] and type(state.team_size) is int, "the team size is not one of the table's")

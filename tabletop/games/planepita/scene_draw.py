@@ -71,6 +71,8 @@ HAZARD: Colour = (250, 204, 40)
 TOKEN_GOLD: Colour = (236, 190, 70)
 HOLE_COLOUR: Colour = (6, 4, 14)
 LABEL_BACK: Colour = (14, 16, 24)
+#: how long the arrow of the "line" aim assist is, mm (it says nothing of where the disc stops)
+ARROW_MM = 120.0
 #: the aim line's colour for no pull and for the fullest pull
 AIM_SOFT: Colour = (110, 230, 120)
 AIM_HARD: Colour = (250, 90, 60)
@@ -387,7 +389,8 @@ class TableDrawing:
 
     Reads from the scene: ``app`` (theme, settings), ``session``, ``board``,
     ``params``, ``players``, ``table_rect``, ``anims``, ``drag``, ``ghost``,
-    ``ghost_reason``, ``clock``, ``my_turn``, the buttons and their focus
+    ``ghost_reason``, ``clock``, ``my_turn``, ``setting`` (the game's settings:
+    the aim assist), the buttons and their focus
     ``group``, and its methods ``spec``, ``limits``, ``human_launch``,
     ``current_picture``, ``prompt`` and ``hint``. Sets: the layout rects, its
     caches, and ``aim_prediction`` / ``aim_tip`` / ``ghost_label_rect`` /
@@ -426,6 +429,7 @@ class TableDrawing:
         self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
         self.aim_prediction: AimPrediction | None = None  # the last aim drawn
         self.aim_tip: tuple[float, float] | None = None  # its tip, mm
+        self.aim_drawn = ""  # the aim assist level it was drawn with
         self.meter_rect = pygame.Rect(0, 0, 0, 0)  # where the power meter was last drawn
         self.hole_discs: list[tuple[int, int, int]] = []  # the lost discs drawn: x, y, radius, px
         self.hole_circle: tuple[tuple[int, int], int] = ((0, 0), 0)  # the hole drawn: centre, radius
@@ -694,23 +698,55 @@ class TableDrawing:
         if speed > 0 and (self.drag is None or self.drag.kind == "pull"):
             pygame.draw.line(surface, (230, 230, 230), geo.to_px(sx, sy), band, max(1, t.px(2)))
         pred = predict(self.board, pose, angle, speed, self.params)
+        assist = self.aim_assist()
+        self.aim_drawn = assist
+        self.aim_prediction, self.aim_tip = None, None
+        w = max(2, t.px(3))
+        if assist == "line":  # the direction and the power: a short arrow in the power's colour
+            self._dashes(surface, (sx, sy), (dx, dy), ARROW_MM, col, w)
+            tip = geo.to_px(sx + dx * (ARROW_MM + 18.0), sy + dy * (ARROW_MM + 18.0))
+            nx, ny = -dy, dx  # across the aim (board frame)
+            back = [geo.to_px(sx + dx * ARROW_MM + nx * k * 11.0, sy + dy * ARROW_MM + ny * k * 11.0) for k in (1, -1)]
+            pygame.draw.polygon(surface, (10, 10, 16), [tip, *back], 0)
+            pygame.draw.polygon(surface, col, [tip, *back], max(2, t.px(3)))
+        if assist == "full":
+            self._draw_stop(surface, pose, angle, col, pred, w)
+        self._draw_meter(surface, angle, speed, frac, col, pred, pose, assist)
+
+    def aim_assist(self) -> str:
+        """The viewer's aim assist level (Planepita's setting): "full", "line" or "none"."""
+        return str(self.setting("aim_assist"))
+
+    def _dashes(self, surface: pygame.Surface, start: tuple[float, float], along: tuple[float, float],
+                length: float, colour: Colour, w: int) -> None:
+        """A dashed line ``length`` mm from ``start`` along the unit vector ``along``."""
+        geo, t = self.geo, self.app.theme
+        sx, sy = start
+        dx, dy = along
+        dash = 12.0
+        k = 0
+        while k * dash < length:
+            if k % 2 == 0:
+                a0, a1 = k * dash, min(length, (k + 1) * dash)
+                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
+                pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
+                pygame.draw.line(surface, colour, pa, pb, w)
+            k += 1
+
+    def _draw_stop(self, surface: pygame.Surface, pose: PadPose, angle: float, col: Colour,
+                   pred: AimPrediction, w: int) -> None:
+        """Full aim assist: the line to where the disc would stop on an empty
+        board, with a ring there, or a cross where it would leave the board."""
+        t, geo = self.app.theme, self.geo
+        dx, dy = aim_direction(pose, angle)
+        sx, sy = pose.start
         self.aim_prediction = pred
         off = pred.exit is not None
         length = pred.tip
-        line_col = t.danger if off else col
         r = self.board.disc_radius
         # a dashed line from the disc to where it stops (to the ring's edge), or past the rim
-        dash = 12.0
-        drawn = max(0.0, length - (0.0 if off else r))
-        k = 0
-        w = max(2, t.px(3))
-        while k * dash < drawn:
-            if k % 2 == 0:
-                a0, a1 = k * dash, min(drawn, (k + 1) * dash)
-                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
-                pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
-                pygame.draw.line(surface, line_col, pa, pb, w)
-            k += 1
+        self._dashes(surface, (sx, sy), (dx, dy), max(0.0, length - (0.0 if off else r)),
+                     t.danger if off else col, w)
         self.aim_tip = (sx + dx * length, sy + dy * length)
         if off:  # where it would leave the board: a cross on the rim and a label
             ex, ey = sx + dx * pred.exit, sy + dy * pred.exit
@@ -732,7 +768,6 @@ class TableDrawing:
             pygame.draw.circle(surface, (10, 10, 16), c, rr + 1, max(2, t.px(2)) + 2)
             pygame.draw.circle(surface, col, c, rr, max(2, t.px(2)))
             pygame.draw.circle(surface, col, c, max(2, t.px(2)))
-        self._draw_meter(surface, angle, speed, frac, col, pred, pose)
 
     def _label(self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int],
                anchor: str) -> pygame.Rect:
@@ -777,20 +812,24 @@ class TableDrawing:
         return max(boxes, key=lambda r: (not r.colliderect(pad), min(away(r), float(t.px(60)))))
 
     def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
-                    pred: AimPrediction, pose: PadPose) -> None:
-        """The power meter: the speed in mm/s, where the disc goes, the aim, and a bar
-        (the pull; a tick where the pull reaches past the far rim), in a corner of
-        the board area clear of the pad (:meth:`meter_corner`)."""
+                    pred: AimPrediction, pose: PadPose, assist: str = "full") -> None:
+        """The power meter: the speed in mm/s, where the disc goes (full aim
+        assist), the aim (not without assist), and a bar (the pull; a tick
+        where the pull reaches past the far rim), in a corner of the board area
+        clear of the pad (:meth:`meter_corner`)."""
         t = self.app.theme
         speed_img = self.text(("body", True), f"{speed:.0f} mm/s", t.text)
-        if pred.exit is not None:
+        if assist != "full":
+            where, where_col = "", t.text
+        elif pred.exit is not None:
             where, where_col = "leaves the board", t.danger
         elif pred.short:
             where, where_col = "stays on the pad", t.warning
         else:
             where, where_col = f"stops {pred.stop:.0f} mm ahead", t.text
         where_img = self.text(("small", True), where, where_col)
-        aim_img = self.text(("small", False), f"aim {angle:+.1f}° from straight in", t.text_dim)
+        aim = f"aim {angle:+.1f}° from straight in" if assist != "none" else "power"
+        aim_img = self.text(("small", False), aim, t.text_dim)
         w = max(t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()) + t.px(20)
         h = speed_img.get_height() + aim_img.get_height() + t.px(34)
         sx, sy = pose.start
