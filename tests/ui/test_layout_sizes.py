@@ -64,7 +64,7 @@ def setup_planepita(app: App) -> Any:
     scene = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
     while scene.players != 4:
         scene.count.cycle(1)
-    assert len(scene.variant_widgets) == 3 and [c.label for c in scene.setting_widgets] == ["Flicking", "Aim assist"]
+    assert len(scene.variant_widgets) == 4 and [c.label for c in scene.setting_widgets] == ["Flicking", "Aim assist"]
     return scene
 
 
