@@ -518,7 +518,8 @@ class App:
         self.toasts.update(dt)
         self.screen.fill(self.theme.background)
         self.stack.draw(self.screen)
-        self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
+        #: where the messages were drawn this frame (tests read it)
+        self.toast_rects = self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
         pygame.display.flip()
         self.frames += 1
         self.storage.take_loaded()  # a save opened in this frame has been shown: no longer suspect

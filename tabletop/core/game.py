@@ -124,9 +124,12 @@ class Setting:
     """A preference a game offers its players, shaped like a :class:`Variant`.
 
     A setting changes how the game is shown or handled (Planepita's way of
-    flicking), never the rules: it is not part of the config, not saved with a
-    game, and may change mid-game. The app keeps it per game in the settings
-    file, validated on load; the game's setup and pause screens show it.
+    flicking, its aim assist), never the rules: it is not part of the config,
+    not saved with a game, and may change mid-game. The app keeps it per game
+    in the settings file, validated on load; the game's setup and pause
+    screens show it. A setting that is ``recorded`` marks every game a person
+    plays with it (:meth:`mark`, "aim assist: line"), so the statistics show
+    it beside the result.
     """
 
     key: str
@@ -136,6 +139,12 @@ class Setting:
     help: str = ""
     #: what the screens show for each choice, in order (empty: ``str(choice)``)
     names: tuple[str, ...] = ()
+    #: the value a person plays with is marked on the game (session marks, statistics)
+    recorded: bool = False
+
+    def mark(self, value: Any) -> str:
+        """The session mark of a game played with ``value``: "aim assist: line"."""
+        return f"{self.label.lower()}: {self.name_of(value).lower()}"
 
     def accepts(self, value: Any) -> bool:
         """True when ``value`` is one of the choices (and of the default's type)."""
@@ -436,8 +445,24 @@ class Describes(Protocol):
         which gave ``after`` (so no game applies a move again to describe it)."""
         ...
 
+    def log_detail(self, before: Any, action: Any, after: Any, names: Sequence[str]) -> str:
+        """The numbers behind a log line, for its tooltip (a flick's pad, aim,
+        speed, hits and strongest impact), or "" when the line says it all.
+        The same arguments as ``log_line``; the frame asks it only when the
+        mouse rests on an entry, so it may be slower than ``log_line``."""
+        ...
+
     def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
         """True when ``action`` revealed hidden information or drew randomness."""
+        ...
+
+    def retry_barrier(self, before: Any, action: Any, after: Any) -> str | None:
+        """Why ``action`` may not be taken back while a bot sits at the table,
+        in words, or None: a move of skill whose result is known once it is
+        made (a flick in a deterministic physics game), which undo would let a
+        person retry until perfect. Against bots nobody could object, so undo
+        never crosses it; among people only, the usual policy holds. A game
+        lifts it where the players chose so (Planepita's practice variant)."""
         ...
 
     def reveals(self, before: Any, action: Any, after: Any, seat: int) -> bool:
@@ -507,6 +532,17 @@ def log_line(
     return f"{who}: {action}"
 
 
+def log_detail(
+    rules: Rules[Any, Any], before: Any, action: Any, after: Any, names: Sequence[str]
+) -> str:
+    """The game's detail for a log entry (its ``log_detail`` hook), or, for a
+    game without one, the action's notation (``flick pad=0.50 angle=3.0 ...``)."""
+    fn = getattr(rules, "log_detail", None)
+    if fn is not None:
+        return str(fn(before, action, after, names))
+    return str(action)
+
+
 def reveals(rules: Rules[Any, Any], before: Any, action: Any, after: Any, seat: int) -> bool:
     """The game's ``reveals`` hook; a game with hidden information and no hook
     counts every other seat's action as showing something (the safe side)."""
@@ -519,3 +555,9 @@ def reveals(rules: Rules[Any, Any], before: Any, action: Any, after: Any, seat: 
 def is_undo_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> bool:
     fn = getattr(rules, "undo_barrier", None)
     return bool(fn(before, action, after)) if fn is not None else False
+
+
+def retry_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> str:
+    """The game's ``retry_barrier`` hook: the reason, or "" (no hook, or none)."""
+    fn = getattr(rules, "retry_barrier", None)
+    return str(fn(before, action, after) or "") if fn is not None else ""

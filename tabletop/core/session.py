@@ -17,6 +17,10 @@ Undo follows one policy, for one person or several at one device:
   person something they had not seen (the game's ``reveals`` hook). A sealed
   answer out of turn (a pass on a discard) shows nobody anything, so it never
   blocks undo.
+- Against bots it never crosses a move the game's ``retry_barrier`` names: a
+  move of skill whose result is known once made (a Planepita flick, unless
+  the game is practice), which undo would let a person retry until perfect.
+  Among people only, the others are there to object.
 - Another person's decision is theirs: when undo would take back a decision
   of another person made since, each of them is asked first ("Basil, Ada
   wants to take back a move: allow?", behind the pass-the-device curtain) and
@@ -63,7 +67,9 @@ from tabletop.core.game import (
     apply_checked,
     guard,
     is_undo_barrier,
+    log_detail,
     log_line,
+    retry_barrier,
     reveals,
 )
 from tabletop.core.stats import TAKE_BACKS
@@ -279,6 +285,11 @@ class Session:
             is_undo_barrier(self.rules, self.states[i], a, self.states[i + 1])
             for i, a in enumerate(self.actions)
         ]
+        #: per move, why it may not be taken back against bots ("" if it may)
+        self.retries: list[str] = [
+            retry_barrier(self.rules, self.states[i], a, self.states[i + 1])
+            for i, a in enumerate(self.actions)
+        ]
         self.log: list[str] = [
             log_line(self.rules, self.states[i], a, self.states[i + 1], self.names)
             for i, a in enumerate(self.actions)
@@ -382,8 +393,14 @@ class Session:
         self.states.append(after)
         self.actions.append(action)
         self.barriers.append(is_undo_barrier(self.rules, before, action, after))
+        self.retries.append(retry_barrier(self.rules, before, action, after))
         self._changed()
         return after
+
+    def log_detail(self, index: int) -> str:
+        """The numbers behind log entry ``index`` (the game's ``log_detail``
+        hook, or the move's notation), for the log's tooltip."""
+        return log_detail(self.rules, self.states[index], self.actions[index], self.states[index + 1], self.names)
 
     def matches(self, state: Any) -> bool:
         """True when the newest state is ``state``, compared as saved."""
@@ -548,9 +565,12 @@ class Session:
             return UndoPlan(seat, None, "Only bots are playing.")
         if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
             return UndoPlan(seat, None, "Only a player at the table can take a move back.")
+        against_bots = any(s.is_bot for s in self.seats)
         for i in range(len(self.actions) - 1, -1, -1):
             if self.barriers[i]:
                 return UndoPlan(seat, None, "Cannot undo past a move that revealed cards or drew at random.")
+            if self.retries[i] and against_bots:
+                return UndoPlan(seat, None, self.retries[i])
             if self.rules.to_move(self.states[i]) != seat:
                 continue
             later = range(i + 1, len(self.actions))
@@ -585,6 +605,7 @@ class Session:
         del self._encoded[target + 1 :]
         del self.actions[target:]
         del self.barriers[target:]
+        del self.retries[target:]
         del self.log[target:]
         self.marks.add(TAKE_BACKS)
         self._changed()

@@ -4,10 +4,11 @@ shows of them. Plain data; ``storage.py`` reads and writes the file.
 A :class:`GameResult` is one finished game: which game, when it ended, every
 seat (name, a person or a bot and its level, place, score), the end reason in
 words, and its marks. Marks are an open set of short strings that features set
-on a game while it is played ("take-backs" when someone undid a move; later,
-say, "hints" or an aim-assist level such as "aim-assist:2"). A mark is one
-string in a list: a new kind of mark needs no new file version, and a reader
-keeps the marks it does not know.
+on a game while it is played ("take-backs" when someone undid a move; the
+value of a recorded game setting a person played with, such as Planepita's
+"aim assist: line", see ``Setting.mark``). A mark is one string in a list: a
+new kind of mark needs no new file version, and a reader keeps the marks it
+does not know.
 
 Version 1 files kept only totals per game (games played, and wins and games
 per player name); they load as :class:`Earlier` totals, counted in the

@@ -61,6 +61,8 @@ SAVE_VERSION = 1
 STATS_VERSION = 2
 
 AUTOSAVE = "autosave"
+#: the name an unfinished autosave is kept under when another game begins
+KEPT_PREFIX = "interrupted-"
 DELETED_DIR = "deleted"
 
 Doc = dict[str, Any]
@@ -670,6 +672,17 @@ class SaveInfo:
     saved_at: str
     players: tuple[str, ...]
     summary: str
+    #: how many moves the save holds (the length of its list of actions)
+    moves: int = 0
+
+    @property
+    def is_autosave(self) -> bool:
+        return self.slot == AUTOSAVE
+
+    @property
+    def kept(self) -> bool:
+        """An unfinished game moved out of the autosave when another began."""
+        return self.slot.startswith(KEPT_PREFIX)
 
     @property
     def when(self) -> datetime | None:
@@ -960,6 +973,7 @@ class Storage:
                 saved_at=doc["saved_at"] if isinstance(doc.get("saved_at"), str) else "",
                 players=_player_names(doc.get("players")),
                 summary=doc["summary"] if isinstance(doc.get("summary"), str) else "",
+                moves=len(doc["actions"]) if isinstance(doc.get("actions"), list) else 0,
             )
             when = info.when
             if when is not None:
@@ -1007,10 +1021,10 @@ class Storage:
         if path is None or self.autosave_finished(ended):
             return None
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        slot, n = f"interrupted-{stamp}", 1
+        slot, n = f"{KEPT_PREFIX}{stamp}", 1
         while self.save_path(slot).exists():
             n += 1
-            slot = f"interrupted-{stamp}-{n}"
+            slot = f"{KEPT_PREFIX}{stamp}-{n}"
         dest = self.save_path(slot)
         try:
             os.replace(path, dest)

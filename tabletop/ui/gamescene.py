@@ -10,7 +10,9 @@ base class owns the frame around it:
 - bots' answers, polled every frame with its ``dt`` (so the session can give
   up on a bot that does not answer) and played after a short pause; a bot that
   failed is announced, and its seat's random legal move is played instead;
-- the game log panel (L toggles it), one readable line per action;
+- the game log panel (L toggles it), one readable line per action; resting
+  the mouse on an entry shows its detail (the game's ``log_detail`` hook:
+  a flick's numbers) in a tooltip;
 - Esc opens pause; Ctrl+Z takes back the viewer's own last move, asking any
   other person whose move it would take back too (the policy is written in
   tabletop/core/session.py), or says why not;
@@ -31,13 +33,18 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import IllegalAction
+from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
-from tabletop.ui.widgets import fit_text, wrap_text
+from tabletop.ui.widgets import draw_tooltip, fit_text, wrap_text
 
 LOG_KEY = pygame.K_l
+#: seconds the mouse rests on a log entry before its detail shows
+LOG_TOOLTIP_DELAY = 0.35
+#: the most of the log panel's height the messages take (the log keeps the rest)
+TOAST_SHARE = 0.6
 
 
 class GameScene(Scene):
@@ -66,6 +73,14 @@ class GameScene(Scene):
         self.last_error = ""
         self._log_key: tuple[object, ...] | None = None
         self._log_image = pygame.Surface((1, 1))
+        #: where each log entry was drawn (in the panel's own coordinates) and its index
+        self._log_spots: list[tuple[pygame.Rect, int]] = []
+        #: the pointer over the log, the entry under it and how long it has rested there
+        self._log_mouse: tuple[int, int] | None = None
+        self._log_entry: int | None = None
+        self._log_rest = 0.0
+        #: details already asked of the game: (entry, the state after it) -> text
+        self._details: dict[tuple[int, int], str] = {}
         #: messages held back until the animation that leads to them ends
         self._announcements: list[tuple[str, str]] = []
 
@@ -111,11 +126,14 @@ class GameScene(Scene):
 
     @property
     def toast_area(self) -> pygame.Rect:
-        """Where messages appear during a game: over the log panel, or, with the
+        """Where messages appear during a game: at the foot of the log panel,
+        which draws its entries above them (never under them), or, with the
         panel hidden, along the top of the table, so the board stays clear."""
-        if self.log_rect.width:
-            return self.log_rect
         t = self.app.theme
+        if self.log_rect.width:
+            r = self.log_rect
+            need = min(self.app.toasts.height(t, r.w), int(r.h * TOAST_SHARE))
+            return pygame.Rect(r.x, r.bottom - need, r.w, need)
         r = self.table_rect
         return pygame.Rect(r.x + r.w // 4, r.y, r.w // 2, r.h // 3 + t.px(40))
 
@@ -157,6 +175,10 @@ class GameScene(Scene):
         if reason is not None:
             self.refuse(reason)
             return False
+        # a person plays with the game's recorded settings (aim assist): mark the game
+        for setting in self.info.settings:
+            if setting.recorded:
+                self.session.marks.add(setting.mark(self.setting(setting.key)))
         self._play(action)
         return True
 
@@ -189,6 +211,10 @@ class GameScene(Scene):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover_log(event.pos)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
+            self._log_rest = -1e9  # the tooltip hides until the pointer moves again
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.stack.push(PauseScene(self.app, self))
@@ -258,8 +284,40 @@ class GameScene(Scene):
         self.app.toast("Undone.")
         self.layout(self.table_rect)
 
+    # -- the log's tooltip -------------------------------------------------------------
+    def _hover_log(self, pos: tuple[int, int]) -> None:
+        entry = self.log_entry_at(pos)
+        self._log_mouse = pos if entry is not None else None
+        if entry != self._log_entry or entry is None:
+            self._log_rest = 0.0
+        self._log_entry = entry
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the log entry drawn under ``pos``, or None."""
+        r = self.log_rect
+        if not r.width or not r.collidepoint(pos):
+            return None
+        local = (pos[0] - r.x, pos[1] - r.y)
+        return next((i for spot, i in self._log_spots if spot.collidepoint(local)), None)
+
+    def log_detail(self, index: int) -> str:
+        """Entry ``index``'s detail, asked of the game once per entry."""
+        key = (index, id(self.session.states[index + 1]))
+        if key not in self._details:
+            self._details[key] = self.session.log_detail(index)
+        return self._details[key]
+
+    def log_tooltip(self) -> str:
+        """The tooltip the log shows now: the detail of the entry the mouse
+        has rested on for :data:`LOG_TOOLTIP_DELAY`, else ""."""
+        i = self._log_entry
+        if i is None or self._log_rest < LOG_TOOLTIP_DELAY or i >= min(self.shown_ply, self.session.ply):
+            return ""
+        return self.log_detail(i)
+
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._log_rest += dt
         if self.animating:
             return
         for text, kind in self._announcements:
@@ -369,6 +427,9 @@ class GameScene(Scene):
         self._draw_bar(surface)
         if self.log_rect.width:
             self._draw_log(surface)
+            tip = self.log_tooltip()
+            if tip and self._log_mouse is not None:
+                draw_tooltip(surface, self.app.theme, tip, self._log_mouse)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """Title, every seat (colour and glyph), the status and the key hint.
@@ -422,7 +483,7 @@ class GameScene(Scene):
         if self.replay_queue is not None:
             left = len(self.replay_queue)
             state = "paused" if self.replay_paused else "playing"
-            return f"Replay {state} · {left} moves left · Space pause · → step"
+            return f"Replay {state} · {plural(left, 'move')} left · Space pause · → step"
         shown = self.shown_state
         if s.rules.is_over(shown):
             return "Game over"
@@ -437,39 +498,46 @@ class GameScene(Scene):
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        """The log panel: newest entry at the bottom, each wrapped to the width.
-        Rendered once per change and reused, since text is the costly part."""
+        """The log panel: newest entry at the bottom, each wrapped to the width,
+        above the messages at its foot (:attr:`toast_area`). Rendered once per
+        change and reused, since text is the costly part."""
         t = self.app.theme
         r = self.log_rect
         log = self.session.log[: self.shown_ply]
-        key = (len(log), log[-1] if log else "", r.size, t.palette, t.scale)
+        room = r.h - self.toast_area.h
+        key = (len(log), log[-1] if log else "", r.size, room, t.palette, t.scale)
         if key != self._log_key:
             self._log_key = key
-            self._log_image = self._render_log(r.size)
+            self._log_image = self._render_log(r.size, room)
         surface.blit(self._log_image, r.topleft)
 
     def log_rows(self, width: int, room: int) -> list[tuple[str, str, bool]]:
         """The log as display rows, newest last: (the entry's number on its
         first row, else "", the text, whether it is the newest entry). Each
         entry is wrapped to ``width`` pixels; whole entries fill ``room`` rows."""
+        return [(number, text, newest) for number, text, newest, _ in self._log_rows(width, room)]
+
+    def _log_rows(self, width: int, room: int) -> list[tuple[str, str, bool, int]]:
+        """:meth:`log_rows` with each row's entry index."""
         font = self.app.theme.small
-        rows: list[tuple[str, str, bool]] = []
+        rows: list[tuple[str, str, bool, int]] = []
         lines = self.session.log[: self.shown_ply]
         for n in range(len(lines) - 1, -1, -1):
             newest = n == len(lines) - 1
             wrapped = wrap_text(font, lines[n], width) or [""]
-            entry = [(f"{n + 1}." if i == 0 else "", text, newest) for i, text in enumerate(wrapped)]
+            entry = [(f"{n + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
             if len(rows) + len(entry) > room:
                 break
             rows[:0] = entry
         return rows
 
-    def _render_log(self, size: tuple[int, int]) -> pygame.Surface:
+    def _render_log(self, size: tuple[int, int], height: int) -> pygame.Surface:
+        """The panel of ``size``, its entries in the top ``height`` pixels."""
         t = self.app.theme
         image = pygame.Surface(size)
         image.fill(t.panel)
-        w, h = size
-        pygame.draw.line(image, t.panel_edge, (0, 0), (0, h), 2)
+        w, h = size[0], height
+        pygame.draw.line(image, t.panel_edge, (0, 0), (0, size[1]), 2)
         head = t.font("body", bold=True).render("Game log", True, t.text)
         pad = t.px(12)
         image.blit(head, (pad, t.px(10)))
@@ -479,9 +547,14 @@ class GameScene(Scene):
         room = max(0, (h - top - t.px(8)) // line_h)
         width = w - 2 * pad
         indent = font.size("000. ")[0]
-        rows = self.log_rows(width - indent, room)
-        for i, (number, text, newest) in enumerate(rows):
+        rows = self._log_rows(width - indent, room)
+        self._log_spots = []
+        for i, (number, text, newest, index) in enumerate(rows):
             y = top + i * line_h
+            if self._log_spots and self._log_spots[-1][1] == index:
+                self._log_spots[-1][0].h += line_h
+            else:
+                self._log_spots.append((pygame.Rect(0, y, w, line_h), index))
             if number:
                 image.blit(font.render(number, True, t.text_dim), (pad, y))
             colour = t.text if newest else t.text_dim

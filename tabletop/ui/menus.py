@@ -17,6 +17,7 @@ import pygame
 from tabletop.core import rng
 from tabletop.core.game import GameConfig
 from tabletop.core.session import Seat, default_name
+from tabletop.core.words import plural
 from tabletop.ui.flow import (
     ended,
     load_session,
@@ -45,6 +46,8 @@ from tabletop.ui.widgets import (
 )
 
 KIND_OPTIONS = ("Human", "Bot: easy", "Bot: medium", "Bot: hard")
+#: Saved games' columns: game, kind of save, players and moves, when
+SAVE_COLUMNS = (0.17, 0.15, 0.5, 0.18)
 KIND_VALUES = (("human", "medium"), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"))
 
 
@@ -246,7 +249,8 @@ class SetupScene(MenuScene):
             for s in seats
             if isinstance(s, dict)
         ]
-        self.variant_values: dict[str, Any] = {}
+        #: the variants chosen, remembered from the last game set up here
+        self.variant_values: dict[str, Any] = self._remembered_variants(remembered)
         self.seed = rng.fresh_seed()
         self.heading = entry.info.title
         super().__init__(app)
@@ -254,6 +258,20 @@ class SetupScene(MenuScene):
     @property
     def game_entry(self) -> Any:
         return self.entry
+
+    def _remembered_variants(self, remembered: Any) -> dict[str, Any]:
+        """The variants stored with the last setup of this game, each one the
+        game still offers with a value among its choices (the settings file is
+        the player's: anything else is dropped)."""
+        stored = remembered.get("variants", {}) if isinstance(remembered, dict) else {}
+        if not isinstance(stored, dict):
+            return {}
+        known = {v.key: v for v in self.info.variants}
+        return {
+            key: value
+            for key, value in stored.items()
+            if key in known and type(value) is type(known[key].default) and value in known[key].choices
+        }
 
     def build(self) -> None:
         self.group = FocusGroup()
@@ -365,7 +383,12 @@ class SetupScene(MenuScene):
             return
         self._remember_rows()
         memory = dict(self.app.settings.last_seats) if isinstance(self.app.settings.last_seats, dict) else {}
-        memory[self.info.name] = {"players": self.players, "seats": self.seat_memory[: max(6, self.players)]}
+        self.variant_values.update(config.variants)
+        memory[self.info.name] = {
+            "players": self.players,
+            "seats": self.seat_memory[: max(6, self.players)],
+            "variants": dict(self.variant_values),
+        }
         self.app.update_settings(last_seats=memory)
         start_game(self.app, self.entry, config, seed, self.seats())
 
@@ -429,8 +452,8 @@ class SavedGamesScene(MenuScene):
         self.saves = self.app.storage.list_saves()
         for message in self.app.storage.take_messages():
             self.app.toast(message, "error")
-        rows = [(s.title or s.game, s.summary, self._when(s)) for s in self.saves]
-        self.list = ScrollList(rows, self.select, columns=(0.2, 0.62, 0.18), on_activate=lambda i: self.resume_game())
+        rows = [self.row(s) for s in self.saves]
+        self.list = ScrollList(rows, self.select, columns=SAVE_COLUMNS, on_activate=lambda i: self.resume_game())
         self.list.selected = 0 if self.saves else None
         self.resume = Button("Resume", self.resume_game, kind="primary")
         self.replay = Button("Watch replay", self.replay_game, tooltip="Play the game back from its first move.")
@@ -439,6 +462,16 @@ class SavedGamesScene(MenuScene):
         self.empty = Label("No saved games yet. Games save themselves as you play.", align="center")
         self.group.add(self.list, self.resume, self.replay, self.delete, self.done)
         self.select(self.list.selected)
+
+    @classmethod
+    def row(cls, s: Any) -> tuple[str, str, str, str]:
+        """A save's row: the game, which kind of save (the autosave, one
+        saved from the pause screen, an unfinished game kept when another
+        began), its players and moves, and when it was saved; so the autosave
+        and a save of the same game never look alike."""
+        kind = "Autosave" if s.is_autosave else ("Kept unfinished" if s.kept else "Saved")
+        who = ", ".join(s.players) or s.summary
+        return (s.title or s.game, kind, f"{who} · {plural(s.moves, 'move')}", cls._when(s))
 
     @staticmethod
     def _when(s: Any) -> str:

@@ -1294,28 +1294,69 @@ class Toasts:
         fade_out = min(1.0, left / self.fade) if self.fade > 0 else 1.0
         return max(0, min(255, round(255 * min(fade_in, fade_out))))
 
-    def draw(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect | None = None) -> None:
+    #: the most lines a toast shows: in the window, and in a game's area
+    MOST_LINES = 3
+    MOST_LINES_IN_AREA = 8
+
+    def _boxes(self, theme: Theme, width: int, in_area: bool) -> list[tuple[Toast, list[str], int, int]]:
+        """Each toast, newest first, as (toast, its lines, box width, box
+        height) for a space ``width`` pixels wide: wrapped to it, cut with
+        "…" past the most lines."""
+        font = theme.body if not in_area else theme.small
+        pad = theme.px(14) if not in_area else theme.px(10)
+        max_w = min(width - 2 * theme.px(8), theme.px(720))
+        most = self.MOST_LINES_IN_AREA if in_area else self.MOST_LINES
+        out = []
+        for toast in reversed(self.items):  # newest nearest the anchor
+            glyph = "⚠" if toast.kind == "error" else "●"
+            gw = font.size(glyph + " ")[0]
+            room = max(1, max_w - gw - 3 * pad)
+            wrapped = wrap_text(font, toast.text, room) or [""]
+            lines = wrapped[:most]
+            if len(wrapped) > most:
+                lines[-1] = fit_text(font, lines[-1] + " …", room)
+            w = max(font.size(line)[0] for line in lines) + gw + 3 * pad
+            h = font.get_linesize() * len(lines) + 2 * pad
+            out.append((toast, lines, w, h))
+        return out
+
+    def height(self, theme: Theme, width: int) -> int:
+        """How tall the toasts stand in an area ``width`` pixels wide (0 with
+        none): a game keeps that much of its log panel free for them."""
+        boxes = self._boxes(theme, width, True)
+        if not boxes:
+            return 0
+        return theme.px(8) + sum(h for *_, h in boxes) + theme.px(6) * len(boxes)
+
+    def draw(
+        self, surface: pygame.Surface, theme: Theme, area: pygame.Rect | None = None
+    ) -> list[pygame.Rect]:
         """Draw the toasts: stacked up from the bottom centre of the window, or,
-        given ``area`` (a game keeps its board clear this way), stacked down from
-        the top of that area. Long messages wrap (three lines, six in an area)."""
+        given ``area`` (a game keeps its log and board clear this way), stacked
+        down from the top of that area, wrapped to its width; a toast that
+        would reach below the area is not drawn. Long messages wrap (three
+        lines, eight in an area). Returns where each toast went."""
         sw, sh = surface.get_size()
         font = theme.body if area is None else theme.small
         pad = theme.px(14) if area is None else theme.px(10)
         box = area if area is not None else pygame.Rect(0, 0, sw, sh)
-        max_w = min(box.w - 2 * theme.px(8), theme.px(720))
         y = sh - theme.px(28) if area is None else box.y + theme.px(8)
-        for toast in reversed(self.items):  # newest nearest the anchor
+        drawn: list[pygame.Rect] = []
+        for toast, lines, w, h in self._boxes(theme, box.w, area is not None):
             glyph = "⚠" if toast.kind == "error" else "●"
             stripe = theme.danger if toast.kind == "error" else theme.accent
             gw = font.size(glyph + " ")[0]
-            wrapped = wrap_text(font, toast.text, max_w - gw - 3 * pad) or [""]
-            most = 3 if area is None else 6
-            lines = wrapped[:most]
-            if len(wrapped) > most:
-                lines[-1] = fit_text(font, lines[-1] + " …", max_w - gw - 3 * pad)
             line_h = font.get_linesize()
-            w = max(font.size(line)[0] for line in lines) + gw + 3 * pad
-            h = line_h * len(lines) + 2 * pad
+            if area is None:
+                r = pygame.Rect(0, 0, w, h)
+                r.midbottom = (sw // 2, y)
+                y = r.y - theme.px(8)
+            else:
+                r = pygame.Rect(0, 0, w, h)
+                r.midtop = (box.centerx, y)
+                y = r.bottom + theme.px(6)
+                if r.bottom > box.bottom:
+                    break
             img = pygame.Surface((w, h), pygame.SRCALPHA)
             radius = theme.px(10)
             pygame.draw.rect(img, (*theme.panel, 245), img.get_rect(), border_radius=radius)
@@ -1326,15 +1367,9 @@ class Toasts:
             for i, line in enumerate(lines):
                 img.blit(font.render(line, True, theme.text), (pad + gw + pad // 2, pad + i * line_h))
             img.set_alpha(self.alpha(toast))
-            if area is None:
-                r = img.get_rect(midbottom=(sw // 2, y))
-                y = r.y - theme.px(8)
-            else:
-                r = img.get_rect(midtop=(box.centerx, y))
-                y = r.bottom + theme.px(6)
-                if r.bottom > box.bottom:
-                    break
             surface.blit(img, r)
+            drawn.append(r)
+        return drawn
 
 
 def draw_tooltip(

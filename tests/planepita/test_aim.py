@@ -17,11 +17,12 @@ from tabletop.games.planepita.aim import (
     OFF_TIP_MM,
     PULL_FULL_MM,
     PULL_REACH_MM,
-    SWIPE_MIN_SECONDS,
+    SWIPE_CENTRE_PX_S,
     aim_angle,
     aim_at,
     aim_direction,
     aim_from,
+    centre_mm,
     pad_position,
     predict,
     pull_flick,
@@ -31,6 +32,7 @@ from tabletop.games.planepita.aim import (
     slide_distance,
     slide_speed,
     swipe_flick,
+    swipe_speed,
 )
 from tabletop.games.planepita.board import Board
 
@@ -156,24 +158,50 @@ def test_a_pull_to_one_side_aims_to_the_other_and_is_clamped() -> None:
 # -- the swipe --------------------------------------------------------------------------------
 
 
-def test_a_swipe_reads_length_over_time() -> None:
+def test_a_swipe_reads_its_speed_on_the_screen() -> None:
     pose = BOARD.pad_pose(2, 1, 0.5)
     start = pose.start
     ahead = (start[0] + pose.inward[0] * 40.0, start[1] + pose.inward[1] * 40.0)
-    angle, speed = swipe_flick(pose, start, ahead, 0.2, VMAX, AMAX)
+    # 40 mm shown at 5 px/mm: 200 px in 0.2 s, a natural swipe, slides to the centre
+    angle, speed = swipe_flick(pose, start, ahead, 0.2, VMAX, AMAX, 5.0, BOARD, P)
     assert angle == pytest.approx(0.0, abs=1e-9)
-    assert speed == pytest.approx(40.0 / 0.2)
-    assert swipe_flick(pose, start, ahead, 0.1, VMAX, AMAX)[1] == pytest.approx(2 * speed)
-    # no time at all is timed as one frame; never faster than the top speed
-    assert swipe_flick(pose, start, ahead, 0.0, VMAX, AMAX)[1] == pytest.approx(
-        min(VMAX, 40.0 / SWIPE_MIN_SECONDS))
-    assert swipe_flick(pose, start, ahead, 1e-4, 100.0, AMAX)[1] == 100.0
+    assert speed == round(slide_speed(centre_mm(BOARD), P))
+    assert speed == round(swipe_speed(SWIPE_CENTRE_PX_S, VMAX, BOARD, P))
+    # the same hand on a screen showing the board half as large: the same speed
+    assert swipe_flick(pose, start, (start[0] + pose.inward[0] * 80.0, start[1] + pose.inward[1] * 80.0),
+                       0.2, VMAX, AMAX, 2.5, BOARD, P)[1] == speed
+    # faster swipes slide farther; no time at all is timed as one frame; never past the top speed
+    assert swipe_flick(pose, start, ahead, 0.1, VMAX, AMAX, 5.0, BOARD, P)[1] > speed
+    assert swipe_flick(pose, start, ahead, 0.0, VMAX, AMAX, 5.0, BOARD, P)[1] == VMAX
+    assert swipe_flick(pose, start, ahead, 1e-4, 100.0, AMAX, 5.0, BOARD, P)[1] == 100.0
     # too short: no launch
-    assert swipe_flick(pose, start, (start[0] + 1.0, start[1]), 0.1, VMAX, AMAX) == (0.0, 0.0)
+    assert swipe_flick(pose, start, (start[0] + 1.0, start[1]), 0.1, VMAX, AMAX, 5.0) == (0.0, 0.0)
     # backwards: clamped to the widest aim
     behind = (start[0] - pose.inward[0] * 40.0 + pose.across[0], start[1] - pose.inward[1] * 40.0
               + pose.across[1])
-    assert abs(swipe_flick(pose, start, behind, 0.2, VMAX, AMAX)[0]) == AMAX
+    assert abs(swipe_flick(pose, start, behind, 0.2, VMAX, AMAX, 5.0)[0]) == AMAX
+
+
+@pytest.mark.parametrize(("pixels", "seconds"), [(150, 0.25), (200, 0.2), (250, 0.15), (71, 0.146)])
+def test_a_natural_swipe_reaches_the_planet(pixels: float, seconds: float) -> None:
+    """150-250 px in 0.15-0.25 s (a hand's natural swipe) lands on the planet
+    between its 4-pt area and its far side, 200 px in 0.2 s at the centre; the
+    quick 71 px swipe that gave 657 mm/s (stopping on the pad's edge) reaches
+    the planet."""
+    pose = BOARD.pad_pose(3, 0, 0.5)
+    rate = pixels / seconds
+    v = swipe_speed(rate, VMAX, BOARD, P)
+    stop = predict(BOARD, pose, 0.0, v, P)
+    rim = centre_mm(BOARD) - BOARD.outer_radius
+    assert not stop.short and stop.exit is None
+    assert stop.stop > rim + 2 * BOARD.disc_radius
+    if pixels >= 150:
+        assert stop.stop > centre_mm(BOARD) - BOARD.middle_radius  # past the 4-pt line
+    assert swipe_speed(1000.0, VMAX, BOARD, P) == pytest.approx(slide_speed(centre_mm(BOARD), P))
+    # monotonic, up to the top speed
+    rates = [100.0 * k for k in range(1, 60)]
+    speeds = [swipe_speed(r, VMAX, BOARD, P) for r in rates]
+    assert speeds == sorted(speeds) and speeds[-1] == VMAX
 
 
 # -- where a launch goes -------------------------------------------------------------------------

@@ -140,13 +140,14 @@ def test_setup_first_round() -> None:
 
 
 def test_setup_default_config_fills_and_refuses() -> None:
-    assert dict(default_config(2).variants) == {"third_party": True, "doubles": False}
+    assert dict(default_config(2).variants) == {"third_party": True, "doubles": False, "practice": False}
     assert dict(default_config(4).variants) == {
         "team_play": False,
         "clockwise": False,
         "doubles": False,
+        "practice": False,
     }
-    assert dict(default_config(6, team_size=3).variants) == {"team_size": 3, "doubles": False}
+    assert dict(default_config(6, team_size=3).variants) == {"team_size": 3, "doubles": False, "practice": False}
     for players, variants, words in [
         (1, {}, "2 to 6 players"),
         (7, {}, "2 to 6 players"),
@@ -646,19 +647,20 @@ def test_log_lines() -> None:
     names = ["Ada", "Basil"]
     state = position(2)
     line = logged(state, TO_4PT, names)
-    assert line == "Ada flicks from pad 0.50 at 0° and 1000 mm/s: 0 hits."
+    assert line == "Ada flicks softly towards the centre: the disc lands in the 4-pt area."
     flip = R.apply(state, TO_4PT)
-    assert logged(flip, Flip(True), names) == "Ada flips the disc face down."
-    assert logged(flip, Flip(False), names) == "Ada keeps the disc face up."
+    assert logged(flip, Flip(True), names) == "Ada turns the disc face down: 1 power, safe from the jammer."
+    assert logged(flip, Flip(False), names) == "Ada leaves the disc face up: 2 power."
     jam = R.apply(state, JAMMER_OFF)
-    assert "the jammer is knocked off the board" in logged(state, JAMMER_OFF, names)
-    assert logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back at 30,20."
+    assert logged(state, JAMMER_OFF, names).endswith("and knocks the jammer off the board.")
+    assert logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back in the 5-pt area."
     spots = [D(*at(0, 40)), D(*at(180, 40), down=True), D(*IN4)]
     end = fill(2, spots, third_party=False)
     text = logged(end, PlaceJammer(*at(90, 50)), names)
     assert text.endswith(
-        "Round 1: The jammer sweeps 1 disc. Basil takes the 5-pt token; "
-        "Ada takes the 4-pt token; the 3-pt area is empty and carries over."
+        "End of round 1. The jammer sweeps one face-up disc out of the 5-pt area. "
+        "Basil takes the 5-pt token. Ada takes the 4-pt token. "
+        "Nobody is in the 3-pt area: it carries over."
     )
 
 
@@ -687,9 +689,10 @@ def test_view_is_the_state() -> None:
 
 def test_conformance_covers_every_player_count_and_variant() -> None:
     ids = {c.id for c in conformance.cases(REGISTRY["planepita"], seeds=(0,))}
-    assert "planepita-2p-doubles=False-third_party=False-seed0" in ids
-    assert "planepita-4p-clockwise=True-doubles=False-team_play=False-seed0" in ids
-    assert "planepita-6p-doubles=False-team_size=3-seed0" in ids
+    assert "planepita-2p-doubles=False-practice=False-third_party=False-seed0" in ids
+    assert "planepita-4p-clockwise=True-doubles=False-practice=False-team_play=False-seed0" in ids
+    assert "planepita-6p-doubles=False-practice=False-team_size=3-seed0" in ids
+    assert "planepita-3p-doubles=False-practice=True-seed0" in ids
     assert {int(i.split("-")[1][0]) for i in ids} == {2, 3, 4, 5, 6}
     assert list(REGISTRY)[0] == "planepita"  # first on the title screen
 

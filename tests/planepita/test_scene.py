@@ -18,9 +18,11 @@ from tabletop.games.planepita.aim import (
     DEAD_MM,
     OFF_TIP_MM,
     PULL_REACH_MM,
+    centre_mm,
     pull_length,
     pull_speed,
     reach_mm,
+    slide_speed,
 )
 from tabletop.games.planepita.model import Flick, Flip, Phase
 from tabletop.games.planepita.scene import PlanepitaScene
@@ -262,27 +264,39 @@ def test_a_pull_of_no_length_is_refused_by_the_rules(app: Any) -> None:
     assert DEAD_MM > 0
 
 
-def test_swipe_mode_reads_length_over_time(app: Any) -> None:
+def test_swipe_mode_reads_the_swipes_speed_on_the_screen(app: Any) -> None:
     app.update_settings(anim_speed=0.0)
     app.set_game_setting("planepita", "flick_mode", "swipe")
     scene = start(app)
     d = Driver(app)
     seat = scene.session.to_move()
     pose = scene.geo.pose(seat, scene.pad_pos(seat))
-    ahead = (pose.start[0] + pose.inward[0] * 40, pose.start[1] + pose.inward[1] * 40)
-    d.drag(disc_px(scene), px_of(scene, *ahead), steps=12)  # slow: 13 frames
-    (slow,) = played(scene)
-    assert slow.angle == pytest.approx(0.0, abs=1.5)
-    # 40 mm over about 13/60 s
-    assert 100 < slow.speed < 40 / (10 / 60)
-    scene.session.undo()
+    ahead_mm = 200 / scene.geo.scale  # 200 px on this screen
+    ahead = (pose.start[0] + pose.inward[0] * ahead_mm, pose.start[1] + pose.inward[1] * ahead_mm)
+    d.drag(disc_px(scene), px_of(scene, *ahead), steps=12)  # 200 px in 12 frames: 0.2 s
+    (natural,) = played(scene)
+    assert natural.angle == pytest.approx(0.0, abs=1.5)
+    centre = slide_speed(centre_mm(scene.board), scene.params)
+    assert natural.speed == pytest.approx(centre, rel=0.1)  # it slides to the planet's centre
+    assert scene.session.undo(seat)
     scene.layout(scene.table_rect)
     app.frame([], 1 / 60)
-    d.drag(disc_px(scene), px_of(scene, *ahead), steps=3)  # the same swipe, faster
+    d.drag(disc_px(scene), px_of(scene, *ahead), steps=4)  # the same swipe, faster
     fast = played(scene)[-1]
-    assert fast.speed > 2 * slow.speed
+    assert fast.speed > natural.speed * 1.3
+    # a press held still before the swipe is not timed
+    assert scene.session.undo(seat)
+    app.frame([], 1 / 60)
+    a, b = disc_px(scene), px_of(scene, *ahead)
+    d.move(a)
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    d.frames(30)  # half a second pressed, still
+    for i in range(1, 13):
+        d.move((a[0] + (b[0] - a[0]) * i // 12, a[1] + (b[1] - a[1]) * i // 12), (1, 0, 0))
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+    assert played(scene)[-1].speed == pytest.approx(natural.speed, rel=0.1)
     # pulling back in swipe mode swipes backwards: clamped to the widest aim
-    scene.session.undo()
+    assert scene.session.undo(seat)
     app.frame([], 1 / 60)
     d.drag(disc_px(scene), px_of(scene, *pose.to_world(pose.depth * 0.6 + 40.0, 5.0)), steps=3)
     assert abs(played(scene)[-1].angle) == pytest.approx(scene.params.launch.max_angle)

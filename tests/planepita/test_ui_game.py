@@ -83,7 +83,7 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
             flicks += 1
         elif st.phase is Phase.FLIP:
             down = flips <= keeps
-            d.press("Flip face down" if down else "Keep face up")
+            d.press("Face down" if down else "Face up")
             assert s.actions[-1] == Flip(down)
             flips += down
             keeps += not down

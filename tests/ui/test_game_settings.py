@@ -32,7 +32,7 @@ def test_the_setup_screen_shows_and_stores_the_games_settings(driver: Driver) ->
     d, app = driver, driver.app
     setup = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
     d.frames(1)
-    [flick] = setup.setting_widgets
+    flick, _assist = setup.setting_widgets
     assert flick.label == "Flicking" and flick.value == "Pull and release"
     assert flick in setup.widgets and setup.options_panel.rect.contains(flick.rect)
     d.set_choice(flick, "Swipe")
@@ -54,7 +54,7 @@ def test_the_pause_screen_changes_how_the_scene_flicks(driver: Driver) -> None:
     d.key(pygame.K_ESCAPE)  # pause
     pause = d.top
     assert isinstance(pause, overlays.PauseScene)
-    [flick] = pause.game_settings
+    flick, _assist = pause.game_settings
     assert pause.box is not None and pause.box.contains(flick.rect)
     d.set_choice(flick, "Swipe")
     d.press("Resume")

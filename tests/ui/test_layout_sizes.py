@@ -64,7 +64,7 @@ def setup_planepita(app: App) -> Any:
     scene = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
     while scene.players != 4:
         scene.count.cycle(1)
-    assert len(scene.variant_widgets) == 3 and [c.label for c in scene.setting_widgets] == ["Flicking"]
+    assert len(scene.variant_widgets) == 4 and [c.label for c in scene.setting_widgets] == ["Flicking", "Aim assist"]
     return scene
 
 
@@ -73,7 +73,7 @@ def pause_planepita(app: App) -> Any:
     seats = default_seats(["human", "easy"])
     game = flow.start_game(app, entry, entry.default_config(2), 7, seats)
     scene = app.stack.push(overlays.PauseScene(app, game))
-    assert [c.label for c in scene.game_settings] == ["Flicking"]
+    assert [c.label for c in scene.game_settings] == ["Flicking", "Aim assist"]
     return scene
 
 

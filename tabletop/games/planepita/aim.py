@@ -20,8 +20,12 @@ centre), positive counter-clockwise, as a ``Flick`` carries them.
   board, up to just past the far rim (:func:`reach_mm`); from there to
   :data:`PULL_FULL_MM` the speed rises to the top speed, for hard hits
   (:func:`pull_speed`, inverted by :func:`pull_length`).
-- **The swipe**: the swipe's length over its duration is the speed
-  (:func:`swipe_flick`).
+- **The swipe**: press on the disc and swipe it forward. The swipe's speed
+  on the screen (window pixels a second, whatever the window's size: a hand
+  moves the same way on any screen) sets how far the disc slides, as a pull's
+  length does: a natural swipe, 200 px in 0.2 s (:data:`SWIPE_CENTRE_PX_S`),
+  sends it to the planet's centre; faster swipes reach the far rim, then the
+  top speed (:func:`swipe_speed`, :func:`swipe_flick`).
 - **The prediction**: where a launch would stop, or leave the board, on an
   empty board (:func:`predict`); the aim line ends at its :attr:`AimPrediction.tip`.
   The launched disc leaves its pad in any direction (it never meets its own
@@ -50,8 +54,12 @@ REACH_BEYOND_MM = 20.0
 OFF_TIP_MM = 14.0
 #: a pull or swipe shorter than this (board mm) is no launch at all (speed 0)
 DEAD_MM = 3.0
-#: swipe speed = swipe length / swipe time * this
-SWIPE_GAIN = 1.0
+#: a swipe this fast (window pixels a second) sends the disc to the planet's
+#: centre; the slide grows with the swipe's speed, linearly, up to reach_mm
+SWIPE_CENTRE_PX_S = 1000.0
+#: from the swipe that reaches just past the far rim, this many times faster
+#: gives the top speed (the swipe's counterpart of PULL_FULL_MM / PULL_REACH_MM)
+SWIPE_FULL_FACTOR = 1.5
 #: a swipe is timed as lasting at least this long (one frame at 60 Hz), s
 SWIPE_MIN_SECONDS = 1 / 60
 
@@ -113,10 +121,14 @@ def aim_at(pose: PadPose, target: tuple[float, float]) -> tuple[float, float]:
 # -- the pull ---------------------------------------------------------------------------
 
 
+def centre_mm(board: Board) -> float:
+    """From a disc on a pad straight in to the planet's centre, mm."""
+    return board.outer_radius + board.pad_gap + board.pad_depth * board.pad_start
+
+
 def reach_mm(board: Board) -> float:
     """From a disc on a pad straight across the planet to just past the far rim, mm."""
-    start = board.outer_radius + board.pad_gap + board.pad_depth * board.pad_start
-    return start + board.outer_radius + board.disc_radius + REACH_BEYOND_MM
+    return centre_mm(board) + board.outer_radius + board.disc_radius + REACH_BEYOND_MM
 
 
 def pull_speed(length: float, max_speed: float, board: Board, params: Params | None = None) -> float:
@@ -165,6 +177,24 @@ def pull_flick(
 # -- the swipe ----------------------------------------------------------------------------
 
 
+def swipe_speed(rate: float, max_speed: float, board: Board, params: Params | None = None) -> float:
+    """The launch speed of a swipe moving ``rate`` window pixels a second.
+
+    Up to the rate that reaches just past the far rim, the rate sets the slide
+    distance linearly (:data:`SWIPE_CENTRE_PX_S` slides to the centre); from
+    there to :data:`SWIPE_FULL_FACTOR` times that rate the speed rises
+    linearly to ``max_speed``. Monotonic; never above ``max_speed``."""
+    if rate <= 0:
+        return 0.0
+    reach = reach_mm(board)
+    reach_rate = SWIPE_CENTRE_PX_S * reach / centre_mm(board)
+    if rate <= reach_rate:
+        return min(max_speed, slide_speed(rate / SWIPE_CENTRE_PX_S * centre_mm(board), params))
+    v_reach = min(max_speed, slide_speed(reach, params))
+    f = min(1.0, (rate - reach_rate) / (reach_rate * (SWIPE_FULL_FACTOR - 1.0)))
+    return v_reach + (max_speed - v_reach) * f
+
+
 def swipe_flick(
     pose: PadPose,
     start_mm: tuple[float, float],
@@ -172,14 +202,20 @@ def swipe_flick(
     seconds: float,
     max_speed: float,
     max_angle: float,
+    pixels_per_mm: float,
+    board: Board | None = None,
+    params: Params | None = None,
 ) -> tuple[float, float]:
-    """(angle, speed) of a swipe from ``start_mm`` to ``end_mm`` in ``seconds``."""
+    """(angle, speed) of a swipe from ``start_mm`` to ``end_mm`` in
+    ``seconds``, on a screen showing ``pixels_per_mm`` window pixels per board
+    millimetre; the speed is whole mm/s, as the Flick carries it."""
     dx, dy = end_mm[0] - start_mm[0], end_mm[1] - start_mm[1]
     length = math.hypot(dx, dy)
     if length < DEAD_MM:
         return 0.0, 0.0
-    speed = min(max_speed, length / max(seconds, SWIPE_MIN_SECONDS) * SWIPE_GAIN)
-    return aim_from(pose, dx, dy, max_angle), speed
+    rate = length * pixels_per_mm / max(seconds, SWIPE_MIN_SECONDS)
+    speed = swipe_speed(rate, max_speed, board if board is not None else default_board(), params)
+    return aim_from(pose, dx, dy, max_angle), float(min(max_speed, round(speed)))
 
 
 # -- where a launch goes --------------------------------------------------------------------

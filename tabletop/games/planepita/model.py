@@ -254,6 +254,10 @@ class PlanepitaState:
     black_hole: tuple[Disc, ...]  # discs lost this round (shown on the black-hole board)
     last_shot: ShotRecord | None
     history: tuple[RoundResult, ...]  # every finished round, oldest first
+    #: a practice game (the "practice" variant): a flick may be taken back and
+    #: tried again, also against bots (the rules' retry_barrier). Saves from
+    #: before it existed load as games that are not practice.
+    practice: bool = False
 
     @property
     def last_round(self) -> RoundResult | None:

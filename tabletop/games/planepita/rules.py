@@ -48,6 +48,7 @@ from tabletop.core.game import (
     require,
 )
 from tabletop.core.words import ordinal, quote
+from tabletop.games.planepita import commentary
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
 from tabletop.games.planepita.model import (
@@ -74,6 +75,8 @@ from tabletop.games.planepita.physics import Launch, Trajectory, is_pad, simulat
 
 PlanepitaAction = Flick | Flip | PlaceJammer
 
+#: the aim assist levels (a setting): where the disc would stop, the line only, nothing
+AIM_ASSIST = ("full", "line", "none")
 #: the grid the search for a free jammer spot walks (mm); see free_jammer_spot
 JAMMER_GRID = 1.0
 #: sample_action: speeds as a fraction of the top speed, and aims (degrees)
@@ -560,6 +563,14 @@ class PlanepitaRules:
                 False,
                 "Tied players get a Double token: a 4-power disc on their third launch.",
             ),
+            Variant(
+                "practice",
+                "Practice",
+                (False, True),
+                False,
+                "Take back a flick and try it again, also against bots. Otherwise a flick "
+                "against bots stands once its result is known.",
+            ),
         ),
         settings=(
             Setting(
@@ -569,6 +580,17 @@ class PlanepitaRules:
                 "pull",
                 "Pull the disc back and release it, or swipe it forward: the faster the swipe, the harder the flick.",
                 names=("Pull and release", "Swipe"),
+            ),
+            Setting(
+                "aim_assist",
+                "Aim assist",
+                AIM_ASSIST,
+                "full",
+                "Full: the aim line ends where the disc would stop on an empty board. "
+                "Line: the direction and the power only. None: the power bar only. "
+                "Each game is marked with the assist it was played with.",
+                names=("Full", "Line", "None"),
+                recorded=True,
             ),
         ),
         # 4 rounds of at most 18 launches (6 players x 3; 16 at 4, 12 at 2 and 3,
@@ -655,6 +677,7 @@ class PlanepitaRules:
             black_hole=(),
             last_shot=None,
             history=(),
+            practice=bool(config.get("practice", False)),
         )
 
     def to_move(self, state: PlanepitaState) -> int | None:
@@ -729,7 +752,7 @@ class PlanepitaRules:
             [float(v) for v in total], EndReason.ROUNDS_COMPLETE, tiebreak=keys
         )
         winners = outcome.winners
-        names = _join([f"{{{s}}}" for s in winners])
+        names = commentary.join([f"{{{s}}}" for s in winners])
         best = total[winners[0]]
         points = f"{best} point{'s' if best != 1 else ''}"
         group = next(g for g in teams(state) if winners[0] in g)
@@ -941,61 +964,80 @@ class PlanepitaRules:
         after: PlanepitaState,
         names: Sequence[str],
     ) -> str:
-        def name(owner: int) -> str:
-            if state.players == 2 and owner == THIRD_PARTY:
-                return "the 3P"
-            return names[owner] if 0 <= owner < len(names) else f"Player {owner + 1}"
-
-        def whose(owner: int) -> str:
-            return (
-                "a 3P disc"
-                if state.players == 2 and owner == THIRD_PARTY
-                else f"{name(owner)}'s disc"
-            )
-
+        """The move as a commentator tells it (``commentary.py``): "Ada flicks
+        hard towards the centre: the disc lands in the 5-pt area and knocks
+        Basil's into the black hole." The numbers are in :meth:`log_detail`."""
+        name = _namer(state, names)
         seat = self.to_move(state)
         who = name(seat) if seat is not None else "?"
         parts: list[str] = []
         if isinstance(action, Flick):
             rec = after.last_shot
             assert rec is not None
-            kind = " a 3P disc" if action.third_party else ""
-            double = " with the Double token" if action.double else ""
-            text = (
-                f"{who} flicks{kind}{double} from pad {action.pad:.2f} at {round(action.angle) + 0:d}° "
-                f"and {action.speed:.0f} mm/s"
-            )
-            if rec.retried:
-                parts.append(f"{text}: the disc stays on the pad and is handed back.")
-            else:
-                events = [f"{rec.hits} hit{'s' if rec.hits != 1 else ''}"]
-                owner_of = {d.id: d.owner for d in state.layout.discs}
-                for i in rec.lost:
-                    events.append(
-                        "the disc falls into the black hole"
-                        if i == rec.disc
-                        else f"{whose(owner_of[i])} falls into the black hole"
-                    )
-                if rec.jammer_off:
-                    events.append("the jammer is knocked off the board")
-                lines = "; ".join(events)
-                parts.append(f"{text}: {lines}.")
-        elif isinstance(action, Flip):
             parts.append(
-                f"{who} flips the disc face down."
-                if action.down
-                else f"{who} keeps the disc face up."
+                commentary.flick_line(
+                    state,
+                    launcher(state),
+                    action,
+                    launched_disc(state, action),
+                    self._shot_layout(state, action, after),
+                    rec.lost,
+                    rec.retried,
+                    name,
+                    self.params,
+                )
             )
+        elif isinstance(action, Flip):
+            parts.append(commentary.flip_line(who, action.down))
         else:
-            parts.append(f"{who} puts the jammer back at {action.x:.0f},{action.y:.0f}.")
+            parts.append(commentary.jammer_line(who, action.x, action.y, self.params))
         if after.last_round is not None and len(after.history) > len(state.history):
-            parts.append(_round_words(after.last_round, name))
+            parts.append(commentary.round_words(after.last_round, name))
             if after.phase is Phase.OVER:
                 parts.append(self.outcome(after).words_for(list(names)))
         return " ".join(parts)
 
+    def _shot_layout(self, state: PlanepitaState, flick: Flick, after: PlanepitaState) -> Layout:
+        """The board right after ``flick``: ``after``'s, unless the flick also
+        ended the round (then the shot is asked again, from its memo)."""
+        if len(after.history) == len(state.history):
+            return after.layout
+        return shot(state, flick, self.params).final
+
+    def log_detail(
+        self,
+        state: PlanepitaState,
+        action: PlanepitaAction,
+        after: PlanepitaState,
+        names: Sequence[str],
+    ) -> str:
+        """The numbers behind a log line, for its tooltip: a flick's pad,
+        aim, speed, hits, strongest impact and resting place; where the jammer
+        went back; nothing more for a flip."""
+        if isinstance(action, Flick):
+            return commentary.flick_detail(
+                state,
+                action,
+                launched_disc(state, action),
+                shot(state, action, self.params),
+                _namer(state, names),
+                self.params,
+            )
+        if isinstance(action, PlaceJammer):
+            return commentary.jammer_detail(action.x, action.y)
+        return ""
+
     def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
         return False  # nothing hidden, nothing drawn
+
+    def retry_barrier(self, before: PlanepitaState, action: Any, after: PlanepitaState) -> str | None:
+        """A flick's result is known once it is made, and the physics is
+        deterministic: taken back, it could be tried again until perfect. So
+        against bots a flick stands, unless the game is practice; the
+        decisions after it (the jammer, the flip) may be taken back."""
+        if isinstance(action, Flick) and not before.practice:
+            return "A flick against bots stands once its result is known (a Practice game allows retries)."
+        return None
 
     def invariants(self, state: PlanepitaState) -> None:
         """Every value of ``state`` of its type and in its range (loading a save
@@ -1009,6 +1051,7 @@ class PlanepitaRules:
             ("doubles_variant", "Double tokens option"),
             ("third_party_variant", "3P discs option"),
             ("clockwise", "clockwise option"),
+            ("practice", "practice option"),
         ):
             require(type(getattr(state, flag)) is bool, f"the {words} is not yes or no")
         require(state.team_size in _TEAM_SIZES[n] and type(state.team_size) is int, "the team size is not one of the table's")
@@ -1210,6 +1253,17 @@ _PHASE_VERB = {
 }
 
 
+def _namer(state: PlanepitaState, names: Sequence[str]) -> commentary.Name:
+    """How the log names the owner of a disc: a seat's name, or "the 3P"."""
+
+    def name(owner: int) -> str:
+        if state.players == 2 and owner == THIRD_PARTY:
+            return "the 3P"
+        return names[owner] if 0 <= owner < len(names) else f"Player {owner + 1}"
+
+    return name
+
+
 def _who(owner: int, players: int = 0) -> str:
     if players == 2 and owner == THIRD_PARTY:
         return "3P"
@@ -1218,38 +1272,6 @@ def _who(owner: int, players: int = 0) -> str:
 
 def _token_list(won: Sequence[tuple[int, int]]) -> list[str]:
     return [f"{v}r{r}" for v, r in won]
-
-
-def _join(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _round_words(result: RoundResult, name: Any) -> str:
-    parts = []
-    for r in result.areas:
-        if r.winner is not None:
-            many = f" (x{r.tokens})" if r.tokens > 1 else ""
-            parts.append(
-                f"{name(r.winner)} takes the {r.value}-pt token{'s' if r.tokens > 1 else ''}{many}"
-            )
-        elif r.reason == "tie":
-            parts.append(f"the {r.value}-pt area is tied and carries over")
-        elif r.reason == "third_party":
-            third = r.power[THIRD_PARTY]
-            alone = all(p < third for o, p in enumerate(r.power) if o != THIRD_PARTY)
-            lead = "lead" if alone else "tie for the lead in"
-            parts.append(f"the 3P discs {lead} the {r.value}-pt area, which carries over")
-        else:
-            parts.append(f"the {r.value}-pt area is empty and carries over")
-    swept = (
-        f" The jammer sweeps {len(result.swept)} disc{'s' if len(result.swept) != 1 else ''}."
-        if result.swept
-        else ""
-    )
-    text = "; ".join(parts)
-    return f"Round {result.round}:{swept} {text[0].upper()}{text[1:]}."
 
 
 def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:

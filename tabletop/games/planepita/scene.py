@@ -21,9 +21,11 @@ Aiming (the active human, launch phase):
 - ``pull`` mode: press on the disc on the pad, pull back, release. The disc
   flies opposite the pull; the pull's length sets how far it would slide
   (``aim.pull_speed``), and the aim line ends where it would stop;
-- ``swipe`` mode: press on the disc and swipe forward; the swipe's length over
-  its duration (on the scene's clock, the sum of the ``dt`` it was given) sets
-  the speed.
+- ``swipe`` mode: press on the disc and swipe forward; the swipe's speed on
+  the screen (its length in pixels over its duration on the scene's clock, the
+  sum of the ``dt`` it was given) sets how far the disc slides
+  (``aim.swipe_speed``): a natural swipe, 200 px in 0.2 s, reaches the centre.
+  A press held still before the swipe moves is not timed.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ from tabletop.games.planepita.scene_playback import (
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import Button, FocusGroup
 
+#: a press held this long (s) within SWIPE_STILL_PX before the swipe moves is
+#: not part of the swipe: it is timed from when the pointer moves
+SWIPE_REST = 0.12
+SWIPE_STILL_PX = 4
+
 # -- the scene ----------------------------------------------------------------------------------------
 
 
@@ -69,7 +76,8 @@ class Drag:
     seat: int
     start_px: tuple[int, int]
     now_px: tuple[int, int]
-    started: float  # the scene clock at the press
+    started: float  # the scene clock at the press (a swipe: when it began to move)
+    moved: float = 0.0  # the scene clock at the last motion (or the press)
 
 
 class PlanepitaScene(TableDrawing, GameScene):
@@ -81,16 +89,17 @@ class PlanepitaScene(TableDrawing, GameScene):
         self.init_drawing()
         self.anims: list[Anim] = []
         self.clock = 0.0  # seconds of dt this scene was given
+        self.last_dt = 0.0  # the last frame's dt
         self.drag: Drag | None = None
         self.pad_override: dict[int, float] = {}
         self.ghost: tuple[float, float] | None = None  # the jammer under the mouse, mm
         self.ghost_reason: str | None = None
         self.use_3p = False
         self.use_double = False
-        self.flip_button = Button("Flip face down", lambda: self.act(Flip(True)), hotkey=pygame.K_f,
-                                  kind="primary", tooltip="Face down: 1 power, but it grips the board (F)")
-        self.keep_button = Button("Keep face up", lambda: self.act(Flip(False)), hotkey=pygame.K_k,
-                                  tooltip="Face up: 2 power, but the jammer can sweep it (K)")
+        self.flip_button = Button("Face down", lambda: self.act(Flip(True)), hotkey=pygame.K_f,
+                                  kind="primary", tooltip="Flip it face down: 1 power, but it grips the board (F)")
+        self.keep_button = Button("Face up", lambda: self.act(Flip(False)), hotkey=pygame.K_k,
+                                  tooltip="Keep it face up: 2 power, but the jammer can sweep it (K)")
         self.own_button = Button("Own disc", lambda: self._choose_3p(False), tooltip="Launch one of your own discs")
         self.third_button = Button("3P disc", lambda: self._choose_3p(True), hotkey=pygame.K_t,
                                    tooltip="Launch one of your 3P discs (T)")
@@ -198,10 +207,10 @@ class PlanepitaScene(TableDrawing, GameScene):
         pose = self.geo.pose(seat, self.pad_pos(seat))
         if self.geo.on_disc(pose, *pos):
             kind = "swipe" if self.setting("flick_mode") == "swipe" else "pull"
-            self.drag = Drag(kind, seat, pos, pos, self.clock)
+            self.drag = Drag(kind, seat, pos, pos, self.clock, self.clock)
             return True
         if self.geo.on_pad(pose, *pos):
-            self.drag = Drag("pad", seat, pos, pos, self.clock)
+            self.drag = Drag("pad", seat, pos, pos, self.clock, self.clock)
             return True
         return False
 
@@ -209,7 +218,13 @@ class PlanepitaScene(TableDrawing, GameScene):
         d = self.drag
         if d is None:
             return
+        still = abs(d.now_px[0] - d.start_px[0]) + abs(d.now_px[1] - d.start_px[1]) <= SWIPE_STILL_PX
+        if d.kind == "swipe" and still and self.clock - d.moved > SWIPE_REST:
+            # pressed, then held still: the swipe is timed from the last frame
+            # the pointer was seen still
+            d.start_px, d.started = d.now_px, self.clock - self.last_dt
         d.now_px = pos
+        d.moved = self.clock
         if d.kind == "pad":
             self.pad_override[d.seat] = round(self.geo.pad_position_at(d.seat, *pos), 4)
 
@@ -223,7 +238,7 @@ class PlanepitaScene(TableDrawing, GameScene):
         if d.kind == "pull":
             return pull_flick(pose, self.geo.to_mm(*d.now_px), vmax, amax, self.board, self.params)
         return swipe_flick(pose, self.geo.to_mm(*d.start_px), self.geo.to_mm(*d.now_px),
-                           self.clock - d.started, vmax, amax)
+                           self.clock - d.started, vmax, amax, self.geo.scale, self.board, self.params)
 
     def _release(self, pos: tuple[int, int]) -> None:
         d, aim = self.drag, self.current_aim()
@@ -277,6 +292,9 @@ class PlanepitaScene(TableDrawing, GameScene):
                 self.anims.append(RoundEnd(before, end_layout, after.last_round, speed))
             else:
                 self.app.sound.play("chime", 0.6)
+        if isinstance(action, Flick) and not (after.last_shot is not None and after.last_shot.retried):
+            # the choice was for that disc: the next one starts as one of your own
+            self.use_3p = self.use_double = False
         self._notes(before, action, after)
         self._sync_buttons()
 
@@ -288,11 +306,13 @@ class PlanepitaScene(TableDrawing, GameScene):
             return
         if after.phase is Phase.PLACE_JAMMER and before.phase is not Phase.PLACE_JAMMER:
             self.announce("The jammer left the board: place it again")
+        ended = len(after.history) > len(before.history) and after.last_round is not None
         if isinstance(action, (Flick, PlaceJammer)) and after.phase not in (Phase.FLIP, Phase.PLACE_JAMMER):
-            reason = self._no_flip_reason(before, action)
+            # once the round is over the disc's face no longer matters: say nothing of it
+            reason = None if ended else self._no_flip_reason(before, action)
             if reason:
                 self.announce(f"It stays face up: {reason}")
-        if len(after.history) > len(before.history) and after.last_round is not None:
+        if ended and after.last_round is not None:
             self.announce(round_summary(after.last_round, self.session.names))
 
     def _no_flip_reason(self, before: PlanepitaState, action: Any) -> str | None:
@@ -317,6 +337,7 @@ class PlanepitaScene(TableDrawing, GameScene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.last_dt = dt
         while self.anims:
             a = self.anims[0]
             a.update(dt, self.app.sound)

@@ -36,6 +36,7 @@ from tabletop.games.planepita.aim import (
 )
 from tabletop.games.planepita.board import MARK, Board, PadPose, default_board
 from tabletop.games.planepita.model import (
+    AREA_VALUES,
     DOUBLE,
     LAST,
     ROUNDS,
@@ -70,6 +71,8 @@ HAZARD: Colour = (250, 204, 40)
 TOKEN_GOLD: Colour = (236, 190, 70)
 HOLE_COLOUR: Colour = (6, 4, 14)
 LABEL_BACK: Colour = (14, 16, 24)
+#: how long the arrow of the "line" aim assist is, mm (it says nothing of where the disc stops)
+ARROW_MM = 120.0
 #: the aim line's colour for no pull and for the fullest pull
 AIM_SOFT: Colour = (110, 230, 120)
 AIM_HARD: Colour = (250, 90, 60)
@@ -155,6 +158,20 @@ def _glyph_font(theme: Theme, px: int) -> pygame.font.Font:
     return theme.font(max(1.0, px / max(theme.scale, 0.01)))
 
 
+def glyph_image(theme: Theme, text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """``text`` (a seat's glyph, a token's letter) ``px`` pixels tall. The
+    theme never makes a font smaller than is readable as text, so a glyph for
+    a small disc is drawn at that size and scaled down to ``px``: a glyph must
+    never cover the colour it goes with."""
+    font = theme.font(max(1.0, px / max(theme.scale, 0.01)), bold=bold)
+    img = font.render(text, True, colour)
+    size = font.get_height()
+    if size <= px:
+        return img
+    k = px / size
+    return pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+
+
 def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens: tuple[str, ...], r: int) -> pygame.Surface:
     """One alien disc, ``r`` pixels in radius: colour *and* glyph; a face-down
     disc shows its back with a small owner glyph; LAST and DOUBLE tokens on top."""
@@ -169,13 +186,13 @@ def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens:
         pygame.draw.circle(surf, style.colour, c, r, max(2, r // 4))
         for k in (0.62, 0.42):
             pygame.draw.circle(surf, mix(BACK_COLOUR, (255, 255, 255), 0.16), c, max(1, round(r * k)), 1)
-        g = _glyph_font(theme, max(6, round(r * 0.75))).render(style.glyph, True, mix(style.colour, (255, 255, 255), 0.3))
+        g = glyph_image(theme, style.glyph, max(4, round(r * 0.75)), mix(style.colour, (255, 255, 255), 0.3))
         surf.blit(g, g.get_rect(center=c))
     else:
         pygame.draw.circle(surf, mix(style.colour, (0, 0, 0), 0.25), c, r)
         pygame.draw.circle(surf, style.colour, (c[0], c[1] - max(1, r // 10)), r - max(1, r // 8))
         pygame.draw.circle(surf, mix(style.colour, (255, 255, 255), 0.35), c, r, max(1, r // 9))
-        g = _glyph_font(theme, max(7, round(r * 1.15))).render(style.glyph, True, text_on(style.colour))
+        g = glyph_image(theme, style.glyph, max(4, round(r * 1.15)), text_on(style.colour))
         surf.blit(g, g.get_rect(center=c))
     pygame.draw.aacircle(surf, (16, 16, 20), c, r, max(1, r // 12))
     if LAST in tokens:
@@ -189,7 +206,7 @@ def _token_badge(surf: pygame.Surface, theme: Theme, centre: tuple[float, float]
                  fill: Colour, ink: Colour) -> None:
     pygame.draw.circle(surf, (10, 10, 10), centre, r + 1)
     pygame.draw.circle(surf, fill, centre, r)
-    img = theme.font(max(1.0, r * 1.5 / max(theme.scale, 0.01)), bold=True).render(text, True, ink)
+    img = glyph_image(theme, text, max(4, round(r * 1.5)), ink, bold=True)
     surf.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
@@ -341,11 +358,28 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     jr = max(3, round(r * board.jammer_radius / board.outer_radius))
     js = jammer_sprite(jr)
     surface.blit(js, js.get_rect(center=(c[0] + r * 0.08, c[1] - r * 0.05)))
-    dr = max(4, round(r * board.disc_radius / board.outer_radius * 1.25))
+    dr = max(6, round(r * board.disc_radius / board.outer_radius * 1.8))  # larger than life: a picture
     for i, (fx, fy, down) in enumerate(((-0.38, 0.30, False), (0.46, 0.18, False), (0.12, -0.52, True),
                                         (-0.62, -0.34, False), (0.30, 0.66, False))):
         sp = disc_sprite(theme, i % 4, 4, down, (), dr)
         surface.blit(sp, sp.get_rect(center=(c[0] + fx * r, c[1] + fy * r)))
+
+def hole_spots(centre: tuple[int, int], rad: int, n: int, biggest: int) -> tuple[int, list[tuple[int, int]]]:
+    """Where ``n`` lost discs lie in a black hole of radius ``rad`` at
+    ``centre``: (their radius, their centres), on a sunflower spiral, every
+    disc wholly inside the hole; the discs shrink (never below 3 px) as more
+    are lost, from ``biggest``."""
+    if n <= 0:
+        return biggest, []
+    dr = max(3, min(biggest, round(rad * 0.9 / (math.sqrt(n) + 1.2))))
+    reach = max(0.0, rad - dr - 1)
+    spots = []
+    for i in range(n):
+        d = reach * math.sqrt((i + 0.5) / n) if n > 1 else 0.0
+        a = i * 2.39996 + 0.6  # the golden angle
+        spots.append((round(centre[0] + d * math.cos(a)), round(centre[1] + d * math.sin(a))))
+    return dr, spots
+
 
 # -- the drawing half of the scene ---------------------------------------------------------------
 
@@ -355,11 +389,12 @@ class TableDrawing:
 
     Reads from the scene: ``app`` (theme, settings), ``session``, ``board``,
     ``params``, ``players``, ``table_rect``, ``anims``, ``drag``, ``ghost``,
-    ``ghost_reason``, ``clock``, ``my_turn``, the buttons and their focus
+    ``ghost_reason``, ``clock``, ``my_turn``, ``setting`` (the game's settings:
+    the aim assist), the buttons and their focus
     ``group``, and its methods ``spec``, ``limits``, ``human_launch``,
     ``current_picture``, ``prompt`` and ``hint``. Sets: the layout rects, its
-    caches, and ``aim_prediction`` / ``aim_tip`` / ``ghost_label_rect`` (what
-    it last drew, for tests).
+    caches, and ``aim_prediction`` / ``aim_tip`` / ``ghost_label_rect`` /
+    ``hole_discs`` / ``hole_circle`` (what it last drew, for tests).
     """
 
     app: Any
@@ -384,6 +419,9 @@ class TableDrawing:
         self.compact = False
         self.prompt_rows = 1  # lines the head box keeps for the prompt
         self.slot_rects: list[pygame.Rect] = []
+        self.button_rows = 1  # rows of decision buttons the game may need at once
+        self.power_rect = pygame.Rect(0, 0, 0, 0)  # where the area count was last drawn
+        self.power_heading = ""  # and its heading
         self.backdrop: pygame.Surface | None = None
         self.backdrop_key: tuple[Any, ...] = ()
         self.sprites: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -391,6 +429,10 @@ class TableDrawing:
         self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
         self.aim_prediction: AimPrediction | None = None  # the last aim drawn
         self.aim_tip: tuple[float, float] | None = None  # its tip, mm
+        self.aim_drawn = ""  # the aim assist level it was drawn with
+        self.meter_rect = pygame.Rect(0, 0, 0, 0)  # where the power meter was last drawn
+        self.hole_discs: list[tuple[int, int, int]] = []  # the lost discs drawn: x, y, radius, px
+        self.hole_circle: tuple[tuple[int, int], int] = ((0, 0), 0)  # the hole drawn: centre, radius
         self._power_key: tuple[Any, ...] = ()
         self._panel_img: pygame.Surface | None = None
         self._panel_img_key: tuple[Any, ...] = ()
@@ -414,10 +456,15 @@ class TableDrawing:
         self.prompt_rows = self._prompt_rows(p.w - t.px(24))
         head_h = t.heading.get_linesize() + self.prompt_rows * body + 2 * small + t.px(18)
         self.head_rect = pygame.Rect(p.x, p.y, p.w, head_h)
-        decide_h = t.small.get_linesize() + 2 * t.px(40) + t.px(28)
+        # the decision's buttons (one row; two when a 2-player game may offer the
+        # 3P disc and the Double token at once), then who would take each area
+        st = self.session.state
+        self.button_rows = 2 if st.third_party_variant and st.doubles_variant else 1
+        decide_h = (small + t.px(4) + self.button_rows * (t.px(40) + t.px(6))
+                    + self.power_height() + t.px(6))
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
         # two lines per seat when there is room for the black hole below, else one
-        dr = max(5, t.px(8))
+        dr = max(6, t.px(8))
         fixed = head_h + decide_h + 3 * t.px(8) + small + t.px(10) + small + t.px(62) + t.px(8)
         self.compact = fixed + self.players * (body + small + t.px(14)) + t.px(110) > p.h
         row_h = max(body, 2 * dr) + t.px(8) if self.compact else body + small + t.px(14)
@@ -443,17 +490,26 @@ class TableDrawing:
         self._panel_img = None
         self.sprites.clear()
 
-    def _place_buttons(self) -> None:
+    def power_height(self) -> int:
+        """The height of the "if the round ended now" block: a title and a line per area."""
         t = self.app.theme
-        d = self.decide_rect.inflate(-t.px(16), -t.px(12))
+        small = t.small.get_linesize()
+        return small + t.px(4) + len(AREA_VALUES) * (small + t.px(3))
+
+    def _place_buttons(self) -> None:
+        """The decision's buttons, side by side in the box's first row (the
+        Double token below the disc's choice when both are offered)."""
+        t = self.app.theme
+        d = self.decide_rect.inflate(-t.px(16), 0)
         bh = t.px(40)
-        top = d.y + t.small.get_linesize() + t.px(2)
-        self.flip_button.rect = pygame.Rect(d.x, top, d.w, bh)
-        self.keep_button.rect = pygame.Rect(d.x, top + bh + t.px(6), d.w, bh)
+        top = d.y + t.small.get_linesize() + t.px(6)
         half = (d.w - t.px(6)) // 2
-        self.own_button.rect = pygame.Rect(d.x, top, half, bh)
-        self.third_button.rect = pygame.Rect(d.x + half + t.px(6), top, d.w - half - t.px(6), bh)
-        self.double_button.rect = pygame.Rect(d.x, top + bh + t.px(6), d.w, bh)
+        left = pygame.Rect(d.x, top, half, bh)
+        right = pygame.Rect(d.x + half + t.px(6), top, d.w - half - t.px(6), bh)
+        self.flip_button.rect, self.keep_button.rect = left, right
+        self.own_button.rect, self.third_button.rect = left.copy(), right.copy()
+        below = top + (bh + t.px(6) if self.button_rows > 1 else 0)
+        self.double_button.rect = pygame.Rect(d.x, below, d.w, bh)
 
     def layout_rects(self) -> list[pygame.Rect]:
         """The parts that must not overlap: the board square and the panel's boxes."""
@@ -642,23 +698,55 @@ class TableDrawing:
         if speed > 0 and (self.drag is None or self.drag.kind == "pull"):
             pygame.draw.line(surface, (230, 230, 230), geo.to_px(sx, sy), band, max(1, t.px(2)))
         pred = predict(self.board, pose, angle, speed, self.params)
+        assist = self.aim_assist()
+        self.aim_drawn = assist
+        self.aim_prediction, self.aim_tip = None, None
+        w = max(2, t.px(3))
+        if assist == "line":  # the direction and the power: a short arrow in the power's colour
+            self._dashes(surface, (sx, sy), (dx, dy), ARROW_MM, col, w)
+            tip = geo.to_px(sx + dx * (ARROW_MM + 18.0), sy + dy * (ARROW_MM + 18.0))
+            nx, ny = -dy, dx  # across the aim (board frame)
+            back = [geo.to_px(sx + dx * ARROW_MM + nx * k * 11.0, sy + dy * ARROW_MM + ny * k * 11.0) for k in (1, -1)]
+            pygame.draw.polygon(surface, (10, 10, 16), [tip, *back], 0)
+            pygame.draw.polygon(surface, col, [tip, *back], max(2, t.px(3)))
+        if assist == "full":
+            self._draw_stop(surface, pose, angle, col, pred, w)
+        self._draw_meter(surface, angle, speed, frac, col, pred, pose, assist)
+
+    def aim_assist(self) -> str:
+        """The viewer's aim assist level (Planepita's setting): "full", "line" or "none"."""
+        return str(self.setting("aim_assist"))
+
+    def _dashes(self, surface: pygame.Surface, start: tuple[float, float], along: tuple[float, float],
+                length: float, colour: Colour, w: int) -> None:
+        """A dashed line ``length`` mm from ``start`` along the unit vector ``along``."""
+        geo, t = self.geo, self.app.theme
+        sx, sy = start
+        dx, dy = along
+        dash = 12.0
+        k = 0
+        while k * dash < length:
+            if k % 2 == 0:
+                a0, a1 = k * dash, min(length, (k + 1) * dash)
+                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
+                pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
+                pygame.draw.line(surface, colour, pa, pb, w)
+            k += 1
+
+    def _draw_stop(self, surface: pygame.Surface, pose: PadPose, angle: float, col: Colour,
+                   pred: AimPrediction, w: int) -> None:
+        """Full aim assist: the line to where the disc would stop on an empty
+        board, with a ring there, or a cross where it would leave the board."""
+        t, geo = self.app.theme, self.geo
+        dx, dy = aim_direction(pose, angle)
+        sx, sy = pose.start
         self.aim_prediction = pred
         off = pred.exit is not None
         length = pred.tip
-        line_col = t.danger if off else col
         r = self.board.disc_radius
         # a dashed line from the disc to where it stops (to the ring's edge), or past the rim
-        dash = 12.0
-        drawn = max(0.0, length - (0.0 if off else r))
-        k = 0
-        w = max(2, t.px(3))
-        while k * dash < drawn:
-            if k % 2 == 0:
-                a0, a1 = k * dash, min(drawn, (k + 1) * dash)
-                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
-                pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
-                pygame.draw.line(surface, line_col, pa, pb, w)
-            k += 1
+        self._dashes(surface, (sx, sy), (dx, dy), max(0.0, length - (0.0 if off else r)),
+                     t.danger if off else col, w)
         self.aim_tip = (sx + dx * length, sy + dy * length)
         if off:  # where it would leave the board: a cross on the rim and a label
             ex, ey = sx + dx * pred.exit, sy + dy * pred.exit
@@ -680,7 +768,6 @@ class TableDrawing:
             pygame.draw.circle(surface, (10, 10, 16), c, rr + 1, max(2, t.px(2)) + 2)
             pygame.draw.circle(surface, col, c, rr, max(2, t.px(2)))
             pygame.draw.circle(surface, col, c, max(2, t.px(2)))
-        self._draw_meter(surface, angle, speed, frac, col, pred)
 
     def _label(self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int],
                anchor: str) -> pygame.Rect:
@@ -696,23 +783,59 @@ class TableDrawing:
         surface.blit(img, img.get_rect(center=box.center))
         return box
 
+    def meter_corner(self, w: int, h: int, pose: PadPose, tip: tuple[float, float]) -> pygame.Rect:
+        """Where the power meter (``w`` x ``h``) goes: the corner of the board
+        area that keeps clear of the launching pad and its disc, and then is
+        farthest from the aim line; the bottom left when all are equal."""
+        t = self.app.theme
+        area = self.board_area
+        m = t.px(6)
+        corners = self.geo.pad_polygon(pose)
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        pad = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(m, m)
+        a, b = self.geo.to_px(*pose.start), self.geo.to_px(*tip)
+
+        def away(box: pygame.Rect) -> float:
+            """How far the box's centre is from the aim line, px."""
+            px, py = box.center
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            k = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / max(1e-9, dx * dx + dy * dy)))
+            return math.hypot(px - a[0] - k * dx, py - a[1] - k * dy)
+
+        boxes = [
+            pygame.Rect(area.x + m, area.bottom - h - m, w, h),
+            pygame.Rect(area.right - w - m, area.bottom - h - m, w, h),
+            pygame.Rect(area.x + m, area.y + m, w, h),
+            pygame.Rect(area.right - w - m, area.y + m, w, h),
+        ]
+        # clear of the pad first, then away from the aim line; the order breaks ties
+        return max(boxes, key=lambda r: (not r.colliderect(pad), min(away(r), float(t.px(60)))))
+
     def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
-                    pred: AimPrediction) -> None:
-        """The power meter: the speed in mm/s, where the disc goes, the aim, and a bar
-        (the pull; a tick where the pull reaches past the far rim), in the board area's corner."""
+                    pred: AimPrediction, pose: PadPose, assist: str = "full") -> None:
+        """The power meter: the speed in mm/s, where the disc goes (full aim
+        assist), the aim (not without assist), and a bar (the pull; a tick
+        where the pull reaches past the far rim), in a corner of the board area
+        clear of the pad (:meth:`meter_corner`)."""
         t = self.app.theme
         speed_img = self.text(("body", True), f"{speed:.0f} mm/s", t.text)
-        if pred.exit is not None:
+        if assist != "full":
+            where, where_col = "", t.text
+        elif pred.exit is not None:
             where, where_col = "leaves the board", t.danger
         elif pred.short:
             where, where_col = "stays on the pad", t.warning
         else:
             where, where_col = f"stops {pred.stop:.0f} mm ahead", t.text
         where_img = self.text(("small", True), where, where_col)
-        aim_img = self.text(("small", False), f"aim {angle:+.1f}° from straight in", t.text_dim)
+        aim = f"aim {angle:+.1f}° from straight in" if assist != "none" else "power"
+        aim_img = self.text(("small", False), aim, t.text_dim)
         w = max(t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()) + t.px(20)
         h = speed_img.get_height() + aim_img.get_height() + t.px(34)
-        box = pygame.Rect(self.board_area.x + t.px(6), self.board_area.bottom - h - t.px(6), w, h)
+        sx, sy = pose.start
+        dx, dy = aim_direction(pose, angle)
+        box = self.meter_corner(w, h, pose, (sx + dx * pred.tip, sy + dy * pred.tip))
+        self.meter_rect = box
         pygame.draw.rect(surface, t.panel, box, border_radius=t.px(8))
         pygame.draw.rect(surface, t.panel_edge, box, max(1, t.px(1)), border_radius=t.px(8))
         y = box.y + t.px(6)
@@ -826,6 +949,9 @@ class TableDrawing:
         self._draw_hole(surface, st, pic)
 
     def _draw_decision(self, surface: pygame.Surface, st: PlanepitaState) -> None:
+        """The decision's buttons, if the viewer has one to make, and below
+        them who would take each area if the round ended now (after the game,
+        who took each area in the last round)."""
         t = self.app.theme
         r = self.decide_rect
         title = ""
@@ -833,19 +959,34 @@ class TableDrawing:
             title = "The disc just launched"
         elif self.own_button.visible or self.double_button.visible:
             title = "Your next disc"
-        if title:
+        if self.anims and isinstance(self.anims[0], RoundEnd):
             self._box(surface, r, title)
             return
-        # nothing to choose: who would take each area if the round ended now
-        if self.anims and isinstance(self.anims[0], RoundEnd):
-            self._box(surface, r, "")
-            return
-        top = self._box(surface, r, "If the round ended now")
-        results = self.live_power(st)
+        heading, results = self.area_count(st)
+        if title:
+            self._box(surface, r, title)
+            shown = [b.rect.bottom for b in (self.flip_button, self.own_button, self.double_button) if b.visible]
+            top = max(shown) + t.px(6)
+        else:
+            top = r.y
+            pygame.draw.rect(surface, t.panel, r, border_radius=t.px(10))
+            pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(1)), border_radius=t.px(10))
+        self.power_rect, self.power_heading = pygame.Rect(0, 0, 0, 0), ""
+        if top + self.power_height() > r.bottom:
+            return  # two rows of buttons: no room left for the count
+        img = self.text(("small", True), heading, t.text_dim)
+        surface.blit(img, (r.x + t.px(10), top + t.px(5) if not title else top))
+        y = (top + t.px(5) if not title else top) + img.get_height() + t.px(4)
+        self.power_rect = pygame.Rect(r.x, top, r.w, r.bottom - top)
+        self.power_heading = heading
+        self._draw_power(surface, r, y, results)
+
+    def _draw_power(self, surface: pygame.Surface, r: pygame.Rect, y: int, results: Any) -> None:
+        """One line per area from ``y``: its value, each owner's power, who takes it."""
+        t = self.app.theme
         line_h = t.small.get_linesize()
-        y = top + t.px(4)
         for area in results:
-            if y + line_h > r.bottom - t.px(4):
+            if y + line_h > r.bottom - t.px(2):
                 break
             x = r.x + t.px(12)
             img = self.text(("small", True), f"{area.value} pts", t.text)
@@ -868,6 +1009,14 @@ class TableDrawing:
                 draw_text(surface, t.small, words, t.text_dim, pygame.Rect(x, y, room, line_h), "right")
             y += line_h + t.px(3)
 
+    def area_count(self, st: PlanepitaState) -> tuple[str, tuple[Any, ...]]:
+        """The decision box's count of the areas: its heading and one result
+        per area. During a round, who would take each area if it ended now;
+        once the game is over, who took each area in the last round."""
+        if st.phase is Phase.OVER and st.last_round is not None:
+            return f"Round {st.last_round.round}: who took each area", st.last_round.areas
+        return "If the round ended now", self.live_power(st)
+
     def live_power(self, st: PlanepitaState) -> tuple[Any, ...]:
         """The rules' count of power per area for the discs on the board now."""
         key = ("power", id(st.layout), st.layout)
@@ -881,7 +1030,7 @@ class TableDrawing:
         t = self.app.theme
         self._box(surface, self.seats_rect, "Players · score · discs left")
         mover = pp_rules.RULES.to_move(st)
-        dr = max(5, t.px(8))
+        dr = max(6, t.px(8))
         for seat, row in enumerate(self.seat_rects):
             style = t.player(seat)
             if seat == mover:
@@ -991,9 +1140,9 @@ class TableDrawing:
         area = pygame.Rect(r.x + t.px(8), top + t.px(4), r.w - t.px(16), r.bottom - top - t.px(12))
         if area.h <= 4:
             return
-        strip = area.h * 2 < area.w
         rad = min(area.w, area.h) // 2
-        c = (area.x + rad, area.centery) if strip else area.center
+        c = area.center
+        self.hole_circle = (c, rad)
         for k in range(8, 0, -1):
             pygame.draw.circle(surface, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
         pygame.draw.circle(surface, HOLE_COLOUR, c, max(1, rad // 3))
@@ -1005,25 +1154,11 @@ class TableDrawing:
                 pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
             pygame.draw.lines(surface, (120, 90, 200), False, pts, max(1, t.px(1)))
         lost = list(st.black_hole)
-        if strip:  # a short box: the lost discs in a row beside the hole
-            dr = max(5, min(t.px(10), area.h // 3))
-            step = 2 * dr + t.px(2)
-            per_row = max(1, (area.right - (c[0] + rad + t.px(8))) // step)
-            for i, d in enumerate(lost):
-                row, col = divmod(i, per_row)
-                x = c[0] + rad + t.px(8) + dr + col * step
-                y = area.y + dr + row * step
-                if y + dr > area.bottom + dr // 2:
-                    break
-                img = self.sprite(d, dr)
-                surface.blit(img, img.get_rect(center=(x, y)))
-            return
-        dr = max(5, min(t.px(11), rad // 4))
-        for i, d in enumerate(lost):
-            a = i * 2.39996
-            dd = rad * (0.25 + 0.6 * ((i * 0.618) % 1.0))
+        dr, spots = hole_spots(c, rad, len(lost), max(5, t.px(11)))
+        self.hole_discs = [(x, y, dr) for x, y in spots]
+        for d, spot in zip(lost, spots):
             img = self.sprite(d, dr)
-            surface.blit(img, img.get_rect(center=(c[0] + dd * math.cos(a), c[1] + dd * math.sin(a))))
+            surface.blit(img, img.get_rect(center=spot))
 
     def _draw_round_end(self, surface: pygame.Surface, anim: RoundEnd) -> None:
         """The power per area and where the tokens went."""
