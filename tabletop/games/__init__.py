@@ -68,6 +68,7 @@ register(
         scene="tabletop.games.planepita.scene:PlanepitaScene",
         icon="tabletop.games.planepita.scene:draw_icon",
         determinize=_planepita.determinize,
+        user_config=_planepita.user_config,
     )
 )
 

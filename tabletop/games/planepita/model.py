@@ -259,6 +259,11 @@ class PlanepitaState:
     black_hole: tuple[Disc, ...]  # discs lost this round (shown on the black-hole board)
     last_shot: ShotRecord | None
     history: tuple[RoundResult, ...]  # every finished round, oldest first
+    #: the game's physics where it differs from the shipped physics.toml
+    #: (``params.Overrides``, from the config's ``physics``): sorted
+    #: ("section.key", value) pairs; () for the shipped values, which is what
+    #: saves written before the field existed load with
+    physics: tuple[tuple[str, float], ...] = ()
 
     @property
     def last_round(self) -> RoundResult | None:

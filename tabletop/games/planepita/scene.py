@@ -75,7 +75,6 @@ class Drag:
 class PlanepitaScene(TableDrawing, GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
-        self.params = pp_rules.RULES.params
         self.board = default_board()
         self.players = session.state.players
         self.init_drawing()
@@ -104,6 +103,11 @@ class PlanepitaScene(TableDrawing, GameScene):
     @property
     def state(self) -> PlanepitaState:
         return self.session.state
+
+    @property
+    def params(self) -> Any:
+        """The physics this game is played with (its own values over the shipped ones)."""
+        return pp_rules.params_of(self.state)
 
     def spec(self) -> Any:
         """The rules' description of the choice now (FlickSpec, JammerSpec, or None)."""

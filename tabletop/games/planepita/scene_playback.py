@@ -121,7 +121,7 @@ class PullBack(Anim):
         pic = picture_of(self.state)
         pic.pads[self.seat] = self.flick.pad
         pic.active, pic.on_pad = self.seat, self.disc
-        p = pp_rules.RULES.params
+        p = pp_rules.params_of(self.state)
         board = default_board()
         vmax = p.launch.max_speed
         length = pull_length(self.flick.speed, vmax, board, p) * ease(self.progress)
