@@ -5,8 +5,14 @@
     python tools/tune_physics.py --quick --out /tmp/tune
 
 Every number comes from the real ``simulate()`` with physics.toml's values
-(or ``--toml`` another file, plus any ``--set section.key=value``). Four
-benches, each a function that returns data:
+(or ``--toml`` another file, plus any ``--set section.key=value``). The
+player's own physics.toml, the one the game's tuning overlay (F9) saves in
+the settings folder, is laid over the shipped one as the game lays it over
+new games: found there automatically (``TABLETOP_HOME`` chooses the folder),
+or named with ``--params PATH``; ``--shipped`` leaves it out. A damaged file
+found automatically is moved aside to ``.bad`` with a message, as the game
+does, and the shipped values are used. Four benches, each a function that
+returns data:
 
 - **stop distance** (:func:`sweep_stop`): a face-up disc flicked straight in
   at each ``--speeds`` value for each ``--mu-up`` value; the distance from its
@@ -55,6 +61,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 
 import numpy as np  # noqa: E402
 
+from tabletop.core.storage import Storage  # noqa: E402
 from tabletop.games.planepita import params as params_mod  # noqa: E402
 from tabletop.games.planepita.aim import slide_distance  # noqa: E402
 from tabletop.games.planepita.board import Board, PadPose  # noqa: E402
@@ -871,7 +878,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "--set friction.mu_face_up=0.35 (repeatable; checked like the TOML). "
                     "The swept lists above take precedence for the parameter they sweep")
     ap.add_argument("--toml", metavar="PATH",
-                    help="read this physics.toml instead of the shipped one")
+                    help="read this physics.toml instead of the shipped one (and no player's file)")
+    ap.add_argument("--params", metavar="PATH",
+                    help="lay this player's physics.toml (as the tuning overlay saves it: "
+                    "[friction], [restitution], [launch]) over the shipped one; by default the "
+                    "one in the settings folder is, when there is one")
+    ap.add_argument("--shipped", action="store_true",
+                    help="the shipped physics.toml alone, without the player's file")
     ap.add_argument("--quick", action="store_true",
                     help="a small sweep (for tests): a couple of speeds, one value of each "
                     "parameter; explicit lists still win")
@@ -891,11 +904,39 @@ class Config:
     angles: tuple[float, ...]
 
 
+def player_values(args: argparse.Namespace) -> tuple[params_mod.Overrides, str]:
+    """The player's physics.toml laid over the shipped one, as the game lays
+    it over a new game: ``--params PATH``, or the one in the settings folder
+    (unless ``--shipped`` or ``--toml``). Returns the overrides and words for
+    the table's heading; UsageError for a ``--params`` file that is refused."""
+    if args.params is not None:
+        if args.toml is not None or args.shipped:
+            raise UsageError("--params lays a player's file over the shipped physics.toml: "
+                             "not with --toml or --shipped")
+        try:
+            text = Path(args.params).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--params: cannot read {args.params} ({exc})") from None
+        try:
+            return params_mod.parse_user(text, args.params), f"{args.params} laid over it"
+        except ParamError as exc:
+            raise UsageError(f"--params: {exc}") from None
+    if args.shipped or args.toml is not None:
+        return (), ""
+    folder = Storage().settings_dir
+    found, message = params_mod.read_user_file(folder)
+    if message:
+        print(f"{PROG}: {message}", file=sys.stderr)
+    return found, f"your {folder / params_mod.USER_FILE} laid over it" if found else ""
+
+
 def configure(args: argparse.Namespace) -> Config:
     """Turn parsed arguments into checked values; UsageError for anything bad."""
     overrides = parse_set(args.set)
+    user, laid = player_values(args)
     try:
-        p = params_mod.load(args.toml, overrides or None)
+        p = params_mod.with_overrides_of(params_mod.load(args.toml), user)
+        p = p.with_overrides(overrides) if overrides else p
     except ParamError as exc:
         raise UsageError(str(exc)) from None
 
@@ -919,8 +960,10 @@ def configure(args: argparse.Namespace) -> Config:
     _checked(p, "friction.mu_face_down", mu_down, "--mu-down")
     _checked(p, "restitution.disc_disc", restitution, "--restitution")
     source = args.toml or "the shipped physics.toml"
+    if laid:
+        source += f" with {laid}"
     if overrides:
-        source += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        source += (", then " if laid else " with ") + ", ".join(f"{k}={v}" for k, v in overrides.items())
     angles = QUICK_ANGLES if args.quick else DEFAULT_ANGLES
     return Config(p, source, Path(args.out), tuple(sorted(speeds)), tuple(sorted(hit_speeds)),
                   mu_up, mu_down, restitution, angles)

@@ -84,7 +84,8 @@ class Case:
 
     @property
     def id(self) -> str:
-        changed = "-".join(f"{k}={v}" for k, v in sorted(self.config.variants.items()))
+        # an empty value (Planepita's physics: the shipped values) says nothing
+        changed = "-".join(f"{k}={v}" for k, v in sorted(self.config.variants.items()) if v != ())
         return f"{self.game}-{self.config.players}p-{changed or 'defaults'}-seed{self.seed}"
 
 

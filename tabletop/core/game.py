@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from pathlib import Path
     from random import Random
 
     from tabletop.core.bots import Bot
@@ -72,9 +73,22 @@ class Variant:
     help: str = ""
     #: player counts for which this variant is offered (empty: all of them)
     players: tuple[int, ...] = ()
+    #: for a value no list of choices can hold (Planepita's physics values,
+    #: which a new game takes from the player's physics.toml): None for a
+    #: value it accepts, else why not. Such a variant has no ``choices``, and
+    #: the setup screen does not show it.
+    check: Callable[[Any], str | None] | None = None
 
     def offered_for(self, players: int) -> bool:
         return not self.players or players in self.players
+
+    def refusal(self, value: Any) -> str | None:
+        """None when ``value`` may be chosen, else why not (for players)."""
+        if self.check is not None:
+            return self.check(value)
+        if value not in self.choices or type(value) is not type(self.default):
+            return f"{value!r} is not one of {', '.join(map(str, self.choices))}"
+        return None
 
 
 #: a number fixed for the game, or one per player count (a mapping or a function)
@@ -250,9 +264,9 @@ class GameInfo:
                     raise ValueError(f"{variant.label} is only offered with {counts} players")
                 continue
             value = variants.get(key, variant.default)
-            if value not in variant.choices or type(value) is not type(variant.default):
-                choices = ", ".join(map(str, variant.choices))
-                raise ValueError(f"{variant.label}: {value!r} is not one of {choices}")
+            why = variant.refusal(value)
+            if why is not None:
+                raise ValueError(f"{variant.label}: {why}")
             chosen[key] = value
         return GameConfig(players, chosen)
 
@@ -405,6 +419,12 @@ class GameEntry:
     #: in a sentence or two for players (the setup screen's tooltip). A
     #: function, so a game's bot module is imported only when it is asked.
     level_notes: Callable[[], Mapping[str, str]] | None = None
+    #: user_config(config, folder) -> (config, message or None): a new game's
+    #: config with what it takes from the player's own files in the settings
+    #: folder ``folder`` (Planepita: the physics.toml its tuning overlay
+    #: saves), and a message for the player (a damaged file set aside). Asked
+    #: when a new game starts, never for a loaded one: a save holds its config.
+    user_config: Callable[[GameConfig, Path], tuple[GameConfig, str | None]] | None = None
 
     @property
     def name(self) -> str:

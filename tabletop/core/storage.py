@@ -125,8 +125,15 @@ def write_json(path: str | os.PathLike[str], doc: Mapping[str, Any]) -> None:
     if not isinstance(version, int) or isinstance(version, bool):
         raise ValueError(f"document for {path.name} has no int 'version'")
     # Serialise first, so a document that is not JSON leaves nothing behind.
-    data = (json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False) + "\n").encode("utf-8")
-    tmp_name = _write_temporary(path, data)
+    write_text(path, json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically, as :func:`write_json`
+    writes a document: a temporary file beside it, flushed, renamed over it.
+    For the files that are not JSON (Planepita's physics.toml)."""
+    path = Path(path)
+    tmp_name = _write_temporary(path, text.encode("utf-8"))
     try:
         os.replace(tmp_name, path)
     except BaseException:
@@ -156,7 +163,7 @@ def write_new(folder: str | os.PathLike[str], base: str, suffix: str, text: str)
 #: renaming them into place: ``.<name>.<8 random characters>.tmp`` beside
 #: ``<name>``, as ``tempfile`` makes them from the prefix and suffix below.
 _TMP_PREFIX, _TMP_SUFFIX = ".", ".tmp"
-_TMP_RE = re.compile(r"\.[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:json|log)\.[a-z0-9_]{8}\.tmp")
+_TMP_RE = re.compile(r"\.[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:json|log|toml)\.[a-z0-9_]{8}\.tmp")
 #: A temporary file untouched this many seconds belongs to a write that was
 #: killed (a write takes milliseconds); a younger one may be another running
 #: copy of the program at work, and is left alone.
@@ -784,11 +791,17 @@ class Storage:
         """The folder of the saves, the statistics and the crash logs."""
         return self.stats_path.parent
 
+    @property
+    def settings_dir(self) -> Path:
+        """The folder of the settings, and of a game's own files the player
+        keeps beside them (Planepita's physics.toml)."""
+        return self.settings_path.parent
+
     def clean_temporaries(self) -> list[Path]:
         """At start-up: remove the temporary files a write killed half-way left
         in the settings, saves and statistics folders (see
         :func:`remove_stale_temporaries`). Returns what was removed."""
-        folders = dict.fromkeys([self.settings_path.parent, self.data_dir, self.saves_dir])
+        folders = dict.fromkeys([self.settings_dir, self.data_dir, self.saves_dir])
         removed = [path for folder in folders for path in remove_stale_temporaries(folder)]
         for path in removed:
             log.info("removed %s, left by an interrupted write", path)

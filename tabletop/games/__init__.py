@@ -69,6 +69,7 @@ register(
         icon="tabletop.games.planepita.scene:draw_icon",
         determinize=_planepita.determinize,
         level_notes=_planepita.level_notes,
+        user_config=_planepita.user_config,
     )
 )
 

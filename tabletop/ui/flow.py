@@ -51,10 +51,14 @@ def start_game(
 ) -> Scene:
     """Create the session (unless given), wire the autosave, show the game.
 
-    ``source`` is the save file ``session`` was loaded from. Any game but the
-    autosave's own takes the autosave's place, so an unfinished game there is
-    first kept in Saved games, never overwritten."""
+    A new game's config first takes what the game reads from the player's own
+    files (``GameEntry.user_config``: Planepita's physics.toml); a given
+    session keeps the config it has. ``source`` is the save file ``session``
+    was loaded from. Any game but the autosave's own takes the autosave's
+    place, so an unfinished game there is first kept in Saved games, never
+    overwritten."""
     if session is None:
+        config = user_config(app, entry, config)
         session = Session(entry, config, seed, seats, **app.session_options)
     if not is_autosave(app, source) and app.storage.keep_autosave(ended(app)) is not None:
         app.toast("Your unfinished game was kept in Saved games.")
@@ -65,6 +69,17 @@ def start_game(
     app.stack.reset(app.home())
     app.stack.push(scene)
     return scene
+
+
+def user_config(app: Any, entry: GameEntry, config: GameConfig) -> GameConfig:
+    """``config`` with what a new game of ``entry`` takes from the player's
+    files in the settings folder; a message about a damaged file is shown."""
+    if entry.user_config is None:
+        return config
+    config, message = entry.user_config(config, app.storage.settings_dir)
+    if message:
+        app.toast(message, "error")
+    return config
 
 
 def is_autosave(app: Any, path: Path | str | None) -> bool:

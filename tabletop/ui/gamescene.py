@@ -106,6 +106,11 @@ class GameScene(Scene):
     def skip_animation(self) -> None:
         """Jump every running animation to its end."""
 
+    def pause_notes(self) -> list[str]:
+        """Lines the pause screen shows about this game (Planepita: the
+        physics it is played with); none by default."""
+        return []
+
     # -- what the base class offers ----------------------------------------------
     @property
     def viewer(self) -> int:

@@ -292,7 +292,7 @@ class SetupScene(MenuScene):
             self.seat_rows.append((name, kind_choice))
         self.variant_widgets: list[tuple[str, Choice]] = []
         for v in self.info.variants:
-            if not v.offered_for(self.players):
+            if not v.offered_for(self.players) or not v.choices:  # no choices: set by the program
                 continue
             value = self.variant_values.get(v.key, v.default)
             options = [self._variant_text(c) for c in v.choices]

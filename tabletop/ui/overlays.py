@@ -54,18 +54,35 @@ class PauseScene(MenuScene):
         self.buttons = [self.resume, self.undo, self.save, self.rules, self.settings, self.quit]
         self.group.add(*self.game_settings, *self.buttons)
         self.group.focus(self.resume, show=True)
+        #: what the game says about itself under the buttons (GameScene.pause_notes)
+        self.notes: list[str] = self.game.pause_notes()
+        self.note_lines: list[tuple[str, pygame.Rect]] = []
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
         head = t.heading.get_linesize() + t.px(20)
         row_h, gap = t.px(48), t.px(12)
         above = len(self.game_settings) * (row_h + gap)
-        box = button_column(rect.move(0, head // 2 + above // 2), self.buttons, t)
         width = min(t.px(560), rect.w - t.px(40))
+        wrapped = [line for note in self.notes for line in wrap_text(t.small, note, width)]
+        line_h = t.small.get_linesize()
+        below = len(wrapped) * line_h + (t.px(14) if wrapped else 0)
+        box = button_column(rect.move(0, head // 2 + above // 2 - below // 2), self.buttons, t)
         for i, choice in enumerate(self.game_settings):
             choice.label_share = 0.4
             choice.rect = pygame.Rect(box.centerx - width // 2, box.y - above + i * (row_h + gap), width, row_h)
-        self.overlay_box(box.unionall([c.rect for c in self.game_settings]) if self.game_settings else box)
+        self.note_lines = [
+            (text, pygame.Rect(box.centerx - width // 2, box.bottom + t.px(14) + i * line_h, width, line_h))
+            for i, text in enumerate(wrapped)
+        ]
+        content = box.unionall([c.rect for c in self.game_settings] + [r for _, r in self.note_lines])
+        self.overlay_box(content)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.theme
+        for text, rect in self.note_lines:
+            draw_text(surface, t.small, text, t.text_dim, rect, "center")
 
     def do_undo(self) -> None:
         self.back()

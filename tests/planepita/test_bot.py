@@ -178,12 +178,22 @@ def lone_opponent_in_the_centre():
     )
 
 
+def steady(level: str, seat: int, seed: int, cap: int = CAP) -> botmod.PlanepitaBot:
+    """A search bot of ``level`` whose hand never strays: what its plan does."""
+    config = botmod.HARD if level == "hard" else botmod.MEDIUM
+    config = replace(config, spread=botmod.Spread(0.0, 0.0), max_sims=cap,
+                     reply_sims=min(config.reply_sims, cap), budget=None)
+    return botmod.SearchBot(seat, seed, config)
+
+
 @pytest.mark.parametrize("seed", [1, 2])
-def test_hard_takes_the_centre_from_a_lone_opponent(seed):
+def test_hard_plans_to_take_the_centre_from_a_lone_opponent(seed):
+    # the plan, with a steady hand: the level's spread makes the real bot miss
+    # sometimes, which tools/bench.py's "knock-out" row measures
     state = lone_opponent_in_the_centre()
     assert R.is_last_launch(state) and R.launcher(state) == 0
     end, _ = play_checked(
-        state, [make("hard", 0, seed, cap=200), None], until=lambda s: s.round > 1
+        state, [steady("hard", 0, seed, cap=200), None], until=lambda s: s.round > 1
     )
     centre = end.last_round.areas[0]
     assert centre.value == 5

@@ -140,14 +140,17 @@ def test_setup_first_round() -> None:
 
 
 def test_setup_default_config_fills_and_refuses() -> None:
-    assert dict(default_config(2).variants) == {"third_party": True, "doubles": False, "practice": False}
+    assert dict(default_config(2).variants) == {
+        "third_party": True, "doubles": False, "practice": False, "physics": ()}
     assert dict(default_config(4).variants) == {
         "team_play": False,
         "clockwise": False,
         "doubles": False,
         "practice": False,
+        "physics": (),
     }
-    assert dict(default_config(6, team_size=3).variants) == {"team_size": 3, "doubles": False, "practice": False}
+    assert dict(default_config(6, team_size=3).variants) == {
+        "team_size": 3, "doubles": False, "practice": False, "physics": ()}
     for players, variants, words in [
         (1, {}, "2 to 6 players"),
         (7, {}, "2 to 6 players"),
@@ -156,6 +159,9 @@ def test_setup_default_config_fills_and_refuses() -> None:
         (6, {"team_size": 4}, "not one of 2, 3"),
         (2, {"third_party": "yes"}, "not one of"),
         (2, {"colour": "red"}, "unknown Planepita variant"),
+        (2, {"physics": (("friction.mu_face_up", 50.0),)}, "Physics: friction.mu_face_up must be"),
+        (2, {"physics": (("board.planet_radius", 300.0),)}, "not a value a game may change"),
+        (2, {"physics": {"friction.mu_face_up": 0.2}}, "not a list of named numbers"),
     ]:
         with pytest.raises(ValueError, match=words):
             default_config(players, **variants)

@@ -441,9 +441,9 @@ def test_layout_at_every_size_keeps_panels_off_the_board(
         for slot in scene.slot_rects:
             assert scene.slots_rect.contains(slot)
         assert scene.hole_rect.h >= 0
-        # every widget that shows lies in its box
+        # every widget that shows lies in its box (the replay button on the board: test_replay.py)
         for w in scene.group.widgets:
-            if w.visible:
+            if w.visible and w is not scene.replay_button:
                 assert scene.decide_rect.contains(w.rect)
     finally:
         app.shutdown()

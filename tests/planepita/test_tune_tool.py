@@ -27,8 +27,16 @@ PICTURES = {
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory: pytest.TempPathFactory):
     out = tmp_path_factory.mktemp("tune")
-    assert tune_physics.main(["--quick", "--out", str(out)]) == 0
+    with pytest.MonkeyPatch.context() as mp:  # no player's physics.toml but the test's
+        mp.setenv("TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
+        assert tune_physics.main(["--quick", "--out", str(out)]) == 0
     return out
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tool reads the player's physics.toml from the settings folder: the test's own."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
 
 
 def test_quick_run_writes_the_pictures(quick_run) -> None:

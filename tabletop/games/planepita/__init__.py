@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.games.planepita.rules import RULES, default_config, determinize, sample_action
+from tabletop.games.planepita.rules import (
+    RULES,
+    default_config,
+    determinize,
+    sample_action,
+    user_config,
+)
 
 if TYPE_CHECKING:
     from tabletop.core.bots import Bot
 
-__all__ = ["RULES", "default_config", "determinize", "level_notes", "make_bot", "sample_action"]
+__all__ = ["RULES", "default_config", "determinize", "level_notes", "make_bot", "sample_action", "user_config"]
 
 
 def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:

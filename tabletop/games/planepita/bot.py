@@ -342,7 +342,7 @@ def run_shot(state: PlanepitaState, flick: Flick) -> Trajectory:
     """The flick's trajectory. Nothing is caught here: a simulator that fails
     on a trial shot is a bug to see (the session plays a random legal move
     for a bot that fails, and says so in the game log)."""
-    return simulate(state.layout, launch_of(state, flick), PARAMS)
+    return simulate(state.layout, launch_of(state, flick), rules_mod.params_of(state))
 
 
 def clamp_flick(spec: FlickSpec, pad: float, angle: float, speed: float, **extra: Any) -> Flick:

@@ -258,6 +258,11 @@ class PlanepitaState:
     #: tried again, also against bots (the rules' retry_barrier). Saves from
     #: before it existed load as games that are not practice.
     practice: bool = False
+    #: the game's physics where it differs from the shipped physics.toml
+    #: (``params.Overrides``, from the config's ``physics``): sorted
+    #: ("section.key", value) pairs; () for the shipped values, which is what
+    #: saves written before the field existed load with
+    physics: tuple[tuple[str, float], ...] = ()
 
     @property
     def last_round(self) -> RoundResult | None:

@@ -4,6 +4,16 @@ Every value has a type and an allowed range in :data:`SCHEMA`. Loading checks
 each one and names the key and the range in any error, so a typo in the TOML
 or on ``tools/tune_physics.py``'s command line never turns into a strange
 shot. Pure Python: no pygame, no pymunk.
+
+**The player's own values.** The tuning overlay (F9 in a game) saves a
+``physics.toml`` of the player's in the settings folder (:data:`USER_FILE`),
+laid over the shipped one: it may change how shots behave
+(:data:`USER_SECTIONS`), never the table's geometry or the simulation's step,
+which the scene, the bots and the aim line share. A new game takes those
+values into its config and its state as :data:`Overrides`, the values that
+differ from the shipped file (``()``: the shipped values), so a saved game,
+its replay and a resumed game keep using them whatever the file says later.
+A damaged file is moved aside to ``.bad`` and the shipped values are used.
 """
 
 from __future__ import annotations
@@ -11,9 +21,12 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from tabletop.core import storage
 
 
 class ParamError(ValueError):
@@ -280,3 +293,170 @@ def default() -> Params:
 def replace_section(params: Params, section: str, **changes: Any) -> Params:
     """Convenience for tests and tools: ``replace_section(p, "friction", mu_face_up=0.5)``."""
     return params.with_overrides({f"{section}.{k}": v for k, v in changes.items()}) if changes else replace(params)
+
+
+# -- the player's own values ---------------------------------------------------------
+
+#: the sections a player's physics.toml (and a game's stored values) may
+#: change: how shots behave, never the board, the pieces' sizes and masses,
+#: the pads or the simulation's step
+USER_SECTIONS = ("friction", "restitution", "launch")
+#: the player's file, in the settings folder
+USER_FILE = "physics.toml"
+#: a player's file larger than this is damaged (it holds a dozen numbers)
+USER_FILE_MAX_BYTES = 64 * 1024
+#: the values the tuning overlay offers, in its order
+TUNABLE = (
+    "friction.mu_face_up",
+    "friction.mu_face_down",
+    "friction.break_away_speed",
+    "restitution.disc_disc",
+    "restitution.disc_jammer",
+    "restitution.disc_pad",
+    "launch.max_speed",
+)
+#: a game's physics where it differs from the shipped physics.toml: sorted
+#: ``("section.key", value)`` pairs with float values, each key once; ``()``
+#: is the shipped physics
+Overrides = tuple[tuple[str, float], ...]
+
+
+def value_of(params: Params, dotted: str) -> float:
+    """The value of ``"section.key"`` in ``params``."""
+    section, _, key = dotted.partition(".")
+    return float(getattr(getattr(params, section), key))
+
+
+def overrides_between(base: Params, params: Params) -> Overrides:
+    """The values of :data:`USER_SECTIONS` in which ``params`` differs from ``base``."""
+    return tuple(
+        (dotted, value_of(params, dotted))
+        for dotted in sorted(f"{s}.{k}" for s in USER_SECTIONS for k in SCHEMA[s])
+        if value_of(params, dotted) != value_of(base, dotted)
+    )
+
+
+def _shape_refusal(value: object) -> str | None:
+    if type(value) is not tuple:
+        return "the physics values are not a list of named numbers"
+    keys = []
+    for pair in value:
+        if not (type(pair) is tuple and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is float):
+            return "the physics values are not a list of named numbers"
+        section, _, _ = pair[0].partition(".")
+        if section not in USER_SECTIONS:
+            return f"{pair[0]} is not a value a game may change"
+        keys.append(pair[0])
+    if keys != sorted(set(keys)):
+        return "the physics values are not each named once, in order"
+    return None
+
+
+@lru_cache(maxsize=64)
+def _applied(base: Params, overrides: Overrides) -> Params | str:
+    try:
+        return base.with_overrides(dict(overrides)) if overrides else base
+    except ParamError as exc:
+        return str(exc)
+
+
+def overrides_refusal(value: object, base: Params | None = None) -> str | None:
+    """None when ``value`` is :data:`Overrides` that give valid parameters laid
+    over ``base`` (the shipped ones), else why not, in words."""
+    why = _shape_refusal(value)
+    if why is not None:
+        return why
+    assert isinstance(value, tuple)
+    got = _applied(base or default(), value)
+    return got if isinstance(got, str) else None
+
+
+def with_overrides_of(base: Params, overrides: Overrides) -> Params:
+    """``base`` with ``overrides`` laid over it (memoised); ParamError if they
+    are refused."""
+    why = _shape_refusal(overrides)
+    if why is not None:
+        raise ParamError(why)
+    got = _applied(base, overrides)
+    if isinstance(got, str):
+        raise ParamError(got)
+    return got
+
+
+def parse_user(text: str, where: str = USER_FILE) -> Overrides:
+    """The overrides a player's physics.toml holds (those equal to the
+    shipped values dropped); ParamError naming what is wrong."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ParamError(f"{where} is not valid TOML: {exc}") from exc
+    allowed = ", ".join(f"[{s}]" for s in USER_SECTIONS)
+    changes: dict[str, Any] = {}
+    for section, table in doc.items():
+        if section not in SCHEMA:
+            raise ParamError(f"unknown section [{section}] (a player's file may hold {allowed})")
+        if section not in USER_SECTIONS:
+            raise ParamError(f"[{section}] is the table's own: a player's file may hold only {allowed}")
+        if not isinstance(table, dict):
+            raise ParamError(f"[{section}] is not a table of values")
+        for key, value in table.items():
+            if key not in SCHEMA[section]:
+                raise ParamError(f"unknown parameter {section}.{key} (known: {', '.join(SCHEMA[section])})")
+            changes[f"{section}.{key}"] = value
+    base = default()
+    return overrides_between(base, base.with_overrides(changes))
+
+
+def user_toml(overrides: Overrides) -> str:
+    """A player's physics.toml holding ``overrides``, read back by :func:`parse_user`."""
+    lines = [
+        "# Your Planepita physics: laid over the shipped physics.toml for new games.",
+        "# Written by the tuning overlay (F9 in a game); only [friction], [restitution]",
+        "# and [launch] may change. Delete a line to take the shipped value again.",
+    ]
+    by_section: dict[str, list[str]] = {}
+    for dotted, value in overrides:
+        section, _, key = dotted.partition(".")
+        by_section.setdefault(section, []).append(f"{key} = {value!r}")
+    for section in USER_SECTIONS:
+        if section in by_section:
+            lines += ["", f"[{section}]", *by_section[section]]
+    return "\n".join(lines) + "\n"
+
+
+def read_user_file(folder: str | Path) -> tuple[Overrides, str | None]:
+    """The overrides of the player's physics.toml in ``folder`` (``()`` when
+    there is none), and a message for the player or None. A damaged file
+    (not UTF-8, not TOML, a value params.py refuses) is moved aside to
+    ``.bad`` and the shipped values are used; one that cannot be read is
+    left where it is."""
+    path = Path(folder) / USER_FILE
+    shipped = "the shipped physics is used"
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return (), None
+    except OSError as exc:
+        return (), f"Your physics file at {path} could not be read ({exc.strerror or type(exc).__name__}); {shipped}."
+    try:
+        if len(raw) > USER_FILE_MAX_BYTES:
+            raise ParamError("it is far too large")
+        return parse_user(raw.decode("utf-8"), USER_FILE), None
+    except UnicodeDecodeError:
+        problem = "it is not text"
+    except ParamError as exc:
+        problem = str(exc)
+    try:
+        dest = storage.move_aside(path)
+    except OSError as exc:
+        return (), f"Your physics file at {path} was damaged ({problem}) and could not be moved aside ({exc.strerror or exc}); {shipped}."
+    return (), f"Your physics file was damaged ({problem}); it was moved to {dest} and {shipped}."
+
+
+def write_user_file(folder: str | Path, overrides: Overrides) -> Path:
+    """Write the player's physics.toml into ``folder`` atomically; its path.
+    ParamError (nothing written) for overrides params.py refuses."""
+    with_overrides_of(default(), overrides)
+    path = Path(folder) / USER_FILE
+    storage.write_text(path, user_toml(overrides))
+    return path

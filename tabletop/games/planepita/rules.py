@@ -18,6 +18,10 @@ What the scene and the bots call (all pure):
 
 - :func:`shot` -- the memoised simulation of a flick from a state (the scene
   plays its frames; ``apply`` uses the same object);
+- :func:`params_of` -- the physics a game is played with: the shipped
+  physics.toml with the game's own values (``state.physics``, from the
+  config's ``physics`` variant, which a new game takes from the player's
+  physics.toml) laid over it;
 - :func:`launcher`, ``state.phase`` -- whose decision it is and which kind;
 - :func:`flick_spec` (also ``legal_actions`` in the launch phase),
   :func:`flip_refusal`, :func:`jammer_area`, :func:`jammer_refusal`,
@@ -31,6 +35,7 @@ import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
@@ -372,6 +377,14 @@ def _tiebreak(state: PlanepitaState, seat: int) -> tuple[int, int]:
 # -- shots ----------------------------------------------------------------------------------
 
 
+def params_of(state: PlanepitaState, base: Params | None = None) -> Params:
+    """The physics ``state``'s game is played with: ``base`` (the shipped
+    physics.toml) with the game's own values, ``state.physics``, laid over it.
+    Memoised; ParamError for values params.py refuses (never in a state that
+    passed the invariants)."""
+    return params_mod.with_overrides_of(base or params_mod.default(), state.physics)
+
+
 @functools.lru_cache(maxsize=256)
 def _simulate(layout: Layout, launch: Launch, params: Params) -> Trajectory:
     traj = simulate(layout, launch, params)
@@ -394,8 +407,9 @@ def launched_disc(state: PlanepitaState, flick: Flick) -> Disc:
 def shot(state: PlanepitaState, flick: Flick, params: Params | None = None) -> Trajectory:
     """The simulation of ``flick`` from ``state``, memoised on the frozen (Layout,
     Launch): ``apply`` and the scene share one computation. IllegalAction if the
-    flick is not legal now. The returned frames are read-only."""
-    p = params or params_mod.default()
+    flick is not legal now. ``params``: the game's own (:func:`params_of`)
+    unless given. The returned frames are read-only."""
+    p = params or params_of(state)
     reason = _flick_refusal(state, flick, p)
     if reason is not None:
         raise IllegalAction(reason)
@@ -418,8 +432,9 @@ def piece_hits(traj: Trajectory) -> int:
 
 
 def flick_spec(state: PlanepitaState, params: Params | None = None) -> FlickSpec:
-    """The launch phase's ranges for the seat to move."""
-    p = params or params_mod.default()
+    """The launch phase's ranges for the seat to move (with the game's
+    physics, :func:`params_of`, unless ``params`` is given)."""
+    p = params or params_of(state)
     seat = launcher(state)
     lim = p.launch
     return FlickSpec(
@@ -571,6 +586,15 @@ class PlanepitaRules:
                 "Take back a flick and try it again, also against bots. Otherwise a flick "
                 "against bots stands once its result is known.",
             ),
+            Variant(
+                "physics",
+                "Physics",
+                (),
+                (),
+                "The game's physics where it differs from the shipped physics.toml: a new "
+                "game takes them from your physics.toml (the tuning overlay's Save).",
+                check=params_mod.overrides_refusal,
+            ),
         ),
         settings=(
             Setting(
@@ -636,7 +660,14 @@ class PlanepitaRules:
 
     @property
     def params(self) -> Params:
+        """The parameters every game of these rules starts from (the shipped
+        physics.toml unless the rules were made with others)."""
         return self._params or params_mod.default()
+
+    def params_for(self, state: PlanepitaState) -> Params:
+        """The parameters ``state``'s game is played with: :attr:`params` with
+        the game's own values laid over them (:func:`params_of`)."""
+        return params_of(state, self._params)
 
     # -- the protocol ----------------------------------------------------------------
     def setup(self, config: GameConfig, seed: int) -> PlanepitaState:
@@ -654,6 +685,10 @@ class PlanepitaRules:
         else:
             team_size = 0
         doubles = bool(config.get("doubles", False))
+        physics = config.get("physics", ())
+        why = params_mod.overrides_refusal(physics, self._params)
+        if why is not None:
+            raise ValueError(f"Physics: {why}")
         return PlanepitaState(
             players=n,
             team_size=team_size,
@@ -678,6 +713,7 @@ class PlanepitaRules:
             last_shot=None,
             history=(),
             practice=bool(config.get("practice", False)),
+            physics=physics,
         )
 
     def to_move(self, state: PlanepitaState) -> int | None:
@@ -685,11 +721,11 @@ class PlanepitaRules:
 
     def legal_actions(self, state: PlanepitaState) -> list[Any]:
         if state.phase is Phase.LAUNCH:
-            return [flick_spec(state, self.params)]
+            return [flick_spec(state, self.params_for(state))]
         if state.phase is Phase.FLIP:
             return [Flip(True), Flip(False)]
         if state.phase is Phase.PLACE_JAMMER:
-            return [JammerSpec(jammer_area(state.layout, self.params))]
+            return [JammerSpec(jammer_area(state.layout, self.params_for(state)))]
         return []
 
     def check(self, state: PlanepitaState, action: object) -> str | None:
@@ -699,7 +735,7 @@ class PlanepitaRules:
         if state.phase is Phase.OVER:
             return "The game is over."
         if isinstance(action, Flick):
-            return _flick_refusal(state, action, self.params)
+            return _flick_refusal(state, action, self.params_for(state))
         if isinstance(action, Flip):
             if state.phase is Phase.FLIP:
                 return None
@@ -713,14 +749,14 @@ class PlanepitaRules:
                 and shot_.seat == (launcher(state) - 1) % state.players
             )
             if just_launched and shot_ is not None:
-                why = flip_refusal(state.layout, shot_.disc, self.params)
+                why = flip_refusal(state.layout, shot_.disc, self.params_for(state))
                 if why is not None:
                     return f"That disc cannot be flipped: {why}"
             return "There is no disc to flip now: it is time to launch."
         assert isinstance(action, PlaceJammer)  # what shapes.malformed let through
         if state.phase is not Phase.PLACE_JAMMER:
             return "The jammer is on the board; it is only placed after it was knocked off."
-        return jammer_refusal(state.layout, action.x, action.y, self.params)
+        return jammer_refusal(state.layout, action.x, action.y, self.params_for(state))
 
     def apply(self, state: PlanepitaState, action: PlanepitaAction) -> PlanepitaState:
         reason = self.check(state, action)
@@ -778,7 +814,7 @@ class PlanepitaRules:
     # -- what apply does ---------------------------------------------------------------
     def _flick(self, state: PlanepitaState, flick: Flick) -> PlanepitaState:
         seat = launcher(state)
-        traj = shot(state, flick, self.params)
+        traj = shot(state, flick, self.params_for(state))
         disc = launched_disc(state, flick)
         before = {d.id: d for d in state.layout.discs}
         before[disc.id] = disc
@@ -828,7 +864,7 @@ class PlanepitaRules:
         return self._end_round(replace(state, turn=turn))
 
     def _end_round(self, state: PlanepitaState) -> PlanepitaState:
-        p = self.params
+        p = self.params_for(state)
         n = state.players
         layout = state.layout
         j_area = jammer_area_of(layout, p)
@@ -900,7 +936,7 @@ class PlanepitaRules:
 
     # -- optional hooks -------------------------------------------------------------------
     def describe(self, state: PlanepitaState) -> str:
-        p = self.params
+        p = self.params_for(state)
         n = state.players
         total = launches_per_round(state)
         lines = [f"Planepita, {n} players, round {state.round} of {ROUNDS}"]
@@ -929,6 +965,8 @@ class PlanepitaRules:
                 text += " double"
             hand.append(text)
         lines.append("to launch " + "  ".join(hand))
+        if state.physics:
+            lines.append("physics   " + "  ".join(f"{key}={value:g}" for key, value in state.physics))
         if state.phase is Phase.OVER:
             lines.append("game over")
         else:
@@ -1044,7 +1082,9 @@ class PlanepitaRules:
         asks this of every stored position, so a position that is not a
         number is refused before anything draws it), then the conservation
         laws. AssertionError with the reason in words."""
-        p = self.params
+        why = params_mod.overrides_refusal(state.physics, self._params)
+        require(why is None, f"the game's physics values are refused ({why})")
+        p = self.params_for(state)
         n = state.players
         require(_whole(n, 2, 6), "the player count is not 2 to 6")
         for flag, words in (
@@ -1290,6 +1330,14 @@ def default_config(players: int, **variants: Any) -> GameConfig:
     return RULES.info.config(players, **variants)
 
 
+def user_config(config: GameConfig, folder: Path) -> tuple[GameConfig, str | None]:
+    """A new game's config with the player's physics.toml in the settings
+    folder ``folder`` laid over the shipped one (``GameEntry.user_config``),
+    and a message for the player about a damaged file, or None."""
+    physics, message = params_mod.read_user_file(folder)
+    return RULES.info.config(config.players, **{**config.variants, "physics": physics}), message
+
+
 def determinize(view: PlanepitaState, seat: int, rng: Random) -> PlanepitaState:
     """A full state consistent with what ``seat`` knows: Planepita hides
     nothing and draws nothing at random, so every seat knows the whole state
@@ -1301,7 +1349,7 @@ def sample_action(state: PlanepitaState, rng: Random) -> PlanepitaAction:
     """A random legal action. Flicks: a pad anywhere, aim within ±25°, speed
     0.35-1.0 of the top speed (so P4 retries are rare), a 3P disc
     or the Double token at random when allowed."""
-    p = RULES.params
+    p = params_of(state)
     if state.phase is Phase.FLIP:
         return Flip(rng.random() < 0.5)
     if state.phase is Phase.PLACE_JAMMER:

@@ -2,7 +2,7 @@
 
 The scene is thin: a gesture becomes a ``Flick``, ``Flip`` or ``PlaceJammer``
 and goes through :meth:`GameScene.act`, which asks the rules and shows the
-reason for any refusal. What it does is spread over four modules:
+reason for any refusal. What it does is spread over these modules:
 
 - ``aim.py`` (pure): the pull and swipe maths that turn a drag into an aim and
   a speed, and the empty-board prediction the aim line shows;
@@ -10,7 +10,13 @@ reason for any refusal. What it does is spread over four modules:
   (a bot's pad and pull, the trajectory the rules computed with ``rules.shot``
   played back, a round's end), driven by the ``dt`` the loop passes;
 - ``scene_draw.py``: the layout and the drawing (:class:`TableDrawing`, mixed
-  in here), which never changes the game;
+  in here), which never changes the game; ``scene_effects.py`` draws what a
+  shot leaves for a moment (flash rings, a replay's markers and trails, a
+  disc spiralling into a black hole);
+- ``scene_replay.py``: the instant replay of the last shot (R), mixed in as
+  :class:`ReplayControls`;
+- ``scene_tuning.py``: the physics tuning overlay (F9), mixed in as
+  :class:`TuningControls`;
 - this module: input, what to animate after a move, and the words of the
   prompt and the hints.
 
@@ -58,7 +64,10 @@ from tabletop.games.planepita.scene_playback import (
     RoundEnd,
     ShotAnim,
     picture_of,
+    shot_discs,
 )
+from tabletop.games.planepita.scene_replay import ReplayControls
+from tabletop.games.planepita.scene_tuning import TuningControls
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import Button, FocusGroup
 
@@ -80,10 +89,9 @@ class Drag:
     moved: float = 0.0  # the scene clock at the last motion (or the press)
 
 
-class PlanepitaScene(TableDrawing, GameScene):
+class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
-        self.params = pp_rules.RULES.params
         self.board = default_board()
         self.players = session.state.players
         self.init_drawing()
@@ -107,12 +115,18 @@ class PlanepitaScene(TableDrawing, GameScene):
                                     tooltip="Attach your Double token: 4 power, cannot be flipped (D)")
         self.group = FocusGroup([self.flip_button, self.keep_button, self.own_button, self.third_button,
                                  self.double_button])
+        self.init_replay()
         self._sync_buttons()
 
     # -- what the rules say ------------------------------------------------------------------------
     @property
     def state(self) -> PlanepitaState:
         return self.session.state
+
+    @property
+    def params(self) -> Any:
+        """The physics this game is played with (its own values over the shipped ones)."""
+        return pp_rules.params_of(self.state)
 
     def spec(self) -> Any:
         """The rules' description of the choice now (FlickSpec, JammerSpec, or None)."""
@@ -276,9 +290,7 @@ class PlanepitaScene(TableDrawing, GameScene):
                 if bot or self.replay_queue is not None:
                     self.anims.append(PadMove(before, seat, disc, action.pad, 0.45 / speed))
                     self.anims.append(PullBack(before, seat, disc, action, 0.4 / speed))
-                known = {d.id: d for d in (*before.layout.discs, *after.layout.discs, *after.black_hole)}
-                known.setdefault(traj.launched, disc)
-                self.anims.append(ShotAnim(before, seat, action, traj, known, speed))
+                self.anims.append(ShotAnim(before, seat, action, traj, shot_discs(before, after, traj, disc), speed))
         elif isinstance(action, Flip):
             self.app.sound.play("clack", 0.5)
             if action.down and before.pending is not None:
@@ -352,7 +364,10 @@ class PlanepitaScene(TableDrawing, GameScene):
     # -- what the table shows ---------------------------------------------------------------------------
     def current_picture(self, view: PlanepitaState) -> Picture:
         """The animation's picture while one plays, else ``view`` with the pad
-        being dragged, the disc waiting on the pad and the aim being pulled."""
+        being dragged, the disc waiting on the pad and the aim being pulled;
+        an instant replay's picture while one shows."""
+        if self.instant is not None:
+            return self.instant.picture()
         if self.anims:
             return self.anims[0].picture()
         pic = picture_of(view)

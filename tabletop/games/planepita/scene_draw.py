@@ -25,6 +25,7 @@ import pygame
 
 from tabletop.core import rng
 from tabletop.games.planepita import rules as pp_rules
+from tabletop.games.planepita import scene_effects as effects
 from tabletop.games.planepita.aim import (
     PULL_FULL_MM,
     PULL_REACH_MM,
@@ -553,7 +554,10 @@ class TableDrawing:
         self._draw_panel_cached(surface, pic)
         self._draw_zones(surface, pic)
         self._draw_pads(surface, pic)
+        effects.draw_trails(surface, self.geo, t, pic.trails)
         self._draw_pieces(surface, pic)
+        effects.draw_flashes(surface, self.geo, pic.flashes)
+        effects.draw_marks(surface, self.geo, pic.marks)
         self._draw_aim(surface, pic)
         if self.anims and isinstance(self.anims[0], RoundEnd):
             self._draw_round_end(surface, self.anims[0])
@@ -651,19 +655,11 @@ class TableDrawing:
             pygame.draw.line(surface, (16, 16, 20), (ix, iy), (ex, ey), max(1, r // 9))
 
     def _draw_falling(self, surface: pygame.Surface, disc: Disc, x: float, y: float, p: float, r: int) -> None:
-        """A disc spiralling into the black hole where it left the board."""
-        p = max(0.0, min(1.0, p))
-        d = math.hypot(x, y) or 1.0
-        ux, uy = x / d, y / d
-        spin = p * 2.5 * math.pi
-        push = 14.0 * p
-        sx = x + ux * push + (-uy * math.sin(spin) + ux * (math.cos(spin) - 1)) * 8.0 * p
-        sy = y + uy * push + (ux * math.sin(spin) + uy * (math.cos(spin) - 1)) * 8.0 * p
-        size = max(1, round(r * (1.0 - p) * (self.board.jammer_radius / self.board.disc_radius if disc.id == JAMMER else 1)))
-        centre = self.geo.ipx(sx, sy)
-        pygame.draw.circle(surface, HOLE_COLOUR, centre, size + self.geo.length(4) * (1 - p))
-        img = self.jammer_img(size) if disc.id == JAMMER else self.sprite(disc, size)
-        surface.blit(img, img.get_rect(center=centre))
+        """A disc spiralling into a black hole where it left the board (scene_effects)."""
+        jammer = disc.id == JAMMER
+        effects.draw_falling(surface, self.geo, self.app.theme, disc, x, y, p,
+                             lambda d, size: self.jammer_img(size) if jammer else self.sprite(d, size),
+                             self.board.jammer_radius if jammer else self.board.disc_radius)
 
     def _draw_aim(self, surface: pygame.Surface, pic: Picture) -> None:
         t = self.app.theme

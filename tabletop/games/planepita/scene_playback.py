@@ -5,8 +5,12 @@ A :class:`Picture` is what the table shows in one frame (a state, or a moment
 of an animation). The scene queues :class:`Anim` steps, played one after the
 other: a bot's pad sliding to where it launches from (:class:`PadMove`), its
 pull back (:class:`PullBack`), the recorded ``physics.Trajectory`` frame by
-frame with its clacks and the discs falling into the black hole
-(:class:`ShotAnim`), and a round's end (:class:`RoundEnd`). Each step's clock
+frame with its clacks, a flash ring at each contact and the discs spiralling
+into the black hole (:class:`ShotAnim`), and a round's end (:class:`RoundEnd`).
+A contact is an :class:`Impact` (:func:`impacts`): where and when two pieces
+met and how hard; its clack, its flash ring and its marker in an instant
+replay (``scene_replay.py``) all come from that one list, so they agree in time
+and in strength (:func:`loudness`). Each step's clock
 is the sum of the ``dt`` values it was given, never the wall clock, so a test
 steps an animation exactly. Sounds go to whatever object with a
 ``play(name, gain)`` method the scene passes (the app's mixer).
@@ -18,6 +22,7 @@ import pygame.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -25,14 +30,119 @@ import numpy as np
 
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.aim import pull_length, pull_speed
-from tabletop.games.planepita.board import default_board
+from tabletop.games.planepita.board import Board, PadPose, default_board
 from tabletop.games.planepita.model import Disc, Flick, Layout, Phase, PlanepitaState, RoundResult
-from tabletop.games.planepita.physics import JAMMER, EventKind, Trajectory
+from tabletop.games.planepita.physics import JAMMER, EventKind, Trajectory, is_pad
 
-#: a collision with this impulse (g*mm/s) clacks at full volume
+#: a collision with this impulse (g*mm/s) clacks at full volume and draws the largest ring
 CLACK_FULL = 6000.0
+#: the softest contact still clacks (and rings) this strongly, of the full
+CLACK_SOFTEST = 0.08
 #: seconds a disc takes to spiral into the black hole
 FALL_TIME = 0.55
+#: seconds (on screen) a contact's flash ring shows
+FLASH_TIME = 0.35
+
+
+def loudness(impulse: float) -> float:
+    """How strongly a contact of ``impulse`` (g*mm/s) shows, from
+    :data:`CLACK_SOFTEST` to 1: its clack's gain, its flash ring's and its
+    replay marker's size."""
+    return max(CLACK_SOFTEST, min(1.0, impulse / CLACK_FULL))
+
+
+@dataclass(frozen=True)
+class Impact:
+    """Two pieces (or a piece and the pad) touching: when (seconds into the
+    shot), where (the contact point, mm), how hard (the impulse, g*mm/s) and
+    who (body ids, as in ``physics.Event``)."""
+
+    t: float
+    x: float
+    y: float
+    impulse: float
+    a: int
+    b: int | None
+
+    @property
+    def strength(self) -> float:
+        return loudness(self.impulse)
+
+
+def position_at(traj: Trajectory, index: int, t: float) -> tuple[float, float] | None:
+    """Where body ``index`` of ``traj`` was at ``t`` seconds: between two
+    recorded frames, on the line between them; once it has left the world,
+    where it was last seen; None if it never was."""
+    frames = traj.frames
+    f = max(0.0, min(len(frames) - 1.0, t * traj.fps))
+    lo = int(f)
+    hi = min(lo + 1, len(frames) - 1)
+    a, b = frames[lo, index], frames[hi, index]
+    if math.isnan(a[0]):
+        seen = np.flatnonzero(~np.isnan(frames[: lo + 1, index, 0]))
+        if not seen.size:
+            return None
+        a = frames[seen[-1], index]
+        return float(a[0]), float(a[1])
+    if math.isnan(b[0]):
+        return float(a[0]), float(a[1])
+    k = f - lo
+    return float(a[0] + (b[0] - a[0]) * k), float(a[1] + (b[1] - a[1]) * k)
+
+
+def _pad_contact(pose: PadPose, x: float, y: float, radius: float) -> tuple[float, float]:
+    """Where a disc at (x, y) touches the pad: the rim point facing the pad's
+    footprint (its nearest point), or its centre when it is over the pad."""
+    forward, side = pose.local(x, y)
+    near = pose.to_world(min(pose.depth, max(0.0, forward)), min(pose.width / 2, max(-pose.width / 2, side)))
+    dx, dy = near[0] - x, near[1] - y
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return x, y
+    k = min(1.0, radius / d)
+    return x + dx * k, y + dy * k
+
+
+def impacts(traj: Trajectory, board: Board, pose: PadPose | None = None) -> list[Impact]:
+    """Every contact of the shot, in time order: the point where the two
+    pieces touched (between their centres, at their radii), or where a piece
+    met the pad ``pose`` the shot was launched from."""
+    index = {ident: i for i, ident in enumerate(traj.ids)}
+
+    def radius(ident: int) -> float:
+        return board.jammer_radius if ident == JAMMER else board.disc_radius
+
+    out = []
+    for e in sorted((e for e in traj.events if e.kind is EventKind.HIT), key=lambda e: e.t):
+        pa = position_at(traj, index[e.a], e.t) if e.a in index else None
+        pb = position_at(traj, index[e.b], e.t) if e.b is not None and e.b in index else None
+        if pa is not None and pb is not None:
+            k = radius(e.a) / (radius(e.a) + radius(e.b if e.b is not None else e.a))
+            x, y = pa[0] + (pb[0] - pa[0]) * k, pa[1] + (pb[1] - pa[1]) * k
+        elif pa is not None and pose is not None and is_pad(e.b):
+            x, y = _pad_contact(pose, *pa, radius(e.a))
+        else:  # one piece's position is all there is (every contact clacks and rings)
+            x, y = pa or pb or (0.0, 0.0)
+        out.append(Impact(e.t, x, y, e.impulse, e.a, e.b))
+    return out
+
+
+def shot_discs(before: PlanepitaState, after: PlanepitaState, traj: Trajectory, launched: Disc) -> dict[int, Disc]:
+    """Every disc a shot's playback shows, by id: those on the board before and
+    after it, those it sent to the black hole, and the disc it launched."""
+    known = {d.id: d for d in (*before.layout.discs, *after.layout.discs, *after.black_hole)}
+    known.setdefault(traj.launched, launched)
+    return known
+
+
+@dataclass(frozen=True)
+class Trail:
+    """The path a piece has taken so far in an instant replay: its recorded
+    positions (mm) and how many seconds of the shot ago it was at each."""
+
+    disc: Disc  # the jammer is Disc(JAMMER, -1)
+    points: tuple[tuple[float, float], ...]
+    ages: tuple[float, ...]
 
 
 class Sound(Protocol):
@@ -53,6 +163,9 @@ class Picture:
     pending: int | None = None  # the disc a decision is about
     aim: tuple[float, float] | None = None  # (angle, speed) to draw from the active pad
     hidden: frozenset[int] = frozenset()
+    flashes: list[tuple[Impact, float]] = field(default_factory=list)  # a contact, its flash's progress 0..1
+    marks: list[tuple[Impact, float]] = field(default_factory=list)  # instant replay: a contact, seconds since
+    trails: list[Trail] = field(default_factory=list)  # instant replay: each moving piece's path so far
 
 
 def picture_of(state: PlanepitaState, layout: Layout | None = None) -> Picture:
@@ -121,7 +234,7 @@ class PullBack(Anim):
         pic = picture_of(self.state)
         pic.pads[self.seat] = self.flick.pad
         pic.active, pic.on_pad = self.seat, self.disc
-        p = pp_rules.RULES.params
+        p = pp_rules.params_of(self.state)
         board = default_board()
         vmax = p.launch.max_speed
         length = pull_length(self.flick.speed, vmax, board, p) * ease(self.progress)
@@ -131,16 +244,19 @@ class PullBack(Anim):
 
 
 class ShotAnim(Anim):
-    """The trajectory, frame by frame, with clacks and discs falling off.
-    ``speed`` is the animation speed (2: twice as fast as real time)."""
+    """The trajectory, frame by frame, with clacks, a flash ring at each
+    contact (both from :attr:`impacts`, at the same moment) and discs
+    spiralling into the black hole. ``speed`` is the animation speed (2: twice
+    as fast as real time)."""
 
     def __init__(self, state: PlanepitaState, seat: int, flick: Flick, traj: Trajectory,
-                 discs: dict[int, Disc], speed: float) -> None:
+                 discs: Mapping[int, Disc], speed: float) -> None:
         super().__init__(traj.duration / speed + FALL_TIME / speed)
         self.state, self.seat, self.flick, self.traj = state, seat, flick, traj
         self.speed = speed
         self.discs = discs
-        self.hits = sorted((e for e in traj.events if e.kind is EventKind.HIT), key=lambda e: e.t)
+        board = default_board()
+        self.impacts = impacts(traj, board, board.pad_pose(state.players, seat, flick.pad))
         self.next_hit = 0
         frames = traj.frames
         #: the last frame each body was seen (len(frames) if never lost)
@@ -157,10 +273,10 @@ class ShotAnim(Anim):
     def update(self, dt: float, sound: Sound) -> None:
         super().update(dt, sound)
         now = self.sim_time()
-        while self.next_hit < len(self.hits) and self.hits[self.next_hit].t <= now:
-            e = self.hits[self.next_hit]
+        while self.next_hit < len(self.impacts) and self.impacts[self.next_hit].t <= now:
+            hit = self.impacts[self.next_hit]
             self.next_hit += 1
-            sound.play("clack", max(0.08, min(1.0, e.impulse / CLACK_FULL)))
+            sound.play("clack", hit.strength)
         f = self.frame_index()
         for i, last in enumerate(self.last_seen):
             if 0 <= last < f and last < len(self.traj.frames) - 1 and i not in self.whooshed:
@@ -170,6 +286,20 @@ class ShotAnim(Anim):
     def frame_index(self) -> int:
         return min(len(self.traj.frames) - 1, int(self.sim_time() * self.traj.fps))
 
+    def flashes(self) -> list[tuple[Impact, float]]:
+        """The contacts whose flash ring shows now, each with its progress
+        0..1: from the moment its clack plays (its time has come) for
+        :data:`FLASH_TIME` seconds on screen."""
+        now = self.sim_time()
+        window = FLASH_TIME * self.speed  # seconds of the shot
+        out = []
+        for hit in self.impacts:
+            if hit.t > now:
+                break
+            if now - hit.t < window:
+                out.append((hit, (now - hit.t) / window))
+        return out
+
     def picture(self) -> Picture:
         pic = picture_of(self.state)
         pic.pads[self.seat] = self.flick.pad
@@ -177,6 +307,7 @@ class ShotAnim(Anim):
         pic.pending = None
         pic.discs = []
         pic.jammer = None
+        pic.flashes = self.flashes()
         f = self.frame_index()
         frames = self.traj.frames
         fps = self.traj.fps

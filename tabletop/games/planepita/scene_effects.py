@@ -1,0 +1,176 @@
+"""What a shot leaves on the table for a moment, drawn: the flash ring at each
+contact, an instant replay's impact markers and fading trails, and a disc
+spiralling into a black hole where it left the board. pygame only; never
+changes the game.
+
+Each function draws one kind of effect from the :class:`scene_playback.Picture`
+of the moment onto the table, through the scene's :class:`scene_draw.Geometry`
+(millimetres to pixels). Sizes grow with a contact's strength
+(``scene_playback.loudness``: the same number that sets its clack's volume).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.games.planepita.model import Disc
+from tabletop.games.planepita.physics import JAMMER
+from tabletop.games.planepita.scene_playback import Impact, Trail, ease
+from tabletop.ui.theme import Colour, Theme, mix
+
+if TYPE_CHECKING:
+    from tabletop.games.planepita.scene_draw import Geometry
+
+#: the flash ring of a contact, and an instant replay's impact marker
+FLASH_COLOUR: Colour = (255, 244, 214)
+MARK_COLOUR: Colour = (255, 214, 90)
+MARK_EDGE: Colour = (24, 18, 6)
+#: a contact's ring at its largest, mm (a soft one is a fraction of it)
+FLASH_REACH_MM = 34.0
+MARK_REACH_MM = 22.0
+#: a trail fades over this many seconds of the shot, to TRAIL_FLOOR of its strength
+TRAIL_FADE = 1.2
+TRAIL_FLOOR = 0.28
+#: the black hole a lost disc falls into: its swirl and its core
+VORTEX_GLOW: Colour = (124, 84, 220)
+VORTEX_CORE: Colour = (6, 4, 14)
+LOST_COLOUR: Colour = (255, 120, 110)
+
+
+def _layer(surface: pygame.Surface) -> pygame.Surface:
+    return pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+
+
+def draw_flashes(surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Impact, float]]) -> None:
+    """A ring bursting out of each contact as it happens, wider and brighter
+    for a harder hit, fading as it grows."""
+    if not flashes:
+        return
+    layer = _layer(surface)
+    for hit, p in flashes:
+        q = ease(min(1.0, max(0.0, p)))
+        reach = FLASH_REACH_MM * (0.35 + 0.65 * hit.strength)
+        r = max(3, geo.length(6.0 + reach * q))
+        alpha = round(255 * (1.0 - q) * (0.55 + 0.45 * hit.strength))
+        centre = geo.ipx(hit.x, hit.y)
+        width = max(2, geo.length(1.5 + 4.0 * hit.strength * (1.0 - q)))
+        pygame.draw.circle(layer, (*FLASH_COLOUR, round(alpha * 0.25)), centre, r)
+        pygame.draw.circle(layer, (*FLASH_COLOUR, alpha), centre, r, min(r, width))
+        if q < 0.3:  # the spark at the moment of the hit
+            pygame.draw.circle(layer, (255, 255, 255, round(alpha * (1 - q / 0.3))), centre,
+                               max(2, geo.length(4.0 + 6.0 * hit.strength)))
+    surface.blit(layer, (0, 0))
+
+
+def draw_marks(surface: pygame.Surface, geo: Geometry, marks: list[tuple[Impact, float]]) -> None:
+    """An instant replay's marker at each contact so far: a ring sized by its
+    impulse, with a dot where the pieces touched; it pops when it happens."""
+    if not marks:
+        return
+    layer = _layer(surface)
+    for hit, since in marks:
+        pop = max(0.0, 1.0 - since / 0.25)  # seconds of the shot
+        r = max(3, geo.length(5.0 + MARK_REACH_MM * hit.strength * (1.0 + 0.5 * pop)))
+        centre = geo.ipx(hit.x, hit.y)
+        width = max(2, geo.length(1.5 + 1.5 * hit.strength))
+        pygame.draw.circle(layer, (*MARK_COLOUR, round(50 + 60 * pop)), centre, r)
+        pygame.draw.circle(layer, (*MARK_EDGE, 200), centre, r + 1, width + 2)
+        pygame.draw.circle(layer, (*mix(MARK_COLOUR, (255, 255, 255), pop), 235), centre, r, width)
+        pygame.draw.circle(layer, (*MARK_EDGE, 220), centre, max(2, width + 1))
+        pygame.draw.circle(layer, (*MARK_COLOUR, 255), centre, max(1, width))
+    surface.blit(layer, (0, 0))
+
+
+def trail_colour(theme: Theme, disc: Disc) -> Colour:
+    """A trail's colour: its owner's, or the jammer's yellow."""
+    if disc.id == JAMMER:
+        return (250, 204, 40)
+    return theme.player(disc.owner).colour
+
+
+def draw_trails(surface: pygame.Surface, geo: Geometry, theme: Theme, trails: list[Trail]) -> None:
+    """Each moving piece's path so far: bright where it just was, fading to a
+    faint line over :data:`TRAIL_FADE` seconds of the shot."""
+    if not trails:
+        return
+    layer = _layer(surface)
+    width = max(2, geo.length(3.0))
+    for trail in trails:
+        colour = mix(trail_colour(theme, trail.disc), (255, 255, 255), 0.15)
+        pts = [geo.to_px(x, y) for x, y in trail.points]
+        for k in range(1, len(pts)):
+            age = trail.ages[k]
+            strength = TRAIL_FLOOR + (1.0 - TRAIL_FLOOR) * max(0.0, 1.0 - age / TRAIL_FADE)
+            pygame.draw.line(layer, (*colour, round(255 * strength)), pts[k - 1], pts[k], width)
+    surface.blit(layer, (0, 0))
+
+
+def draw_falling(
+    surface: pygame.Surface,
+    geo: Geometry,
+    theme: Theme,
+    disc: Disc,
+    x: float,
+    y: float,
+    p: float,
+    sprite: Callable[[Disc, int], pygame.Surface],
+    radius_mm: float,
+) -> None:
+    """A piece that left the board at (x, y), ``p`` (0..1) of the way into a
+    black hole that opens just past it: the hole swirls open, the piece
+    circles into it shrinking and darkening, the hole closes, and "lost" (or,
+    for the jammer, "off the board") shows beside it."""
+    p = max(0.0, min(1.0, p))
+    d = math.hypot(x, y) or 1.0
+    ux, uy = x / d, y / d
+    cx, cy = x + ux * radius_mm * 1.6, y + uy * radius_mm * 1.6  # the hole, just outside
+    opening = ease(min(1.0, p / 0.25))
+    closing = 1.0 - ease(max(0.0, (p - 0.8) / 0.2))
+    hole_r = geo.length(radius_mm * 1.5) * opening * closing
+    centre = geo.to_px(cx, cy)
+    spin = p * 3.0 * math.pi
+    if hole_r >= 2:
+        layer = _layer(surface)
+        for k in range(6, 0, -1):
+            pygame.draw.circle(layer, (*VORTEX_GLOW, 26 + 10 * (6 - k)), centre, hole_r * (0.45 + 0.14 * k))
+        for arm in range(3):
+            pts = []
+            for j in range(14):
+                a = spin + arm * 2 * math.pi / 3 + j * 0.34
+                rr = hole_r * (1.25 - 0.9 * j / 13)
+                pts.append((centre[0] + rr * math.cos(a), centre[1] + rr * math.sin(a)))
+            pygame.draw.lines(layer, (*mix(VORTEX_GLOW, (255, 255, 255), 0.35), 200), False, pts,
+                              max(1, round(hole_r / 7)))
+        pygame.draw.circle(layer, (*VORTEX_CORE, 255), centre, max(1, hole_r * 0.45))
+        surface.blit(layer, (0, 0))
+    # the piece: on a shrinking circle round the hole, turning as it goes
+    ox, oy = x - cx, y - cy
+    reach = (1.0 - ease(p)) ** 1.2
+    a = spin * 0.9
+    px_mm = cx + reach * (ox * math.cos(a) - oy * math.sin(a))
+    py_mm = cy + reach * (ox * math.sin(a) + oy * math.cos(a))
+    size = round(geo.length(radius_mm) * (1.0 - 0.92 * ease(p)))
+    if size >= 1:
+        img = sprite(disc, size).copy()
+        shade = round(180 * ease(p))
+        if shade:
+            img.fill((255 - shade, 255 - shade, 255 - shade, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        img = pygame.transform.rotate(img, math.degrees(spin))
+        surface.blit(img, img.get_rect(center=geo.ipx(px_mm, py_mm)))
+    # the word, beside the hole, away from the planet
+    if 0.15 < p < 0.98:
+        alpha = round(255 * min(1.0, (p - 0.15) / 0.15) * min(1.0, (0.98 - p) / 0.15))
+        words = "✗ off the board" if disc.id == JAMMER else "✗ lost"
+        img = theme.font("small", bold=True).render(words, True, LOST_COLOUR)
+        lx, ly = geo.to_px(cx + ux * radius_mm * 4.0, cy + uy * radius_mm * 4.0)
+        pad = max(2, geo.length(2.0))
+        box = img.get_rect(center=(round(lx), round(ly))).inflate(2 * pad, pad)
+        label = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(label, (*VORTEX_CORE, 200), label.get_rect(), border_radius=pad * 2)
+        label.blit(img, (pad, pad // 2))
+        label.set_alpha(alpha)
+        surface.blit(label, box)
