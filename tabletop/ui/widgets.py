@@ -127,6 +127,15 @@ def no_overlap(rects: Sequence[pygame.Rect]) -> list[tuple[int, int]]:
     return pairs
 
 
+def fitting_font(theme: Theme, text: str, width: int, bold: bool = False) -> pygame.font.Font:
+    """The body font, or the small one when ``text`` does not fit ``width``
+    in the body font (a label then shrinks before it is cut short)."""
+    font = theme.font("body", bold=bold)
+    if font.size(text)[0] <= width:
+        return font
+    return theme.font("small", bold=bold)
+
+
 def draw_text(
     surface: pygame.Surface,
     font: pygame.font.Font,
@@ -407,8 +416,9 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         edge = mix(fill, (255, 255, 255), 0.22) if self.enabled else theme.panel_edge
         pygame.draw.rect(surface, edge, rect, max(1, theme.px(1)), border_radius=radius)
-        font = theme.font("body", bold=self.kind != "normal")
-        draw_text(surface, font, self.text, fg, rect.inflate(-2 * theme.px(12), 0), "center")
+        inner = rect.inflate(-2 * theme.px(12), 0)
+        font = fitting_font(theme, self.text, inner.w, bold=self.kind != "normal")
+        draw_text(surface, font, self.text, fg, inner, "center")
         if self.focused and self.show_focus:
             draw_focus_ring(surface, theme, rect, radius)
 
@@ -469,6 +479,8 @@ class Slider(Widget):
         self.on_change = on_change
         self.label = label
         self.fmt = fmt or self._default_fmt
+        #: the share of the control (after the label) that shows the value
+        self.value_share = 0.22
         self.dragging = False
         self.value = self._snap(value)
 
@@ -493,7 +505,7 @@ class Slider(Widget):
     def track_rect(self) -> pygame.Rect:
         """Where the track runs (from the rect alone, so input needs no theme)."""
         _, control = _label_split(self.rect, self.label, self.label_share)
-        value_w = int(control.w * 0.22)
+        value_w = int(control.w * self.value_share)
         pad = max(6, self.rect.h // 3)
         return pygame.Rect(
             control.x + pad, control.centery - 2, max(1, control.w - value_w - 2 * pad), 4
@@ -569,7 +581,8 @@ class Slider(Widget):
             control.h,
         )
         colour = theme.text if self.enabled else theme.disabled_text
-        draw_text(surface, theme.body, self.fmt(self.value), colour, value_rect, "right")
+        shown = self.fmt(self.value)
+        draw_text(surface, fitting_font(theme, shown, value_rect.w), shown, colour, value_rect, "right")
 
 
 class Toggle(Widget):

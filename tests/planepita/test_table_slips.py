@@ -231,3 +231,41 @@ def test_the_power_meter_never_covers_the_launching_pad(tmp_path: Any, players: 
                 scene.drag = None
     finally:
         a.shutdown()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_power_meter_never_covers_the_replay_button(tmp_path: Any, size: tuple[int, int]) -> None:
+    """At 1280x800 an aim to the left put the meter in the top-left corner,
+    over "Replay shot (R)": the meter keeps clear of the scene's controls."""
+    a = make_app(tmp_path, size)
+    try:
+        a.update_settings(anim_speed=0.0)
+        scene = start(a, ("human",) * 3, ("P0", "P1", "P2"))
+        d = Driver(a)
+        scene.act(Flick(0.5, 0.0, 1000.0))
+        d.frames(2)
+        scene.session.states[-1] = replace(scene.session.state, phase=Phase.LAUNCH, start=0)
+        d.frames(2)
+        seat = 0
+        scene.session.states[-1] = replace(scene.session.state, start=seat)
+        checked = 0
+        for pos in (0.0, 0.5, 1.0):
+            for side in (-1.0, 1.0):
+                scene.pad_override = {seat: pos}
+                d.frames(1)
+                assert scene.replay_button.visible
+                pose = scene.geo.pose(seat, pos)
+                start_px = scene.geo.ipx(*pose.start)
+                back = scene.geo.ipx(*pose.to_world(pose.depth * 0.6 + 60.0, side * 45.0))
+                d.move(start_px)
+                d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_px, button=1)])
+                d.move(back, (1, 0, 0))
+                if scene.drag is None or scene.aim_prediction is None:
+                    continue
+                assert not scene.meter_rect.colliderect(scene.replay_button.rect), (pos, side)
+                checked += 1
+                scene.drag = None  # let go without flicking
+                d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=back, button=1)])
+        assert checked == 6
+    finally:
+        a.shutdown()

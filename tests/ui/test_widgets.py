@@ -652,3 +652,14 @@ def test_toasts_in_an_area_stay_inside_it_and_wrap() -> None:
     outside = drawn.copy()
     outside[area.left : area.right, area.top : area.bottom] = False
     assert not outside.any()
+
+
+def test_a_label_too_wide_for_the_body_font_shrinks_before_it_is_cut(theme):
+    """"Face down" in a narrow bold button read "Face do…": it is drawn in the
+    small font instead, and cut only when even that does not fit."""
+    body = theme.font("body", bold=True)
+    width = body.size("Face down")[0] - 4
+    font = W.fitting_font(theme, "Face down", width, bold=True)
+    assert font is theme.font("small", bold=True)
+    assert W.fit_text(font, "Face down", width) == "Face down"
+    assert W.fitting_font(theme, "Face down", width + 40, bold=True) is body

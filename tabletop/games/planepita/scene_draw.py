@@ -781,7 +781,8 @@ class TableDrawing:
 
     def meter_corner(self, w: int, h: int, pose: PadPose, tip: tuple[float, float]) -> pygame.Rect:
         """Where the power meter (``w`` x ``h``) goes: the corner of the board
-        area that keeps clear of the launching pad and its disc, and then is
+        area that keeps clear of the launching pad and its disc and of the
+        scene's own controls there (:meth:`meter_keep_clear`), and then is
         farthest from the aim line; the bottom left when all are equal."""
         t = self.app.theme
         area = self.board_area
@@ -804,8 +805,16 @@ class TableDrawing:
             pygame.Rect(area.x + m, area.y + m, w, h),
             pygame.Rect(area.right - w - m, area.y + m, w, h),
         ]
-        # clear of the pad first, then away from the aim line; the order breaks ties
-        return max(boxes, key=lambda r: (not r.colliderect(pad), min(away(r), float(t.px(60)))))
+        controls = self.meter_keep_clear()
+        # clear of the pad first, then of the controls, then away from the aim
+        # line; the order breaks ties
+        return max(boxes, key=lambda r: (not r.colliderect(pad), r.collidelist(controls) < 0,
+                                         min(away(r), float(t.px(60)))))
+
+    def meter_keep_clear(self) -> list[pygame.Rect]:
+        """Controls drawn on the board area that the power meter must not
+        cover (none here; the scene's mixins add theirs)."""
+        return []
 
     def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
                     pred: AimPrediction, pose: PadPose, assist: str = "full") -> None:

@@ -211,6 +211,12 @@ class ReplayControls:
         w = font.size(self.replay_button.text)[0] + 2 * t.px(14)
         self.replay_button.rect = pygame.Rect(self.board_area.x + t.px(6), self.board_area.y + t.px(6), w, t.px(36))
 
+    def meter_keep_clear(self) -> list[pygame.Rect]:
+        keep = list(super().meter_keep_clear())  # type: ignore[misc]
+        if self.replay_button.visible:
+            keep.append(self.replay_button.rect)
+        return keep
+
     # -- the scene's parts -------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)  # type: ignore[misc]

@@ -156,7 +156,7 @@ class TuningScene(MenuScene):
                 self._setter(key), label=knob.title, fmt=knob.number,
                 tooltip=f"{key} in physics.toml",
             )
-            slider.label_share = 0.5
+            slider.label_share, slider.value_share = 0.5, 0.3  # room for "3000"
             self.sliders[key] = slider
         self.replay = Button("Replay last shot", self.replay_last_shot, kind="primary",
                              tooltip="The last flick again from where it was flicked, with these values")
