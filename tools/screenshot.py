@@ -2,6 +2,7 @@
 
     python tools/screenshot.py title --size 1920x1080 --out out/title.png
     python tools/screenshot.py game:nim --register tests.nimgame:ENTRY --moves 3 --out out/nim.png
+    python tools/screenshot.py game:etuc --players 3 --moves 4 --hint --out docs/etuc/hint-1280x800.png
 
 SCENE is one of ``title``, ``settings``, ``saves``, ``rules`` (the controls
 page), ``rules:GAME``, ``setup:GAME``, ``game:GAME``, ``pause:GAME`` and
@@ -50,6 +51,8 @@ SCENES_HELP = (
 )
 #: bot moves played to reach the end of a game for ``results:GAME`` before giving up
 MAX_RESULT_MOVES = 100_000
+#: frames of 1/60 s ``--hint`` waits for the bots to hand the turn to your seat
+HINT_WAIT_FRAMES = 3_000
 
 
 class UsageError(Exception):
@@ -233,8 +236,11 @@ def render(
     home: str | os.PathLike[str] | None = None,
     registers: Sequence[str] = (),
     players: int | None = None,
+    hint: bool = False,
 ) -> pygame.Surface:
     """Draw ``scene`` at ``size`` for ``frames`` frames of 1/60 s; return a copy of the window.
+    With ``hint`` (a ``game:`` scene), the frames run on until it is your
+    seat's turn, you ask for a hint (H) and it is on show.
 
     Raises :class:`UsageError` for bad values. pygame stays initialised; call
     ``pygame.quit()`` when done with a batch.
@@ -250,7 +256,30 @@ def render(
     show(app, scene, seed=seed, moves=moves, players=players)
     for _ in range(frames):
         app.frame([], 1 / 60)
+    if hint:
+        show_hint(app, scene)
     return app.screen.copy()
+
+
+def show_hint(app: Any, scene: str) -> None:
+    """Run frames until it is your seat's turn in the game on top, ask for a
+    hint as H does, and draw it."""
+    from tabletop.ui.gamescene import GameScene
+
+    game = app.stack.top
+    if parse_scene(scene)[0] != "game" or not isinstance(game, GameScene):
+        raise UsageError("--hint needs a game:GAME scene")
+    for _ in range(HINT_WAIT_FRAMES):
+        if game.my_turn or game.session.is_over():
+            break
+        app.frame([], 1 / 60)
+    if not game.my_turn:
+        raise UsageError("--hint: your seat never came to move (try other --moves)")
+    game.ask_hint()
+    for _ in range(2):
+        app.frame([], 1 / 60)
+    if game.hint_action is None:
+        raise UsageError(f"--hint: no hint is on show ({game.last_error or 'the hint did not come'})")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -297,6 +326,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="game:/pause:/results: seats at the table (default: the game's fewest)",
     )
     p.add_argument(
+        "--hint",
+        action="store_true",
+        help="game: play on to your seat's turn and show a hint (what the hard bot would do)",
+    )
+    p.add_argument(
         "--home",
         metavar="DIR",
         help="settings and saves folder (default: TABLETOP_HOME, else a temporary folder)",
@@ -337,6 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             home=args.home,
             registers=args.register,
             players=args.players,
+            hint=args.hint,
         )
     except UsageError as exc:
         print(f"screenshot: error: {exc}", file=sys.stderr)

@@ -47,7 +47,12 @@ class Bot(Protocol):
 
     Optional, found by name: ``cancel()`` asks a search running on another
     thread to stop soon; ``time_budget`` is the seconds one decision may take
-    (None: the bot is untimed, bounded by its iteration cap alone). A game's
+    (None: the bot is untimed, bounded by its iteration cap alone);
+    ``explain(view, action) -> str`` says in one line of words why the bot
+    chose ``action`` in ``view`` (asked right after ``choose``, so it may read
+    what that search learnt), which a hint shows (:func:`explain`); it names
+    a seat with ``words.seat_ref(seat)``, which the session turns into the
+    seat's name. A game's
     ``make_bot(level, seat, seed, *, timed=True)`` gives every level both
     budgets; ``timed=False`` leaves the cap alone, so a decision depends only
     on the seed and the view.
@@ -65,6 +70,19 @@ def time_budget(bot: Any) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
         return float(value)
     return None
+
+
+def explain(bot: Any, view: Any, action: Any) -> str:
+    """The bot's reason for ``action`` in ``view`` (its optional ``explain``
+    hook), or "" when it offers none or its explanation fails: a reason is a
+    courtesy, never a reason for a hint to fail."""
+    fn = getattr(bot, "explain", None)
+    if fn is None:
+        return ""
+    try:
+        return str(fn(view, action) or "")
+    except Exception:  # noqa: BLE001 - the hint still shows its move
+        return ""
 
 
 def outcome_value(outcome: Outcome, seat: int) -> float:

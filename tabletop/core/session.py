@@ -44,6 +44,16 @@ across machines; for them loading uses the stored states, each checked as the
 rules would check it (:meth:`Session.from_doc`), and a replay follows them.
 Whether a save's game has ended is asked of the position it loads to
 (:func:`has_ended`), never of the ``"over"`` the file carries.
+
+A hint is what the hard bot would play for a person to move: a fresh hard bot
+(``make_bot("hard", seat, seed)``, its seed derived from the game's seed, the
+seat and the ply, so one position always gives one hint) searches from that
+seat's *view* on the same worker as the bots, and offers its reason in words
+through its optional ``explain(view, action)``; without one the hint says the
+move's log line, computed without changing the game. Asking marks the game
+"hints" in the statistics. Hints are on when one person plays; in a game of
+two or more people only when switched on at setup (:attr:`Session.hints_on`,
+kept in saves; a save without it has them off).
 """
 
 from __future__ import annotations
@@ -58,7 +68,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import codec, rng
-from tabletop.core.bots import LEVELS, time_budget
+from tabletop.core.bots import LEVELS, explain, time_budget
 from tabletop.core.game import (
     GameConfig,
     GameEntry,
@@ -72,9 +82,9 @@ from tabletop.core.game import (
     retry_barrier,
     reveals,
 )
-from tabletop.core.stats import TAKE_BACKS
+from tabletop.core.stats import HINTS, TAKE_BACKS
 from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
-from tabletop.core.words import quote, shorten
+from tabletop.core.words import fill_seats, quote, shorten
 
 # the save document's kind and version are storage's: one definition
 SAVE_FORMAT = SAVE_KIND
@@ -126,6 +136,18 @@ class Seat:
             return Seat(str(doc["name"]), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
         except (KeyError, ValueError) as exc:
             raise SaveError(f"a seat in the save is not readable ({shorten(exc)})") from exc
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hard bot would play for ``seat`` in the position after ``ply``
+    moves, and why, in one line of words. ``action`` is None when the bot
+    failed; ``reason`` then says so."""
+
+    seat: int
+    ply: int
+    action: Any
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -317,6 +339,12 @@ class Session:
         #: what the players used on the way, recorded with the result
         #: (tabletop.core.stats: "take-backs", ...); kept in saves
         self.marks: set[str] = set()
+        #: hints allowed although two or more people play (the setup's option); kept in saves
+        self.hints_on = False
+        self._hint: concurrent.futures.Future[Hint] | None = None
+        #: (seat, ply) the pending hint is for, and the bot thinking about it
+        self._hint_key: tuple[int, int] | None = None
+        self._hint_bot: Any = None
         #: codec.encode of states[i], filled as saves need them (states never change)
         self._encoded: list[Any] = []
 
@@ -388,6 +416,7 @@ class Session:
         before = self.state
         after = apply_checked(self.rules, before, action, seat)
         self._cancel_bot()
+        self._cancel_hint()
         self.log.append(log_line(self.rules, before, action, after, self.names))
         self._note_fallback(action)
         self.states.append(after)
@@ -551,6 +580,100 @@ class Session:
     def close(self) -> None:
         """The game is being left: stop any bot still thinking about it."""
         self._cancel_bot()
+        self._cancel_hint()
+
+    # -- hints -----------------------------------------------------------------
+    def hints_allowed(self) -> bool:
+        """Hints are on with one person at the table; with two or more only
+        when the game was set up with them (:attr:`hints_on`)."""
+        return len(self.human_seats()) <= 1 or self.hints_on
+
+    def hint_refusal(self, seat: int) -> str | None:
+        """None when the person at ``seat`` may ask for a hint now, else why not."""
+        if self.is_over():
+            return "The game is over: there is no move to hint."
+        if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+            return "Hints are for a person at the table."
+        if not self.hints_allowed():
+            return "Hints are off: two or more people play this game (they can be switched on at setup)."
+        if self.to_move() != seat:
+            return "A hint is for your own turn."
+        return None
+
+    def hint_seed(self, seat: int) -> int:
+        """The hint bot's seed for ``seat`` now: one position, one hint."""
+        return rng.derive(self.seed, "hint", seat, self.ply)
+
+    def hint_thinking(self) -> bool:
+        """True while a hint for the current position is being worked out."""
+        return self._hint is not None and self._hint_key is not None and self._hint_key[1] == self.ply
+
+    def request_hint(self, seat: int) -> str | None:
+        """Start the hard bot thinking about ``seat``'s move from its view (on
+        the worker, or at once for a session with ``threaded=False``); None,
+        or why no hint may be asked (:meth:`hint_refusal`). The game is
+        marked "hints"; :meth:`poll_hint` hands the answer over."""
+        reason = self.hint_refusal(seat)
+        if reason is not None:
+            return reason
+        if self.hint_thinking() and self._hint_key == (seat, self.ply):
+            return None
+        self._cancel_hint()
+        self.marks.add(HINTS)
+        bot = self.entry.make_bot("hard", seat, self.hint_seed(seat), timed=self.timed)
+        args = (bot, self.rules.view(self.state, seat), self.state, seat, self.ply)
+        self._hint_key = (seat, self.ply)
+        self._hint_bot = bot
+        if self.threaded:
+            self._hint = _worker().submit(self._think_hint, *args)
+        else:
+            fut: concurrent.futures.Future[Hint] = concurrent.futures.Future()
+            try:
+                fut.set_result(self._think_hint(*args))
+            except Exception as exc:  # noqa: BLE001 - reported when polled
+                fut.set_exception(exc)
+            self._hint = fut
+        return None
+
+    def _think_hint(self, bot: Any, view: Any, state: Any, seat: int, ply: int) -> Hint:
+        """The bot's move from ``view`` and its reason (on the worker: it reads
+        only its arguments, which are frozen)."""
+        action = bot.choose(view)
+        reason = guard(self.rules, state, action, seat)
+        if reason is not None:
+            raise ValueError(f"it chose {action}, which is not allowed: {reason}")
+        words = fill_seats(explain(bot, view, action), self.names)
+        if not words:  # the move's own log line, on a copy of the future
+            words = log_line(self.rules, state, action, self.rules.apply(state, action), self.names)
+        return Hint(seat, ply, action, words)
+
+    def poll_hint(self) -> Hint | None:
+        """The hint once it is ready (once), else None. Never blocks. A bot
+        that failed gives a hint without an action whose reason says so."""
+        fut = self._hint
+        if fut is None or not fut.done():
+            return None
+        key = self._hint_key
+        self._hint, self._hint_key, self._hint_bot = None, None, None
+        if key is None or key[1] != self.ply:
+            return None
+        try:
+            return fut.result()
+        except Exception as exc:  # noqa: BLE001 - a failed hint is announced, not raised
+            log.error("%s: the hint bot failed", self.entry.info.title, exc_info=exc)
+            return Hint(key[0], key[1], None, f"No hint this time: the hard bot failed ({shorten(exc)}).")
+
+    def _cancel_hint(self) -> None:
+        """Forget a pending hint; a search already running is asked to stop."""
+        fut, bot = self._hint, self._hint_bot
+        if fut is not None and not fut.cancel() and not fut.done():
+            cancel = getattr(bot, "cancel", None)
+            if cancel is not None:
+                try:
+                    cancel()
+                except Exception:  # noqa: BLE001 - a bot's cancel must not stop the game
+                    log.exception("a hint bot's cancel() failed")
+        self._hint, self._hint_key, self._hint_bot = None, None, None
 
     # -- undo ----------------------------------------------------------------
     def undo_plan(self, seat: int | None = None) -> UndoPlan:
@@ -600,6 +723,7 @@ class Session:
         if target is None or not set(plan.consent) <= set(agreed):
             return False
         self._cancel_bot()
+        self._cancel_hint()
         self._fallback = None
         del self.states[target + 1 :]
         del self._encoded[target + 1 :]
@@ -637,6 +761,7 @@ class Session:
             "over": self.is_over(),
             "recorded": self.recorded,
             "marks": sorted(self.marks),
+            "hints": self.hints_on,
         }
 
     def _encoded_states(self) -> list[Any]:
@@ -746,6 +871,7 @@ class Session:
         session.recorded = doc.get("recorded") is True
         marks = doc.get("marks", [])
         session.marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
+        session.hints_on = doc.get("hints") is True  # saves from before the option have them off
         return session
 
     @classmethod

@@ -4,7 +4,8 @@ shows of them. Plain data; ``storage.py`` reads and writes the file.
 A :class:`GameResult` is one finished game: which game, when it ended, every
 seat (name, a person or a bot and its level, place, score), the end reason in
 words, and its marks. Marks are an open set of short strings that features set
-on a game while it is played ("take-backs" when someone undid a move; the
+on a game while it is played ("take-backs" when someone undid a move, "hints"
+when someone asked what the hard bot would do; the
 value of a recorded game setting a person played with, such as Planepita's
 "aim assist: line", see ``Setting.mark``). A mark is one string in a list: a
 new kind of mark needs no new file version, and a reader keeps the marks it
@@ -32,6 +33,8 @@ HUMAN = "human"
 BOT = "bot"
 #: the mark of a game in which a person took a move back
 TAKE_BACKS = "take-backs"
+#: the mark of a game in which a person asked for a hint (what the hard bot would do)
+HINTS = "hints"
 #: how many results a summary lists, newest first
 LAST = 10
 

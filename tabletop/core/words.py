@@ -9,6 +9,8 @@ calls these rather than building the words itself.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Sequence
 
 
 def ordinal(n: int) -> str:
@@ -112,3 +114,24 @@ def shorten(value: object, limit: int = SHORTEN_LIMIT) -> str:
     except Exception:  # noqa: BLE001 - a value whose own methods raise
         text = "a value that cannot be shown"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: how a bot's words name a seat (a bot knows seats, not names): see :func:`seat_ref`
+_SEAT_REF = re.compile(r"\{seat (\d+)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """A seat named in words written without the players' names (a bot's
+    ``explain``): "{seat 2}", which :func:`fill_seats` turns into the name."""
+    return f"{{seat {int(seat)}}}"
+
+
+def fill_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every :func:`seat_ref` replaced by that seat's name
+    ("a player" for a seat not at the table)."""
+
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if 0 <= i < len(names) else "a player"
+
+    return _SEAT_REF.sub(name, text)

@@ -824,3 +824,31 @@ class Animator:
             if tween.tag == tag:
                 return tween.pose
         return None
+
+
+# -- marks drawn around a card -------------------------------------------------
+
+
+def card_corners(pose: Pose | tuple[float, float, float], card_size: tuple[int, int], grow: float = 0.0) -> list[tuple[float, float]]:
+    """The four corners of a card at ``pose``, ``grow`` pixels outside its edges."""
+    x, y, angle = pose
+    hw, hh = card_size[0] / 2 + grow, card_size[1] / 2 + grow
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    # screen y grows downwards: a counter-clockwise turn of (dx, dy) on screen
+    return [(x + dx * c + dy * s, y - dx * s + dy * c) for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
+
+
+def draw_outline(
+    surface: pygame.Surface,
+    pose: Pose | tuple[float, float, float],
+    card_size: tuple[int, int],
+    colour: RGB,
+    width: int,
+    grow: float = 0.0,
+) -> None:
+    """A ring of ``colour`` round a card at ``pose`` (a hint's mark), on a dark
+    edge so it reads on any felt or card."""
+    corners = card_corners(pose, card_size, grow)
+    pygame.draw.polygon(surface, (12, 12, 18), corners, width + 4)
+    pygame.draw.polygon(surface, colour, corners, width)

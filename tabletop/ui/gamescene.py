@@ -19,7 +19,14 @@ base class owns the frame around it:
 - a pass-the-device curtain between two human seats when the game hides
   information, also between two prompts out of turn (claims on a discard),
   which offers the person who just moved to take the move back;
-- the results screen once the game is over and the last animation has played.
+- the results screen once the game is over and the last animation has played;
+- hints (H, or the bar's Hint button): what the hard bot would do from the
+  viewer's view, worked out on the bot worker (the session's
+  ``request_hint``) while the bar says "Thinking…", then shown on the table
+  by the game (its ``draw_table`` reads :attr:`GameScene.hint_action`) with
+  the reason in words and a "Play hint" button in a card the frame draws.
+  The hint goes when the position changes (a move, an undo); playing it is
+  the player's own act, through :meth:`act`.
 
 Human input becomes an action and goes through :meth:`act`, which asks the
 rules (via the session) and shows the reason for any refusal. The scene never
@@ -33,6 +40,7 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import IllegalAction
+from tabletop.core.session import Hint
 from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene
@@ -41,6 +49,7 @@ from tabletop.ui.theme import text_on
 from tabletop.ui.widgets import draw_tooltip, fit_text, wrap_text
 
 LOG_KEY = pygame.K_l
+HINT_KEY = pygame.K_h
 #: seconds the mouse rests on a log entry before its detail shows
 LOG_TOOLTIP_DELAY = 0.35
 #: the most of the log panel's height the messages take (the log keeps the rest)
@@ -83,6 +92,14 @@ class GameScene(Scene):
         self._details: dict[tuple[int, int], str] = {}
         #: messages held back until the animation that leads to them ends
         self._announcements: list[tuple[str, str]] = []
+        #: the hint on show and the position it is for (the session's newest state)
+        self.shown_hint: Hint | None = None
+        self._hint_state: Any = None
+        #: where the bar's Hint button and the hint card's buttons were drawn
+        self.hint_button_rect = pygame.Rect(0, 0, 0, 0)
+        self.hint_card_rect = pygame.Rect(0, 0, 0, 0)
+        self.hint_play_rect = pygame.Rect(0, 0, 0, 0)
+        self.hint_close_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- the parts a game writes -----------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -110,6 +127,66 @@ class GameScene(Scene):
         """Lines the pause screen shows about this game (Planepita: the
         physics it is played with); none by default."""
         return []
+
+    # -- hints ------------------------------------------------------------------------
+    @property
+    def hint_action(self) -> Any:
+        """The move the hint on show suggests, or None: what a game's
+        ``draw_table`` reads to show it on the table (cards lifted, an aim).
+        Only for the position it was worked out for, on the viewer's turn."""
+        h = self.shown_hint
+        if h is None or h.action is None or self._hint_state is not self.session.state:
+            return None
+        if h.seat != self.viewer or not self.my_turn:
+            return None
+        return h.action
+
+    @property
+    def hints_offered(self) -> bool:
+        """The bar shows the Hint button: a game with a person at the table,
+        not a replay, with hints allowed (always with one person)."""
+        s = self.session
+        return self.replay_queue is None and bool(s.human_seats()) and s.hints_allowed()
+
+    def ask_hint(self) -> None:
+        """H or the bar's button: the hard bot starts thinking about the
+        viewer's move, or the reason it may not is shown."""
+        if self.replay_queue is not None:
+            self.refuse("This is a replay: there is no move to hint.")
+            return
+        if self.hint_action is not None:
+            return  # the hint for this position is on show
+        reason = self.session.request_hint(self.viewer)
+        if reason is not None:
+            self.refuse(reason)
+            return
+        self.shown_hint = None
+        self._poll_hint()
+
+    def play_hint(self) -> bool:
+        """"Play hint": the player plays the suggested move, as their own act."""
+        action = self.hint_action
+        if action is None:
+            return False
+        self.clear_hint()
+        return self.act(action)
+
+    def clear_hint(self) -> None:
+        self.shown_hint = None
+        self._hint_state = None
+
+    def _poll_hint(self) -> None:
+        """Take the hint once it is ready; forget one whose position has gone."""
+        s = self.session
+        if self.shown_hint is not None and self._hint_state is not s.state:
+            self.clear_hint()
+        got = s.poll_hint()
+        if got is None:
+            return
+        if got.action is None:
+            self.refuse(got.reason)
+            return
+        self.shown_hint, self._hint_state = got, s.state
 
     # -- what the base class offers ----------------------------------------------
     @property
@@ -140,7 +217,8 @@ class GameScene(Scene):
             need = min(self.app.toasts.height(t, r.w), int(r.h * TOAST_SHARE))
             return pygame.Rect(r.x, r.bottom - need, r.w, need)
         r = self.table_rect
-        return pygame.Rect(r.x + r.w // 4, r.y, r.w // 2, r.h // 3 + t.px(40))
+        top = self.hint_card_place().bottom + t.px(8) if self.hint_action is not None else r.y
+        return pygame.Rect(r.x + r.w // 4, top, r.w // 2, r.h // 3 + t.px(40))
 
     @property
     def shown_ply(self) -> int:
@@ -227,6 +305,9 @@ class GameScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
                 return True
+            if event.key == HINT_KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.ask_hint()
+                return True
             if event.key == LOG_KEY and not event.mod & pygame.KMOD_CTRL:
                 self.app.update_settings(show_log=not self.app.settings.show_log)
                 self.resize(self.app.size)
@@ -244,7 +325,22 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.animating:
             self.skip_animation()
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_hint(event.pos):
+            return True
         return self.handle_table(event)
+
+    def _click_hint(self, pos: tuple[int, int]) -> bool:
+        """A click on the bar's Hint button or on the hint card's buttons."""
+        if self.hints_offered and self.hint_button_rect.collidepoint(pos):
+            self.ask_hint()
+            return True
+        if self.hint_action is None or not self.hint_card_rect.collidepoint(pos):
+            return False
+        if self.hint_play_rect.collidepoint(pos):
+            self.play_hint()
+        elif self.hint_close_rect.collidepoint(pos):
+            self.clear_hint()
+        return True  # the card covers the table under it
 
     def undo(self) -> None:
         """Ctrl+Z: the person on screen takes back their own last move (the
@@ -285,6 +381,7 @@ class GameScene(Scene):
             self.refuse(self.session.can_undo(seat) or "Nothing was taken back.")
             return
         self.pending_bot_action = None
+        self.clear_hint()
         self.results_shown = False  # shown_seat stays: whoever holds the device
         self.app.toast("Undone.")
         self.layout(self.table_rect)
@@ -323,6 +420,7 @@ class GameScene(Scene):
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._log_rest += dt
+        self._poll_hint()
         if self.animating:
             return
         for text, kind in self._announcements:
@@ -432,6 +530,8 @@ class GameScene(Scene):
         self._draw_bar(surface)
         if self.log_rect.width:
             self._draw_log(surface)
+        self._draw_hint_card(surface)
+        if self.log_rect.width:
             tip = self.log_tooltip()
             if tip and self._log_mouse is not None:
                 draw_tooltip(surface, self.app.theme, tip, self._log_mouse)
@@ -456,6 +556,9 @@ class GameScene(Scene):
             hint = t.small.render("Esc menu · F1 rules · L log", True, t.text_dim)
             surface.blit(hint, hint.get_rect(midright=(right, cy)))
             right = self.log_rect.x - t.px(12)
+        self.hint_button_rect = pygame.Rect(0, 0, 0, 0)
+        if self.hints_offered:
+            right = self._draw_hint_button(surface, right, cy) - t.px(12)
         status = self.status_text()
         status_img = font.render(status, True, t.text_dim) if status else None
         seats_room = right - left
@@ -482,6 +585,94 @@ class GameScene(Scene):
             surface.blit(img, (box.x + pad, box.y + pad // 2))
             self.bar_boxes.append(box)
             x = box.right + gap
+
+    def _draw_hint_button(self, surface: pygame.Surface, right: int, cy: int) -> int:
+        """The bar's Hint button ending at ``right``: "Hint (H)", or
+        "Thinking…" while the hard bot works, dim when it is not the viewer's
+        turn. Returns its left edge."""
+        t = self.app.theme
+        thinking = self.session.hint_thinking()
+        label = "Thinking…" if thinking else "Hint (H)"
+        active = thinking or self.my_turn
+        font = t.small
+        w = max(font.size("Thinking…")[0], font.size("Hint (H)")[0]) + 2 * t.px(10)
+        box = pygame.Rect(0, 0, w, min(self.bar_rect.h - t.px(10), font.get_linesize() + t.px(10)))
+        box.midright = (right, cy)
+        fill = t.button if active else t.disabled
+        pygame.draw.rect(surface, fill, box, border_radius=t.px(8))
+        pygame.draw.rect(surface, t.hint if active else t.panel_edge, box, max(1, t.px(2)), border_radius=t.px(8))
+        img = font.render(label, True, t.text if active else t.disabled_text)
+        surface.blit(img, img.get_rect(center=box.center))
+        self.hint_button_rect = box
+        return box.x
+
+    def hint_lines(self, width: int) -> list[str]:
+        """The hint card's reason, wrapped to ``width`` pixels (at most four lines)."""
+        h = self.shown_hint
+        if h is None:
+            return []
+        font = self.app.theme.small
+        lines = wrap_text(font, h.reason, width)
+        if len(lines) > 4:
+            lines = lines[:3] + [fit_text(font, " ".join(lines[3:]), width)]
+        return lines
+
+    def hint_card_height(self, width: int) -> int:
+        """The height of the hint card ``width`` pixels wide (0 with no hint on show)."""
+        if self.hint_action is None:
+            return 0
+        t = self.app.theme
+        pad = t.px(10)
+        line = t.small.get_linesize()
+        return pad + line + t.px(4) + len(self.hint_lines(width - 2 * pad)) * line + t.px(8) + line + t.px(10) + pad
+
+    def hint_card_place(self) -> pygame.Rect:
+        """Where the hint card goes: at the foot of the log panel above the
+        messages, or, with the log hidden, along the top of the table."""
+        t = self.app.theme
+        if self.log_rect.width:
+            r = self.log_rect
+            w = r.w - 2 * t.px(10)
+            h = self.hint_card_height(w)
+            return pygame.Rect(r.x + t.px(10), self.toast_area.y - h - t.px(8), w, h)
+        r = self.table_rect
+        w = max(t.px(300), r.w // 2)
+        return pygame.Rect(r.centerx - w // 2, r.y + t.px(8), w, self.hint_card_height(w))
+
+    def _draw_hint_card(self, surface: pygame.Surface) -> None:
+        """The hint on show: a heading, the reason in words, "Play hint" and "Dismiss"."""
+        self.hint_card_rect = pygame.Rect(0, 0, 0, 0)
+        if self.hint_action is None:
+            return
+        t = self.app.theme
+        card = self.hint_card_place()
+        self.hint_card_rect = card
+        pad = t.px(10)
+        pygame.draw.rect(surface, t.shadow, card.move(0, t.px(3)), border_radius=t.px(10))
+        pygame.draw.rect(surface, t.panel_title, card, border_radius=t.px(10))
+        pygame.draw.rect(surface, t.hint, card, max(2, t.px(2)), border_radius=t.px(10))
+        line = t.small.get_linesize()
+        bold = t.font("small", bold=True)
+        y = card.y + pad
+        head = bold.render(fit_text(bold, "Hint: the hard bot would play this", card.w - 2 * pad), True, t.hint)
+        surface.blit(head, (card.x + pad, y))
+        y += line + t.px(4)
+        for text in self.hint_lines(card.w - 2 * pad):
+            surface.blit(t.small.render(text, True, t.text), (card.x + pad, y))
+            y += line
+        y += t.px(8)
+        bh = line + t.px(10)
+        play_w = bold.size("Play hint")[0] + 2 * pad
+        close_w = t.small.size("Dismiss")[0] + 2 * pad
+        self.hint_play_rect = pygame.Rect(card.x + pad, y, play_w, bh)
+        self.hint_close_rect = pygame.Rect(self.hint_play_rect.right + t.px(8), y, close_w, bh)
+        for rect, text, font, fill in (
+            (self.hint_play_rect, "Play hint", bold, t.accent),
+            (self.hint_close_rect, "Dismiss", t.small, t.button),
+        ):
+            pygame.draw.rect(surface, fill, rect, border_radius=t.px(6))
+            img = font.render(text, True, text_on(fill))
+            surface.blit(img, img.get_rect(center=rect.center))
 
     def status_text(self) -> str:
         s = self.session
@@ -510,6 +701,9 @@ class GameScene(Scene):
         r = self.log_rect
         log = self.session.log[: self.shown_ply]
         room = r.h - self.toast_area.h
+        card = self.hint_card_place() if self.hint_action is not None else None
+        if card is not None:
+            room = max(0, card.y - t.px(8) - r.y)
         key = (len(log), log[-1] if log else "", r.size, room, t.palette, t.scale)
         if key != self._log_key:
             self._log_key = key

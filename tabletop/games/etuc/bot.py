@@ -19,6 +19,7 @@ from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, Bot, outcome_value
+from tabletop.core.words import plural, seat_ref
 from tabletop.games.etuc.rules import (
     SET_ASIDE,
     Card,
@@ -27,7 +28,10 @@ from tabletop.games.etuc.rules import (
     EtucState,
     Pass,
     Play,
+    beating_plays,
+    cards_text,
     deck,
+    kind_after,
     strongest_card,
 )
 
@@ -47,6 +51,8 @@ BUDGETS: dict[str, tuple[int, float]] = {
 }
 #: actions simulated after the tree before the heuristic takes over
 ROLLOUT_DEPTH = 60
+#: imagined deals :meth:`HardBot.explain` asks whether an opponent could beat a play
+EXPLAIN_DEALS = 40
 
 
 def _plays(legal: Sequence[EtucAction]) -> list[Play]:
@@ -219,6 +225,7 @@ class HardBot:
         time_budget: float | None = HARD_TIME,
     ) -> None:
         self.seat = seat
+        self.seed = seed
         self.game = 1  # the deal being searched: the search stops at its end
         self.search = ISMCTS(
             RULES,
@@ -253,6 +260,77 @@ class HardBot:
         self.game = view.game
         action: EtucAction = self.search.search(view)
         return action
+
+    def explain(self, view: EtucState, action: EtucAction) -> str:
+        """Why ``action``, in one line, from what the search and the view know:
+        the only move, going out, the opponent closest to going out and how
+        often (over imagined deals of the unseen cards) they could beat it,
+        the cards it keeps, and the share of the search's visits it won."""
+        seat = self.seat
+        hand = view.hands[seat] or ()
+        legal = RULES.legal_actions(view)
+        last = view.table[-1].cards if view.table else None
+        if isinstance(action, Pass):
+            if len(legal) == 1:
+                return f"Pass: nothing in your hand beats {cards_text(last or ())}."
+            head = "Pass for now"
+        else:
+            what = cards_text(action.cards)
+            if len(action.cards) == len(hand):
+                last_cards = "your last card" if len(hand) == 1 else f"your last {len(hand)} cards"
+                return f"Play {what}: {last_cards}, so you go out now."
+            head = f"Lead {what} now" if last is None else f"Beat it with {what}"
+            if len(legal) == 1:
+                return f"{head}: it is your only move."
+        why = self._threat(view, action, last)
+        if why is None:
+            if isinstance(action, Pass):
+                top = max(hand, key=strength, default=None)
+                why = f"keep {top} and your pairs for a round you can lead" if top else "wait"
+            else:
+                why = f"it sheds {plural(len(action.cards), 'card')} you least need"
+        share = self._share(action)
+        tail = f" (best in {share:.0%} of the futures it played out)" if share is not None else ""
+        return f"{head}: {why}{tail}."
+
+    def _share(self, action: EtucAction) -> float | None:
+        """The share of the last search's visits that went to ``action``."""
+        visits = dict(self.search.last_stats.visits)
+        total = sum(visits.values())
+        return visits.get(str(action), 0) / total if total else None
+
+    def _threat(self, view: EtucState, action: EtucAction, last: tuple[Card, ...] | None) -> str | None:
+        """Words about the opponent with fewest cards when one is close to
+        going out: whether, over :data:`EXPLAIN_DEALS` imagined deals, they
+        could beat this play; None when nobody is close."""
+        seat = self.seat
+        rivals = [
+            s for s in range(view.players)
+            if s != seat and s not in view.out and view.hand_sizes[s] > 0
+        ]
+        if not rivals:
+            return None
+        rival = min(rivals, key=lambda s: (view.hand_sizes[s], s))
+        left = view.hand_sizes[rival]
+        if left > 3:
+            return None
+        who, cards = seat_ref(rival), plural(left, "card")
+        if view.passed[rival] and last is not None:
+            return f"{who} has {cards} left but has passed this round"
+        if isinstance(action, Pass):
+            return f"{who} has {cards} left; a play now would break the cards you need to stop them"
+        kind = kind_after(view.kind, last, action.cards)
+        gen = rngmod.make(self.seed, "etuc-explain", view.game, len(view.log))
+        beaten = sum(
+            1
+            for _ in range(EXPLAIN_DEALS)
+            if beating_plays(determinize(view, seat, gen).hands[rival] or (), kind, action.cards)
+        )
+        if beaten == 0:
+            return f"{who} has {cards} left and cannot beat it"
+        if beaten * 4 <= EXPLAIN_DEALS:
+            return f"{who} has {cards} left and can rarely beat it"
+        return f"{who} has {cards} left; it is your strongest try to hold them"
 
 
 def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:

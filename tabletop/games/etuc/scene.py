@@ -42,6 +42,7 @@ from tabletop.ui.cards import (
     Look,
     Pose,
     draw_card,
+    draw_outline,
     fan_layout,
     hit_test,
     stack_offset_layout,
@@ -832,8 +833,37 @@ class EtucScene(GameScene):
         cards = self.hand_cards(view)
         if not cards:
             return
+        hint = self.hint_action
+        hinted = hint.cards if isinstance(hint, Play) else ()
+        size = self.hand_painter.card_size
+        top: Pose | None = None
         for c, p in zip(cards, self.hand_poses(len(cards))):
-            draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
+            if c in hinted:  # the hint's cards: lifted and ringed in the hint's colour
+                if c not in self.selected:
+                    p = p.raised(self.hand_painter.lift(Look.SELECTED))
+                draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
+                draw_outline(surface, p, size, t.hint, max(3, t.px(4)), grow=t.px(3))
+                top = p if top is None or p.y < top.y else top
+            else:
+                draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
+        if isinstance(hint, Pass):
+            self._hint_tag(surface, "Hint: pass", self.pass_button.rect.inflate(t.px(10), t.px(10)))
+        elif top is not None:
+            box = top.rect(size)
+            self._hint_tag(surface, "Hint", pygame.Rect(box.x, box.y - t.px(2), box.w, 0), ring=False)
+
+    def _hint_tag(self, surface: pygame.Surface, text: str, around: pygame.Rect, ring: bool = True) -> None:
+        """A pill saying ``text`` above ``around`` (ringed in the hint's colour when ``ring``)."""
+        t = self.app.theme
+        if ring:
+            pygame.draw.rect(surface, t.hint, around, max(3, t.px(4)), border_radius=t.px(10))
+        font = t.font("small", bold=True)
+        img = font.render(text, True, text_on(t.hint))
+        pill = pygame.Rect(0, 0, img.get_width() + t.px(16), img.get_height() + t.px(6))
+        pill.midbottom = (around.centerx, around.y - t.px(4))
+        pill.clamp_ip(self.table_rect)
+        pygame.draw.rect(surface, t.hint, pill, border_radius=pill.h // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
 
     def _draw_pop(self, surface: pygame.Surface) -> None:
         phase = self._phase("pop")

@@ -43,6 +43,7 @@ from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng as rngmod
+from tabletop.core.words import seat_ref
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as rules_mod
 from tabletop.games.planepita.aim import aim_at, slide_speed
@@ -897,11 +898,19 @@ class SearchBot(PlanepitaBot):
         self.time_budget = level.budget
         #: where the clocks read the time (a test may give its own)
         self.now: Callable[[], float] = time.perf_counter
+        #: what the last decision found, for :meth:`explain`: the launch
+        #: planned (before the hand strays) and the value of the table before
+        #: it, or each flip's value and whether the reply was looked at
+        self.last_launch: tuple[Candidate, float, int] | None = None
+        self.last_flip: tuple[dict[bool, float], bool] | None = None
 
     def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
         cfg = self.config
         clock = Clock(cfg.max_sims, cfg.budget, self._cancel, self.now)
-        best = Planner(view, self.seat).best_launch(spec, cfg, clock)
+        planner = Planner(view, self.seat)
+        best = planner.best_launch(spec, cfg, clock)
+        before = evaluate(view.layout, planner.after_decision())
+        self.last_launch = (best, before, clock.used)
         return self.noisy(spec, best.flick, cfg.spread)
 
     def flip(self, view: PlanepitaState) -> bool:
@@ -909,13 +918,100 @@ class SearchBot(PlanepitaBot):
         outlook = planner.after_decision()
         static = {down: evaluate(planner.flip_layout(down), outlook) for down in (False, True)}
         if not self.config.reply_sims:
+            self.last_flip = (static, False)
             return static[True] > static[False]
         clock = Clock(2 * self.config.reply_sims, self.config.budget, self._cancel, self.now)
         value = {}
         for i, down in enumerate((False, True)):
             reply = self.reply_value(view, down, clock.share(0.5 if i == 0 else 1.0))
             value[down] = static[down] if reply is None else 0.3 * static[down] + 0.7 * reply
+        self.last_flip = (value, True)
         return value[True] > value[False]
+
+    def explain(self, view: PlanepitaState, action: Any) -> str:
+        """Why ``action``, in one line, from what the last search found: the
+        shot it planned (where the disc should come to rest, whose disc it
+        knocks from which area, the jammer pushed), the points the evaluation
+        expects from the table after it against before, and how many shots it
+        tried; for a flip, the two values it weighed; for the jammer, the
+        area and the spot's value."""
+        if isinstance(action, Flick) and self.last_launch is not None:
+            return self._explain_launch(view, action, *self.last_launch)
+        if isinstance(action, Flip) and self.last_flip is not None:
+            value, replied = self.last_flip
+            side = "Turn it face down" if action.down else "Keep it face up"
+            why = (
+                "face down it holds the board but counts 1"
+                if action.down
+                else "face up it counts 2 and is worth the risk of being hit"
+            )
+            after = " after the next player's best reply" if replied else ""
+            gain = value[action.down] - value[not action.down]
+            if abs(gain) < 0.05:
+                return f"{side}: both ways come out about even{after}, and {why}."
+            return f"{side}: {why} ({gain:+.1f} points{after} against the other side)."
+        if isinstance(action, PlaceJammer):
+            area = BOARD.area_of(action.x, action.y, BOARD.jammer_radius)
+            value = Planner(view, self.seat).jammer_value(action.x, action.y)
+            return (
+                f"Put the jammer in the {area}-pt area here: of the free spots it "
+                f"leaves you best placed (about {value:+.1f} points)."
+            )
+        return ""
+
+    def _explain_launch(
+        self, view: PlanepitaState, action: Flick, plan: Candidate, before: float, tried: int
+    ) -> str:
+        layout = plan.layout
+        r = BOARD.disc_radius
+        disc = "a 3P disc" if plan.third_party else "your disc"
+        if plan.double:
+            disc += " with your Double token"
+        head = f"Flick {disc}"
+        what = ""
+        if layout is not None:
+            mine = next((d for d in layout.discs if d.id == view.next_id), None)
+            area = BOARD.area_of(mine.x, mine.y, r) if mine is not None else None
+            if plan.kind == "hit":
+                struck = self._struck(view.layout, layout)
+                if struck is not None:
+                    owner, was, now = struck
+                    whose = "the 3P disc" if owner >= view.players else f"{seat_ref(owner)}'s disc"
+                    gone = "off the board" if now is None else f"into the {now}-pt area"
+                    what = f"knock {whose} from the {was}-pt area {gone}"
+            elif plan.kind == "jammer" and view.layout.jammer is not None and layout.jammer is not None:
+                was = BOARD.area_of(*view.layout.jammer, BOARD.jammer_radius)
+                now = BOARD.area_of(*layout.jammer, BOARD.jammer_radius)
+                what = f"push the jammer from the {was}-pt area into the {now}-pt area" if now != was else "nudge the jammer"
+            if not what:
+                what = f"land in the {area}-pt area" if area is not None else "clear the way"
+            elif area is not None:
+                what += f", landing in the {area}-pt area"
+        gain = plan.score - before
+        return (
+            f"{head} to {what}: about {gain:+.1f} points for you against the others "
+            f"(the best of {tried} shots tried in the physics)."
+        )
+
+    @staticmethod
+    def _struck(before: Layout, after: Layout) -> tuple[int, int, int | None] | None:
+        """(owner, area before, area after or None) of the disc a shot moved
+        out of its area, the most valuable area first; None if none did."""
+        r = BOARD.disc_radius
+        now = {d.id: d for d in after.discs}
+        moved = []
+        for d in before.discs:
+            was = BOARD.area_of(d.x, d.y, r)
+            if was is None:
+                continue
+            there = now.get(d.id)
+            area = BOARD.area_of(there.x, there.y, r) if there is not None else None
+            if area != was:
+                moved.append((was, d.owner, area))
+        if not moved:
+            return None
+        was, owner, area = max(moved, key=lambda m: m[0])
+        return owner, was, area
 
     def reply_value(self, view: PlanepitaState, down: bool, clock: Clock) -> float | None:
         """This seat's evaluation after the next opponent's best reply to the flip

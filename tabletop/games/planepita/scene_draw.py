@@ -43,8 +43,11 @@ from tabletop.games.planepita.model import (
     ROUNDS,
     THIRD_PARTY,
     Disc,
+    Flick,
+    Flip,
     JammerSpec,
     Phase,
+    PlaceJammer,
     PlanepitaState,
 )
 from tabletop.games.planepita.physics import JAMMER
@@ -559,6 +562,7 @@ class TableDrawing:
         effects.draw_flashes(surface, self.geo, pic.flashes)
         effects.draw_marks(surface, self.geo, pic.marks)
         self._draw_aim(surface, pic)
+        self._draw_hint(surface, pic)
         if self.anims and isinstance(self.anims[0], RoundEnd):
             self._draw_round_end(surface, self.anims[0])
         self.group.draw(surface, t)
@@ -708,6 +712,70 @@ class TableDrawing:
         if assist == "full":
             self._draw_stop(surface, pose, angle, col, pred, w)
         self._draw_meter(surface, angle, speed, frac, col, pred, pose, assist)
+
+    def _draw_hint(self, surface: pygame.Surface, pic: Picture) -> None:
+        """The hint on show (the frame's ``hint_action``), in the hint's colour
+        and dotted, unlike the player's own aim: for a flick the pad where it
+        starts, its direction and where it would stop on an empty board; for
+        a flip the disc and the choice; for the jammer the spot."""
+        action = self.hint_action
+        if action is None:
+            return
+        t, geo = self.app.theme, self.geo
+        col = t.hint
+        w = max(3, t.px(4))
+        if isinstance(action, Flick) and pic.active is not None:
+            pose = geo.pose(pic.active, action.pad)
+            pygame.draw.polygon(surface, (12, 12, 18), geo.pad_polygon(pose), w + 4)
+            pygame.draw.polygon(surface, col, geo.pad_polygon(pose), w)
+            sx, sy = pose.start
+            pygame.draw.circle(surface, col, geo.ipx(sx, sy), geo.length(self.board.disc_radius), max(2, t.px(2)))
+            dx, dy = aim_direction(pose, action.angle)
+            pred = predict(self.board, pose, action.angle, action.speed, self.params)
+            self._dots(surface, (sx, sy), (dx, dy), pred.tip, col, w)
+            if pred.exit is None:
+                c = geo.ipx(sx + dx * pred.stop, sy + dy * pred.stop)
+                rr = geo.length(self.board.disc_radius)
+                pygame.draw.circle(surface, (12, 12, 18), c, rr + 2, w + 4)
+                pygame.draw.circle(surface, col, c, rr, w)
+                pygame.draw.line(surface, col, (c[0] - rr // 2, c[1]), (c[0] + rr // 2, c[1]), max(2, t.px(2)))
+                pygame.draw.line(surface, col, (c[0], c[1] - rr // 2), (c[0], c[1] + rr // 2), max(2, t.px(2)))
+                label_at = (c[0], c[1] + rr + t.px(6))
+            else:
+                end = geo.ipx(sx + dx * pred.tip, sy + dy * pred.tip)
+                label_at = (end[0], end[1] + t.px(8))
+            self._label(surface, "Hint: this flick", col, label_at, "midtop")
+        elif isinstance(action, Flip) and pic.pending is not None:
+            disc = next((d for d in pic.state.layout.discs if d.id == pic.pending), None)
+            if disc is not None:
+                c = geo.ipx(disc.x, disc.y)
+                rr = geo.length(self.board.disc_radius) + geo.length(7)
+                pygame.draw.circle(surface, (12, 12, 18), c, rr + 2, w + 4)
+                pygame.draw.circle(surface, col, c, rr, w)
+                spot = (c[0], c[1] + rr + t.px(6))
+                words = "Hint: turn it face down" if action.down else "Hint: keep it face up"
+                self._label(surface, words, col, spot, "midtop")
+        elif isinstance(action, PlaceJammer):
+            c = geo.ipx(action.x, action.y)
+            rr = geo.length(self.board.jammer_radius)
+            pygame.draw.circle(surface, (12, 12, 18), c, rr + 2, w + 4)
+            pygame.draw.circle(surface, col, c, rr, w)
+            spot = (c[0], c[1] + rr + t.px(6))
+            self._label(surface, "Hint: the jammer here", col, spot, "midtop")
+
+    def _dots(self, surface: pygame.Surface, start: tuple[float, float], along: tuple[float, float],
+              length: float, colour: Colour, w: int) -> None:
+        """A dotted line ``length`` mm from ``start`` along the unit vector
+        ``along``: the hint's aim, unlike the player's dashes."""
+        geo = self.geo
+        sx, sy = start
+        dx, dy = along
+        k = 0.0
+        while k <= length:
+            p = geo.ipx(sx + dx * k, sy + dy * k)
+            pygame.draw.circle(surface, (12, 12, 18), p, w // 2 + 3)
+            pygame.draw.circle(surface, colour, p, w // 2 + 1)
+            k += 14.0
 
     def aim_assist(self) -> str:
         """The viewer's aim assist level (Planepita's setting): "full", "line" or "none"."""
