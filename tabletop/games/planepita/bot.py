@@ -952,10 +952,10 @@ class SearchBot(PlanepitaBot):
             return f"{side}: {why} ({gain:+.1f} points{after} against the other side)."
         if isinstance(action, PlaceJammer):
             area = BOARD.area_of(action.x, action.y, BOARD.jammer_radius)
-            value = Planner(view, self.seat).jammer_value(action.x, action.y)
+            worth = Planner(view, self.seat).jammer_value(action.x, action.y)
             return (
                 f"Put the jammer in the {area}-pt area here: of the free spots it "
-                f"leaves you best placed (about {value:+.1f} points)."
+                f"leaves you best placed (about {worth:+.1f} points)."
             )
         return ""
 
@@ -980,9 +980,13 @@ class SearchBot(PlanepitaBot):
                     gone = "off the board" if now is None else f"into the {now}-pt area"
                     what = f"knock {whose} from the {was}-pt area {gone}"
             elif plan.kind == "jammer" and view.layout.jammer is not None and layout.jammer is not None:
-                was = BOARD.area_of(*view.layout.jammer, BOARD.jammer_radius)
-                now = BOARD.area_of(*layout.jammer, BOARD.jammer_radius)
-                what = f"push the jammer from the {was}-pt area into the {now}-pt area" if now != was else "nudge the jammer"
+                jam_was = BOARD.area_of(*view.layout.jammer, BOARD.jammer_radius)
+                jam_now = BOARD.area_of(*layout.jammer, BOARD.jammer_radius)
+                if jam_now == jam_was:
+                    what = "nudge the jammer"
+                else:
+                    where = "off the board" if jam_now is None else f"into the {jam_now}-pt area"
+                    what = f"push the jammer from the {jam_was}-pt area {where}"
             if not what:
                 what = f"land in the {area}-pt area" if area is not None else "clear the way"
             elif area is not None:
