@@ -48,6 +48,7 @@ def start_game(
     match: Match | None = None,
     session: Session | None = None,
     source: Path | str | None = None,
+    hints: bool = False,
 ) -> Scene:
     """Create the session (unless given), wire the autosave, show the game.
 
@@ -56,10 +57,12 @@ def start_game(
     session keeps the config it has. ``source`` is the save file ``session``
     was loaded from. Any game but the autosave's own takes the autosave's
     place, so an unfinished game there is first kept in Saved games, never
-    overwritten."""
+    overwritten. ``hints`` switches hints on for a new game of two or more
+    people (``Session.hints_on``); a given session keeps its own."""
     if session is None:
         config = user_config(app, entry, config)
         session = Session(entry, config, seed, seats, **app.session_options)
+        session.hints_on = hints
     if not is_autosave(app, source) and app.storage.keep_autosave(ended(app)) is not None:
         app.toast("Your unfinished game was kept in Saved games.")
     session.on_change = lambda s: autosave(app, s)

@@ -251,6 +251,8 @@ class SetupScene(MenuScene):
         ]
         #: the variants chosen, remembered from the last game set up here
         self.variant_values: dict[str, Any] = self._remembered_variants(remembered)
+        #: hints in a game of two or more people (with one person they are always on)
+        self.hints_on = False
         self.seed = rng.fresh_seed()
         self.heading = entry.info.title
         super().__init__(app)
@@ -287,7 +289,7 @@ class SetupScene(MenuScene):
             idx = next((k for k, v in enumerate(KIND_VALUES) if v == (kind, level)), 0 if i == 0 else 2)
             name = TextInput(str(mem.get("name", default_name(i, kind)))[:16], max_len=16, label="")
             kind_choice = Choice(KIND_OPTIONS, idx, label="")
-            kind_choice.on_change = lambda _i, c=kind_choice: self._show_level(c)
+            kind_choice.on_change = lambda _i, c=kind_choice: self._seat_kind_changed(c)
             self._show_level(kind_choice)
             self.seat_rows.append((name, kind_choice))
         self.variant_widgets: list[tuple[str, Choice]] = []
@@ -304,6 +306,16 @@ class SetupScene(MenuScene):
         self.setting_widgets = game_setting_choices(self.app, self.info)
         for ch in self.setting_widgets:
             ch.label_share = 0.4  # short labels, long choices ("Pull and release")
+        self.hints_choice = Choice(
+            ["Off", "On"],
+            int(self.hints_on),
+            lambda i: setattr(self, "hints_on", bool(i)),
+            label="Hints",
+            tooltip="Let each person ask what the hard bot would do (H). "
+            "With one person at the table hints are always on.",
+        )
+        self.hints_choice.label_share = 0.4
+        self._show_hints_choice()
         self.seed_input = TextInput(
             str(self.seed), max_len=20, label="Seed", tooltip="The same seed and moves give the same game."
         )
@@ -316,8 +328,19 @@ class SetupScene(MenuScene):
             widgets += [name, kind]
         widgets += [c for _, c in self.variant_widgets]
         widgets += self.setting_widgets
-        widgets += [self.seed_input, self.new_seed, self.start, self.rules, self.back_button]
+        widgets += [self.hints_choice, self.seed_input, self.new_seed, self.start, self.rules, self.back_button]
         self.group.add(self.seats_panel, self.options_panel, *widgets)
+
+    def _seat_kind_changed(self, choice: Choice) -> None:
+        self._show_level(choice)
+        self._show_hints_choice()
+
+    def _show_hints_choice(self) -> None:
+        """The Hints option shows only when two or more seats are people."""
+        choice = getattr(self, "hints_choice", None)
+        if choice is not None:
+            humans = sum(1 for _, kind in self.seat_rows if KIND_VALUES[kind.index][0] == "human")
+            choice.visible = humans >= 2
 
     def _show_level(self, choice: Choice) -> None:
         """The seat's tooltip: the game's words for the bot level chosen."""
@@ -390,7 +413,9 @@ class SetupScene(MenuScene):
             "variants": dict(self.variant_values),
         }
         self.app.update_settings(last_seats=memory)
-        start_game(self.app, self.entry, config, seed, self.seats())
+        seats = self.seats()
+        hints = self.hints_on and sum(1 for s in seats if not s.is_bot) >= 2
+        start_game(self.app, self.entry, config, seed, seats, hints=hints)
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
@@ -419,7 +444,7 @@ class SetupScene(MenuScene):
             y += step
         inner = self.options_panel.content_rect(t)
         y = inner.y
-        for ch in [c for _, c in self.variant_widgets] + self.setting_widgets:
+        for ch in [c for _, c in self.variant_widgets] + self.setting_widgets + [self.hints_choice]:
             ch.rect = pygame.Rect(inner.x, y, inner.w, row_h)
             y += row_h + t.px(10)
         self.seed_input.rect = pygame.Rect(inner.x, max(y, inner.bottom - 2 * row_h - t.px(10)), inner.w, row_h)
@@ -436,7 +461,7 @@ class SetupScene(MenuScene):
             pygame.draw.circle(surface, style.colour, pos, rad)
             g = t.font(max(8.0, rad * 1.2 / t.scale)).render(style.glyph, True, text_on(style.colour))
             surface.blit(g, g.get_rect(center=pos))
-        if not self.variant_widgets and not self.setting_widgets:
+        if not self.variant_widgets and not self.setting_widgets and not self.hints_choice.visible:
             inner = self.options_panel.content_rect(t)
             draw_text(surface, t.small, "This game has no options.", t.text_dim, pygame.Rect(inner.x, inner.y, inner.w, t.px(30)))
 

@@ -236,7 +236,7 @@ class ResultsScene(MenuScene):
 
     def play_again(self) -> None:
         s = self.session
-        start_game(self.app, s.entry, s.config, rng.fresh_seed(), s.seats, match=self.match)
+        start_game(self.app, s.entry, s.config, rng.fresh_seed(), s.seats, match=self.match, hints=s.hints_on)
 
     def _words(self, width: int) -> list[str]:
         t = self.app.theme
