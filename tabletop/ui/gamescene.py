@@ -607,14 +607,14 @@ class GameScene(Scene):
         return box.x
 
     def hint_lines(self, width: int) -> list[str]:
-        """The hint card's reason, wrapped to ``width`` pixels (at most four lines)."""
+        """The hint card's reason, wrapped to ``width`` pixels (at most five lines)."""
         h = self.shown_hint
         if h is None:
             return []
         font = self.app.theme.small
         lines = wrap_text(font, h.reason, width)
-        if len(lines) > 4:
-            lines = lines[:3] + [fit_text(font, " ".join(lines[3:]), width)]
+        if len(lines) > 5:
+            lines = lines[:4] + [fit_text(font, " ".join(lines[4:]), width)]
         return lines
 
     def hint_card_height(self, width: int) -> int:
@@ -654,7 +654,10 @@ class GameScene(Scene):
         line = t.small.get_linesize()
         bold = t.font("small", bold=True)
         y = card.y + pad
-        head = bold.render(fit_text(bold, "Hint: the hard bot would play this", card.w - 2 * pad), True, t.hint)
+        words = "Hint: the hard bot’s move"
+        if bold.size(words)[0] > card.w - 2 * pad:
+            words = "Hard bot’s hint"
+        head = bold.render(fit_text(bold, words, card.w - 2 * pad), True, t.hint)
         surface.blit(head, (card.x + pad, y))
         y += line + t.px(4)
         for text in self.hint_lines(card.w - 2 * pad):

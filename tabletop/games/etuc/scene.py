@@ -181,6 +181,8 @@ class EtucScene(GameScene):
         self.label_rect = pygame.Rect(0, 0, 0, 0)
         self.stack_rect = pygame.Rect(0, 0, 0, 0)
         self.tag_h = 0
+        #: where the topmost hinted card lies (its "Hint" pill goes above it)
+        self._hint_top: pygame.Rect | None = None
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.match_panel = Panel()
         self.rank_panel = Panel()
@@ -577,6 +579,7 @@ class EtucScene(GameScene):
         self._draw_message(surface, view)
         self._draw_hand(surface, view)
         self.group.draw(surface, self.app.theme)
+        self._draw_hint_tags(surface)
         self._draw_pop(surface)
         self._draw_banner(surface)
 
@@ -846,21 +849,29 @@ class EtucScene(GameScene):
                 top = p if top is None or p.y < top.y else top
             else:
                 draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
-        if isinstance(hint, Pass):
-            self._hint_tag(surface, "Hint: pass", self.pass_button.rect.inflate(t.px(10), t.px(10)))
-        elif top is not None:
-            box = top.rect(size)
-            self._hint_tag(surface, "Hint", pygame.Rect(box.x, box.y - t.px(2), box.w, 0), ring=False)
+        self._hint_top = top.rect(size) if top is not None else None
 
-    def _hint_tag(self, surface: pygame.Surface, text: str, around: pygame.Rect, ring: bool = True) -> None:
-        """A pill saying ``text`` above ``around`` (ringed in the hint's colour when ``ring``)."""
+    def _draw_hint_tags(self, surface: pygame.Surface) -> None:
+        """Over the buttons: "Hint" above the hinted cards, or Pass ringed with
+        "Hint: pass" beside it."""
+        hint = self.hint_action
         t = self.app.theme
-        if ring:
+        if isinstance(hint, Pass):
+            around = self.pass_button.rect.inflate(t.px(10), t.px(10))
             pygame.draw.rect(surface, t.hint, around, max(3, t.px(4)), border_radius=t.px(10))
+            self._hint_pill(surface, "Hint: pass", midright=(around.x - t.px(6), around.centery))
+        elif isinstance(hint, Play) and self._hint_top is not None:
+            box = self._hint_top
+            self._hint_pill(surface, "Hint", midbottom=(box.centerx, box.y - t.px(4)))
+
+    def _hint_pill(self, surface: pygame.Surface, text: str, **anchor: tuple[int, int]) -> None:
+        """A pill in the hint's colour saying ``text``, placed by ``anchor`` (one rect attribute)."""
+        t = self.app.theme
         font = t.font("small", bold=True)
         img = font.render(text, True, text_on(t.hint))
         pill = pygame.Rect(0, 0, img.get_width() + t.px(16), img.get_height() + t.px(6))
-        pill.midbottom = (around.centerx, around.y - t.px(4))
+        for name, at in anchor.items():
+            setattr(pill, name, at)
         pill.clamp_ip(self.table_rect)
         pygame.draw.rect(surface, t.hint, pill, border_radius=pill.h // 2)
         surface.blit(img, img.get_rect(center=pill.center))

@@ -966,36 +966,32 @@ class SearchBot(PlanepitaBot):
         r = BOARD.disc_radius
         disc = "a 3P disc" if plan.third_party else "your disc"
         if plan.double:
-            disc += " with your Double token"
-        head = f"Flick {disc}"
-        what = ""
+            disc += " with your Double"
+        what = f"Flick {disc}"
         if layout is not None:
             mine = next((d for d in layout.discs if d.id == view.next_id), None)
             area = BOARD.area_of(mine.x, mine.y, r) if mine is not None else None
-            if plan.kind == "hit":
-                struck = self._struck(view.layout, layout)
-                if struck is not None:
-                    owner, was, now = struck
-                    whose = "the 3P disc" if owner >= view.players else f"{seat_ref(owner)}'s disc"
-                    gone = "off the board" if now is None else f"into the {now}-pt area"
-                    what = f"knock {whose} from the {was}-pt area {gone}"
-            elif plan.kind == "jammer" and view.layout.jammer is not None and layout.jammer is not None:
-                jam_was = BOARD.area_of(*view.layout.jammer, BOARD.jammer_radius)
-                jam_now = BOARD.area_of(*layout.jammer, BOARD.jammer_radius)
+            struck = self._struck(view.layout, layout) if plan.kind == "hit" else None
+            jam = view.layout.jammer, layout.jammer
+            if struck is not None:
+                owner, was, now = struck
+                whose = "the 3P disc" if owner >= view.players else f"{seat_ref(owner)}'s disc"
+                gone = "off the board" if now is None else f"into the {now}-pt area"
+                what = f"Knock {whose} from the {was}-pt area {gone}"
+                if area is not None:
+                    what += f", {disc} landing in the {area}-pt area"
+            elif plan.kind == "jammer" and jam[0] is not None and jam[1] is not None:
+                jam_was = BOARD.area_of(*jam[0], BOARD.jammer_radius)
+                jam_now = BOARD.area_of(*jam[1], BOARD.jammer_radius)
                 if jam_now == jam_was:
-                    what = "nudge the jammer"
+                    what = f"Nudge the jammer with {disc}"
                 else:
                     where = "off the board" if jam_now is None else f"into the {jam_now}-pt area"
-                    what = f"push the jammer from the {jam_was}-pt area {where}"
-            if not what:
-                what = f"land in the {area}-pt area" if area is not None else "clear the way"
+                    what = f"Push the jammer {where} with {disc}"
             elif area is not None:
-                what += f", landing in the {area}-pt area"
+                what = f"Land {disc} in the {area}-pt area"
         gain = plan.score - before
-        return (
-            f"{head} to {what}: about {gain:+.1f} points for you against the others "
-            f"(the best of {tried} shots tried in the physics)."
-        )
+        return f"{what}: {gain:+.1f} points for you (the best of {tried} shots it tried)."
 
     @staticmethod
     def _struck(before: Layout, after: Layout) -> tuple[int, int, int | None] | None:
