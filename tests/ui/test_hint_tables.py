@@ -54,6 +54,7 @@ def test_etuc_rings_pass_when_the_hint_is_to_pass(app: Any) -> None:
     assert hint == Pass()
     assert hint_pixels(app, scene.pass_button.rect.inflate(20, 20)) > 100
     assert hint_pixels(app, scene.hand_rect) == 0
+    assert scene.message(scene.view)[0].startswith("Hint: pass")
     assert scene.shown_hint.reason.startswith("Pass: nothing in your hand beats")
 
 

@@ -794,6 +794,8 @@ class EtucScene(GameScene):
             if view.passed[seat]:
                 return f"You passed; you rejoin next round. {who} to move.", t.text_dim
             return f"{who} to move.", t.text_dim
+        if isinstance(self.hint_action, Pass) and not self.selected:
+            return "Hint: pass (P), or press Play hint.", t.hint
         if self.selected:
             if self.reason is not None:
                 return self.reason, t.warning
@@ -852,14 +854,13 @@ class EtucScene(GameScene):
         self._hint_top = top.rect(size) if top is not None else None
 
     def _draw_hint_tags(self, surface: pygame.Surface) -> None:
-        """Over the buttons: "Hint" above the hinted cards, or Pass ringed with
-        "Hint: pass" beside it."""
+        """Over the buttons: "Hint" above the hinted cards, or Pass ringed (the
+        line under the table says "Hint: pass")."""
         hint = self.hint_action
         t = self.app.theme
         if isinstance(hint, Pass):
             around = self.pass_button.rect.inflate(t.px(10), t.px(10))
             pygame.draw.rect(surface, t.hint, around, max(3, t.px(4)), border_radius=t.px(10))
-            self._hint_pill(surface, "Hint: pass", midright=(around.x - t.px(6), around.centery))
         elif isinstance(hint, Play) and self._hint_top is not None:
             box = self._hint_top
             self._hint_pill(surface, "Hint", midbottom=(box.centerx, box.y - t.px(4)))
