@@ -663,6 +663,15 @@ class Session:
             log.error("%s: the hint bot failed", self.entry.info.title, exc_info=exc)
             return Hint(key[0], key[1], None, f"No hint this time: the hard bot failed ({shorten(exc)}).")
 
+    def wait_hint(self, timeout: float | None = None) -> bool:
+        """Block until the pending hint is ready, at most ``timeout`` seconds
+        (tools and tests; the frame polls instead). True when it is."""
+        fut = self._hint
+        if fut is None:
+            return False
+        done, _ = concurrent.futures.wait([fut], timeout)
+        return bool(done)
+
     def _cancel_hint(self) -> None:
         """Forget a pending hint; a search already running is asked to stop."""
         fut, bot = self._hint, self._hint_bot

@@ -586,13 +586,18 @@ class GameScene(Scene):
             self.bar_boxes.append(box)
             x = box.right + gap
 
+    @property
+    def hint_button_label(self) -> str:
+        """The bar's Hint button says "Thinking…" while the hard bot works."""
+        return "Thinking…" if self.session.hint_thinking() else "Hint (H)"
+
     def _draw_hint_button(self, surface: pygame.Surface, right: int, cy: int) -> int:
         """The bar's Hint button ending at ``right``: "Hint (H)", or
         "Thinking…" while the hard bot works, dim when it is not the viewer's
         turn. Returns its left edge."""
         t = self.app.theme
         thinking = self.session.hint_thinking()
-        label = "Thinking…" if thinking else "Hint (H)"
+        label = self.hint_button_label
         active = thinking or self.my_turn
         font = t.small
         w = max(font.size("Thinking…")[0], font.size("Hint (H)")[0]) + 2 * t.px(10)

@@ -4,14 +4,20 @@ the refusal in hot-seat, the setup's option and the statistics' mark."""
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+from typing import Any
+
 import pygame
 
 from tabletop.core.session import default_seats
 from tabletop.core.stats import HINTS
 from tabletop.ui import menus, overlays
 from tabletop.ui.gamescene import GameScene
+from tests.core.test_bot_failures import DEADLINE
+from tests.nimgame import ENTRY as NIM
 from tests.nimgame.rules import Take
-from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
+from tests.ui.driver import Driver, app_fixture, driver_fixture, games_with_nim, make_app  # noqa: F401  (fixtures)
 from tests.ui.test_app_flow import choose_move, human_ready, start, take
 
 
@@ -114,3 +120,47 @@ def test_the_setup_offers_hints_only_to_two_or_more_people(driver: Driver) -> No
     assert s.hints_on and s.hints_allowed()
     doc, _ = app.storage.load_game("autosave")
     assert doc is not None and doc["hints"] is True
+
+
+class GatedBot:
+    """A hint bot that thinks until the test opens ``gate``, then takes one stone."""
+
+    def __init__(self, seat: int, gate: threading.Event, started: threading.Event) -> None:
+        self.seat, self.gate, self.started = seat, gate, started
+
+    def choose(self, view: Any) -> Any:
+        self.started.set()
+        self.gate.wait(DEADLINE)
+        return Take(1, 1)
+
+
+def test_the_hint_thinks_on_the_worker_and_the_frame_goes_on(tmp_path: Any) -> None:
+    """With the app's worker (not the test's thread): while the hard bot
+    thinks, frames run and the bar says "Thinking…"; the hint shows once ready."""
+    gate, started = threading.Event(), threading.Event()
+
+    def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Any:
+        if level == "hard" and seat == 0:
+            return GatedBot(seat, gate, started)
+        return NIM.make_bot(level, seat, seed, timed=timed)
+
+    entry = dataclasses.replace(NIM, make_bot=make_bot)
+    app = make_app(tmp_path, games={**games_with_nim(), "nim": entry}, threaded_bots=True)
+    try:
+        d = Driver(app)
+        scene = start(app, default_seats(["human", "medium"]))
+        s = scene.session
+        assert s.threaded
+        d.until(human_ready(scene))
+        d.key(pygame.K_h)
+        assert started.wait(DEADLINE)
+        d.frames(3)  # the frame never waits for the hint
+        assert s.hint_thinking() and scene.hint_button_label == "Thinking…"
+        assert scene.hint_action is None and s.ply == 0
+        gate.set()
+        assert s.wait_hint(DEADLINE)
+        d.frame()
+        assert scene.hint_action == Take(1, 1) and scene.hint_button_label == "Hint (H)"
+    finally:
+        gate.set()
+        app.shutdown()
