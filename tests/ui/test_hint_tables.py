@@ -43,6 +43,14 @@ def test_etuc_lifts_and_rings_the_hinted_cards(app: Any) -> None:
     assert hint_pixels(app, scene.hand_rect.inflate(0, 40)) > 200
     assert scene.hint_card_rect.w > 0 and scene.shown_hint.reason
     assert "{seat" not in scene.shown_hint.reason
+    # a hinted card is picked where it is drawn, raised: its top edge selects it
+    cards = scene.hand_cards()
+    card = hint.cards[0]
+    pose = scene.hand_poses(len(cards))[cards.index(card)]
+    top = pose.raised(scene.card_lift(card) + scene.hand_painter.card_size[1] / 2 - 4)
+    assert scene.card_lift(card) > scene.hand_painter.lift(scene.card_look(card))
+    d.click((round(top.x), round(top.y)))
+    assert card in scene.selected
 
 
 def test_etuc_rings_pass_when_the_hint_is_to_pass(app: Any) -> None:

@@ -336,10 +336,19 @@ class EtucScene(GameScene):
             return Look.PLAYABLE
         return Look.NORMAL
 
+    def card_lift(self, card: Card) -> int:
+        """How far ``card`` is raised in the hand: by its look, and at least
+        as far as a selected card when a hint suggests it."""
+        lift = self.hand_painter.lift(self.card_look(card))
+        hint = self.hint_action
+        if isinstance(hint, Play) and card in hint.cards:
+            lift = max(lift, self.hand_painter.lift(Look.SELECTED))
+        return lift
+
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         cards = self.hand_cards()
         poses = self.hand_poses(len(cards))
-        lifts = [self.hand_painter.lift(self.card_look(c)) for c in cards]
+        lifts = [self.card_lift(c) for c in cards]
         i = hit_test(poses, pos, self.hand_painter.card_size, lifts)
         return cards[i] if i is not None else None
 
@@ -844,9 +853,9 @@ class EtucScene(GameScene):
         top: Pose | None = None
         for c, p in zip(cards, self.hand_poses(len(cards))):
             if c in hinted:  # the hint's cards: lifted and ringed in the hint's colour
-                if c not in self.selected:
-                    p = p.raised(self.hand_painter.lift(Look.SELECTED))
-                draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
+                look = self.card_look(c)
+                p = p.raised(self.card_lift(c) - self.hand_painter.lift(look))
+                draw_card(surface, self.hand_painter, card_face(t, c), p, look)
                 draw_outline(surface, p, size, t.hint, max(3, t.px(4)), grow=t.px(3))
                 top = p if top is None or p.y < top.y else top
             else:
