@@ -326,7 +326,8 @@ class Theme:
         self.scrollbar: Colour = (104, 114, 136)
         self.selection: Colour = mix(self.panel, self.accent, 0.45)
         #: a hint's mark on the table (cards, aim): unlike any seat, suit or outline
-        self.hint: Colour = OKABE_ITO["reddish purple"] if cb else (255, 110, 220)
+        #: (Okabe-Ito's eight colours all mark something else: white there)
+        self.hint: Colour = (255, 255, 255) if cb else (255, 110, 220)
         self.tooltip_bg: Colour = (250, 246, 226)
         self.tooltip_text: Colour = (24, 26, 32)
         self.felt: Colour = (30, 96, 62)
