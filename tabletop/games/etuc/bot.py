@@ -282,16 +282,28 @@ class HardBot:
             head = f"Lead {what} now" if last is None else f"Beat it with {what}"
             if len(legal) == 1:
                 return f"{head}: it is your only move."
-        why = self._threat(view, action, last)
-        if why is None:
-            if isinstance(action, Pass):
-                top = max(hand, key=strength, default=None)
-                why = f"keep {top} and your pairs for a round you can lead" if top else "wait"
-            else:
-                why = f"it sheds {plural(len(action.cards), 'card')} you least need"
+        why = self._threat(view, action, last) or self._cost_words(view, action, legal)
         share = self._share(action)
-        tail = f" (best in {share:.0%} of the futures it played out)" if share is not None else ""
+        tail = ""
+        if share is not None:
+            tail = f" ({share:.0%} of the search's {self.search.last_stats.iterations} playouts went to it)"
         return f"{head}: {why}{tail}."
+
+    def _cost_words(self, view: EtucState, action: EtucAction, legal: Sequence[EtucAction]) -> str:
+        """What a move gives up, by the medium bot's measure (:func:`play_cost`:
+        strong cards, broken pairs, the strongest card)."""
+        hand = view.hands[self.seat] or ()
+        plays = _plays(legal)
+        cost = {p: play_cost(p, hand, view.players) for p in plays}
+        cheapest = min(plays, key=lambda p: (cost[p], p.cards))
+        if isinstance(action, Pass):
+            return f"every play costs strong cards now (the cheapest is {cards_text(cheapest.cards)})"
+        top = strongest_card(view.players)
+        if top in action.cards:
+            return f"{top} is the strongest card: nobody can beat it, and you lead next"
+        if cost[action] <= cost[cheapest] + 1e-9:
+            return "of your plays it gives up the least"
+        return f"it costs more than {cards_text(cheapest.cards)}, but played out better in the search"
 
     def _share(self, action: EtucAction) -> float | None:
         """The share of the last search's visits that went to ``action``."""
