@@ -19,6 +19,7 @@ from tabletop.core.words import fill_seats, seat_ref
 from tabletop.games import REGISTRY
 from tabletop.games.etuc import bot as etuc_bot
 from tabletop.games.planepita import bot as pp_bot
+from tabletop.games.planepita import model as pp_model
 from tests.nimgame import ENTRY as NIM
 
 #: (game, players, moves played before the hint, fewest legal actions then) for
@@ -137,3 +138,18 @@ def test_the_hints_mark_and_option_survive_a_save() -> None:
 def test_a_bot_names_a_seat_and_the_session_fills_in_the_name() -> None:
     assert fill_seats(f"{seat_ref(1)} has one card left", ["Ada", "Basil"]) == "Basil has one card left"
     assert fill_seats(f"{seat_ref(5)} waits", ["Ada"]) == "a player waits"
+
+
+def test_planepitas_flip_hint_weighs_both_faces() -> None:
+    """After your flick, the hint for the flip says which face and why."""
+    s = at_move("planepita", 2, 0)
+    r = random.Random(3)
+    while not any(isinstance(a, pp_model.Flip) for a in s.rules.legal_actions(s.state)) or s.to_move() != 0:
+        assert not s.is_over()
+        s.play(s.bot_action() if s.is_bot_turn() else s.entry.sample_action(s.state, r))
+    assert s.request_hint(0) is None
+    hint = s.poll_hint()
+    assert isinstance(hint.action, pp_model.Flip)
+    side = "Turn it face down" if hint.action.down else "Keep it face up"
+    assert hint.reason.startswith(side)
+    assert "points" in hint.reason or "about even" in hint.reason

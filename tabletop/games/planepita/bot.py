@@ -922,10 +922,12 @@ class SearchBot(PlanepitaBot):
             return static[True] > static[False]
         clock = Clock(2 * self.config.reply_sims, self.config.budget, self._cancel, self.now)
         value = {}
+        replied = False
         for i, down in enumerate((False, True)):
             reply = self.reply_value(view, down, clock.share(0.5 if i == 0 else 1.0))
             value[down] = static[down] if reply is None else 0.3 * static[down] + 0.7 * reply
-        self.last_flip = (value, True)
+            replied = replied or reply is not None
+        self.last_flip = (value, replied)
         return value[True] > value[False]
 
     def explain(self, view: PlanepitaState, action: Any) -> str:
