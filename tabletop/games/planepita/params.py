@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core import storage
+from tabletop.core.stats import finite_number
+from tabletop.core.words import quote
 
 
 class ParamError(ValueError):
@@ -198,12 +200,14 @@ def _check(section: str, key: str, value: Any) -> float | int:
     kind, lo, hi = SCHEMA[section][key]
     where = f"{section}.{key}"
     allowed = f"{'a whole number' if kind is int else 'a number'} from {lo:g} to {hi:g}"
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ParamError(f"{where} must be {allowed}, not {value!r}")
+    # finite_number first: a whole number too large for a float (TOML allows
+    # any number of digits) is refused like any other, never an OverflowError
+    if not finite_number(value):
+        raise ParamError(f"{where} must be {allowed}, not {quote(value)}")
     if kind is int and (isinstance(value, float) and not value.is_integer()):
-        raise ParamError(f"{where} must be {allowed}, not {value!r}")
-    if not math.isfinite(value) or not lo <= value <= hi:
-        raise ParamError(f"{where} must be {allowed}, not {value!r}")
+        raise ParamError(f"{where} must be {allowed}, not {quote(value)}")
+    if not lo <= value <= hi:
+        raise ParamError(f"{where} must be {allowed}, not {quote(value)}")
     return int(value) if kind is int else float(value)
 
 
