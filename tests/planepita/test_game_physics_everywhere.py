@@ -112,3 +112,13 @@ def test_a_huge_number_in_the_players_file_is_refused_in_words_and_moved_aside(t
     assert found == ()
     assert message is not None and "a number far too large" in message
     assert (tmp_path / "physics.toml.bad").read_bytes() == content
+
+
+def test_the_widest_aim_is_a_rule_no_players_file_changes(tmp_path: Path) -> None:
+    """Ruling P11 sets the widest aim (the rules page says 55°): a player's
+    file that changes it is refused in words and moved aside."""
+    assert params_mod.overrides_refusal((("launch.max_angle", 50.0),)) == (
+        "launch.max_angle is not a value a game may change")
+    (tmp_path / "physics.toml").write_text("[launch]\nmax_angle = 50.0\n", "utf-8")
+    found, message = params_mod.read_user_file(tmp_path)
+    assert found == () and message is not None and "a rule of this edition" in message
