@@ -7,9 +7,10 @@ becomes ``Play(cards)``, which the session checks: its reason, when it is
 refused, is shown under the hand and disables Play. Pass is the rules' ``Pass``.
 Nothing here decides what may be played.
 
-Every colour keeps its name, its letter (the log's notation, shown in the
-card's corner disc) and a glyph of its own from the theme's suit styles, so no
-card is told apart by colour alone (E1).
+Every colour keeps its name and a glyph of its own from the theme's suit
+styles (shown in the card's corner disc and as its pips), so no card is told
+apart by colour alone (E1). What players read names a card by its colour word
+or glyph ("orange 1", "1★"), never by the notation's letter ("1O" reads as ten).
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.words import ordinal
+from tabletop.core.words import ordinal, plural
 from tabletop.games.etuc.rules import (
-    COLOUR_LETTERS,
     COLOUR_NAMES,
     PURPLE,
     Card,
@@ -31,7 +31,8 @@ from tabletop.games.etuc.rules import (
     Kind,
     Pass,
     Play,
-    cards_text,
+    card_words,
+    cards_words,
     deck,
     strongest_card,
 )
@@ -96,7 +97,6 @@ FLY = 0.34
 HOLD = 0.45
 CLEAR = 0.4
 POP = 0.6
-BANNER = 1.6
 
 
 # -- cards as the theme shows them -------------------------------------------------
@@ -110,13 +110,10 @@ def colour_style(theme: Theme, colour: int) -> SuitStyle:
 
 
 def card_face(theme: Theme, card: Card) -> CardFace:
-    """The face of ``card``: its number, that many glyphs, its letter in the corner."""
-    return CardFace.of(
-        str(card.number),
-        colour_style(theme, card.colour),
-        pips=card.number,
-        badge=COLOUR_LETTERS[card.colour],
-    )
+    """The face of ``card``: its number, that many glyphs, its glyph in the corner."""
+    style = colour_style(theme, card.colour)
+    return CardFace.of(str(card.number), style, pips=card.number, badge=style.glyph)
+
 
 
 def sort_hand(cards: tuple[Card, ...], by_colour: bool) -> list[Card]:
@@ -134,7 +131,7 @@ class Phase:
 
     ``kind`` is ``fly`` (``plays`` lie still, ``flights`` move onto them),
     ``hold`` (``plays`` lie still), ``clear`` (``plays`` slide off the table),
-    ``pop`` (a pass badge at ``seat``) or ``banner`` (``text`` over the table).
+    or ``pop`` (a pass badge at ``seat``).
     """
 
     kind: str
@@ -466,8 +463,10 @@ class EtucScene(GameScene):
         t = self.app.theme
         seat = before.turn
         table = tuple((p.seat, p.cards) for p in before.table)
-        new_game = after.game != before.game or after.turn is None
-        cleared = new_game or (not after.table and (bool(before.table) or isinstance(action, Play)))
+        # a game that ended stays on the table under the frame's summary
+        # (the rules' deal_summary): the last play lands and lies still
+        ended = self.summary is not None
+        cleared = ended or (not after.table and (bool(before.table) or isinstance(action, Play)))
         sound = self.app.sound
         clock = 0.0
         phases: list[Phase] = []
@@ -498,21 +497,12 @@ class EtucScene(GameScene):
                 if cleared:
                     phases.append(Phase("hold", 0.0, pop * 0.6, table))
                     clock = pop * 0.6
-        if cleared and table:
+        if cleared and table and not ended:
             clear = t.duration(CLEAR)
             if clear > 0:
                 phases.append(Phase("clear", clock, clear, table))
                 clock += clear
             sound.play("whoosh", 0.5)
-        if new_game:
-            sound.play("chime", 0.6)
-            banner = t.duration(BANNER)
-            if banner > 0 and after.turn is not None:
-                names = self.session.names
-                result = after.results[-1]
-                winner = names[result.order[0]]
-                text = f"Game {result.game} to {winner} · game {after.game}: {names[after.turn]} starts"
-                phases.append(Phase("banner", clock, banner, text=text))
         self.phases = phases
         self.clock = 0.0
         self.refresh()
@@ -557,13 +547,20 @@ class EtucScene(GameScene):
     # -- drawing ---------------------------------------------------------------------------
     def round_label(self, view: EtucState) -> tuple[str, str]:
         """The round's state: a heading and a line saying what beats the last play."""
+        if view.turn is None:  # a game, or the whole match, has ended
+            names = self.session.names
+            result = view.results[-1]
+            if max(view.scores) >= view.target:
+                winner = self.session.rules.outcome(view).winners[0]
+                return "Match over", f"{names[winner]} wins the match with {view.scores[winner]} VP"
+            return f"Game {result.game} over", f"{names[result.order[0]]} went out first"
         head, line = KIND_LABELS[view.kind]
         if view.kind is None:
             leader = self.session.names[view.turn] if view.turn is not None else "Nobody"
             return head, line.format(leader=leader)
         last = view.table[-1].cards
         if len(last) == 1 and last[0] == strongest_card(view.players):
-            return head, f"{last[0]} is the strongest card: nobody can beat it"
+            return head, f"{card_words(last[0])} is the strongest card: nobody can beat it"
         return head, line
 
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
@@ -577,7 +574,6 @@ class EtucScene(GameScene):
         self._draw_hand(surface, view)
         self.group.draw(surface, self.app.theme)
         self._draw_pop(surface)
-        self._draw_banner(surface)
 
     def _draw_match(self, surface: pygame.Surface, view: EtucState) -> None:
         t = self.app.theme
@@ -643,7 +639,7 @@ class EtucScene(GameScene):
             g = bold.render(style.glyph, True, text_on(style.colour))
             surface.blit(g, g.get_rect(center=box.center))
             text_r = pygame.Rect(box.right + t.px(6), y, r.w - chip - t.px(10) - bar_w, row_h)
-            draw_text(surface, t.small, f"{style.name} ({COLOUR_LETTERS[c]})", t.text, text_r)
+            draw_text(surface, t.small, style.name, t.text, text_r)
             full = max(t.px(4), bar_w * (i + 1) // len(colours))
             bar = pygame.Rect(r.right - bar_w, box.centery - chip // 6, full, max(2, chip // 3))
             pygame.draw.rect(surface, style.colour, bar, border_radius=t.px(2))
@@ -652,7 +648,7 @@ class EtucScene(GameScene):
         draw_text(
             surface,
             t.small,
-            f"Unbeatable: {top.number}{glyph} ({top})",
+            f"Unbeatable: {card_words(top)} ({top.number}{glyph})",
             t.text_dim,
             pygame.Rect(r.x, y, r.w, line),
         )
@@ -672,8 +668,7 @@ class EtucScene(GameScene):
         elif view.passed[seat]:
             badge, colour = "passed", t.warning
         elif to_move:
-            thinking = self.session.seats[seat].is_bot and self.pending_bot_action is None
-            badge, colour = ("thinking…" if thinking else "to move"), style.colour
+            badge, colour = ("thinking…" if self.is_thinking(seat) else "to move"), style.colour
         badge_w = 0
         if badge:
             img = t.font("small", bold=True).render(badge, True, text_on(colour))
@@ -694,7 +689,7 @@ class EtucScene(GameScene):
         fan_area = pygame.Rect(
             r.x + t.px(10), head.bottom + t.px(4), r.w - t.px(20), r.bottom - head.bottom - t.px(10)
         )
-        count = t.font("body", bold=True).render(f"{n} card{'s' if n != 1 else ''}", True, t.text)
+        count = t.font("body", bold=True).render(plural(n, "card"), True, t.text)
         count_r = count.get_rect(midright=(fan_area.right, fan_area.centery))
         fan_area.w -= count_r.w + t.px(10)
         poses = fan_layout(
@@ -782,7 +777,8 @@ class EtucScene(GameScene):
         t = self.app.theme
         seat = self.viewer
         if view.turn is None:
-            return "The match is over.", t.text
+            over = max(view.scores) >= view.target
+            return ("The match is over." if over else f"Game {view.game} is over."), t.text
         if seat in view.out:
             return f"You went out: {ordinal(view.out.index(seat) + 1)} place this game.", t.ok
         if view.turn != seat or not self.session.is_human_turn() or self.replay_queue is not None:
@@ -793,7 +789,7 @@ class EtucScene(GameScene):
         if self.selected:
             if self.reason is not None:
                 return self.reason, t.warning
-            return f"Play {cards_text(self.play_cards())}? Press Play or Enter.", t.text
+            return f"Play {cards_words(self.play_cards())}? Press Play or Enter.", t.text
         if not view.table:
             return (
                 "You lead: click one card or a pair of one number or one colour, then Play.",
@@ -814,7 +810,7 @@ class EtucScene(GameScene):
         line = t.small.get_linesize()
         font = t.font("small", bold=colour == t.warning)
         mine = view.hands[self.viewer]
-        own = f"{t.player(self.viewer).glyph} {self.session.names[self.viewer]}: {len(mine or ())} cards"
+        own = f"{t.player(self.viewer).glyph} {self.session.names[self.viewer]}: {plural(len(mine or ()), 'card')}"
         own_img = t.font("small", bold=True).render(own, True, t.player(self.viewer).colour)
         own_r = own_img.get_rect(bottomright=(r.right, r.bottom))
         surface.blit(own_img, own_r)
@@ -855,20 +851,6 @@ class EtucScene(GameScene):
         img.set_alpha(alpha)
         surface.blit(box, pill)
         surface.blit(img, img.get_rect(center=pill.center))
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        phase = self._phase("banner")
-        if phase is None:
-            return
-        t = self.app.theme
-        r = self.stack_rect
-        img = t.heading.render(fit_text(t.heading, phase.text, r.w - t.px(40)), True, t.text)
-        box = pygame.Rect(0, 0, img.get_width() + t.px(40), img.get_height() + t.px(24))
-        box.center = r.center
-        pygame.draw.rect(surface, t.shadow, box.move(0, t.px(4)), border_radius=t.px(14))
-        pygame.draw.rect(surface, t.panel, box, border_radius=t.px(14))
-        pygame.draw.rect(surface, t.accent, box, t.px(2), border_radius=t.px(14))
-        surface.blit(img, img.get_rect(center=box.center))
 
 
 # -- the title screen's picture ------------------------------------------------------------
