@@ -48,6 +48,7 @@ from tabletop.ui.cards import (
     stack_offset_layout,
 )
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.handkeys import HandKeys, draw_focus_ring
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
 from tabletop.ui.widgets import Button, FocusGroup, Panel, draw_text, fit_text, wrap_text
 
@@ -190,6 +191,8 @@ class EtucScene(GameScene):
             "Sort: colour", self.toggle_sort, tooltip="Order your hand by colour or by number (S)"
         )
         self.group = FocusGroup([self.play_button, self.pass_button, self.sort_button])
+        #: keyboard play: ←/→ over the hand, Space selects, Enter plays, P passes
+        self.keys = HandKeys(self.key_select, self.play_selection, self.pass_turn)
         self.refresh()
 
     # -- layout ----------------------------------------------------------------------
@@ -410,6 +413,15 @@ class EtucScene(GameScene):
         self.app.sound.play("click", 0.4)
         self.refresh()
 
+    def key_select(self, card: Any) -> None:
+        """Space on the card under the keyboard's cursor."""
+        if self.animating:
+            self.skip_animation()
+        if not self.my_turn:
+            self.refuse("Wait for your turn.")
+            return
+        self.toggle_card(card)
+
     def play_selection(self) -> None:
         action = self.selected_action()
         if action is None:
@@ -428,17 +440,12 @@ class EtucScene(GameScene):
     def handle_table(self, event: pygame.event.Event) -> bool:
         self.refresh()
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.play_selection()
-                return True
-            if event.key == pygame.K_p:
-                self.pass_turn()
+            if self.keys.handle(event, self.hand_cards()):
+                self.refresh()
                 return True
             if event.key == pygame.K_s:
                 self.toggle_sort()
                 return True
-            if event.key == pygame.K_SPACE:
-                return True  # Space skips animations; it never presses a focused button here
         if self.group.handle(event):
             self.refresh()
             return True
@@ -451,6 +458,7 @@ class EtucScene(GameScene):
                 return False
             if self.animating:
                 self.skip_animation()
+            self.keys.point_at(card, self.hand_cards())
             if not self.my_turn:
                 return True
             self.toggle_card(card)
@@ -653,6 +661,19 @@ class EtucScene(GameScene):
             pygame.Rect(r.x, y, r.w, line),
         )
 
+    def seat_badge(self, view: EtucState, seat: int) -> tuple[str, Colour]:
+        """The pill on another seat's panel: out and its place, passed,
+        thinking (as the frame says: never while a move is still shown) or to
+        move; "" for none."""
+        t = self.app.theme
+        if seat in view.out:
+            return f"out · {ordinal(view.out.index(seat) + 1)}", t.ok
+        if view.passed[seat]:
+            return "passed", t.warning
+        if view.turn == seat:
+            return ("thinking…" if self.is_thinking(seat) else "to move"), t.player(seat).colour
+        return "", t.text_dim
+
     def _draw_seat(self, surface: pygame.Surface, view: EtucState, seat: int) -> None:
         t = self.app.theme
         r = self.seat_rects[seat]
@@ -662,13 +683,7 @@ class EtucScene(GameScene):
         if to_move:
             pygame.draw.rect(surface, style.colour, r, t.px(3), border_radius=t.px(12))
         head = pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), t.body.get_linesize())
-        badge, colour = "", t.text_dim
-        if seat in view.out:
-            badge, colour = f"out · {ordinal(view.out.index(seat) + 1)}", t.ok
-        elif view.passed[seat]:
-            badge, colour = "passed", t.warning
-        elif to_move:
-            badge, colour = ("thinking…" if self.is_thinking(seat) else "to move"), style.colour
+        badge, colour = self.seat_badge(view, seat)
         badge_w = 0
         if badge:
             img = t.font("small", bold=True).render(badge, True, text_on(colour))
@@ -792,12 +807,12 @@ class EtucScene(GameScene):
             return f"Play {cards_words(self.play_cards())}? Press Play or Enter.", t.text
         if not view.table:
             return (
-                "You lead: click one card or a pair of one number or one colour, then Play.",
+                "You lead: pick one card or a pair of one number or one colour (click, or ←/→ and Space), then Play (Enter).",
                 t.text,
             )
         if not self.playable:
             return "Nothing in your hand beats that: Pass (P).", t.text
-        return "Click the cards to play (highlighted ones can), then Play, or Pass (P).", t.text
+        return "Pick cards to play (marked ones can: click, or ←/→ and Space), then Play (Enter), or Pass (P).", t.text
 
     def play_cards(self) -> tuple[Card, ...]:
         action = self.selected_action()
@@ -828,8 +843,13 @@ class EtucScene(GameScene):
         cards = self.hand_cards(view)
         if not cards:
             return
-        for c, p in zip(cards, self.hand_poses(len(cards))):
+        poses = self.hand_poses(len(cards))
+        for c, p in zip(cards, poses):
             draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
+        focus = self.keys.focused(cards) if self.keys.shown else None
+        if focus is not None:
+            pose = poses[cards.index(focus)].raised(self.hand_painter.lift(self.card_look(focus)))
+            draw_focus_ring(surface, pose, self.hand_painter.card_size)
 
     def _draw_pop(self, surface: pygame.Surface) -> None:
         phase = self._phase("pop")
