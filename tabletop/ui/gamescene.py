@@ -234,6 +234,12 @@ class GameScene(Scene):
         self.app.toast(reason, "error")
         self.app.sound.play("click", 0.4)
 
+    def play_through_frame(self, action: Any) -> None:
+        """Play ``action`` for the seat to move the way the frame plays a
+        bot's move (its animation, the log, the summary of a deal it ends):
+        for tools that set up a picture (tools/screenshot.py)."""
+        self._play(action)
+
     def _play(self, action: Any) -> None:
         before = self.session.state
         after = self.session.play(action)

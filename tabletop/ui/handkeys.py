@@ -140,8 +140,8 @@ def draw_focus_ring(surface: pygame.Surface, pose: Pose, card_size: tuple[int, i
     """The keyboard's focus ring around the card at ``pose`` (already raised
     by its look's lift): a thick dark ring, a light one inside it."""
     h = card_size[1]
-    dark = max(3, round(h * 0.035))
-    light = max(2, round(h * 0.02))
+    dark = max(4, round(h * 0.045))
+    light = max(2, round(h * 0.028))
     outer = focus_ring_points(pose, card_size, dark + light + 1)
     inner = focus_ring_points(pose, card_size, light + 1)
     pygame.draw.polygon(surface, RING_DARK, outer, dark + 1)

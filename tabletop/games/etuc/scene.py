@@ -843,13 +843,13 @@ class EtucScene(GameScene):
         cards = self.hand_cards(view)
         if not cards:
             return
-        poses = self.hand_poses(len(cards))
-        for c, p in zip(cards, poses):
-            draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
         focus = self.keys.focused(cards) if self.keys.shown else None
-        if focus is not None:
-            pose = poses[cards.index(focus)].raised(self.hand_painter.lift(self.card_look(focus)))
-            draw_focus_ring(surface, pose, self.hand_painter.card_size)
+        for c, p in zip(cards, self.hand_poses(len(cards))):
+            look = self.card_look(c)
+            draw_card(surface, self.hand_painter, card_face(t, c), p, look)
+            if c == focus:  # the cards above it in the fan cover its ring as they cover it
+                pose = p.raised(self.hand_painter.lift(look))
+                draw_focus_ring(surface, pose, self.hand_painter.card_size)
 
     def _draw_pop(self, surface: pygame.Surface) -> None:
         phase = self._phase("pop")
