@@ -23,6 +23,7 @@ from tabletop.games import get
 from tabletop.games.etuc.rules import Pass, Play
 from tabletop.games.etuc.scene import EtucScene
 from tabletop.ui import flow, overlays
+from tabletop.ui.gamescene import SUMMARY_WAIT
 from tests.etuc.positions import position
 from tests.etuc.test_ui_match import choose
 from tests.ui.driver import Driver, make_app
@@ -39,12 +40,12 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
         a.shutdown()
 
 
-def start(app: App, seed: int, state: Any = None) -> EtucScene:
+def start(app: App, seed: int, state: Any = None, seats: list[Seat] = SEATS) -> EtucScene:
     entry = get("etuc")
     config = entry.default_config(3)
     states = [state] if state is not None else None
-    session = Session(entry, config, seed, SEATS, threaded=False, timed=False, states=states)
-    scene = flow.start_game(app, entry, config, seed, SEATS, session=session)
+    session = Session(entry, config, seed, seats, threaded=False, timed=False, states=states)
+    scene = flow.start_game(app, entry, config, seed, seats, session=session)
     assert isinstance(scene, EtucScene)
     return scene
 
@@ -152,3 +153,16 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
 
 def s_game(scene: EtucScene) -> int:
     return scene.session.state.game
+
+
+def test_a_table_of_bots_goes_on_by_itself_a_few_seconds_after_the_summary(app: App) -> None:
+    bots = [Seat(name, "bot", "easy") for name in ("Ann", "Bob", "Cy")]
+    scene = start(app, seed=8, state=position(["4G", "", "1O 2A"], turn=0, out=[1]), seats=bots)
+    d = Driver(app)
+    d.until(lambda: isinstance(d.top, overlays.SummaryScene), frames=600, dt=0.05)
+    ply = scene.session.ply
+    up = d.until(lambda: d.top is scene, frames=600, dt=0.05)
+    assert abs(up * 0.05 - SUMMARY_WAIT) <= 0.1, f"the summary stayed {up * 0.05:.2f} s"
+    assert scene.session.ply == ply, "no bot moved while it was up"
+    assert scene.view.game == 2
+    d.until(lambda: scene.session.ply > ply, frames=600, dt=0.05)
