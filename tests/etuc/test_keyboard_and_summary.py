@@ -98,6 +98,8 @@ def test_a_person_plays_a_whole_match_with_the_keyboard_alone(app: App) -> None:
         moves += 1
     assert isinstance(d.top, overlays.ResultsScene) and s.is_over()
     assert d.top.heading == "Match over" and scene.status_text() == "Match over"
+    head, line = scene.round_label(scene.view)
+    assert head == "Match over" and "wins the match" in line, "not 'New round · Nobody leads'"
     assert summaries == len(s.state.results) >= 2
     assert moves >= 10
 
