@@ -134,7 +134,7 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
     # the summary waits for the person: no bot moves, the finished game on the table
     ply = scene.session.ply
     seen.clear()
-    d.frames(400)
+    d.frames(150, dt=0.05)  # 7.5 s of dt: longer than a bots-only table would wait
     assert d.top is summary and scene.session.ply == ply
     assert seen and all(game == 1 for _, game, _ in seen)
     assert scene.view.turn is None and scene.view.table[-1].seat == 0
