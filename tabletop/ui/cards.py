@@ -493,8 +493,9 @@ class CardPainter:
         """What tells a selected or playable card, by shape and not by colour
         alone: a dark ring outside a light one (gold for selected, blue for
         playable), thick enough to see on any card colour; a selected card
-        (also lifted) carries a check mark on its top edge, a playable one a
-        small pointer above its top-left corner, where a fanned hand shows it."""
+        (also lifted) carries a check mark on its top edge and a playable one a
+        small pointer above it, both towards the left, where a fanned hand
+        shows them."""
         w, h = self.card_size
         st = self.style
         selected = look is Look.SELECTED
@@ -516,7 +517,7 @@ class CardPainter:
             key = ("check", size, self.style)
             badge = self._cache.get(key) or self._cache.put(key, _check_mark(size, st.ink, st.paper))
             top = max(0, y - size // 2)
-            out.blit(badge, (x + w // 2 - size // 2, top))
+            out.blit(badge, (x + round(w * 0.3) - size // 2, top))
         else:
             size = max(8, round(h * 0.09))
             key = ("pointer", size, self.style)

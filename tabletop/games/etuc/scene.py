@@ -652,11 +652,10 @@ class EtucScene(GameScene):
             bar = pygame.Rect(r.right - bar_w, box.centery - chip // 6, full, max(2, chip // 3))
             pygame.draw.rect(surface, style.colour, bar, border_radius=t.px(2))
             y += row_h
-        glyph = colour_style(t, PURPLE).glyph
         draw_text(
             surface,
             t.small,
-            f"Unbeatable: {card_words(top)} ({top.number}{glyph})",
+            f"Unbeatable: {card_words(top)}",
             t.text_dim,
             pygame.Rect(r.x, y, r.w, line),
         )
