@@ -572,6 +572,13 @@ def test_log_lines() -> None:
     assert logged(s, P("2B"), names) == "Basil plays blue 2 (single, by symbol)."
 
 
+def test_the_log_tooltip_counts_the_cards_in_hand_in_words() -> None:
+    s = position(["3G 3B 1O", "5P"], turn=0)
+    after = play(s, "3G", "3B")
+    detail = R.log_detail(s, P("3G", "3B"), after, ["Ada", "Basil"])
+    assert detail == "Cards in hand after it: Ada 1 card, Basil 1 card."
+
+
 def test_describe_shows_kind_passes_and_turn() -> None:
     s = position(["1O", "2B 4Y", "5A"], table=[(0, "3G")], turn=2, passed=[1])
     text = R.describe(s)

@@ -37,7 +37,7 @@ from tabletop.core.game import (
     SummaryRow,
     require,
 )
-from tabletop.core.words import ordinal, quote
+from tabletop.core.words import ordinal, plural, quote
 
 # -- cards -------------------------------------------------------------------
 
@@ -782,6 +782,20 @@ class EtucRules:
                 else:
                     parts.append(f"Round to {name(winner)}; {name(after.turn)} leads.")
         return " ".join(parts)
+
+    def log_detail(
+        self, state: EtucState, action: EtucAction, after: EtucState, names: Sequence[str]
+    ) -> str:
+        """The log's tooltip: how many cards each seat held once the move was
+        made (in words, never the notation's letters)."""
+        sizes = list(state.hand_sizes)
+        if isinstance(action, Play) and state.turn is not None:
+            sizes[state.turn] -= len(action.cards)
+        held = ", ".join(
+            f"{names[s] if s < len(names) else f'Player {s + 1}'} {plural(n, 'card')}"
+            for s, n in enumerate(sizes)
+        )
+        return f"Cards in hand after it: {held}."
 
     def deal_summary(
         self, before: EtucState, action: EtucAction, after: EtucState
