@@ -52,7 +52,7 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.core.words import ordinal, quote
+from tabletop.core.words import ordinal, plural, quote
 from tabletop.games.planepita import commentary
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
@@ -816,7 +816,7 @@ class PlanepitaRules:
         winners = outcome.winners
         names = commentary.join([f"{{{s}}}" for s in winners])
         best = total[winners[0]]
-        points = f"{best} point{'s' if best != 1 else ''}"
+        points = plural(best, "point")
         group = next(g for g in teams(state) if winners[0] in g)
         if len(winners) > len(group):
             detail = f"{names} share the victory with {points}."
