@@ -29,7 +29,8 @@ from tabletop.games.etuc.rules import (
     Pass,
     Play,
     beating_plays,
-    cards_text,
+    card_words,
+    cards_words,
     deck,
     kind_after,
     strongest_card,
@@ -272,10 +273,10 @@ class HardBot:
         last = view.table[-1].cards if view.table else None
         if isinstance(action, Pass):
             if len(legal) == 1:
-                return f"Pass: nothing in your hand beats {cards_text(last or ())}."
+                return f"Pass: nothing in your hand beats {cards_words(last or ())}."
             head = "Pass for now"
         else:
-            what = cards_text(action.cards)
+            what = cards_words(action.cards)
             if len(action.cards) == len(hand):
                 last_cards = "your last card" if len(hand) == 1 else f"your last {len(hand)} cards"
                 return f"Play {what}: {last_cards}, so you go out now."
@@ -297,13 +298,13 @@ class HardBot:
         cost = {p: play_cost(p, hand, view.players) for p in plays}
         cheapest = min(plays, key=lambda p: (cost[p], p.cards))
         if isinstance(action, Pass):
-            return f"every play costs strong cards now (the cheapest is {cards_text(cheapest.cards)})"
+            return f"every play costs strong cards now (the cheapest is {cards_words(cheapest.cards)})"
         top = strongest_card(view.players)
         if top in action.cards:
-            return f"{top} is the strongest card: nobody can beat it, and you lead next"
+            return f"{card_words(top)} is the strongest card: nobody can beat it, and you lead next"
         if cost[action] <= cost[cheapest] + 1e-9:
             return "of your plays it gives up the least"
-        return f"it costs more than {cards_text(cheapest.cards)}, but played out better in the search"
+        return f"it costs more than {cards_words(cheapest.cards)}, but played out better in the search"
 
     def _share(self, action: EtucAction) -> float | None:
         """The share of the last search's visits that went to ``action``."""

@@ -179,8 +179,8 @@ class EtucScene(GameScene):
         self.label_rect = pygame.Rect(0, 0, 0, 0)
         self.stack_rect = pygame.Rect(0, 0, 0, 0)
         self.tag_h = 0
-        #: where the topmost hinted card lies (its "Hint" pill goes above it)
-        self._hint_top: pygame.Rect | None = None
+        #: where the hinted cards lie (their "Hint" pill goes on them)
+        self._hint_spot: pygame.Rect | None = None
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.match_panel = Panel()
         self.rank_panel = Panel()
@@ -860,7 +860,7 @@ class EtucScene(GameScene):
         hint = self.hint_action
         hinted = hint.cards if isinstance(hint, Play) else ()
         size = self.hand_painter.card_size
-        top: Pose | None = None
+        spots: list[pygame.Rect] = []
         focus = self.keys.focused(cards) if self.keys.shown else None
         for c, p in zip(cards, self.hand_poses(len(cards))):
             look = self.card_look(c)
@@ -870,22 +870,23 @@ class EtucScene(GameScene):
             pose = p.raised(self.hand_painter.lift(look))  # where the card was drawn
             if c in hinted:  # ringed in the hint's colour
                 draw_outline(surface, pose, size, t.hint, max(3, t.px(4)), grow=t.px(3))
-                top = pose if top is None or pose.y < top.y else top
+                spots.append(pose.rect(size))
             if c == focus:  # the cards above it in the fan cover its ring as they cover it
                 draw_focus_ring(surface, pose, size)
-        self._hint_top = top.rect(size) if top is not None else None
+        self._hint_spot = spots[0].unionall(spots[1:]) if spots else None
 
     def _draw_hint_tags(self, surface: pygame.Surface) -> None:
-        """Over the buttons: "Hint" above the hinted cards, or Pass ringed (the
-        line under the table says "Hint: pass")."""
+        """Over the buttons: "Hint" on the hinted cards' faces (their corners
+        stay readable, the line above the hand stays clear), or Pass ringed
+        (the line under the table says "Hint: pass")."""
         hint = self.hint_action
         t = self.app.theme
         if isinstance(hint, Pass):
             around = self.pass_button.rect.inflate(t.px(10), t.px(10))
             pygame.draw.rect(surface, t.hint, around, max(3, t.px(4)), border_radius=t.px(10))
-        elif isinstance(hint, Play) and self._hint_top is not None:
-            box = self._hint_top
-            self._hint_pill(surface, "Hint", midbottom=(box.centerx, box.y - t.px(4)))
+        elif isinstance(hint, Play) and self._hint_spot is not None:
+            box = self._hint_spot.clip(self.table_rect)
+            self._hint_pill(surface, "Hint", center=(box.centerx, box.y + box.h * 2 // 3))
 
     def _hint_pill(self, surface: pygame.Surface, text: str, **anchor: tuple[int, int]) -> None:
         """A pill in the hint's colour saying ``text``, placed by ``anchor`` (one rect attribute)."""
