@@ -252,9 +252,8 @@ class HardBot:
         return state.turn is None or state.game != self.game
 
     def choose(self, view: EtucState) -> EtucAction:
-        legal = RULES.legal_actions(view)
-        if len(legal) == 1:
-            return legal[0]
+        """The search's answer: at once, without iterating, when there is one
+        legal action; sooner than the budget once the choice is settled."""
         self.game = view.game
         action: EtucAction = self.search.search(view)
         return action
