@@ -41,7 +41,7 @@ EASY_PASS = 0.15
 #: 0.3 s on a slow laptop core (tools/bench.py), the seconds bound the longest
 #: searches (early in a deal, where playouts are long)
 HARD_TIME = 0.5
-HARD_ITERATIONS = 250
+HARD_ITERATIONS = 200
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -93,9 +93,13 @@ def paired(hand: Sequence[Card]) -> set[Card]:
     return out
 
 
-def play_cost(play: Play, hand: Sequence[Card], players: int) -> float:
-    """What a play gives up, per card: strong cards, broken pairs, the top card."""
-    in_pairs = paired(hand)
+def play_cost(
+    play: Play, hand: Sequence[Card], players: int, in_pairs: set[Card] | None = None
+) -> float:
+    """What a play gives up, per card: strong cards, broken pairs, the top card.
+    ``in_pairs`` is ``paired(hand)``, when the caller already has it."""
+    if in_pairs is None:
+        in_pairs = paired(hand)
     top = strongest_card(players)
     cost = 0.0
     for card in play.cards:
@@ -120,14 +124,16 @@ def heuristic_choice(view: EtucState, legal: Sequence[EtucAction]) -> EtucAction
     for p in plays:
         if len(p.cards) == len(hand):
             return p
-    best = min(plays, key=lambda p: (play_cost(p, hand, view.players), p.cards))
+    in_pairs = paired(hand)
+    costs = [(play_cost(p, hand, view.players, in_pairs), p.cards, p) for p in plays]
+    cost, _, best = min(costs, key=lambda c: (c[0], c[1]))
     if Pass() not in legal:
         return best
     threshold = 7.0 + 0.6 * (11 - len(hand))
     # an opponent about to go out must be stopped
     if any(0 < n <= 2 for s, n in enumerate(view.hand_sizes) if s != seat):
         threshold += 6.0
-    return best if play_cost(best, hand, view.players) <= threshold else Pass()
+    return best if cost <= threshold else Pass()
 
 
 class MediumBot:
@@ -203,11 +209,16 @@ def cards_left_value(state: EtucState, seat: int) -> float:
     return sum(values) / len(values)
 
 
+#: how often a playout move is the medium bot's; else any legal move
+ROLLOUT_MEDIUM = 0.85
+
+
 def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
-    """Mostly shed one of the weakest plays; sometimes anything."""
-    plays = _plays(legal)
-    if plays and rng.random() < 0.8:
-        return plays[rng.randrange(min(3, len(plays)))]
+    """Mostly the medium bot's move (every seat of a playout plays by the same
+    rule of thumb, which makes the futures the search weighs far likelier than
+    random ones); sometimes anything."""
+    if len(legal) > 1 and rng.random() < ROLLOUT_MEDIUM:
+        return heuristic_choice(state, legal)
     return legal[rng.randrange(len(legal))]
 
 
