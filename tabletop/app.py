@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
+from tabletop.core.words import plural
 
 if TYPE_CHECKING:
     from tabletop.core.game import GameEntry
@@ -169,7 +170,7 @@ def parse_launch(args: argparse.Namespace) -> Launch:
     if not info.min_players <= players <= info.max_players:
         raise CliError(f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}")
     if kinds and len(kinds) != players:
-        raise CliError(f"--seats gives {len(kinds)} seat(s) but --players is {players}")
+        raise CliError(f"--seats gives {plural(len(kinds), 'seat')} but --players is {players}")
     if not kinds:
         kinds = ["human"] + ["medium"] * (players - 1)
     return replace(launch, game=args.game, players=players, seats=tuple(default_seats(kinds)))

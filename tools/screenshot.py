@@ -4,8 +4,11 @@
     python tools/screenshot.py game:nim --register tests.nimgame:ENTRY --moves 3 --out out/nim.png
 
 SCENE is one of ``title``, ``settings``, ``saves``, ``rules`` (the controls
-page), ``rules:GAME``, ``setup:GAME``, ``game:GAME``, ``pause:GAME`` and
-``results:GAME``. The program's settings and saves go to a fresh temporary
+page), ``rules:GAME``, ``setup:GAME``, ``game:GAME``, ``pause:GAME``,
+``summary:GAME`` (the pause after the first deal or game that ends, for a
+game with the ``deal_summary`` hook) and ``results:GAME``. ``--keys`` presses
+keys on the scene before the shot (``--keys right,right,space``: keyboard
+focus on a card). The program's settings and saves go to a fresh temporary
 folder (``--home`` or ``TABLETOP_HOME`` choose another), never the player's own.
 
 The module is importable: :func:`render` returns the drawn ``pygame.Surface`` so
@@ -44,9 +47,10 @@ from tabletop.core.storage import PALETTES, Storage  # noqa: E402
 from tools.cli import OneLineParser  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
-GAME_SCENES = ("rules", "setup", "game", "pause", "results")
+GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results")
 SCENES_HELP = (
-    "title, settings, saves, rules, rules:GAME, setup:GAME, game:GAME, pause:GAME, results:GAME"
+    "title, settings, saves, rules, rules:GAME, setup:GAME, game:GAME, pause:GAME, "
+    "summary:GAME, results:GAME"
 )
 #: bot moves played to reach the end of a game for ``results:GAME`` before giving up
 MAX_RESULT_MOVES = 100_000
@@ -132,7 +136,13 @@ def _entry(game: str) -> Any:
 
 
 def new_session(
-    entry: Any, seed: int, *, moves: int = 0, to_end: bool = False, players: int | None = None
+    entry: Any,
+    seed: int,
+    *,
+    moves: int = 0,
+    to_end: bool = False,
+    players: int | None = None,
+    to_summary: bool = False,
 ) -> Any:
     """A session with the default seats (you, then medium bots), no worker
     thread, bots on their iteration caps alone (the same picture every run).
@@ -141,8 +151,11 @@ def new_session(
 
     ``moves`` actions are played first: bots choose their own, the human seat
     plays a random legal one. ``to_end`` plays on to the end, the human seat
-    handled by a bot of its own.
+    handled by a bot of its own. ``to_summary`` plays that way until the
+    next move would end a deal (the game's ``deal_summary`` hook), and keeps
+    that move in ``session.next_move`` instead of playing it.
     """
+    from tabletop.core.game import deal_summary
     from tabletop.core.session import Session
 
     info = entry.info
@@ -155,29 +168,44 @@ def new_session(
     session = Session(entry, entry.default_config(players), seed, seats, threaded=False, timed=False)
     chooser = random.Random(rng.derive(seed, "screenshot"))
     stand_in = entry.make_bot("medium", 0, rng.derive(seed, "screenshot", "seat0"), timed=False)
-    limit = MAX_RESULT_MOVES if to_end else moves
+    limit = MAX_RESULT_MOVES if to_end or to_summary else moves
     played = 0
     while played < limit and not session.is_over():
         mover = session.to_move()
         if session.is_bot_turn():
             action = session.bot_action()
-        elif to_end and mover is not None:
+        elif (to_end or to_summary) and mover is not None:
             action = stand_in.choose(session.rules.view(session.state, mover))
         else:
             action = entry.sample_action(session.state, chooser)
+        if to_summary:
+            before = session.state
+            if deal_summary(session.rules, before, action, session.rules.apply(before, action)):
+                session.next_move = action
+                return session
         session.play(action)
         played += 1
+    if to_summary:
+        raise UsageError(f"{info.title} has no deal that ends with a summary")
     if to_end and not session.is_over():
         raise UsageError(f"{info.title} did not end within {MAX_RESULT_MOVES} moves")
     return session
 
 
 def _start_game(
-    app: Any, entry: Any, seed: int, moves: int, to_end: bool, players: int | None = None
+    app: Any,
+    entry: Any,
+    seed: int,
+    moves: int,
+    to_end: bool,
+    players: int | None = None,
+    to_summary: bool = False,
 ) -> Any:
     from tabletop.ui import flow
 
-    session = new_session(entry, seed, moves=moves, to_end=to_end, players=players)
+    session = new_session(
+        entry, seed, moves=moves, to_end=to_end, players=players, to_summary=to_summary
+    )
     try:
         return flow.start_game(app, entry, session.config, seed, session.seats, session=session)
     except ImportError as exc:
@@ -217,6 +245,11 @@ def show(
     elif kind == "pause":
         game_scene = _start_game(app, entry, seed, moves, to_end=False, players=players)
         app.stack.push(overlays.PauseScene(app, game_scene))
+    elif kind == "summary":
+        # the move that ends the deal is played through the frame, which
+        # animates it and then shows the summary (give --frames enough)
+        game_scene = _start_game(app, entry, seed, 0, to_end=False, players=players, to_summary=True)
+        game_scene.play_through_frame(game_scene.session.next_move)
     elif kind == "results":
         # the game scene pushes the results itself
         _start_game(app, entry, seed, 0, to_end=True, players=players)
@@ -233,8 +266,11 @@ def render(
     home: str | os.PathLike[str] | None = None,
     registers: Sequence[str] = (),
     players: int | None = None,
+    keys: Sequence[str] = (),
 ) -> pygame.Surface:
-    """Draw ``scene`` at ``size`` for ``frames`` frames of 1/60 s; return a copy of the window.
+    """Draw ``scene`` at ``size`` for ``frames`` frames of 1/60 s, after
+    pressing ``keys`` (pygame key names, one frame each); return a copy of
+    the window.
 
     Raises :class:`UsageError` for bad values. pygame stays initialised; call
     ``pygame.quit()`` when done with a batch.
@@ -248,6 +284,15 @@ def render(
     parse_scene(scene)  # fail before opening a window
     app = make_app(size, home=home, palette=palette)
     show(app, scene, seed=seed, moves=moves, players=players)
+    app.frame([], 1 / 60)
+    for name in keys:
+        try:
+            code = pygame.key.key_code(name)
+        except ValueError:
+            raise UsageError(f"--keys: no key named {name!r}") from None
+        down = pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+        up = pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+        app.frame([down, up], 1 / 60)
     for _ in range(frames):
         app.frame([], 1 / 60)
     return app.screen.copy()
@@ -297,6 +342,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="game:/pause:/results: seats at the table (default: the game's fewest)",
     )
     p.add_argument(
+        "--keys",
+        default="",
+        metavar="K1,K2",
+        help="keys to press first, by pygame name (right,space,return)",
+    )
+    p.add_argument(
         "--home",
         metavar="DIR",
         help="settings and saves folder (default: TABLETOP_HOME, else a temporary folder)",
@@ -337,6 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             home=args.home,
             registers=args.register,
             players=args.players,
+            keys=[k.strip() for k in args.keys.split(",") if k.strip()],
         )
     except UsageError as exc:
         print(f"screenshot: error: {exc}", file=sys.stderr)

@@ -208,6 +208,9 @@ class GameInfo:
     #: the game's own endings (members of an :class:`Ending` subclass), beside
     #: the core's :class:`EndReason`
     end_reasons: tuple[Ending, ...] = ()
+    #: what one whole play of the game is called, for "Game over" or "Match
+    #: over" (Planet etuC is a match of several games)
+    whole: str = "game"
 
     def max_actions_for(self, players: int) -> int:
         """The bound on a game's length with ``players`` players."""
@@ -493,6 +496,12 @@ class Describes(Protocol):
         blocks undo, and the action that reveals the answers may."""
         ...
 
+    def deal_summary(self, before: Any, action: Any, after: Any) -> DealSummary | None:
+        """When ``action`` ended a deal or a game of a match (``before`` gave
+        ``after``), what the pause after it shows: each seat's place and points
+        for it and the totals so far, as a :class:`DealSummary`; else None."""
+        ...
+
     def invariants(self, state: Any) -> None:
         """Raise AssertionError, with the reason in words, when ``state`` is not
         a position of this game: a conservation law broken, or a value of the
@@ -507,6 +516,48 @@ class Describes(Protocol):
         ``info.save_version``) rewritten as this version writes it, or None
         when it cannot be (the session then refuses it with a message)."""
         ...
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One seat's line in a :class:`DealSummary`: its place in the deal
+    (1 is best) and the numbers beside it, in words, one per column."""
+
+    seat: int
+    place: int
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """What the frame shows when a deal or a game of a match ends, before the
+    next one is drawn: a heading, the column names, one row per seat (best
+    place first) and a closing line naming seats as ``{0}``, ``{1}``... ("Game
+    2: {1} starts."), since the rules know no names.
+
+    ``position`` is the finished deal as the table shows it while the summary
+    is up (a full state, which the frame shows each seat through ``view``):
+    the last cards on the table, not the next hand. None shows the position
+    before the move."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[SummaryRow, ...]
+    note: str = ""
+    position: Any = None
+
+    def note_for(self, names: Sequence[str]) -> str:
+        """The closing line with ``{0}``, ``{1}``... replaced by the seats' names."""
+        try:
+            return self.note.format(*names)
+        except (IndexError, KeyError, ValueError):
+            return self.note
+
+
+def deal_summary(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> DealSummary | None:
+    """The game's ``deal_summary`` hook, or None (no hook: no pause between deals)."""
+    fn = getattr(rules, "deal_summary", None)
+    return fn(before, action, after) if fn is not None else None
 
 
 def require(condition: object, words: str) -> None:

@@ -68,8 +68,8 @@ class CardFace:
 class Look(StrEnum):
     NORMAL = "normal"
     HOVER = "hover"  # lifted, with a soft glow
-    SELECTED = "selected"  # raised further, accent outline
-    PLAYABLE = "playable"  # thin highlight ring
+    SELECTED = "selected"  # raised further, dark-and-gold double outline, a check mark
+    PLAYABLE = "playable"  # dark-and-blue double outline, a pointer above the corner
     DISABLED = "disabled"  # dimmed and greyed
 
 
@@ -489,6 +489,42 @@ class CardPainter:
             out.blit(_blur(halo, max(2, round(h * 0.03))), (0, 0))
         return self._cache.put(key, out)
 
+    def _mark(self, out: pygame.Surface, look: Look, card_pos: tuple[int, int]) -> None:
+        """What tells a selected or playable card, by shape and not by colour
+        alone: a dark ring outside a light one (gold for selected, blue for
+        playable), thick enough to see on any card colour; a selected card
+        (also lifted) carries a check mark on its top edge and a playable one a
+        small pointer above it, both towards the left, where a fanned hand
+        shows them."""
+        w, h = self.card_size
+        st = self.style
+        selected = look is Look.SELECTED
+        light_w = max(2, round(h * (0.024 if selected else 0.016)))
+        dark_w = max(2, round(h * (0.022 if selected else 0.016)))
+        for width, grow, colour, part in (
+            (dark_w, light_w + dark_w, st.ink, "dark"),
+            (light_w, light_w, st.accent if selected else st.playable, "light"),
+        ):
+            key = ("ring", look, part, self.card_size, self.style)
+            size = (w + 2 * grow, h + 2 * grow)
+            ring = self._cache.get(key) or self._cache.put(
+                key, _ring(size, self.radius + grow, width, colour)
+            )
+            out.blit(ring, (card_pos[0] - grow, card_pos[1] - grow))
+        x, y = card_pos
+        if selected:
+            size = max(10, round(h * 0.15))
+            key = ("check", size, self.style)
+            badge = self._cache.get(key) or self._cache.put(key, _check_mark(size, st.ink, st.paper))
+            top = max(0, y - size // 2)
+            out.blit(badge, (x + round(w * 0.3) - size // 2, top))
+        else:
+            size = max(8, round(h * 0.09))
+            key = ("pointer", size, self.style)
+            mark = self._cache.get(key) or self._cache.put(key, _pointer(size, st.ink, st.playable))
+            gap = light_w + dark_w + max(1, round(h * 0.01))
+            out.blit(mark, (x + round(w * 0.22) - size // 2, max(0, y - gap - mark.get_height())))
+
     def _render_sprite(self, face: CardFace | None, look: Look) -> pygame.Surface:
         w, h = self.card_size
         st = self.style
@@ -506,18 +542,31 @@ class CardPainter:
         out.blit(surf, card_pos)
 
         if look is Look.SELECTED or look is Look.PLAYABLE:
-            colour = st.accent if look is Look.SELECTED else st.playable
-            if look is Look.SELECTED:
-                width = max(3, round(h * 0.028))
-            else:
-                width = max(2, round(h * 0.02))
-            grow = max(1, round(h * 0.006)) + width
-            key = ("ring", look, self.card_size, self.style)
-            ring = self._cache.get(key) or self._cache.put(
-                key, _ring((w + 2 * grow, h + 2 * grow), self.radius + grow, width, colour)
-            )
-            out.blit(ring, (card_pos[0] - grow, card_pos[1] - grow))
+            self._mark(out, look, card_pos)
         return out
+
+
+def _check_mark(size: int, ink: RGB, paper: RGB) -> pygame.Surface:
+    """A round badge with a check mark: ink ring, paper disc, ink tick."""
+    ss = 4
+    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
+    c = size * ss / 2
+    pygame.draw.circle(big, (*ink, 255), (c, c), c)
+    pygame.draw.circle(big, (*paper, 255), (c, c), c * 0.78)
+    tick = [(c * 0.52, c * 1.02), (c * 0.86, c * 1.36), (c * 1.5, c * 0.66)]
+    pygame.draw.lines(big, (*ink, 255), False, tick, max(2, round(c * 0.26)))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _pointer(size: int, ink: RGB, fill: RGB) -> pygame.Surface:
+    """A small triangle pointing down at a card: ``fill`` inside an ink edge."""
+    ss = 4
+    w, h = size * ss, round(size * 0.8) * ss
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(big, (*ink, 255), [(0, 0), (w, 0), (w / 2, h)])
+    e = w * 0.16
+    pygame.draw.polygon(big, (*fill, 255), [(e * 1.7, e * 0.8), (w - e * 1.7, e * 0.8), (w / 2, h - e * 1.9)])
+    return pygame.transform.smoothscale(big, (size, round(size * 0.8)))
 
 
 def draw_card(

@@ -19,6 +19,13 @@ base class owns the frame around it:
 - a pass-the-device curtain between two human seats when the game hides
   information, also between two prompts out of turn (claims on a discard),
   which offers the person who just moved to take the move back;
+- a pause between deals and games of a match: when the game's
+  ``deal_summary`` hook says a move ended one, the table keeps showing the
+  finished deal, and once the last animation has played a summary panel shows
+  each seat's place and points and the totals so far; the next deal is drawn
+  and bots go on only once it is dismissed (by itself after a few seconds at
+  a table of bots only, or in a replay);
+- the table laid out again whenever the seat on screen changes (hot-seat);
 - the results screen once the game is over and the last animation has played.
 
 Human input becomes an action and goes through :meth:`act`, which asks the
@@ -32,10 +39,10 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.game import IllegalAction
+from tabletop.core.game import DealSummary, IllegalAction, deal_summary
 from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
-from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene
+from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
 from tabletop.ui.widgets import draw_tooltip, fit_text, wrap_text
@@ -45,6 +52,9 @@ LOG_KEY = pygame.K_l
 LOG_TOOLTIP_DELAY = 0.35
 #: the most of the log panel's height the messages take (the log keeps the rest)
 TOAST_SHARE = 0.6
+#: seconds the summary between deals stays at a table of bots only (or in a
+#: replay) before play goes on by itself, at animation speed 1
+SUMMARY_WAIT = 4.0
 
 
 class GameScene(Scene):
@@ -83,6 +93,11 @@ class GameScene(Scene):
         self._details: dict[tuple[int, int], str] = {}
         #: messages held back until the animation that leads to them ends
         self._announcements: list[tuple[str, str]] = []
+        #: the summary of the deal the last move ended, held until dismissed
+        self.summary: DealSummary | None = None
+        self.summary_shown = False
+        #: the seat the table was last laid out for (see :meth:`_layout_for_viewer`)
+        self.laid_out_for: int | None = None
 
     # -- the parts a game writes -----------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -119,6 +134,10 @@ class GameScene(Scene):
 
     @property
     def view(self) -> Any:
+        """What the table shows the viewer: the position, or, while a deal's
+        summary is held, the finished deal."""
+        if self.summary is not None:
+            return self.session.rules.view(self.shown_state, self.viewer)
         return self.session.view(self.viewer)
 
     @property
@@ -152,7 +171,26 @@ class GameScene(Scene):
 
     @property
     def shown_state(self) -> Any:
+        """The position the frame tells about: while a deal's summary is held,
+        the finished deal (the summary's ``position``, else the position
+        before the move that ended it), never the next deal."""
+        if self.summary is not None:
+            held = self.summary.position
+            return held if held is not None else self.session.states[max(0, self.session.ply - 1)]
         return self.session.states[self.shown_ply]
+
+    def is_thinking(self, seat: int) -> bool:
+        """True when the frame shows ``seat`` as thinking: a bot to move in
+        the position on screen, its answer not in hand yet. Never while the
+        last move is still being shown, nor while a deal's summary is held, so
+        nobody "plays" on the top bar while another seat is "thinking"."""
+        s = self.session
+        if self.animating or self.summary is not None or self.replay_queue is not None:
+            return False
+        shown = self.shown_state
+        if s.rules.is_over(shown) or s.rules.to_move(shown) != seat or not s.seats[seat].is_bot:
+            return False
+        return s.bot_thinking() or self.pending_bot_action is None
 
     def announce(self, text: str, kind: str = "info") -> None:
         """A toast about what an action led to, shown once its animation ends."""
@@ -169,12 +207,16 @@ class GameScene(Scene):
             and self.session.is_human_turn()
             and self.session.to_move() == self.viewer
             and not self.animating
+            and self.summary is None
         )
 
     def act(self, action: Any) -> bool:
         """Play ``action`` for the viewer; on a refusal show why. True if played."""
         if self.replay_queue is not None:
             self.refuse("This is a replay; moves cannot be made.")
+            return False
+        if self.summary is not None:
+            self.refuse("The next deal starts once the summary is closed.")
             return False
         reason = self.session.check(action, self.viewer)
         if reason is not None:
@@ -192,9 +234,17 @@ class GameScene(Scene):
         self.app.toast(reason, "error")
         self.app.sound.play("click", 0.4)
 
+    def play_through_frame(self, action: Any) -> None:
+        """Play ``action`` for the seat to move the way the frame plays a
+        bot's move (its animation, the log, the summary of a deal it ends):
+        for tools that set up a picture (tools/screenshot.py)."""
+        self._play(action)
+
     def _play(self, action: Any) -> None:
         before = self.session.state
         after = self.session.play(action)
+        self.summary = deal_summary(self.session.rules, before, action, after)
+        self.summary_shown = False
         self.on_played(before, action, after)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -206,7 +256,16 @@ class GameScene(Scene):
         log_w = max(t.px(260), w // 5) if self.app.settings.show_log else 0
         self.log_rect = pygame.Rect(w - log_w, bar_h, log_w, h - bar_h)
         self.table_rect = pygame.Rect(0, bar_h, w - log_w, h - bar_h)
+        self.laid_out_for = self.viewer
         self.layout(self.table_rect)
+
+    def _layout_for_viewer(self) -> None:
+        """Lay the table out again when the seat on screen has changed (the
+        device passed in hot-seat): the other seats' panels are placed around
+        the viewer, so they must follow it."""
+        if self.laid_out_for != self.viewer and self.table_rect.width:
+            self.laid_out_for = self.viewer
+            self.layout(self.table_rect)
 
     def enter(self) -> None:
         self._maybe_curtain()
@@ -285,6 +344,7 @@ class GameScene(Scene):
             self.refuse(self.session.can_undo(seat) or "Nothing was taken back.")
             return
         self.pending_bot_action = None
+        self.summary = None
         self.results_shown = False  # shown_seat stays: whoever holds the device
         self.app.toast("Undone.")
         self.layout(self.table_rect)
@@ -323,12 +383,17 @@ class GameScene(Scene):
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._log_rest += dt
+        self._layout_for_viewer()
         if self.animating:
             return
         for text, kind in self._announcements:
             self.app.toast(text, kind)
         self._announcements.clear()
         s = self.session
+        if self.summary is not None:
+            if not self.summary_shown:
+                self._show_summary()
+            return
         if s.is_over():
             if not self.results_shown:
                 self.results_shown = True
@@ -358,6 +423,24 @@ class GameScene(Scene):
                     self._play(action)
         else:
             self._maybe_curtain()
+
+    def _show_summary(self) -> None:
+        """The pause between deals: the summary panel over the finished deal.
+        A table of bots only, and a replay, go on by themselves."""
+        summary = self.summary
+        assert summary is not None
+        self.summary_shown = True
+        self.app.sound.play("chime", 0.6)
+        alone = not self.session.human_seats() or self.replay_queue is not None
+        wait = SUMMARY_WAIT * self._speed_factor() if alone else None
+        self.app.stack.push(
+            SummaryScene(self.app, summary, list(self.session.names), self._summary_done, wait=wait)
+        )
+
+    def _summary_done(self) -> None:
+        """The summary was dismissed: the next deal is drawn."""
+        self.summary = None
+        self.layout(self.table_rect)
 
     def _speed_factor(self) -> float:
         speed = self.app.settings.anim_speed
@@ -428,6 +511,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         surface.fill(t.felt, self.table_rect)
+        self._layout_for_viewer()
         self.draw_table(surface, self.view)
         self._draw_bar(surface)
         if self.log_rect.width:
@@ -489,9 +573,11 @@ class GameScene(Scene):
             left = len(self.replay_queue)
             state = "paused" if self.replay_paused else "playing"
             return f"Replay {state} · {plural(left, 'move')} left · Space pause · → step"
+        if self.summary is not None:
+            return self.summary.title
         shown = self.shown_state
         if s.rules.is_over(shown):
-            return "Game over"
+            return f"{self.info.whole.capitalize()} over"
         mover = s.rules.to_move(shown)
         if mover is None:
             return ""
@@ -499,7 +585,7 @@ class GameScene(Scene):
         if self.animating:
             return f"{name} plays"
         if s.seats[mover].is_bot:
-            return f"{name} is thinking…" if s.bot_thinking() or self.pending_bot_action is None else f"{name} plays"
+            return f"{name} is thinking…" if self.is_thinking(mover) else f"{name} plays"
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
 
     def _draw_log(self, surface: pygame.Surface) -> None:

@@ -223,6 +223,7 @@ class ResultsScene(MenuScene):
     def __init__(self, app: Any, game: Any) -> None:
         self.game = game
         self.session = game.session
+        self.heading = f"{self.session.entry.info.whole.capitalize()} over"
         self.outcome = self.session.outcome()
         self.match: Match = getattr(game, "match", None) or Match()
         super().__init__(app)
@@ -290,3 +291,119 @@ class ResultsScene(MenuScene):
             draw_text(surface, font, f"{wins} of {self.match.games}", t.text, pygame.Rect(cols[3], y, r.right - cols[3], row.h))
             y += row_h
 
+
+
+class SummaryScene(MenuScene):
+    """The pause between deals and games of a match: each seat's place and
+    points for the deal that ended and the totals so far (a core
+    ``DealSummary``), over the finished deal's table. It waits for Continue
+    (a click anywhere, Enter, Space or Esc); with ``wait`` seconds given (a
+    table of bots only) it goes on by itself once that much ``dt`` has passed.
+    ``done()`` is called once it is gone."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        app: Any,
+        summary: Any,
+        names: list[str],
+        done: Callable[[], object],
+        *,
+        wait: float | None = None,
+    ) -> None:
+        self.summary = summary
+        self.names = names
+        self.done = done
+        self.wait = wait
+        self.shown_for = 0.0
+        self.pressed = False
+        self.heading = summary.title
+        self.content = pygame.Rect(0, 0, 0, 0)
+        super().__init__(app)
+
+    def build(self) -> None:
+        hint = "Continue (Enter)" if self.wait is None else "Continue now (Enter)"
+        self.go = Button(hint, self.back, kind="primary")
+        self.group.add(self.go)
+        self.group.focus(self.go, show=True)
+
+    def back(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+            self.done()
+
+    @property
+    def note(self) -> str:
+        return self.summary.note_for(self.names)
+
+    def place(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        w = min(t.px(620), rect.w - t.px(80))
+        row_h = t.px(36)
+        notes = len(wrap_text(t.body, self.note, w)) if self.note else 0
+        h = (
+            t.small.get_linesize()
+            + t.px(4)
+            + row_h * len(self.summary.rows)
+            + t.px(12)
+            + notes * t.body.get_linesize()
+            + t.px(20)
+            + t.px(46)
+        )
+        head = t.heading.get_linesize() + t.px(20)
+        self.content = centered(rect, w, h).move(0, head // 2)
+        self.overlay_box(self.content)
+        bw = min(w, t.px(280))
+        c = self.content
+        self.go.rect = pygame.Rect(c.centerx - bw // 2, c.bottom - t.px(46), bw, t.px(46))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.back()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self.pressed:
+            self.back()  # a click anywhere goes on (not the release of the click that made the move)
+            return True
+        return super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.shown_for += dt
+        if self.wait is not None and self.shown_for >= self.wait:
+            self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.theme
+        r = self.content
+        small = t.small
+        y = r.y
+        columns = self.summary.columns
+        cols = [r.x, r.x + int(r.w * 0.16)]
+        share = 0.40 / max(1, len(columns))
+        cols += [r.x + int(r.w * (0.60 + k * share)) for k in range(len(columns))]
+        for text, x in zip(("Place", "Player", *columns), cols):
+            surface.blit(small.render(text, True, t.text_dim), (x, y))
+        y += small.get_linesize() + t.px(4)
+        row_h = t.px(36)
+        for row in self.summary.rows:
+            style = t.player(row.seat)
+            box = pygame.Rect(r.x, y, r.w, row_h - t.px(6))
+            if row.place == 1:
+                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.25), box, border_radius=t.px(6))
+            font = t.font("body", bold=row.place == 1)
+            draw_text(surface, font, ordinal(row.place), t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], box.h))
+            name = self.names[row.seat] if row.seat < len(self.names) else f"Player {row.seat + 1}"
+            draw_text(surface, font, f"{style.glyph} {name}", style.colour, pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), box.h))
+            for k, cell in enumerate(row.cells[: len(columns)]):
+                right = cols[k + 3] if k + 3 < len(cols) else r.right
+                draw_text(surface, font, cell, t.text, pygame.Rect(cols[k + 2], y, right - cols[k + 2], box.h))
+            y += row_h
+        y += t.px(12)
+        for line in wrap_text(t.body, self.note, r.w) if self.note else []:
+            draw_text(surface, t.body, line, t.text, pygame.Rect(r.x, y, r.w, t.body.get_linesize()), "center")
+            y += t.body.get_linesize()

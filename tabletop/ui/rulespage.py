@@ -23,6 +23,10 @@ L: show or hide the game log.
 Space or right-click: skip an animation.
 Ctrl+M: sound on and off.
 
+Card games: Left and Right move the cursor (a thick dark ring) over your hand, Space selects or unselects the card under it, Enter plays the selection, P passes. Selected cards rise and carry a check mark; cards you may play have a small pointer above them.
+
+Between deals and games of a match, a summary shows each player's place and points; Enter, Space or a click goes on to the next one.
+
 Your game is saved after every move. If the program closes unexpectedly, choose "Resume" on the title screen (or start it with --resume).
 """
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.stats import GameResult, GameSummary, PlayerLine, summaries
-from tabletop.core.words import ordinal
+from tabletop.core.words import ordinal, plural
 from tabletop.ui.menuscene import MenuScene
 from tabletop.ui.widgets import Button, Choice, Label, ScrollList, centered, draw_text
 
@@ -96,7 +96,7 @@ class StatisticsScene(MenuScene):
         self.players.set_items([player_row(line) for line in summary.players])
         self.results.set_items([result_row(r) for r in summary.last])
         self.results.selected = None
-        words = f"{summary.played} {'game' if summary.played == 1 else 'games'} played"
+        words = f"{plural(summary.played, 'game')} played"
         if summary.earlier:
             words += f" ({summary.earlier} counted before details were kept)"
         self.summary_text = words

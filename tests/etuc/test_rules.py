@@ -3,6 +3,8 @@ rulings E1-E5: a literal position, one action, the expected position or refusal.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tabletop.core import codec
@@ -117,7 +119,7 @@ def test_lead_single_is_undetermined() -> None:
 
 def test_cannot_play_cards_not_held_or_three_cards() -> None:
     s = position(["3G 1O 1Y", "5P 2P"])
-    assert R.check(s, P("4G")) == "You do not hold 4G."
+    assert R.check(s, P("4G")) == "You do not hold green 4."
     assert R.check(s, P("1O", "1Y", "3G")) == "Play one card or a pair."
 
 
@@ -217,13 +219,13 @@ def test_case_3_undetermined_accepts_stronger_number_or_symbol() -> None:
     legal = R.legal_actions(s)
     assert P("4Y") in legal and P("1B") in legal
     assert P("2O") not in legal and P("1A") not in legal
-    assert R.check(s, P("2O")) == "Play a higher number or a stronger colour than 3G."
+    assert R.check(s, P("2O")) == "Play a higher number or a stronger colour than green 3."
 
 
 def test_case_4_strongest_card_two_players_only_pass() -> None:
     s = position(["1O", "4B 2B 3P"], table=[(0, "5P")], turn=1)
     assert R.legal_actions(s) == [Pass()]
-    assert R.check(s, P("3P")) == "Nothing beats 5P: you can only pass."
+    assert R.check(s, P("3P")) == "Nothing beats purple 5: you can only pass."
 
 
 def test_case_4_five_purple_is_not_strongest_with_three_players() -> None:
@@ -307,7 +309,57 @@ def test_two_players_first_out_wins_the_game_and_scores_its_number() -> None:
     assert after.results[-1].order == (0, 1) and after.results[-1].points == (2, 0)
     assert after.hand_sizes == (11, 11) and after.turn is not None
     line = logged(s, P("4G"), ["Ada", "Basil"])
-    assert line.startswith("Ada plays 4G (single, undetermined). Ada goes out: 1st. Game 2 over")
+    assert line.startswith("Ada plays green 4 (single, undetermined). Ada goes out: 1st. Game 2 over")
+
+
+def test_a_game_that_ends_gives_the_frame_its_summary_and_the_finished_table() -> None:
+    """The pause between games: places, this game's points and the match so
+    far; the table it shows is the finished game (the last play lying on it,
+    the hand it emptied), never the next deal. Other moves give no summary."""
+    s = position(["4G", "1O 5B"], results=[result2(1, 1)], turn=0, starter=1)
+    after = play(s, "4G")
+    summary = R.deal_summary(s, P("4G"), after)
+    assert summary is not None and summary.title == "Game 2 over"
+    assert summary.columns == ("This game", "Match")
+    assert [(r.seat, r.place, r.cells) for r in summary.rows] == [
+        (0, 1, ("+2 VP", "2 VP")),
+        (1, 2, ("+0 VP", "1 VP")),
+    ]
+    assert summary.note_for(["Ada", "Basil"]) == f"Game 3: {['Ada', 'Basil'][after.turn]} starts. First to 10 VP wins."
+    shown = summary.position
+    assert shown.game == 2 and shown.turn is None and shown.hands[0] == ()
+    assert shown.table[-1].cards == (Card(4, 3),) and shown.hand_sizes == (0, 2)
+    assert R.deal_summary(after, Pass(), after) is None
+    quiet = position(["3G 1O", "4Y 1A"], turn=0)
+    assert R.deal_summary(quiet, P("3G"), play(quiet, "3G")) is None
+
+
+def test_the_last_game_of_the_match_names_the_winner_in_its_summary() -> None:
+    s = position(["4G", "1O 5B"], results=[result2(g, 0) for g in (1, 2, 3)], turn=0, starter=1)
+    assert s.scores == (6, 0) and s.game == 4
+    after = play(s, "4G")
+    assert after.turn is None
+    summary = R.deal_summary(s, P("4G"), after)
+    assert summary is not None and summary.note_for(["Ada", "Basil"]) == "Ada wins the match with 10 VP."
+
+
+def test_what_players_read_names_cards_by_colour_word_never_by_letter() -> None:
+    """"1O" reads as ten: log lines and refusals say "orange 1"; only the
+    notation (actions, golden files) keeps the letters."""
+    letters = re.compile(r"\b[1-6][AOYGBP]\b")
+    gen = rngmod.make(4, "words")
+    state = R.setup(GameConfig(3), 4)
+    every = deck(3)
+    while not R.is_over(state):
+        for card in gen.sample(every, 6):
+            reason = R.check(state, Play((card,)))
+            assert reason is None or not letters.search(reason), reason
+        action = gen.choice(R.legal_actions(state))
+        after = R.apply(state, action)
+        line = R.log_line(state, action, after, ["Ada", "Basil", "Cleo"])
+        assert not letters.search(line), line
+        state = after
+    assert "orange 1" in R.check(position(["2G", "1B"], turn=0), P("1O"))  # type: ignore[operator]
 
 
 def test_three_players_first_out_play_continues_when_someone_can_beat() -> None:
@@ -331,7 +383,7 @@ def test_e3_nobody_can_beat_the_going_out_play_round_ends_at_once() -> None:
     assert R.undo_barrier(s, P("4P"), after)
     line = logged(s, P("4P"), ["Ada", "Basil", "Cleo"])
     assert line == (
-        "Ada plays 4P (single, undetermined). Ada goes out: 1st. "
+        "Ada plays purple 4 (single, undetermined). Ada goes out: 1st. "
         "Nobody can beat it; Basil leads the next round."
     )
 
@@ -515,9 +567,16 @@ def test_invariants_check_every_value_of_a_position() -> None:
 def test_log_lines() -> None:
     names = ["Ada", "Basil"]
     s = position(["3G 3B 1O", "5P 2P"], turn=0)
-    assert logged(s, P("3G", "3B"), names) == "Ada plays 3G+3B (number-pair)."
+    assert logged(s, P("3G", "3B"), names) == "Ada plays green 3 and blue 3 (number-pair)."
     s = position(["1O", "2B 4Y"], table=[(0, "3G")], turn=1)
-    assert logged(s, P("2B"), names) == "Basil plays 2B (single, by symbol)."
+    assert logged(s, P("2B"), names) == "Basil plays blue 2 (single, by symbol)."
+
+
+def test_the_log_tooltip_counts_the_cards_in_hand_in_words() -> None:
+    s = position(["3G 3B 1O", "5P"], turn=0)
+    after = play(s, "3G", "3B")
+    detail = R.log_detail(s, P("3G", "3B"), after, ["Ada", "Basil"])
+    assert detail == "Cards in hand after it: Ada 1 card, Basil 1 card."
 
 
 def test_describe_shows_kind_passes_and_turn() -> None:

@@ -74,7 +74,7 @@ def test_a_single_card_click_then_play(app: App) -> None:
     assert scene.selected == [Card(3, 3)]
     assert scene.card_look(Card(3, 3)) is Look.SELECTED
     assert scene.play_button.enabled and scene.reason is None
-    assert scene.message(scene.view)[0].startswith("Play 3G?")
+    assert scene.message(scene.view)[0].startswith("Play green 3?")
     d.click_widget(scene.play_button)
     assert scene.session.actions == [Play.of("3G")]
 

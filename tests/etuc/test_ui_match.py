@@ -3,7 +3,9 @@
 From the title screen through the setup screen to the results screen: every
 play is made by clicking cards and the Play or Pass button, and the
 pass-the-device curtain is lifted by its button each time the device goes to
-another person. Animations are off, so the match runs at frame speed.
+another person, and the summary after each game by its Continue button (the
+next hand shows only then). Animations are off, so the match runs at frame
+speed.
 
 The clicking strategy only chooses *which* cards to click: it leads with a
 pair when it has one (fewer turns), else the first legal single, else a pair,
@@ -111,20 +113,27 @@ def test_three_humans_play_a_whole_match_by_clicks(
 
     monkeypatch.setattr(scene, "draw_table", spy)
 
-    curtains = plays = passes = pairs = 0
+    curtains = plays = passes = pairs = summaries = 0
     last_viewer = scene.viewer
     games = 1
     for _ in range(2000):
         d.until(
             lambda: (
-                s.is_over()
-                or isinstance(d.top, overlays.CurtainScene)
+                isinstance(d.top, (overlays.CurtainScene, overlays.SummaryScene))
                 or (d.top is scene and scene.my_turn)
             )
         )
-        if s.is_over():
-            break
         top = d.top
+        if isinstance(top, overlays.SummaryScene):
+            # between games: the finished game stays on the table until Continue
+            assert scene.view.turn is None and scene.view.game == games
+            assert [r.place for r in top.summary.rows] == list(range(1, 4))
+            summaries += 1
+            d.press("Continue (Enter)")
+            if s.is_over():
+                break
+            assert scene.view.game == s.state.game == games + 1
+            continue
         if isinstance(top, overlays.CurtainScene):
             mover = s.to_move()
             assert top.name == s.names[mover]
@@ -139,6 +148,7 @@ def test_three_humans_play_a_whole_match_by_clicks(
             continue
         assert scene.viewer == s.to_move()
         last_viewer = scene.viewer
+        games = scene.view.game
         action = choose(scene)
         ply = s.ply
         if isinstance(action, Play):
@@ -154,13 +164,13 @@ def test_three_humans_play_a_whole_match_by_clicks(
             passes += 1
         assert s.ply == ply + 1, app.toasts.items
         assert s.actions[-1] == action
-        games = s.state.game
     assert s.is_over(), "the match did not end"
     d.until(lambda: isinstance(d.top, overlays.ResultsScene))
 
     state = s.state
     assert max(state.scores) >= 6 and len(state.results) == games >= 3
     assert plays and passes and pairs
+    assert summaries == games, "a summary after every game, the last one included"
     assert curtains >= s.ply // 2, "the device changed hands at most turns"
     winner = s.outcome().winners[0]
     assert state.scores[winner] == max(state.scores)

@@ -170,3 +170,25 @@ def test_the_overlay_and_the_pause_words_fit_the_window(tmp_path: Any, size: tup
         assert "the shipped values" in pause.note_lines[0][0]
     finally:
         app.shutdown()
+
+
+def test_save_keeps_the_values_of_the_players_file_that_have_no_slider(app: Any) -> None:
+    """The player's file may set any value of [friction], [restitution] and
+    [launch]; the sliders hold seven. Saving one slider's change keeps the
+    rest of the file, and Replay with untouched sliders is the game's shot."""
+    mine = (("friction.mu_jammer", 0.5),)
+    scene = start(app, physics=mine)
+    assert scene.state.physics == mine
+    d = Driver(app)
+    scene.act(AT_THE_JAMMER)
+    d.frames(2)
+    tuning = open_tuning(app, scene)
+    assert tuning.overrides() == mine
+    assert tuning.tuned == scene.params  # nothing moved: the game's own physics
+    tuning.sliders["restitution.disc_pad"].set_value(0.4)
+    d.press("Save")
+    saved, message = params_mod.read_user_file(app.storage.settings_dir)
+    assert message is None
+    assert dict(saved) == {**dict(mine), "restitution.disc_pad": 0.4}
+    d.press("Reset")
+    assert tuning.overrides() == ()  # Reset is the shipped physics, all of it

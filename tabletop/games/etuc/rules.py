@@ -28,14 +28,16 @@ from typing import Any
 
 from tabletop.core import rng, shapes
 from tabletop.core.game import (
+    DealSummary,
     EndReason,
     GameConfig,
     GameInfo,
     IllegalAction,
     Outcome,
+    SummaryRow,
     require,
 )
-from tabletop.core.words import ordinal, quote
+from tabletop.core.words import ordinal, plural, quote
 
 # -- cards -------------------------------------------------------------------
 
@@ -100,7 +102,21 @@ def parse_card(text: str) -> Card:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
+    """Cards in the notation of actions and golden files: ``3G+3B``."""
     return "+".join(str(c) for c in cards)
+
+
+def card_words(card: Card) -> str:
+    """A card as players read it: its colour's name, then its number
+    ("orange 1"), never the letter of the notation ("1O" reads as ten)."""
+    if card.malformed() is not None:
+        return str(card)
+    return f"{COLOUR_NAMES[card.colour]} {card.number}"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """Cards as players read them: "green 3 and blue 3"."""
+    return " and ".join(card_words(c) for c in cards)
 
 
 # -- actions -----------------------------------------------------------------
@@ -438,6 +454,7 @@ class EtucRules:
         # 3 players: at most 5 + 2.
         score_bounds={2: (0.0, 15.0), 3: (0.0, 7.0)},
         hidden_information=True,
+        whole="match",
     )
 
     # -- the protocol ------------------------------------------------------------
@@ -493,14 +510,14 @@ class EtucRules:
         if hand is not None:
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"You do not hold {cards_text(missing)}."
+                return f"You do not hold {cards_words(missing)}."
         if len(cards) == 2 and pair_kind(*cards) is None:
             return "A pair must share a number or a colour."
         if last is None:
             return "Play one card or a pair."
         top = last.cards
         if len(top) == 1 and top[0] == strongest_card(state.players):
-            return f"Nothing beats {top[0]}: you can only pass."
+            return f"Nothing beats {card_words(top[0])}: you can only pass."
         if len(cards) != len(top):
             if len(top) == 1:
                 return "A single card was played: answer with one card."
@@ -525,7 +542,7 @@ class EtucRules:
             return (
                 f"This round is played by symbol: play a stronger colour than {top[0].colour_name}."
             )
-        return f"Play a higher number or a stronger colour than {top[0]}."
+        return f"Play a higher number or a stronger colour than {card_words(top[0])}."
 
     def apply(self, state: EtucState, action: EtucAction) -> EtucState:
         reason = self.check(state, action)
@@ -737,7 +754,7 @@ class EtucRules:
             last = state.last
             kind = kind_after(state.kind, last.cards if last else None, action.cards)
             words = f" ({kind.words})" if kind is not None else ""
-            parts = [f"{who} plays {cards_text(action.cards)}{words}."]
+            parts = [f"{who} plays {cards_words(action.cards)}{words}."]
         if seat is None:
             return " ".join(parts)
         if after.game != state.game or after.turn is None:
@@ -771,6 +788,60 @@ class EtucRules:
                 else:
                     parts.append(f"Round to {name(winner)}; {name(after.turn)} leads.")
         return " ".join(parts)
+
+    def log_detail(
+        self, state: EtucState, action: EtucAction, after: EtucState, names: Sequence[str]
+    ) -> str:
+        """The log's tooltip: how many cards each seat held once the move was
+        made (in words, never the notation's letters)."""
+        sizes = list(state.hand_sizes)
+        if isinstance(action, Play) and state.turn is not None:
+            sizes[state.turn] -= len(action.cards)
+        held = ", ".join(
+            f"{names[s] if s < len(names) else f'Player {s + 1}'} {plural(n, 'card')}"
+            for s, n in enumerate(sizes)
+        )
+        return f"Cards in hand after it: {held}."
+
+    def deal_summary(
+        self, before: EtucState, action: EtucAction, after: EtucState
+    ) -> DealSummary | None:
+        """A game of the match ended: its places and points, the match so far,
+        and the finished game as it lay (the last play on the table) for the
+        table to show until the summary is dismissed."""
+        seat = before.turn
+        if seat is None or not isinstance(action, Play) or len(after.results) == len(before.results):
+            return None
+        result = after.results[-1]
+        hand = before.hands[seat] or ()
+        last = before.last
+        kind = kind_after(before.kind, last.cards if last else None, action.cards)
+        assert kind is not None  # the move was legal
+        left = tuple(c for c in hand if c not in action.cards)
+        position = _state(
+            before,
+            hands=_replace(before.hands, seat, left),
+            hand_sizes=_replace(before.hand_sizes, seat, len(left)),
+            table=(*before.table, TablePlay(seat, action.cards, kind)),
+            kind=kind,
+            turn=None,
+            out=result.order[:-1],
+            scores=after.scores,
+            results=after.results,
+            log=(*before.log, (seat, action)),
+        )
+        rows = tuple(
+            SummaryRow(s, place, (f"+{result.points[s]} VP", f"{after.scores[s]} VP"))
+            for place, s in enumerate(result.order, start=1)
+        )
+        if after.turn is None:
+            winner = self.outcome(after).winners[0]
+            note = f"{{{winner}}} wins the match with {after.scores[winner]} VP."
+        else:
+            note = f"Game {after.game}: {{{after.turn}}} starts. First to {after.target} VP wins."
+        return DealSummary(
+            f"Game {result.game} over", ("This game", "Match"), rows, note, position
+        )
 
     def undo_barrier(self, before: EtucState, action: EtucAction, after: EtucState) -> bool:
         """A new deal shows new cards; an E3 immediate round end (a play that

@@ -7,9 +7,10 @@ becomes ``Play(cards)``, which the session checks: its reason, when it is
 refused, is shown under the hand and disables Play. Pass is the rules' ``Pass``.
 Nothing here decides what may be played.
 
-Every colour keeps its name, its letter (the log's notation, shown in the
-card's corner disc) and a glyph of its own from the theme's suit styles, so no
-card is told apart by colour alone (E1).
+Every colour keeps its name and a glyph of its own from the theme's suit
+styles (shown in the card's corner disc and as its pips), so no card is told
+apart by colour alone (E1). What players read names a card by its colour word
+or glyph ("orange 1", "1★"), never by the notation's letter ("1O" reads as ten).
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.words import ordinal
+from tabletop.core.words import ordinal, plural
 from tabletop.games.etuc.rules import (
-    COLOUR_LETTERS,
     COLOUR_NAMES,
     PURPLE,
     Card,
@@ -31,7 +31,8 @@ from tabletop.games.etuc.rules import (
     Kind,
     Pass,
     Play,
-    cards_text,
+    card_words,
+    cards_words,
     deck,
     strongest_card,
 )
@@ -47,6 +48,7 @@ from tabletop.ui.cards import (
     stack_offset_layout,
 )
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.handkeys import HandKeys, draw_focus_ring
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
 from tabletop.ui.widgets import Button, FocusGroup, Panel, draw_text, fit_text, wrap_text
 
@@ -96,7 +98,6 @@ FLY = 0.34
 HOLD = 0.45
 CLEAR = 0.4
 POP = 0.6
-BANNER = 1.6
 
 
 # -- cards as the theme shows them -------------------------------------------------
@@ -110,13 +111,10 @@ def colour_style(theme: Theme, colour: int) -> SuitStyle:
 
 
 def card_face(theme: Theme, card: Card) -> CardFace:
-    """The face of ``card``: its number, that many glyphs, its letter in the corner."""
-    return CardFace.of(
-        str(card.number),
-        colour_style(theme, card.colour),
-        pips=card.number,
-        badge=COLOUR_LETTERS[card.colour],
-    )
+    """The face of ``card``: its number, that many glyphs, its glyph in the corner."""
+    style = colour_style(theme, card.colour)
+    return CardFace.of(str(card.number), style, pips=card.number, badge=style.glyph)
+
 
 
 def sort_hand(cards: tuple[Card, ...], by_colour: bool) -> list[Card]:
@@ -134,7 +132,7 @@ class Phase:
 
     ``kind`` is ``fly`` (``plays`` lie still, ``flights`` move onto them),
     ``hold`` (``plays`` lie still), ``clear`` (``plays`` slide off the table),
-    ``pop`` (a pass badge at ``seat``) or ``banner`` (``text`` over the table).
+    or ``pop`` (a pass badge at ``seat``).
     """
 
     kind: str
@@ -193,6 +191,8 @@ class EtucScene(GameScene):
             "Sort: colour", self.toggle_sort, tooltip="Order your hand by colour or by number (S)"
         )
         self.group = FocusGroup([self.play_button, self.pass_button, self.sort_button])
+        #: keyboard play: ←/→ over the hand, Space selects, Enter plays, P passes
+        self.keys = HandKeys(self.key_select, self.play_selection, self.pass_turn)
         self.refresh()
 
     # -- layout ----------------------------------------------------------------------
@@ -413,6 +413,15 @@ class EtucScene(GameScene):
         self.app.sound.play("click", 0.4)
         self.refresh()
 
+    def key_select(self, card: Any) -> None:
+        """Space on the card under the keyboard's cursor."""
+        if self.animating:
+            self.skip_animation()
+        if not self.my_turn:
+            self.refuse("Wait for your turn.")
+            return
+        self.toggle_card(card)
+
     def play_selection(self) -> None:
         action = self.selected_action()
         if action is None:
@@ -431,17 +440,12 @@ class EtucScene(GameScene):
     def handle_table(self, event: pygame.event.Event) -> bool:
         self.refresh()
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.play_selection()
-                return True
-            if event.key == pygame.K_p:
-                self.pass_turn()
+            if self.keys.handle(event, self.hand_cards()):
+                self.refresh()
                 return True
             if event.key == pygame.K_s:
                 self.toggle_sort()
                 return True
-            if event.key == pygame.K_SPACE:
-                return True  # Space skips animations; it never presses a focused button here
         if self.group.handle(event):
             self.refresh()
             return True
@@ -454,6 +458,7 @@ class EtucScene(GameScene):
                 return False
             if self.animating:
                 self.skip_animation()
+            self.keys.point_at(card, self.hand_cards())
             if not self.my_turn:
                 return True
             self.toggle_card(card)
@@ -466,8 +471,10 @@ class EtucScene(GameScene):
         t = self.app.theme
         seat = before.turn
         table = tuple((p.seat, p.cards) for p in before.table)
-        new_game = after.game != before.game or after.turn is None
-        cleared = new_game or (not after.table and (bool(before.table) or isinstance(action, Play)))
+        # a game that ended stays on the table under the frame's summary
+        # (the rules' deal_summary): the last play lands and lies still
+        ended = self.summary is not None
+        cleared = ended or (not after.table and (bool(before.table) or isinstance(action, Play)))
         sound = self.app.sound
         clock = 0.0
         phases: list[Phase] = []
@@ -498,21 +505,12 @@ class EtucScene(GameScene):
                 if cleared:
                     phases.append(Phase("hold", 0.0, pop * 0.6, table))
                     clock = pop * 0.6
-        if cleared and table:
+        if cleared and table and not ended:
             clear = t.duration(CLEAR)
             if clear > 0:
                 phases.append(Phase("clear", clock, clear, table))
                 clock += clear
             sound.play("whoosh", 0.5)
-        if new_game:
-            sound.play("chime", 0.6)
-            banner = t.duration(BANNER)
-            if banner > 0 and after.turn is not None:
-                names = self.session.names
-                result = after.results[-1]
-                winner = names[result.order[0]]
-                text = f"Game {result.game} to {winner} · game {after.game}: {names[after.turn]} starts"
-                phases.append(Phase("banner", clock, banner, text=text))
         self.phases = phases
         self.clock = 0.0
         self.refresh()
@@ -557,13 +555,20 @@ class EtucScene(GameScene):
     # -- drawing ---------------------------------------------------------------------------
     def round_label(self, view: EtucState) -> tuple[str, str]:
         """The round's state: a heading and a line saying what beats the last play."""
+        if view.turn is None:  # a game, or the whole match, has ended
+            names = self.session.names
+            result = view.results[-1]
+            if max(view.scores) >= view.target:
+                winner = self.session.rules.outcome(view).winners[0]
+                return "Match over", f"{names[winner]} wins the match with {view.scores[winner]} VP"
+            return f"Game {result.game} over", f"{names[result.order[0]]} went out first"
         head, line = KIND_LABELS[view.kind]
         if view.kind is None:
             leader = self.session.names[view.turn] if view.turn is not None else "Nobody"
             return head, line.format(leader=leader)
         last = view.table[-1].cards
         if len(last) == 1 and last[0] == strongest_card(view.players):
-            return head, f"{last[0]} is the strongest card: nobody can beat it"
+            return head, f"{card_words(last[0])} is the strongest card: nobody can beat it"
         return head, line
 
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
@@ -577,7 +582,6 @@ class EtucScene(GameScene):
         self._draw_hand(surface, view)
         self.group.draw(surface, self.app.theme)
         self._draw_pop(surface)
-        self._draw_banner(surface)
 
     def _draw_match(self, surface: pygame.Surface, view: EtucState) -> None:
         t = self.app.theme
@@ -643,19 +647,31 @@ class EtucScene(GameScene):
             g = bold.render(style.glyph, True, text_on(style.colour))
             surface.blit(g, g.get_rect(center=box.center))
             text_r = pygame.Rect(box.right + t.px(6), y, r.w - chip - t.px(10) - bar_w, row_h)
-            draw_text(surface, t.small, f"{style.name} ({COLOUR_LETTERS[c]})", t.text, text_r)
+            draw_text(surface, t.small, style.name, t.text, text_r)
             full = max(t.px(4), bar_w * (i + 1) // len(colours))
             bar = pygame.Rect(r.right - bar_w, box.centery - chip // 6, full, max(2, chip // 3))
             pygame.draw.rect(surface, style.colour, bar, border_radius=t.px(2))
             y += row_h
-        glyph = colour_style(t, PURPLE).glyph
         draw_text(
             surface,
             t.small,
-            f"Unbeatable: {top.number}{glyph} ({top})",
+            f"Unbeatable: {card_words(top)}",
             t.text_dim,
             pygame.Rect(r.x, y, r.w, line),
         )
+
+    def seat_badge(self, view: EtucState, seat: int) -> tuple[str, Colour]:
+        """The pill on another seat's panel: out and its place, passed,
+        thinking (as the frame says: never while a move is still shown) or to
+        move; "" for none."""
+        t = self.app.theme
+        if seat in view.out:
+            return f"out · {ordinal(view.out.index(seat) + 1)}", t.ok
+        if view.passed[seat]:
+            return "passed", t.warning
+        if view.turn == seat:
+            return ("thinking…" if self.is_thinking(seat) else "to move"), t.player(seat).colour
+        return "", t.text_dim
 
     def _draw_seat(self, surface: pygame.Surface, view: EtucState, seat: int) -> None:
         t = self.app.theme
@@ -666,14 +682,7 @@ class EtucScene(GameScene):
         if to_move:
             pygame.draw.rect(surface, style.colour, r, t.px(3), border_radius=t.px(12))
         head = pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), t.body.get_linesize())
-        badge, colour = "", t.text_dim
-        if seat in view.out:
-            badge, colour = f"out · {ordinal(view.out.index(seat) + 1)}", t.ok
-        elif view.passed[seat]:
-            badge, colour = "passed", t.warning
-        elif to_move:
-            thinking = self.session.seats[seat].is_bot and self.pending_bot_action is None
-            badge, colour = ("thinking…" if thinking else "to move"), style.colour
+        badge, colour = self.seat_badge(view, seat)
         badge_w = 0
         if badge:
             img = t.font("small", bold=True).render(badge, True, text_on(colour))
@@ -694,7 +703,7 @@ class EtucScene(GameScene):
         fan_area = pygame.Rect(
             r.x + t.px(10), head.bottom + t.px(4), r.w - t.px(20), r.bottom - head.bottom - t.px(10)
         )
-        count = t.font("body", bold=True).render(f"{n} card{'s' if n != 1 else ''}", True, t.text)
+        count = t.font("body", bold=True).render(plural(n, "card"), True, t.text)
         count_r = count.get_rect(midright=(fan_area.right, fan_area.centery))
         fan_area.w -= count_r.w + t.px(10)
         poses = fan_layout(
@@ -782,7 +791,8 @@ class EtucScene(GameScene):
         t = self.app.theme
         seat = self.viewer
         if view.turn is None:
-            return "The match is over.", t.text
+            over = max(view.scores) >= view.target
+            return ("The match is over." if over else f"Game {view.game} is over."), t.text
         if seat in view.out:
             return f"You went out: {ordinal(view.out.index(seat) + 1)} place this game.", t.ok
         if view.turn != seat or not self.session.is_human_turn() or self.replay_queue is not None:
@@ -793,15 +803,15 @@ class EtucScene(GameScene):
         if self.selected:
             if self.reason is not None:
                 return self.reason, t.warning
-            return f"Play {cards_text(self.play_cards())}? Press Play or Enter.", t.text
+            return f"Play {cards_words(self.play_cards())}? Press Play or Enter.", t.text
         if not view.table:
             return (
-                "You lead: click one card or a pair of one number or one colour, then Play.",
+                "You lead: pick one card or a pair of one number or one colour (click, or ←/→ and Space), then Play (Enter).",
                 t.text,
             )
         if not self.playable:
             return "Nothing in your hand beats that: Pass (P).", t.text
-        return "Click the cards to play (highlighted ones can), then Play, or Pass (P).", t.text
+        return "Pick cards to play (marked ones can: click, or ←/→ and Space), then Play (Enter), or Pass (P).", t.text
 
     def play_cards(self) -> tuple[Card, ...]:
         action = self.selected_action()
@@ -814,7 +824,7 @@ class EtucScene(GameScene):
         line = t.small.get_linesize()
         font = t.font("small", bold=colour == t.warning)
         mine = view.hands[self.viewer]
-        own = f"{t.player(self.viewer).glyph} {self.session.names[self.viewer]}: {len(mine or ())} cards"
+        own = f"{t.player(self.viewer).glyph} {self.session.names[self.viewer]}: {plural(len(mine or ()), 'card')}"
         own_img = t.font("small", bold=True).render(own, True, t.player(self.viewer).colour)
         own_r = own_img.get_rect(bottomright=(r.right, r.bottom))
         surface.blit(own_img, own_r)
@@ -832,8 +842,13 @@ class EtucScene(GameScene):
         cards = self.hand_cards(view)
         if not cards:
             return
+        focus = self.keys.focused(cards) if self.keys.shown else None
         for c, p in zip(cards, self.hand_poses(len(cards))):
-            draw_card(surface, self.hand_painter, card_face(t, c), p, self.card_look(c))
+            look = self.card_look(c)
+            draw_card(surface, self.hand_painter, card_face(t, c), p, look)
+            if c == focus:  # the cards above it in the fan cover its ring as they cover it
+                pose = p.raised(self.hand_painter.lift(look))
+                draw_focus_ring(surface, pose, self.hand_painter.card_size)
 
     def _draw_pop(self, surface: pygame.Surface) -> None:
         phase = self._phase("pop")
@@ -855,20 +870,6 @@ class EtucScene(GameScene):
         img.set_alpha(alpha)
         surface.blit(box, pill)
         surface.blit(img, img.get_rect(center=pill.center))
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        phase = self._phase("banner")
-        if phase is None:
-            return
-        t = self.app.theme
-        r = self.stack_rect
-        img = t.heading.render(fit_text(t.heading, phase.text, r.w - t.px(40)), True, t.text)
-        box = pygame.Rect(0, 0, img.get_width() + t.px(40), img.get_height() + t.px(24))
-        box.center = r.center
-        pygame.draw.rect(surface, t.shadow, box.move(0, t.px(4)), border_radius=t.px(14))
-        pygame.draw.rect(surface, t.panel, box, border_radius=t.px(14))
-        pygame.draw.rect(surface, t.accent, box, t.px(2), border_radius=t.px(14))
-        surface.blit(img, img.get_rect(center=box.center))
 
 
 # -- the title screen's picture ------------------------------------------------------------

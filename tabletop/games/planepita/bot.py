@@ -221,10 +221,11 @@ def aim(players: int, seat: int, pad: float, target: tuple[float, float]) -> tup
     return aim_at(pad_pose(players, seat, pad), target)
 
 
-def stop_speed(distance: float) -> float:
+def stop_speed(distance: float, params: params_mod.Params = PARAMS) -> float:
     """The launch speed at which a face-up disc slides ``distance`` mm and stops
-    (1.5 mm short, so it does not overshoot; at least 1 mm)."""
-    return slide_speed(max(1.0, distance - 1.5), PARAMS)
+    (1.5 mm short, so it does not overshoot; at least 1 mm) under ``params``
+    (the game's own physics, ``rules.params_of(state)``)."""
+    return slide_speed(max(1.0, distance - 1.5), params)
 
 
 def pads_for(
@@ -560,6 +561,7 @@ class Planner:
         """Placements, hits and jammer shots, most promising first, interleaved."""
         state, seat, players = self.state, self.seat, self.players
         layout = state.layout
+        p = rules_mod.params_of(state)  # the game's physics, the player's physics.toml included
         r = BOARD.disc_radius
         disc_id = state.next_id
         # placements: every free spot scored as if the disc stopped there
@@ -577,7 +579,7 @@ class Planner:
             for pad, angle, dist in spread(
                 pads_for(players, seat, spec, target), level.target_pads
             ):
-                place.append(Candidate(clamp_flick(spec, pad, angle, stop_speed(dist)), "place"))
+                place.append(Candidate(clamp_flick(spec, pad, angle, stop_speed(dist, p)), "place"))
         # hits: other owners' discs, the most valuable to remove first
         mine = outlook.weight[seat]
         gains = []
@@ -596,11 +598,11 @@ class Planner:
         jam = []
         if layout.jammer is not None:
             rj = BOARD.jammer_radius
-            e = PARAMS.restitution.disc_jammer
-            md, mj = PARAMS.disc.mass, PARAMS.jammer.mass
+            e = p.restitution.disc_jammer
+            md, mj = p.disc.mass, p.jammer.mass
             speeds = []
             for travel in (70.0, 130.0, 200.0, 420.0):
-                vj = slide_speed(travel, PARAMS, mu=PARAMS.friction.mu_jammer)
+                vj = slide_speed(travel, p, mu=p.friction.mu_jammer)
                 speeds.append(vj * (md + mj) / ((1 + e) * md))
             jam = self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer")[
                 : level.jammer_shots
@@ -630,7 +632,7 @@ class Planner:
                 shift = math.degrees(math.asin(max(-1.0, min(1.0, b / max(dist, contact)))))
                 travel = max(1.0, dist - math.sqrt(max(0.0, contact**2 - b**2)))
                 for vc in speeds:
-                    speed = slide_speed(travel, PARAMS, arrive=vc)
+                    speed = slide_speed(travel, rules_mod.params_of(self.state), arrive=vc)
                     out.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
         return out
 
@@ -648,7 +650,8 @@ class Planner:
             _, dist = aim(self.players, seat, (spec.pad[0] + spec.pad[1]) / 2, (0.0, 0.0))
             pool = [
                 Candidate(
-                    clamp_flick(spec, (spec.pad[0] + spec.pad[1]) / 2, 0.0, stop_speed(dist)),
+                    clamp_flick(spec, (spec.pad[0] + spec.pad[1]) / 2, 0.0,
+                                stop_speed(dist, rules_mod.params_of(state))),
                     "place",
                 )
             ]
@@ -871,7 +874,8 @@ class EasyBot(PlanepitaBot):
             angle, dist = aim(view.players, self.seat, pad, target)
         third_party = spec.third_party and (not spec.own or rng.random() < self._share_3p(view))
         double = spec.double and rng.random() < 0.5
-        chosen = clamp_flick(spec, pad, angle, stop_speed(dist), third_party=third_party, double=double)
+        chosen = clamp_flick(spec, pad, angle, stop_speed(dist, rules_mod.params_of(view)),
+                             third_party=third_party, double=double)
         return self.noisy(spec, chosen, SPREADS["easy"])
 
     def _share_3p(self, view: PlanepitaState) -> float:

@@ -188,7 +188,7 @@ def flick_line(
     seat: int,
     flick: Flick,
     disc: Disc,
-    final: Layout,
+    final: Layout | None,
     lost: Sequence[int],
     retried: bool,
     name: Name,
@@ -197,13 +197,18 @@ def flick_line(
     """The log's sentence for ``seat``'s flick: what it flicked, how hard and
     where, where the disc ended and what it moved. ``final`` is the layout right
     after the shot (before any round's end), ``lost`` the discs it sent to the
-    black hole, ``retried`` whether the disc stayed on its pad (P4)."""
+    black hole, ``retried`` whether the disc stayed on its pad (P4); None for
+    ``final`` when it is not known (a round-ending shot of a save from an older
+    physics): the sentence then says only what the record holds."""
     board = Board.from_params(params)
     who = name(seat)
     what = _what(flick, disc)
     if retried:
         return f"{who} flicks{what} too softly: the disc stays on the pad and comes back to be flicked again."
     how = f"{power_word(flick.speed, params.launch.max_speed)} {direction_words(flick.angle)}"
+    if final is None:
+        ending = ": the disc falls into the black hole" if disc.id in lost else ""
+        return f"{who} flicks{what} {how}{ending}."
     knocked, bumped = _moves(before.layout, final, disc.id, seat, name, before.players, board)
     moved = ([f"knocks {join(knocked)}"] if knocked else []) + ([f"nudges {join(bumped)}"] if bumped else [])
     if disc.id in lost:
@@ -290,16 +295,21 @@ def _piece_words(ident: int, launched: int, owners: dict[int, int], name: Name, 
 
 
 def flick_detail(
-    before: PlanepitaState, flick: Flick, disc: Disc, traj: Trajectory, name: Name, params: Params
+    before: PlanepitaState, flick: Flick, disc: Disc, traj: Trajectory | None, name: Name, params: Params
 ) -> str:
     """The numbers behind a flick's sentence: the pad, the aim, the speed, the
-    hits and the strongest impact, and where the disc came to rest."""
+    hits and the strongest impact, and where the disc came to rest. ``traj``
+    None: the path is not known (a save from an older physics), so only the
+    flick's own numbers."""
     lim = params.launch
     share = flick.speed / lim.max_speed if lim.max_speed > 0 else 1.0
     lines = [
         f"Pad at {flick.pad:.2f} along the stretch, aim {flick.angle:+.1f}° from straight in, "
         f"{flick.speed:.0f} mm/s ({share:.0%} of the top speed)."
     ]
+    if traj is None:
+        lines.append("Played with an older version of the physics: its path is not shown again.")
+        return " ".join(lines)
     hits = [e for e in traj.hits() if not (is_pad(e.a) or is_pad(e.b))]
     if hits:
         top = max(hits, key=lambda e: e.impulse)

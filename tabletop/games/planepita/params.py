@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core import storage
+from tabletop.core.stats import finite_number
+from tabletop.core.words import quote
 
 
 class ParamError(ValueError):
@@ -198,12 +200,14 @@ def _check(section: str, key: str, value: Any) -> float | int:
     kind, lo, hi = SCHEMA[section][key]
     where = f"{section}.{key}"
     allowed = f"{'a whole number' if kind is int else 'a number'} from {lo:g} to {hi:g}"
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ParamError(f"{where} must be {allowed}, not {value!r}")
+    # finite_number first: a whole number too large for a float (TOML allows
+    # any number of digits) is refused like any other, never an OverflowError
+    if not finite_number(value):
+        raise ParamError(f"{where} must be {allowed}, not {quote(value)}")
     if kind is int and (isinstance(value, float) and not value.is_integer()):
-        raise ParamError(f"{where} must be {allowed}, not {value!r}")
-    if not math.isfinite(value) or not lo <= value <= hi:
-        raise ParamError(f"{where} must be {allowed}, not {value!r}")
+        raise ParamError(f"{where} must be {allowed}, not {quote(value)}")
+    if not lo <= value <= hi:
+        raise ParamError(f"{where} must be {allowed}, not {quote(value)}")
     return int(value) if kind is int else float(value)
 
 
@@ -301,6 +305,9 @@ def replace_section(params: Params, section: str, **changes: Any) -> Params:
 #: change: how shots behave, never the board, the pieces' sizes and masses,
 #: the pads or the simulation's step
 USER_SECTIONS = ("friction", "restitution", "launch")
+#: values in those sections that are this edition's rules, not tuning: the
+#: widest aim is ruling P11 (and the rules page says 55°)
+FIXED = frozenset({"launch.max_angle"})
 #: the player's file, in the settings folder
 USER_FILE = "physics.toml"
 #: a player's file larger than this is damaged (it holds a dozen numbers)
@@ -332,7 +339,7 @@ def overrides_between(base: Params, params: Params) -> Overrides:
     return tuple(
         (dotted, value_of(params, dotted))
         for dotted in sorted(f"{s}.{k}" for s in USER_SECTIONS for k in SCHEMA[s])
-        if value_of(params, dotted) != value_of(base, dotted)
+        if dotted not in FIXED and value_of(params, dotted) != value_of(base, dotted)
     )
 
 
@@ -344,7 +351,7 @@ def _shape_refusal(value: object) -> str | None:
         if not (type(pair) is tuple and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is float):
             return "the physics values are not a list of named numbers"
         section, _, _ = pair[0].partition(".")
-        if section not in USER_SECTIONS:
+        if section not in USER_SECTIONS or pair[0] in FIXED:
             return f"{pair[0]} is not a value a game may change"
         keys.append(pair[0])
     if keys != sorted(set(keys)):
@@ -402,6 +409,8 @@ def parse_user(text: str, where: str = USER_FILE) -> Overrides:
         for key, value in table.items():
             if key not in SCHEMA[section]:
                 raise ParamError(f"unknown parameter {section}.{key} (known: {', '.join(SCHEMA[section])})")
+            if f"{section}.{key}" in FIXED:
+                raise ParamError(f"{section}.{key} is a rule of this edition, not a value a player's file may change")
             changes[f"{section}.{key}"] = value
     base = default()
     return overrides_between(base, base.with_overrides(changes))
@@ -412,7 +421,8 @@ def user_toml(overrides: Overrides) -> str:
     lines = [
         "# Your Planepita physics: laid over the shipped physics.toml for new games.",
         "# Written by the tuning overlay (F9 in a game); only [friction], [restitution]",
-        "# and [launch] may change. Delete a line to take the shipped value again.",
+        "# and [launch] (not max_angle, a rule) may change. Delete a line to take the",
+        "# shipped value again.",
     ]
     by_section: dict[str, list[str]] = {}
     for dotted, value in overrides:

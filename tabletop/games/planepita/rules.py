@@ -52,7 +52,7 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.core.words import ordinal, quote
+from tabletop.core.words import ordinal, plural, quote
 from tabletop.games.planepita import commentary
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita.board import Board
@@ -428,6 +428,32 @@ def piece_hits(traj: Trajectory) -> int:
     return sum(1 for e in traj.hits() if not is_pad(e.a) and not is_pad(e.b))
 
 
+def recorded_shot(
+    before: PlanepitaState, flick: Flick, after: PlanepitaState, params: Params | None = None
+) -> Trajectory | None:
+    """``flick``'s shot from ``before``, simulated again with the game's
+    physics (:func:`params_of`, unless ``params`` is given), when it agrees
+    with what the game recorded in ``after``: the same hits, lost discs,
+    jammer and P4 retry, and, unless the shot ended the round, the very board
+    ``after`` holds. None when it does not, as for a save played under an
+    older version of the physics (the positions a save keeps are the truth;
+    a path that no longer leads to them is never shown or described)."""
+    rec = after.last_shot
+    if rec is None or rec.flick != flick:
+        return None
+    try:
+        traj = shot(before, flick, params)
+    except IllegalAction:
+        return None
+    if (piece_hits(traj), traj.lost, traj.jammer_lost, traj.stayed_on_pad) != (
+        rec.hits, rec.lost, rec.jammer_off, rec.retried
+    ):
+        return None
+    if len(after.history) == len(before.history) and not traj.stayed_on_pad and traj.final != after.layout:
+        return None
+    return traj
+
+
 # -- legality -------------------------------------------------------------------------------
 
 
@@ -790,7 +816,7 @@ class PlanepitaRules:
         winners = outcome.winners
         names = commentary.join([f"{{{s}}}" for s in winners])
         best = total[winners[0]]
-        points = f"{best} point{'s' if best != 1 else ''}"
+        points = plural(best, "point")
         group = next(g for g in teams(state) if winners[0] in g)
         if len(winners) > len(group):
             detail = f"{names} share the victory with {points}."
@@ -1022,25 +1048,27 @@ class PlanepitaRules:
                     rec.lost,
                     rec.retried,
                     name,
-                    self.params,
+                    self.params_for(state),
                 )
             )
         elif isinstance(action, Flip):
             parts.append(commentary.flip_line(who, action.down))
         else:
-            parts.append(commentary.jammer_line(who, action.x, action.y, self.params))
+            parts.append(commentary.jammer_line(who, action.x, action.y, self.params_for(state)))
         if after.last_round is not None and len(after.history) > len(state.history):
             parts.append(commentary.round_words(after.last_round, name))
             if after.phase is Phase.OVER:
                 parts.append(self.outcome(after).words_for(list(names)))
         return " ".join(parts)
 
-    def _shot_layout(self, state: PlanepitaState, flick: Flick, after: PlanepitaState) -> Layout:
+    def _shot_layout(self, state: PlanepitaState, flick: Flick, after: PlanepitaState) -> Layout | None:
         """The board right after ``flick``: ``after``'s, unless the flick also
-        ended the round (then the shot is asked again, from its memo)."""
+        ended the round (then the shot is asked again, from its memo, and None
+        when it no longer agrees with the record: :func:`recorded_shot`)."""
         if len(after.history) == len(state.history):
             return after.layout
-        return shot(state, flick, self.params).final
+        traj = recorded_shot(state, flick, after, self.params_for(state))
+        return None if traj is None else traj.final
 
     def log_detail(
         self,
@@ -1053,13 +1081,14 @@ class PlanepitaRules:
         aim, speed, hits, strongest impact and resting place; where the jammer
         went back; nothing more for a flip."""
         if isinstance(action, Flick):
+            params = self.params_for(state)
             return commentary.flick_detail(
                 state,
                 action,
                 launched_disc(state, action),
-                shot(state, action, self.params),
+                recorded_shot(state, action, after, params),
                 _namer(state, names),
-                self.params,
+                params,
             )
         if isinstance(action, PlaceJammer):
             return commentary.jammer_detail(action.x, action.y)

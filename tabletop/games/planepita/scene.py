@@ -283,9 +283,11 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         end_layout = before.layout
         if isinstance(action, Flick):
             self.app.sound.play("whoosh", min(1.0, 0.25 + action.speed / 4000))
-            traj = pp_rules.shot(before, action)
-            end_layout = traj.final
-            if speed > 0:
+            # None for a shot an older physics played (a save's replay): its
+            # path no longer leads to the saved board, so the board just jumps
+            traj = pp_rules.recorded_shot(before, action, after)
+            end_layout = traj.final if traj is not None else after.layout
+            if speed > 0 and traj is not None:
                 disc = pp_rules.launched_disc(before, action)
                 if bot or self.replay_queue is not None:
                     self.anims.append(PadMove(before, seat, disc, action.pad, 0.45 / speed))
@@ -321,17 +323,18 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         ended = len(after.history) > len(before.history) and after.last_round is not None
         if isinstance(action, (Flick, PlaceJammer)) and after.phase not in (Phase.FLIP, Phase.PLACE_JAMMER):
             # once the round is over the disc's face no longer matters: say nothing of it
-            reason = None if ended else self._no_flip_reason(before, action)
+            reason = None if ended else self._no_flip_reason(before, action, after)
             if reason:
                 self.announce(f"It stays face up: {reason}")
         if ended and after.last_round is not None:
             self.announce(round_summary(after.last_round, self.session.names))
 
-    def _no_flip_reason(self, before: PlanepitaState, action: Any) -> str | None:
+    def _no_flip_reason(self, before: PlanepitaState, action: Any, after: PlanepitaState) -> str | None:
         """Why the rules offered no flip after ``action`` (P6), in their words;
-        None when the disc left the board (the black hole shows that)."""
+        None when the disc left the board (the black hole shows that). Asked
+        only while the round goes on, so ``after``'s board is the shot's."""
         if isinstance(action, Flick):
-            layout = pp_rules.shot(before, action).final
+            layout = after.layout
             disc = before.next_id
         else:
             layout = replace(before.layout, jammer=(action.x, action.y))

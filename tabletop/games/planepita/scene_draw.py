@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from tabletop.core import rng
+from tabletop.core.words import plural
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita import scene_effects as effects
 from tabletop.games.planepita.aim import (
@@ -994,7 +995,7 @@ class TableDrawing:
             if y + line_h > r.bottom - t.px(2):
                 break
             x = r.x + t.px(12)
-            img = self.text(("small", True), f"{area.value} pts", t.text)
+            img = self.text(("small", True), plural(area.value, "pt"), t.text)
             surface.blit(img, (x, y))
             x += t.px(56)
             for owner, pw in enumerate(area.power):
@@ -1196,7 +1197,7 @@ class TableDrawing:
             surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))
         y += row_h
         for area in res.areas:
-            surface.blit(self.text(("body", True), f"{area.value} pts", t.text), (x0, y))
+            surface.blit(self.text(("body", True), plural(area.value, "pt"), t.text), (x0, y))
             best = max(area.power) if area.power else 0
             for k, pw in enumerate(area.power):
                 col = t.text if pw == best and pw > 0 else t.text_dim

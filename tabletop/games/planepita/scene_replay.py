@@ -182,7 +182,12 @@ class ReplayControls:
             return False
         s = self.session
         before, after, flick = s.states[ply], s.states[ply + 1], s.actions[ply]
-        self.instant = InstantReplay(ply, before, flick, after, pp_rules.shot(before, flick))
+        traj = pp_rules.recorded_shot(before, flick, after)
+        if traj is None:
+            self.app.toast("That shot was played with an older version of the physics: "
+                           "its path cannot be shown again.")
+            return False
+        self.instant = InstantReplay(ply, before, flick, after, traj)
         self._sync_replay_button()
         return True
 

@@ -135,6 +135,11 @@ class TuningScene(MenuScene):
         self.game = game
         self.shipped = params_mod.default()
         in_use: Params = game.params
+        #: what the sliders are laid over: the game's physics, so the values
+        #: the player's file holds without a slider (``friction.mu_jammer``,
+        #: ``launch.max_angle``...) are kept by Replay and Save; Reset makes
+        #: it the shipped physics
+        self.base: Params = in_use
         self.values: dict[str, float] = {key: params_mod.value_of(in_use, key) for key in KNOBS}
         self.tuned: Params | None = in_use
         self.problem: str | None = None
@@ -174,9 +179,9 @@ class TuningScene(MenuScene):
         return set_value
 
     def overrides(self) -> params_mod.Overrides:
-        """The sliders' values where they differ from the shipped physics.toml;
-        ParamError when params.py refuses them."""
-        return params_mod.overrides_between(self.shipped, self.shipped.with_overrides(self.values))
+        """The sliders' values, over :attr:`base`, where they differ from the
+        shipped physics.toml; ParamError when params.py refuses them."""
+        return params_mod.overrides_between(self.shipped, self.base.with_overrides(self.values))
 
     def check(self) -> None:
         """Ask params.py about the values on the sliders."""
@@ -229,6 +234,7 @@ class TuningScene(MenuScene):
         self.app.toast("Physics saved: new games use these values.")
 
     def reset_values(self) -> None:
+        self.base = self.shipped
         for key, slider in self.sliders.items():
             value = params_mod.value_of(self.shipped, key)
             slider.set_value(value)
