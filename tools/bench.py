@@ -346,8 +346,8 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
 
 def _planepita_decisions() -> list[Any]:
     """Views where a bot must decide, from seeded play by easy bots: launches
-    early and late in a round at 2 (3P discs) and 4 players, a flip, and a
-    jammer knocked off the board."""
+    early and late in a round at 2 (3P discs) and 4 players and in the middle
+    of one at 3, a flip, and a jammer knocked off the board."""
     from tabletop.games.planepita import bot, rules
     from tabletop.games.planepita.model import Flick, Phase
 
@@ -365,6 +365,7 @@ def _planepita_decisions() -> list[Any]:
     return [
         played(2, 1, launch_at(2)),
         played(2, 2, launch_at(10)),
+        played(3, 6, launch_at(6)),
         played(4, 3, launch_at(6)),
         played(4, 4, launch_at(14)),
         played(4, 5, lambda s: s.turn >= 8 and s.phase is Phase.FLIP),
@@ -372,12 +373,24 @@ def _planepita_decisions() -> list[Any]:
     ]
 
 
+#: every hard bot's goal per decision, seconds: (median, max). A hard bot
+#: answers at once with one legal move and stops searching once its choice
+#: is settled, so most decisions take far less than its budget.
+HARD_GOALS = (0.3, 1.0)
+
+
 def bot_rows(
-    game: str, level: str, budget: float | None, decisions: Sequence[tuple[Callable[[], Any], Any]]
+    game: str,
+    level: str,
+    budget: float | None,
+    decisions: Sequence[tuple[Callable[[], Any], Any]],
+    note: str = "",
 ) -> list[Row]:
-    """Decision times of one bot level, median and max, against the level's
-    budget in seconds (the game's ``BUDGETS``). Each decision is a fresh
-    timed bot (the app's limits) answering one view."""
+    """Decision times of one bot level, median and max. The goal is the
+    level's budget in seconds (the game's ``BUDGETS``); for a hard bot it is
+    :data:`HARD_GOALS` (its budget is tighter, and a search may finish the
+    simulation it is in when the budget ends). Each decision is a fresh timed bot (the app's limits)
+    answering one view."""
     clock = time.perf_counter
     times = []
     for make, view in decisions:
@@ -385,20 +398,23 @@ def bot_rows(
         t = clock()
         player.choose(view)
         times.append((clock() - t) * 1000)
-    goal = None if budget is None else budget * 1000
-    what = f"{game} {level} bot decision, {len(times)} positions"
+    goals = HARD_GOALS if level == "hard" else (budget, budget)
+    median_goal, max_goal = (None if g is None else g * 1000 for g in goals)
+    what = f"{game} {level} bot decision, {len(times)} positions{' ' + note if note else ''}"
     return [
-        Row(f"{what}, median", statistics.median(times), "ms", goal),
-        Row(f"{what}, max", max(times), "ms", goal),
+        Row(f"{what}, median", statistics.median(times), "ms", median_goal),
+        Row(f"{what}, max", max(times), "ms", max_goal),
     ]
 
 
 @section("bots")
 def bench_bots(opts: Options) -> list[Row]:
     """Every game's every bot level, one decision per position, against the
-    level's budget in seconds. Planepita: launches at 2 and 4 players early and
-    late in a round, a flip and a jammer placement. Planet etuC: seat 0 of 3
-    to move after a few random actions."""
+    level's budget in seconds (the hard bots': :data:`HARD_GOALS`).
+    Planepita: launches at 2 and 4 players early and late in a round and at 3
+    in the middle of one, a flip and a jammer placement. Planet etuC: early, middle and late in deals
+    played by medium bots at 2 and 3 players, where the seat has a choice;
+    and the hard bot where it has none."""
     from tabletop.games import etuc, planepita
     from tabletop.games.etuc import bot as etuc_bot
     from tabletop.games.planepita import bot as planepita_bot
@@ -415,9 +431,18 @@ def bench_bots(opts: Options) -> list[Row]:
     views = _etuc_decisions(max(4, opts.runs))
     for level, (_, seconds) in etuc_bot.BUDGETS.items():
         decisions = [
-            (lambda level=level, i=i: etuc.make_bot(level, 0, i), view) for i, view in enumerate(views)
+            (lambda level=level, i=i, seat=view.turn: etuc.make_bot(level, seat, i), view)
+            for i, view in enumerate(views)
         ]
         rows += bot_rows("etuc", level, seconds, decisions)
+    forced = _etuc_forced(max(4, opts.runs))
+    rows += bot_rows(
+        "etuc",
+        "hard",
+        None,
+        [(lambda i=i, seat=v.turn: etuc.make_bot("hard", seat, i), v) for i, v in enumerate(forced)],
+        "with one legal action",
+    )
     return rows
 
 
@@ -541,24 +566,48 @@ def bench_etuc(opts: Options) -> list[Row]:
     return rows
 
 
-def _etuc_decisions(count: int) -> list[Any]:
-    """Views of seat 0 to move (with a choice) after a few seeded random actions, 3 players."""
-    from tabletop.core import rng
+def _etuc_decisions(deals: int) -> list[Any]:
+    """Views where the seat to move has a choice, from ``deals`` seeded first
+    deals at 2 and at 3 players played by medium bots: in each deal one early
+    (a sixth of the way through its choices), one in the middle and one late
+    (five sixths), so the hard bot is timed on the positions it meets in play."""
     from tabletop.core.game import GameConfig
     from tabletop.games import etuc
 
     rules = etuc.RULES
     positions = []
-    for i in range(count):
-        state = rules.setup(GameConfig(3), 100 + i)
-        pick = rng.make(i, "bench-etuc-pos")
-        for _ in range(pick.randrange(0, 12)):
-            legal = rules.legal_actions(state)
-            state = rules.apply(state, legal[pick.randrange(len(legal))])
-        while state.turn != 0 or len(rules.legal_actions(state)) < 2:
-            legal = rules.legal_actions(state)
-            state = rules.apply(state, legal[pick.randrange(len(legal))])
-        positions.append(rules.view(state, 0))
+    for players in (2, 3):
+        for i in range(deals):
+            state = rules.setup(GameConfig(players), 100 + i)
+            medium = [etuc.make_bot("medium", s, i) for s in range(players)]
+            choices = []
+            while state.game == 1 and state.turn is not None:
+                seat = state.turn
+                view = rules.view(state, seat)
+                if len(rules.legal_actions(state)) > 1:
+                    choices.append(view)
+                state = rules.apply(state, medium[seat].choose(view))
+            positions += [choices[len(choices) * k // 6] for k in (1, 3, 5)]
+    return positions
+
+
+def _etuc_forced(count: int) -> list[Any]:
+    """Views where the seat to move has one legal action (a pass it cannot refuse)."""
+    from tabletop.core.game import GameConfig
+    from tabletop.games import etuc
+
+    rules = etuc.RULES
+    positions = []
+    seed = 100
+    while len(positions) < count:
+        state = rules.setup(GameConfig(3), seed)
+        medium = [etuc.make_bot("medium", s, seed) for s in range(3)]
+        while state.game == 1 and state.turn is not None and len(positions) < count:
+            view = rules.view(state, state.turn)
+            if len(rules.legal_actions(state)) == 1:
+                positions.append(view)
+            state = rules.apply(state, medium[state.turn].choose(view))
+        seed += 1
     return positions
 
 

@@ -149,11 +149,30 @@ class _Node:
 
 @dataclass(frozen=True)
 class SearchStats:
-    """What the last search did (for tests, tools and a "thinking" display)."""
+    """What the last search did (for tests, tools and a "thinking" display):
+    the iterations run, the seconds taken, each root action's visits, and
+    whether the search stopped early because the leader's lead could no
+    longer be overturned (:func:`decided`)."""
 
     iterations: int
     elapsed: float
     visits: tuple[tuple[str, int], ...]
+    stopped_early: bool = False
+
+
+def decided(visits: Sequence[int], remaining: float) -> bool:
+    """True when the most visited root action stays the most visited whatever
+    the ``remaining`` iterations do: even if every one of them went to the
+    runner-up, it could not catch the leader (the final choice is the most
+    visited action, so the answer could not change). An action missing from
+    ``visits`` counts as never visited."""
+    first = second = 0
+    for v in visits:
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
 
 
 class ISMCTS:
@@ -166,6 +185,15 @@ class ISMCTS:
     fully deterministic for a given seed and sequence of views: that is the
     budget tests, golden files and tools use (a game's ``make_bot(...,
     timed=False)``), while the app adds the seconds.
+
+    A search answers at once, without iterating, when there is one candidate
+    action, and (``early_stop``, on by default) stops as soon as the most
+    visited root action could not be overtaken in the iterations left: the
+    cap minus those done, or, with a time budget, no more than the iteration
+    rate so far buys in the seconds left, whichever is fewer (:func:`decided`).
+    The answer is then the one the whole budget would have given; with
+    ``iterations`` alone the stop depends on the iteration counts only, so it
+    stays deterministic.
 
     Hooks (all optional):
 
@@ -184,6 +212,10 @@ class ISMCTS:
     - ``terminal(state) -> bool``: where a search stops and ``evaluate`` scores
       the state; the default is ``rules.is_over``. A game played as a match of
       deals can stop at the end of the current deal (a search horizon).
+    - ``step(state, action) -> state``: applies an action the search took from
+      ``actions(state)``; the default is ``rules.apply``. A game whose
+      ``apply`` checks legality by listing the legal actions again may pass
+      its apply without that check (Planet etuC's ``apply_legal``).
     """
 
     def __init__(
@@ -202,6 +234,8 @@ class ISMCTS:
         actions: Callable[[Any], list[Any]] | None = None,
         terminal: Callable[[Any], bool] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        early_stop: bool = True,
+        step: Callable[[Any, Any], Any] | None = None,
     ) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("ISMCTS needs iterations, a time_budget, or both")
@@ -225,7 +259,9 @@ class ISMCTS:
         self.max_rollout_depth = max_rollout_depth
         self.actions: Callable[[Any], list[Any]] = actions or rules.legal_actions
         self.terminal: Callable[[Any], bool] = terminal or rules.is_over
+        self.step: Callable[[Any, Any], Any] = step or rules.apply
         self.clock = clock
+        self.early_stop = early_stop
         self.rng = rngmod.make(seed, "ismcts", seat)
         self.last_stats = SearchStats(0, 0.0, ())
         self._cancel = threading.Event()
@@ -251,12 +287,15 @@ class ISMCTS:
         self._cancel.clear()
         root = _Node(None)
         clock = self.clock
+        cap = self.iterations
         start = clock()
         deadline = None if self.time_budget is None else start + self.time_budget
         done = 0
         last = start
         longest = 0.0
-        while self.iterations is None or done < self.iterations:
+        early = False
+        while cap is None or done < cap:
+            now = None
             if deadline is not None and done:
                 # stop unless one more iteration, as long as the longest so
                 # far, still ends inside the budget
@@ -267,6 +306,14 @@ class ISMCTS:
                     break
             if done and self._cancel.is_set():
                 break
+            if self.early_stop and done:
+                remaining = math.inf if cap is None else cap - done
+                if now is not None and deadline is not None:
+                    # what the rate so far buys in the seconds left
+                    remaining = min(remaining, done * (deadline - now) / max(now - start, 1e-9))
+                if decided([c.visits for c in root.children.values()], remaining):
+                    early = True
+                    break
             self._iterate(root, view)
             done += 1
         best = legal[0]
@@ -280,12 +327,14 @@ class ISMCTS:
             done,
             clock() - start,
             tuple((str(a), c.visits) for a, c in root.children.items()),
+            early,
         )
         return best
 
     def _iterate(self, root: _Node, view: Any) -> None:
         rules = self.rules
         terminal = self.terminal
+        step = self.step
         rng = self.rng
         state = self.determinize(view, self.seat, rng)
         node = root
@@ -299,7 +348,7 @@ class ISMCTS:
                 action = untried[rng.randrange(len(untried))]
                 child = _Node(rules.to_move(state))
                 children[action] = child
-                state = rules.apply(state, action)
+                state = step(state, action)
                 path.append(child)
                 break
             c = self.exploration
@@ -312,7 +361,7 @@ class ISMCTS:
                 if score > best_score:
                     best_score, action = score, a
             node = children[action]
-            state = rules.apply(state, action)
+            state = step(state, action)
             path.append(node)
         # simulation
         depth = 0
@@ -321,7 +370,7 @@ class ISMCTS:
             if limit is not None and depth >= limit:
                 break
             legal = self.actions(state)
-            state = rules.apply(state, self.rollout_policy(state, legal, rng))
+            state = step(state, self.rollout_policy(state, legal, rng))
             depth += 1
         # backpropagation: each node is scored for the seat that chose its action
         score_of = self.evaluate if terminal(state) else self.heuristic

@@ -240,3 +240,70 @@ def test_play_rejects_an_illegal_bot() -> None:
     with pytest.raises(IllegalAction):
         play(RULES, state, [Cheat(), RandomBot(RULES, 1, 1)])
     assert bots.Bot is Bot
+
+
+# -- answering fast when the choice is easy ---------------------------------------------
+
+
+def no_clock() -> float:
+    raise AssertionError("a search with one candidate read the clock")
+
+
+def test_one_legal_move_is_answered_at_once_without_iterations() -> None:
+    state = position((0, 0, 1))  # the last stone: Take(3, 1) is the only move
+    assert RULES.legal_actions(state) == [Take(3, 1)]
+    bot = ISMCTS(RULES, 0, 1, iterations=500, time_budget=1.0, determinize=determinize, clock=no_clock)
+    assert bot.search(RULES.view(state, 0)) == Take(3, 1)
+    assert bot.last_stats.iterations == 0 and not bot.last_stats.stopped_early
+
+
+def test_decided_when_the_runner_up_cannot_catch_the_leader() -> None:
+    assert bots.decided([10, 3, 1], 6)  # 3 + 6 < 10
+    assert not bots.decided([10, 3, 1], 7)  # 3 + 7 would tie: the choice could change
+    assert bots.decided([5], 4)  # an action never visited counts as 0
+    assert not bots.decided([], 0)
+
+
+def test_the_search_stops_early_when_one_move_dominates() -> None:
+    """Taking all three stones wins at once; every other move lets the
+    opponent win. The lead soon exceeds the iterations left in the cap, the
+    search stops there, and its answer and visits are those the whole cap
+    would have given (the same seed runs the same iterations first)."""
+    view = RULES.view(position((0, 0, 3)), 0)
+    cap = 400
+    early = ISMCTS(RULES, 0, 7, iterations=cap, determinize=determinize)
+    assert early.search(view) == Take(3, 3)
+    stats = early.last_stats
+    assert stats.stopped_early and 0 < stats.iterations < cap
+    visits = sorted((v for _, v in stats.visits), reverse=True)
+    assert visits[0] - visits[1] > cap - stats.iterations
+    full = ISMCTS(RULES, 0, 7, iterations=cap, determinize=determinize, early_stop=False)
+    assert full.search(view) == Take(3, 3)
+    assert full.last_stats.iterations == cap and not full.last_stats.stopped_early
+    # deterministic: the same seed stops at the same iteration with the same visits
+    again = ISMCTS(RULES, 0, 7, iterations=cap, determinize=determinize)
+    again.search(view)
+    assert again.last_stats.iterations == stats.iterations
+    assert again.last_stats.visits == stats.visits
+
+
+def test_the_search_does_not_stop_early_when_two_moves_are_close() -> None:
+    """From heaps (1, 1) both moves leave one stone for the opponent: they are
+    worth the same, their visits stay level, and the search runs its whole cap."""
+    view = RULES.view(position((1, 1, 0)), 0)
+    bot = ISMCTS(RULES, 0, 3, iterations=200, determinize=determinize)
+    bot.search(view)
+    assert bot.last_stats.iterations == 200 and not bot.last_stats.stopped_early
+    first, second = sorted((v for _, v in bot.last_stats.visits), reverse=True)
+    assert first - second <= 1
+
+
+def test_a_timed_search_counts_the_iterations_left_from_its_rate() -> None:
+    """Without a cap, the iterations left are what the rate so far buys in the
+    seconds left: here the clock moves 1/64 s per reading (64 iterations a
+    second, 256 in the 4 s budget), and the dominating move ends it sooner."""
+    ticks = itertools.count()
+    view = RULES.view(position((0, 0, 3)), 0)
+    bot = ISMCTS(RULES, 0, 7, time_budget=4.0, determinize=determinize, clock=lambda: next(ticks) / 64)
+    assert bot.search(view) == Take(3, 3)
+    assert bot.last_stats.stopped_early and bot.last_stats.iterations < 250

@@ -78,11 +78,13 @@ def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
     timed = etuc.make_bot("hard", 0, 5)
     assert (timed.search.iterations, timed.search.time_budget) == BUDGETS["hard"] == (HARD_ITERATIONS, HARD_TIME)
     timed.search.clock = clock()
+    timed.search.early_stop = False  # the budgets alone (the early stop has its own tests)
     assert R.check(state, timed.choose(view)) is None
-    # one reading (1/8 s) per iteration: as many as fit in the 0.9 s
-    assert timed.search.last_stats.iterations == int(HARD_TIME * 8) == 7
+    # one reading (1/8 s) per iteration: as many as fit in the seconds
+    assert timed.search.last_stats.iterations == int(HARD_TIME * 8)
     untimed = etuc.make_bot("hard", 0, 5, timed=False)
     assert untimed.search.time_budget is None and untimed.time_budget is None
+    untimed.search.early_stop = False
     untimed.search.iterations = 40
     untimed.search.clock = clock()
     assert R.check(state, untimed.choose(view)) is None
@@ -107,3 +109,56 @@ def test_determinize_deals_the_unseen_cards_by_hand_size() -> None:
     assert set(unseen_cards(view, 1)) == {c for s in (0, 2) for c in (state.hands[s] or ())} | set(
         state.set_aside or ()
     )
+
+
+def forced_and_open_views() -> tuple[EtucState, EtucState]:
+    """From a seeded 3-player deal played by medium bots: the first view with
+    one legal action (a pass nobody can refuse), and the first with a choice."""
+    state = R.setup(GameConfig(3), 11)
+    bots = [etuc.make_bot("medium", s, 11) for s in range(3)]
+    forced = choice = None
+    while forced is None or choice is None:
+        seat = state.turn
+        assert seat is not None
+        view = R.view(state, seat)
+        if len(R.legal_actions(state)) == 1:
+            forced = forced or view
+        else:
+            choice = choice or view
+        state = R.apply(state, bots[seat].choose(view))
+    return forced, choice
+
+
+def test_hard_answers_a_forced_move_at_once_without_iterations() -> None:
+    forced, _ = forced_and_open_views()
+    seat = forced.turn
+    assert seat is not None
+    hard = etuc.make_bot("hard", seat, 2)  # timed, as in the app
+
+    def no_clock() -> float:
+        raise AssertionError("the hard bot read the clock for a forced move")
+
+    hard.search.clock = no_clock
+    assert hard.choose(forced) == R.legal_actions(forced)[0] == Pass()
+    assert hard.search.last_stats.iterations == 0
+
+
+def test_hard_untimed_is_deterministic_and_its_early_stop_keeps_the_answer() -> None:
+    """Untimed, the early stop depends on the iteration counts only: the same
+    seed stops at the same iteration with the same answer, the answer the
+    whole cap gives."""
+    _, view = forced_and_open_views()
+    seat = view.turn
+    assert seat is not None
+
+    def decide(early_stop: bool = True) -> tuple[object, int, object, bool]:
+        bot = HardBot(seat, 4, iterations=120, time_budget=None)
+        bot.search.early_stop = early_stop
+        action = bot.choose(view)
+        stats = bot.search.last_stats
+        return action, stats.iterations, stats.visits, stats.stopped_early
+
+    first = decide()
+    assert decide() == first
+    full = decide(early_stop=False)
+    assert full[0] == first[0] and full[1] == 120 and first[1] <= 120

@@ -302,7 +302,7 @@ def test_decisions_are_deterministic_for_a_seed(level):
 
 def test_the_default_hard_bot_stops_at_its_time_budget(monkeypatch):
     """The default hard bot (its cap and its seconds) on a busy board, with a
-    clock that moves 0.1 s at every reading: the 0.8 s budget ends the search
+    clock that moves 0.1 s at every reading: the budget ends the search
     long before the simulation cap, and the answer is legal. Untimed, the
     same bot simulates until its cap whatever the clock says."""
     state = RULES.setup(R.default_config(4), 5)
@@ -379,3 +379,18 @@ def test_a_simulator_assertion_surfaces_from_the_search(level, monkeypatch):
     monkeypatch.setattr(botmod, "simulate", broken)
     with pytest.raises(AssertionError, match="left the space twice"):
         make(level, RULES.to_move(state), 1).choose(state)
+
+
+def test_hard_answers_a_lone_legal_flip_at_once(monkeypatch):
+    """Planepita always offers both flips; were there one, the hard bot would
+    play it without simulating a shot or reading its clock."""
+    state = jammer_next_to_my_disc()
+    monkeypatch.setattr(botmod.RULES, "legal_actions", lambda s: [Flip(False)])
+    monkeypatch.setattr(botmod, "run_shot", lambda *a: pytest.fail("simulated a shot"))
+    hard = botmod.make_bot("hard", 0, 1)
+
+    def no_clock():
+        raise AssertionError("read the clock")
+
+    hard.now = no_clock
+    assert hard.choose(state) == Flip(False)

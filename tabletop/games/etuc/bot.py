@@ -40,9 +40,13 @@ RULES = EtucRules()
 
 #: the easy bot passes with this chance when it could play
 EASY_PASS = 0.15
-#: the hard bot's limits per decision: about what 0.9 s buys on a laptop core
-HARD_TIME = 0.9
-HARD_ITERATIONS = 800
+#: the hard bot's limits per decision. It answers at once with one legal
+#: action and stops sooner once no iteration left could change its choice
+#: (core.bots.ISMCTS's early stop); the cap keeps its median decision under
+#: 0.3 s on a slow laptop core (tools/bench.py), the seconds bound the longest
+#: searches (early in a deal, where playouts are long)
+HARD_TIME = 0.5
+HARD_ITERATIONS = 200
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -96,9 +100,13 @@ def paired(hand: Sequence[Card]) -> set[Card]:
     return out
 
 
-def play_cost(play: Play, hand: Sequence[Card], players: int) -> float:
-    """What a play gives up, per card: strong cards, broken pairs, the top card."""
-    in_pairs = paired(hand)
+def play_cost(
+    play: Play, hand: Sequence[Card], players: int, in_pairs: set[Card] | None = None
+) -> float:
+    """What a play gives up, per card: strong cards, broken pairs, the top card.
+    ``in_pairs`` is ``paired(hand)``, when the caller already has it."""
+    if in_pairs is None:
+        in_pairs = paired(hand)
     top = strongest_card(players)
     cost = 0.0
     for card in play.cards:
@@ -123,14 +131,16 @@ def heuristic_choice(view: EtucState, legal: Sequence[EtucAction]) -> EtucAction
     for p in plays:
         if len(p.cards) == len(hand):
             return p
-    best = min(plays, key=lambda p: (play_cost(p, hand, view.players), p.cards))
+    in_pairs = paired(hand)
+    costs = [(play_cost(p, hand, view.players, in_pairs), p.cards, p) for p in plays]
+    cost, _, best = min(costs, key=lambda c: (c[0], c[1]))
     if Pass() not in legal:
         return best
     threshold = 7.0 + 0.6 * (11 - len(hand))
     # an opponent about to go out must be stopped
     if any(0 < n <= 2 for s, n in enumerate(view.hand_sizes) if s != seat):
         threshold += 6.0
-    return best if play_cost(best, hand, view.players) <= threshold else Pass()
+    return best if cost <= threshold else Pass()
 
 
 class MediumBot:
@@ -206,11 +216,16 @@ def cards_left_value(state: EtucState, seat: int) -> float:
     return sum(values) / len(values)
 
 
+#: how often a playout move is the medium bot's; else any legal move
+ROLLOUT_MEDIUM = 0.85
+
+
 def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
-    """Mostly shed one of the weakest plays; sometimes anything."""
-    plays = _plays(legal)
-    if plays and rng.random() < 0.8:
-        return plays[rng.randrange(min(3, len(plays)))]
+    """Mostly the medium bot's move (every seat of a playout plays by the same
+    rule of thumb, which makes the futures the search weighs far likelier than
+    random ones); sometimes anything."""
+    if len(legal) > 1 and rng.random() < ROLLOUT_MEDIUM:
+        return heuristic_choice(state, legal)
     return legal[rng.randrange(len(legal))]
 
 
@@ -240,6 +255,7 @@ class HardBot:
             rollout_policy=rollout_policy,
             max_rollout_depth=ROLLOUT_DEPTH,
             terminal=self.deal_over,
+            step=RULES.apply_legal,
         )
 
     @property
@@ -255,9 +271,8 @@ class HardBot:
         return state.turn is None or state.game != self.game
 
     def choose(self, view: EtucState) -> EtucAction:
-        legal = RULES.legal_actions(view)
-        if len(legal) == 1:
-            return legal[0]
+        """The search's answer: at once, without iterating, when there is one
+        legal action; sooner than the budget once the choice is settled."""
         self.game = view.game
         action: EtucAction = self.search.search(view)
         return action
@@ -365,5 +380,6 @@ def level_notes() -> dict[str, str]:
         "medium": "Sheds its cards with a rule of thumb: goes out when it can, "
         "else plays what costs its hand least.",
         "hard": f"Imagines the hidden hands and plays out up to {HARD_ITERATIONS} "
-        f"futures (about {HARD_TIME:g} s) before each move.",
+        f"futures (at most {HARD_TIME:g} s) before each move, stopping sooner "
+        "once the best move is clear.",
     }

@@ -548,6 +548,12 @@ class EtucRules:
         reason = self.check(state, action)
         if reason is not None:
             raise IllegalAction(reason)
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: EtucState, action: EtucAction) -> EtucState:
+        """``apply`` for an action taken from ``legal_actions(state)``, without
+        checking it again (the hard bot's search applies thousands of them;
+        the check would list the legal actions a second time)."""
         seat = state.turn
         assert seat is not None
         log = (*state.log, (seat, action))
