@@ -135,16 +135,25 @@ def cases(
     """Every (player count, variant override, seed) to check for ``entry``.
 
     ``players`` defaults to the entry's whole range and ``variants`` (a list of
-    overrides of the defaults) to :func:`variant_overrides`.
+    overrides of the defaults) to :func:`variant_overrides`. The defaults
+    (the first override) are played with every seed; each other override
+    with one seed, taken from ``seeds`` in turn, so a game's variants are all
+    played without multiplying the playouts by the seeds.
     """
     seeds = list(seeds)
     counts = list(entry.info.player_range if players is None else players)
     out = []
+    turn = 0
     for n in counts:
         overrides = variant_overrides(entry, n) if variants is None else list(variants)
-        for override in overrides:
+        for k, override in enumerate(overrides):
             config = entry.default_config(n, **dict(override))
-            for seed in seeds:
+            if k == 0:
+                chosen = seeds
+            else:
+                chosen = seeds[turn % len(seeds):][:1]
+                turn += 1
+            for seed in chosen:
                 out.append(Case(entry.name, config, seed))
     return out
 

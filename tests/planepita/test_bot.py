@@ -332,7 +332,7 @@ def test_the_default_hard_bot_stops_at_its_time_budget(monkeypatch):
 
 def test_hard_beats_easy_in_most_games():
     wins = 0
-    games = 3
+    games = 2
     for game in range(games):
         hard = game % 2  # take turns at being the first start player
         bots = [None, None]
@@ -341,7 +341,7 @@ def test_hard_beats_easy_in_most_games():
         final, _ = play_checked(RULES.setup(R.default_config(2), game), bots)
         scores = R.scores(final)
         wins += scores[hard] > scores[1 - hard]
-    assert wins >= 2
+    assert wins == games  # seeded and untimed: the same two games every run
 
 
 def test_every_level_places_the_jammer_in_a_small_pocket_the_rules_allow() -> None:
