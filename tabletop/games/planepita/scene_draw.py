@@ -491,7 +491,9 @@ class TableDrawing:
         hole_top = self.slots_rect.bottom + t.px(8)
         self.hole_rect = pygame.Rect(p.x, hole_top, p.w, max(0, p.bottom - hole_top))
         self._place_buttons()
-        self.backdrop = None
+        # the backdrop stays: draw_table redraws it only when its key (the
+        # table's size, the planet's square, the palette) changes, and a
+        # layout for a new viewer in hot-seat changes none of them
         self._panel_img = None
         self.sprites.clear()
 
