@@ -24,7 +24,7 @@ from tests.nimgame import ENTRY as NIM
 from tests.nimgame import determinize
 from tests.nimgame.rules import NimRules, NimState, Take
 
-SEEDS = (0, 1, 2)
+SEEDS = (0, 1)  # the defaults with both; each other variant with one, in turn
 ETUC = games.REGISTRY["etuc"]
 
 

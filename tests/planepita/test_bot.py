@@ -118,7 +118,10 @@ def test_trial_shot_is_the_rules_shot(third_party):
 )
 def test_every_decision_is_legal_for_a_whole_game(level, players, variants):
     state = RULES.setup(R.default_config(players, **variants), 11)
-    bots = [make(level, s, 100 + s, cap=WHOLE_GAME_CAP) for s in range(players)]
+    # at four seats, one seat of each team plays the level and the others
+    # easy: every decision of the level is still met, at half the searches
+    bots = [make(level if s < 2 or players == 2 else "easy", s, 100 + s, cap=WHOLE_GAME_CAP)
+            for s in range(players)]
     final, phases = play_checked(state, bots)
     assert RULES.is_over(final)
     assert {Phase.LAUNCH, Phase.FLIP} <= phases
