@@ -566,6 +566,41 @@ def bench_etuc(opts: Options) -> list[Row]:
     return rows
 
 
+@section("uchronicle")
+def bench_uchronicle(opts: Options) -> list[Row]:
+    """The solver's worst case: ``options`` for the card to play on the last
+    trick of a 3-player round (8 finished tricks, 0-2 cards already in the
+    present one), over seeded random positions, each timed with the solver's
+    caches emptied first (best of 3 tries per position, then the slowest
+    position), in the expert and the standard game."""
+    import random
+
+    from tabletop.games.uchronicle import solver
+    from tests.uchronicle.positions import random_position
+
+    clock = time.perf_counter
+    rows: list[Row] = []
+    count = max(100, opts.runs * 40)
+    for expert in (True, False):
+        times = []
+        for seed in range(count):
+            state, card = random_position(random.Random(seed), expert=expert, past=8)
+            best = float("inf")
+            for _ in range(3):
+                solver._ok.cache_clear()
+                solver._cheapest_cut.cache_clear()
+                t = clock()
+                solver.options(state, card)
+                best = min(best, clock() - t)
+            times.append(best * 1000)
+        game = "expert" if expert else "standard"
+        rows.append(
+            Row(f"uchronicle {game} options, last trick, worst of {count}", max(times), "ms", 20.0)
+        )
+        rows.append(Row(f"uchronicle {game} options, last trick, median", statistics.median(times), "ms"))
+    return rows
+
+
 def _etuc_decisions(deals: int) -> list[Any]:
     """Views where the seat to move has a choice, from ``deals`` seeded first
     deals at 2 and at 3 players played by medium bots: in each deal one early

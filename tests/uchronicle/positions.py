@@ -1,0 +1,84 @@
+"""Uchronicle positions built by hand for the solver's tests and bench."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tabletop.games.uchronicle.model import (
+    DECK,
+    Card,
+    Played,
+    RulesState,
+    UchronicleState,
+    parse_card,
+)
+
+
+def trick(*cards: str, first_seat: int | None = 0, players: int = 3) -> tuple[Played, ...]:
+    """A trick from notation (``"A2 A5"`` or ``"A2", "A5"``); seats follow on from ``first_seat`` (None: the
+    first card is the 2-player deck card, the others by seats 0, 1)."""
+    out = []
+    for i, text in enumerate(" ".join(cards).split()):
+        if first_seat is None:
+            seat = None if i == 0 else (i - 1) % players
+        else:
+            seat = (first_seat + i) % players
+        out.append(Played(parse_card(text), seat))
+    return tuple(out)
+
+
+def position(
+    tricks: Sequence[tuple[Played, ...]],
+    present: tuple[Played, ...] = (),
+    *,
+    expert: bool = False,
+    rules: RulesState | None = None,
+    players: int = 3,
+    hand: Sequence[Card] = (),
+) -> UchronicleState:
+    """A state mid-round with these tricks, the seat after the present trick's
+    last card to move holding ``hand`` (other hands empty)."""
+    turn = (present[-1].seat + 1) % players if present and present[-1].seat is not None else 0
+    hands = tuple(tuple(sorted(hand)) if s == turn else () for s in range(players))
+    return UchronicleState(
+        players=players,
+        expert=expert,
+        seed=0,
+        round=1,
+        first_lead=0,
+        lead=present[0].seat if present and present[0].seat is not None else 0,
+        turn=turn,
+        hands=hands,
+        hand_sizes=tuple(len(h) for h in hands),
+        tricks=tuple(tricks),
+        trick=present,
+        rules=rules or RulesState(),
+        points=(0,) * players,
+        totals=(0,) * players,
+        removed=((),) * players,
+        deck=(),
+        deck_size=0,
+    )
+
+
+def random_position(
+    rng: random.Random, *, expert: bool, past: int, players: int = 3
+) -> tuple[UchronicleState, Card]:
+    """``past`` finished tricks of 3 cards in random order, a present trick of
+    0-2 cards and a card to play, all distinct cards of the deck."""
+    present_size = rng.randrange(3)
+    cards = rng.sample(DECK, 3 * past + present_size + 1)
+    tricks = [
+        tuple(Played(c, (j + i) % players) for j, c in enumerate(cards[3 * i : 3 * i + 3]))
+        for i in range(past)
+    ]
+    present = tuple(Played(c, j) for j, c in enumerate(cards[3 * past : -1]))
+    rules = RulesState(
+        rng.random() < 0.5,
+        rng.choice([None, 0, 1, 2, 3, 4]),
+        rng.choice([None, 1, 2, 3, 4, 5, 6]) if expert else None,
+    )
+    return position(
+        tricks, present, expert=expert, rules=rules, players=players, hand=[cards[-1]]
+    ), cards[-1]
