@@ -1,0 +1,301 @@
+"""Uchronicle's rules: each card played must win its trick, by changing the rules if need be.
+
+Rulings U1-U10 settle the rulebook's gaps (docs/rulings.md). The data and its
+notation are in ``model.py``; which rules states and removals make a card win
+is ``solver.py``'s. One game is as many rounds as players (U10); a round is 9
+tricks, each player keeping their last card; with 2 players each trick starts
+with the deck's top card turned up (U8); the last player of a trick leads the
+next (U9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tabletop.core import rng, shapes
+from tabletop.core.game import EndReason, GameConfig, GameInfo, Outcome, Variant
+from tabletop.core.words import quote
+from tabletop.games.uchronicle import solver
+from tabletop.games.uchronicle.model import (
+    DECK,
+    HAND_SIZE,
+    PLAYER_COUNTS,
+    TRICKS_PER_ROUND,
+    Card,
+    DeadEnd,
+    Declare,
+    Pick,
+    Play,
+    Played,
+    RulesState,
+    Trick,
+    UchronicleAction,
+    UchronicleState,
+)
+
+#: the rules state every round starts with (U1 says nothing of the markers'
+#: starting place): the higher rank wins, no trump
+START_RULES = RulesState(True, None, None)
+
+
+def deal(
+    players: int, seed: int, round_number: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Round ``round_number``'s hands (sorted) and, with 2 players, the deck (top
+    first; empty with 3): rng.make(seed, "deal", round_number)."""
+    cards = list(DECK)
+    rng.make(seed, "deal", round_number).shuffle(cards)
+    hands = tuple(tuple(sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(players))
+    return hands, tuple(cards[players * HAND_SIZE :])
+
+
+def _turn_up(deck: tuple[Card, ...]) -> tuple[Trick, tuple[Card, ...]]:
+    """A new trick: with a deck, its top card turned up as the first card (U8)."""
+    if not deck:
+        return (), deck
+    return (Played(deck[0], None),), deck[1:]
+
+
+def new_round(
+    players: int,
+    expert: bool,
+    seed: int,
+    round_number: int,
+    first_lead: int,
+    totals: tuple[int, ...],
+    results: tuple[tuple[int, ...], ...],
+) -> UchronicleState:
+    hands, deck = deal(players, seed, round_number)
+    trick, deck = _turn_up(deck)
+    return UchronicleState(
+        players=players,
+        expert=expert,
+        seed=seed,
+        round=round_number,
+        first_lead=first_lead,
+        lead=first_lead,
+        turn=first_lead,
+        hands=hands,
+        hand_sizes=tuple(len(h) for h in hands),
+        tricks=(),
+        trick=trick,
+        rules=START_RULES,
+        points=(0,) * players,
+        totals=totals,
+        removed=((),) * players,
+        deck=deck,
+        deck_size=len(deck),
+        results=results,
+    )
+
+
+def dead_end_taken(state: UchronicleState, card: Card) -> tuple[Card, ...]:
+    """U7: every trick, the present one with ``card`` in it, keeps only its
+    last card; the others are taken (sorted)."""
+    taken = [p.card for trick in (*state.tricks, state.trick) for p in trick]
+    kept = {t[-1].card for t in state.tricks if t}
+    return tuple(sorted(c for c in taken if c not in kept))
+
+
+class UchronicleRules:
+    info = GameInfo(
+        name="uchronicle",
+        title="Uchronicle",
+        blurb=(
+            "Trick-taking where every card you play must win: change the rules "
+            "to make it so, and take the cards that stand in the way as negative points."
+        ),
+        min_players=2,
+        max_players=3,
+        variants=(
+            Variant(
+                "expert",
+                "Expert game",
+                (False, True),
+                False,
+                "Trump rank too; remove single cards from past tricks only.",
+            ),
+        ),
+        # rounds x 9 tricks x cards played per trick
+        max_actions={2: 2 * TRICKS_PER_ROUND * 2, 3: 3 * TRICKS_PER_ROUND * 3},
+        # every round at most all 30 cards taken by one seat
+        score_bounds={2: (0.0, 60.0), 3: (0.0, 90.0)},
+        hidden_information=True,
+    )
+
+    # -- the protocol ------------------------------------------------------------
+    def setup(self, config: GameConfig, seed: int) -> UchronicleState:
+        players = config.players
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"Uchronicle is for 2 or 3 players, not {players}")
+        expert = bool(config.get("expert", False))
+        first = rng.make(seed, "first lead").randrange(players)
+        return new_round(players, expert, seed, 1, first, (0,) * players, ())
+
+    def to_move(self, state: UchronicleState) -> int | None:
+        return state.turn
+
+    def is_over(self, state: UchronicleState) -> bool:
+        return state.turn is None
+
+    def legal_actions(self, state: UchronicleState) -> list[UchronicleAction]:
+        """Every card in hand with every rules state that can make it win, each
+        with its cheapest removal (U6); in an expert dead end (U7), every card
+        with every rules state."""
+        seat = state.turn
+        if seat is None:
+            return []
+        hand = state.hands[seat]
+        if hand is None:
+            return []
+        actions: list[UchronicleAction] = []
+        for card in hand:
+            actions.extend(Play(card, o.rules, o.removal) for o in solver.options(state, card))
+        if not actions and state.expert:
+            states = solver.rules_states(True)
+            actions.extend(DeadEnd(card, rules) for card in hand for rules in states)
+        return actions
+
+    def check(self, state: UchronicleState, action: object) -> str | None:
+        why = shapes.malformed(action, (Play, DeadEnd), "That is not a Uchronicle move.")
+        if why is not None:
+            return why
+        assert isinstance(action, (Play, DeadEnd))
+        seat = state.turn
+        if seat is None:
+            return "The game is over."
+        hand = state.hands[seat]
+        if hand is not None and action.card not in hand:
+            return f"You do not hold {action.card}."
+        if not state.expert and action.rules.trump_rank is not None:
+            return "The standard game has no trump rank."
+        if isinstance(action, DeadEnd):
+            if not state.expert:
+                return "Only the expert game has a dead end."
+            if hand is not None and not solver.dead_end(state, hand):
+                return "One of your cards can still win: this is no dead end."
+            return None
+        if state.expert and not isinstance(action.removed, Pick):
+            return "In the expert game, remove single cards from past tricks."
+        if not state.expert and not isinstance(action.removed, Declare):
+            return "In the standard game, remove by declaring ranks and suits."
+        return solver.check_removal(state, action)
+
+    def apply(self, state: UchronicleState, action: UchronicleAction) -> UchronicleState:
+        seat = state.turn
+        assert seat is not None, "the game is over"
+        card = action.card
+        if isinstance(action, DeadEnd):
+            taken = dead_end_taken(state, card)
+        else:
+            taken = solver.taken_by(state, card, action.removed)
+        gone = set(taken)
+        tricks = tuple(tuple(p for p in t if p.card not in gone) for t in state.tricks)
+        trick = tuple(p for p in state.trick if p.card not in gone) + (Played(card, seat),)
+        hands = list(state.hands)
+        hand = hands[seat]
+        if hand is not None:
+            hands[seat] = tuple(c for c in hand if c != card)
+        sizes = list(state.hand_sizes)
+        sizes[seat] -= 1
+        points = list(state.points)
+        points[seat] += len(taken)
+        totals = list(state.totals)
+        totals[seat] += len(taken)
+        removed = None
+        if state.removed is not None:
+            removed = list(state.removed)
+            removed[seat] = tuple(sorted((*removed[seat], *taken)))
+        after = replace(
+            state,
+            hands=tuple(hands),
+            hand_sizes=tuple(sizes),
+            tricks=tricks,
+            trick=trick,
+            rules=action.rules,
+            points=tuple(points),
+            totals=tuple(totals),
+            removed=None if removed is None else tuple(removed),
+        )
+        nxt = (seat + 1) % state.players
+        if nxt != state.lead:
+            return replace(after, turn=nxt)
+        # the trick is over: the last player leads the next one (U9)
+        tricks = (*after.tricks, after.trick)
+        if len(tricks) < TRICKS_PER_ROUND:
+            deck = after.deck if after.deck is not None else ()
+            new_trick, deck = _turn_up(deck)
+            return replace(
+                after,
+                tricks=tricks,
+                trick=new_trick,
+                lead=seat,
+                turn=seat,
+                deck=deck if after.deck is not None else None,
+                deck_size=max(0, after.deck_size - (1 if new_trick else 0)),
+            )
+        results = (*after.results, after.points)
+        if state.round == state.players or state.seed is None:
+            return replace(after, tricks=tricks, trick=(), turn=None, results=results)
+        return new_round(
+            state.players,
+            state.expert,
+            state.seed,
+            state.round + 1,
+            (state.first_lead + 1) % state.players,
+            after.totals,
+            results,
+        )
+
+    def outcome(self, state: UchronicleState) -> Outcome:
+        if state.turn is not None:
+            raise ValueError("the game is not over")
+        best = min(state.totals)
+        return Outcome.from_scores(
+            [float(t) for t in state.totals],
+            EndReason.ROUNDS_COMPLETE,
+            detail=f"The lowest total was {best} negative {'point' if best == 1 else 'points'}.",
+            higher_is_better=False,
+        )
+
+    def view(self, state: UchronicleState, seat: int) -> UchronicleState:
+        """What ``seat`` sees: its own hand; no other hand, no deck, and no
+        removed card's face (nobody sees those during the game), only how many."""
+        return replace(
+            state,
+            seed=None,
+            hands=tuple(h if s == seat else None for s, h in enumerate(state.hands)),
+            removed=None,
+            deck=None,
+            viewer=seat,
+        )
+
+    # -- words ---------------------------------------------------------------------
+    def describe(self, state: UchronicleState) -> str:
+        game = "expert" if state.expert else "standard"
+        return (
+            f"Uchronicle ({game}), round {state.round} of {state.rounds}, "
+            f"trick {min(state.trick_number, TRICKS_PER_ROUND)}: {state.rules.words()}"
+        )
+
+    def log_line(
+        self, before: UchronicleState, action: Any, after: UchronicleState, names: Any
+    ) -> str:
+        seat = before.turn
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
+        if not isinstance(action, (Play, DeadEnd)):
+            return f"{who}: {quote(action)}"
+        taken = after.totals[seat] - before.totals[seat] if seat is not None else 0
+        text = f"{who} plays {action.card}"
+        if action.rules != before.rules:
+            text += f", sets {action.rules.words()}"
+        if isinstance(action, DeadEnd):
+            text += ", at a dead end"
+        if taken:
+            removal = "" if isinstance(action, DeadEnd) else f" {action.removed}"
+            text += f", removes{removal} ({taken} {'point' if taken == 1 else 'points'})"
+        return text
+
+
+RULES = UchronicleRules()
