@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tabletop.core.game import GameConfig
+from tabletop.games.uchronicle import determinize
 from tabletop.games.uchronicle.model import (
     DECK,
     DeadEnd,
@@ -44,6 +45,13 @@ def test_u8_u9_u10_a_random_game_keeps_every_rule(players, expert):
         assert sum(state.points) == sum(len(r) for r in state.removed)
         if players == 2:  # U8: each trick opens with the deck's card, nobody's
             assert state.trick and state.trick[0].seat is None or state.turn != state.lead
+        RULES.invariants(state)
+        view = RULES.view(state, state.turn)
+        RULES.invariants(view)
+        guess = determinize(view, state.turn, random.Random(len(state.tricks)))
+        RULES.invariants(guess)
+        assert guess.hands[state.turn] == state.hands[state.turn]
+        assert (guess.tricks, guess.trick) == (state.tricks, state.trick)
         legal = RULES.legal_actions(state)
         action = legal[pick.randrange(len(legal))]
         assert RULES.check(state, action) is None
@@ -56,6 +64,7 @@ def test_u8_u9_u10_a_random_game_keeps_every_rule(players, expert):
             first_leads.append(state.first_lead)
         elif len(state.tricks) > len(before.tricks) and state.turn is not None:
             assert state.lead == state.turn == seat  # U9: the last player leads
+    RULES.invariants(state)
     assert len(state.results) == players == len(first_leads)
     assert all(h == 1 for h in state.hand_sizes)
     assert state.totals == tuple(sum(r[s] for r in state.results) for s in range(players))
@@ -106,3 +115,16 @@ def test_u7_dead_end_takes_all_but_each_tricks_last_card():
     assert after.trick == () and after.turn == after.lead == 2
     # D1, D2, E6 and the present trick's A2 and B5: 5 negative points
     assert after.points[2] == 5 and after.rules == parse_rules("L/C")
+
+
+def test_invariants_refuse_a_broken_state():
+    state = RULES.setup(GameConfig(3, {"expert": True}), 2)
+    RULES.invariants(state)
+    hands = (state.hands[0][1:], *state.hands[1:])
+    with pytest.raises(AssertionError, match="size does not match"):
+        RULES.invariants(UchronicleState(**{**state.__dict__, "hands": hands}))
+    with pytest.raises(AssertionError, match="not 2 or 3"):
+        RULES.invariants(UchronicleState(**{**state.__dict__, "players": True}))
+    doubled = (state.hands[0], state.hands[0], state.hands[2])
+    with pytest.raises(AssertionError, match="two places"):
+        RULES.invariants(UchronicleState(**{**state.__dict__, "hands": doubled}))

@@ -14,7 +14,15 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.core import rng, shapes
-from tabletop.core.game import EndReason, GameConfig, GameInfo, Outcome, Variant
+from tabletop.core.game import (
+    EndReason,
+    GameConfig,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    Variant,
+    require,
+)
 from tabletop.core.words import quote
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
@@ -183,6 +191,14 @@ class UchronicleRules:
         return solver.check_removal(state, action)
 
     def apply(self, state: UchronicleState, action: UchronicleAction) -> UchronicleState:
+        reason = self.check(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: UchronicleState, action: UchronicleAction) -> UchronicleState:
+        """``apply`` for an action taken from ``legal_actions(state)``, without
+        checking it again (for bots' searches)."""
         seat = state.turn
         assert seat is not None, "the game is over"
         card = action.card
@@ -271,6 +287,122 @@ class UchronicleRules:
             viewer=seat,
         )
 
+    def invariants(self, state: UchronicleState) -> None:
+        """Every value of ``state`` of its type and in its range, then the
+        conservation of the 30 cards (views pass too: hidden hands, removed
+        cards, deck and seed are None). AssertionError with the reason."""
+        n = state.players
+        require(_whole(n, 2, 3), "the player count is not 2 or 3")
+        require(type(state.expert) is bool, "standard or expert is not a yes or no")
+        require(state.seed is None or type(state.seed) is int, "the seed is not a whole number")
+        require(_whole(state.round, 1, n), "the round number is out of range")
+        for name in ("first_lead", "lead"):
+            require(
+                _whole(getattr(state, name), 0, n - 1),
+                f"the {name.replace('_', ' ')} is not a seat",
+            )
+        require(
+            state.turn is None or _whole(state.turn, 0, n - 1), "the seat to move is not a seat"
+        )
+        require(state.viewer is None or _whole(state.viewer, 0, n - 1), "the viewer is not a seat")
+
+        def seat_tuple(values: object) -> bool:
+            return type(values) is tuple and len(values) == n
+
+        def is_cards(values: object) -> bool:
+            return (
+                type(values) is tuple
+                and len(values) <= len(DECK)
+                and all(type(c) is Card and c.malformed() is None for c in values)
+            )
+
+        def is_trick(values: object) -> bool:
+            return (
+                type(values) is tuple
+                and len(values) <= n + 1
+                and all(
+                    type(p) is Played
+                    and type(p.card) is Card
+                    and p.card.malformed() is None
+                    and (p.seat is None or _whole(p.seat, 0, n - 1))
+                    for p in values
+                )
+            )
+
+        require(
+            seat_tuple(state.hands) and all(h is None or is_cards(h) for h in state.hands),
+            "a hand holds something that is not a card",
+        )
+        require(
+            seat_tuple(state.hand_sizes) and all(_whole(k, 0, HAND_SIZE) for k in state.hand_sizes),
+            "a hand size is out of range",
+        )
+        require(
+            all(
+                h is None or len(h) == k for h, k in zip(state.hands, state.hand_sizes, strict=True)
+            ),
+            "a hand's size does not match its cards",
+        )
+        require(
+            type(state.tricks) is tuple
+            and len(state.tricks) <= TRICKS_PER_ROUND
+            and all(is_trick(t) for t in state.tricks),
+            "the trick history is not tricks of cards",
+        )
+        require(is_trick(state.trick), "the present trick is not cards")
+        require(
+            type(state.rules) is RulesState and state.rules.malformed() is None,
+            "the rules state is not one",
+        )
+        require(
+            state.expert or state.rules.trump_rank is None, "the standard game has no trump rank"
+        )
+        for name in ("points", "totals"):
+            values = getattr(state, name)
+            require(
+                seat_tuple(values) and all(_whole(v, 0, len(DECK) * n) for v in values),
+                f"the {name} are not whole numbers per seat",
+            )
+        require(
+            all(p <= t for p, t in zip(state.points, state.totals, strict=True)),
+            "a seat has more points this round than in all",
+        )
+        require(
+            state.removed is None
+            or (seat_tuple(state.removed) and all(is_cards(r) for r in state.removed)),
+            "the removed cards are not cards per seat",
+        )
+        if state.removed is not None:
+            require(
+                tuple(len(r) for r in state.removed) == state.points,
+                "the removed cards do not match the points",
+            )
+        require(state.deck is None or is_cards(state.deck), "the deck is not cards")
+        require(
+            _whole(state.deck_size, 0, len(DECK))
+            and (state.deck is None or len(state.deck) == state.deck_size),
+            "the deck size does not match the deck",
+        )
+        require(
+            type(state.results) is tuple
+            and len(state.results) <= n
+            and all(
+                seat_tuple(r) and all(_whole(v, 0, len(DECK)) for v in r) for r in state.results
+            ),
+            "the round results are not points per seat",
+        )
+        # the 30 cards, each once, wherever they are
+        history = [p.card for t in (*state.tricks, state.trick) for p in t]
+        known = history + [c for h in state.hands if h is not None for c in h]
+        known += [c for r in state.removed or () for c in r] + list(state.deck or ())
+        require(len(set(known)) == len(known), "a card is in two places")
+        hidden = sum(k for h, k in zip(state.hands, state.hand_sizes, strict=True) if h is None)
+        if state.removed is None:
+            hidden += sum(state.points)
+        if state.deck is None:
+            hidden += state.deck_size
+        require(len(known) + hidden == len(DECK), "the cards do not add up to 30")
+
     # -- words ---------------------------------------------------------------------
     def describe(self, state: UchronicleState) -> str:
         game = "expert" if state.expert else "standard"
@@ -296,6 +428,10 @@ class UchronicleRules:
             removal = "" if isinstance(action, DeadEnd) else f" {action.removed}"
             text += f", removes{removal} ({taken} {'point' if taken == 1 else 'points'})"
         return text
+
+
+def _whole(value: object, lo: int, hi: int) -> bool:
+    return shapes.is_whole(value) and lo <= value <= hi  # type: ignore[operator]
 
 
 RULES = UchronicleRules()
