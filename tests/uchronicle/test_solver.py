@@ -109,6 +109,21 @@ def test_u7_dead_end_when_no_rules_state_lets_a_card_win():
     assert not dead_end(position([], trick("A2 A1 A3", first_seat=0)), cards("B1"))
 
 
+def test_example_1_same_suit_by_rank_to_win_and_the_trump_over_both():
+    """Example 1 (standard). The rulebook's pictures are not in its text, so
+    the tricks are built to match its sentences: higher wins, trump suit C.
+    Trick 1: two cards of one suit, the higher winning, then a C card beating
+    both. Trick 2: three C cards, each higher than the one before."""
+    rules = parse_rules("H/C")
+    trick1, trick2 = cards("A2 A5 C1"), cards("C2 C4 C6")
+    assert consistent([trick1, trick2], rules)
+    assert strength_order(trick1, rules) == cards("C1 A5 A2")
+    assert strength_order(trick2, rules) == cards("C6 C4 C2")
+    # the other way round fails: lower wins, or no trump
+    assert not consistent([trick1, trick2], parse_rules("L/C"))
+    assert not consistent([trick1], parse_rules("H/-"))
+
+
 def test_example_2_bob_may_not_make_5_the_trump_rank():
     """Example 2 (expert). The rulebook's pictures are not in its text, so this
     position is built to match every sentence: Alice, Bob and Carol are seats
