@@ -598,6 +598,26 @@ def bench_uchronicle(opts: Options) -> list[Row]:
             Row(f"uchronicle {game} options, last trick, worst of {count}", max(times), "ms", 20.0)
         )
         rows.append(Row(f"uchronicle {game} options, last trick, median", statistics.median(times), "ms"))
+    # random full games (every round), each action drawn from legal_actions
+    from tabletop.core import rng
+    from tabletop.core.game import GameConfig
+    from tabletop.games.uchronicle.rules import RULES
+
+    for players in (2, 3):
+        for expert in (False, True):
+            games = max(3, opts.runs)
+            t = clock()
+            for i in range(games):
+                state = RULES.setup(GameConfig(players, {"expert": expert}), i)
+                pick = rng.make(i, "bench-uchronicle")
+                while state.turn is not None:
+                    legal = RULES.legal_actions(state)
+                    state = RULES.apply_legal(state, legal[pick.randrange(len(legal))])
+            game = "expert" if expert else "standard"
+            rows.append(
+                Row(f"uchronicle {players}p {game} random games per second ({games} games)",
+                    games / (clock() - t), "games/s", 50.0, at_least=True)
+            )
     return rows
 
 
