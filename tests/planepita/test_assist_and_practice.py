@@ -24,18 +24,9 @@ from tabletop.games.planepita.model import AreaResult, Flick, Flip, Phase, Round
 from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.ui import flow
 from tests.planepita.positions import position
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver
 
 SEED = 11
-
-
-@pytest.fixture
-def app(tmp_path: Any):
-    a = make_app(tmp_path)
-    try:
-        yield a
-    finally:
-        a.shutdown()
 
 
 def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), **variants: Any) -> PlanepitaScene:

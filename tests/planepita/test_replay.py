@@ -36,15 +36,6 @@ from tests.ui.driver import DT, Driver, make_app
 AT_THE_JAMMER = Flick(pad=0.5, angle=0.0, speed=1500.0)
 
 
-@pytest.fixture
-def app(tmp_path: Any):
-    a = make_app(tmp_path)
-    try:
-        yield a
-    finally:
-        a.shutdown()
-
-
 def start(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> PlanepitaScene:
     entry = get("planepita")
     scene = flow.start_game(app, entry, entry.default_config(len(kinds)), 5, default_seats(list(kinds)))

@@ -25,15 +25,6 @@ from tests.ui.driver import Driver, make_app
 SEED = 11
 
 
-@pytest.fixture
-def app(tmp_path: Any):
-    a = make_app(tmp_path)
-    try:
-        yield a
-    finally:
-        a.shutdown()
-
-
 def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), names: tuple[str, ...] = ("Ada", "Basil"),
           **variants: Any) -> PlanepitaScene:
     from tabletop.games import get

@@ -27,15 +27,6 @@ AT_THE_JAMMER = Flick(pad=0.5, angle=0.0, speed=1500.0)
 SEATS = default_seats(["human", "human"])
 
 
-@pytest.fixture
-def app(tmp_path: Any):
-    a = make_app(tmp_path)
-    try:
-        yield a
-    finally:
-        a.shutdown()
-
-
 def start(app: Any, physics: params_mod.Overrides = ()) -> PlanepitaScene:
     entry = get("planepita")
     if physics:
