@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.core.game import GameConfig
 from tabletop.core.words import plural
@@ -23,7 +25,7 @@ from tabletop.games.uchronicle.model import (
     parse_rules,
 )
 from tabletop.games.uchronicle.rules import RULES
-from tests.uchronicle.positions import position, trick
+from tests.uchronicle.positions import position, random_position, trick
 
 
 def cards(text: str) -> list:
@@ -221,3 +223,20 @@ def test_reveals_and_undo_barriers():
     after = RULES.apply(state, action)  # the trick ends: a deck card turns up
     assert after.deck_size == state.deck_size - 1
     assert RULES.undo_barrier(state, action, after)
+
+
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.integers(0, 8))
+@settings(max_examples=25, derandomize=True, deadline=None)
+def test_sample_action_is_legal_and_its_removal_the_cheapest(seed, expert, past):
+    """sample_action finds its play without listing every action: it is legal,
+    and it is one of legal_actions (its rules state's cheapest removal), or
+    the U7 dead end."""
+    rng = random.Random(seed)
+    state, _ = random_position(rng, expert=expert, past=past)
+    action = sample_action(state, rng)
+    assert RULES.check(state, action) is None
+    legal = RULES.legal_actions(state)
+    if isinstance(action, DeadEnd):
+        assert all(isinstance(a, DeadEnd) for a in legal)
+    else:
+        assert action in legal
