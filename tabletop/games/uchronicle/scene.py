@@ -50,6 +50,11 @@ from tabletop.games.uchronicle.scene_draw import (
     seat_tag,
     strength_lines,
 )
+from tabletop.games.uchronicle.scene_tutorial import (
+    draw_example_1,
+    draw_example_2,
+    draw_example_3,
+)
 from tabletop.ui.cards import (
     CardPainter,
     CardTween,
@@ -986,4 +991,4 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
         draw_card(surface, painter, card_face(theme, c), Pose(x0 + (i + 1) * step, cy, -6.0 + 6.0 * i))
 
 
-__all__ = ["UchronicleScene", "draw_icon"]
+__all__ = ["UchronicleScene", "draw_example_1", "draw_example_2", "draw_example_3", "draw_icon"]
