@@ -587,8 +587,7 @@ def bench_uchronicle(opts: Options) -> list[Row]:
             state, card = random_position(random.Random(seed), expert=expert, past=8)
             best = float("inf")
             for _ in range(3):
-                solver._ok.cache_clear()
-                solver._cheapest_cut.cache_clear()
+                solver.clear_caches()
                 t = clock()
                 solver.options(state, card)
                 best = min(best, clock() - t)
@@ -598,26 +597,57 @@ def bench_uchronicle(opts: Options) -> list[Row]:
             Row(f"uchronicle {game} options, last trick, worst of {count}", max(times), "ms", 20.0)
         )
         rows.append(Row(f"uchronicle {game} options, last trick, median", statistics.median(times), "ms"))
-    # random full games (every round), each action drawn from legal_actions
+    # random full games (every round), each action from sample_action (as the
+    # harness plays) and applied with its check; and legal_actions (the bots'
+    # menu) timed on every position those games pass through
+    import gc
+
     from tabletop.core import rng
     from tabletop.core.game import GameConfig
-    from tabletop.games.uchronicle.rules import RULES
+    from tabletop.games import uchronicle
 
+    rules = uchronicle.RULES
     for players in (2, 3):
         for expert in (False, True):
-            games = max(3, opts.runs)
-            t = clock()
-            for i in range(games):
-                state = RULES.setup(GameConfig(players, {"expert": expert}), i)
+            games = max(10, opts.runs * 4)
+
+            def play(i: int, keep: list[Any] | None = None) -> None:
+                state = rules.setup(GameConfig(players, {"expert": expert}), i)  # noqa: B023
                 pick = rng.make(i, "bench-uchronicle")
                 while state.turn is not None:
-                    legal = RULES.legal_actions(state)
-                    state = RULES.apply_legal(state, legal[pick.randrange(len(legal))])
+                    if keep is not None:
+                        keep.append(state)
+                    state = rules.apply(state, uchronicle.sample_action(state, pick))
+
+            t = clock()
+            for i in range(games):
+                play(i)
+            elapsed = clock() - t
+            positions: list[Any] = []
+            for i in range(games):
+                play(i, positions)
             game = "expert" if expert else "standard"
             rows.append(
                 Row(f"uchronicle {players}p {game} random games per second ({games} games)",
-                    games / (clock() - t), "games/s", 50.0, at_least=True)
+                    games / elapsed, "games/s", 50.0, at_least=True)
             )
+            # cold caches; the positions kept here are frozen out of the
+            # garbage collector's sight, whose passes over them are the bench's
+            # doing, not the rules'
+            solver.clear_caches()
+            gc.collect()
+            gc.freeze()
+            times = []
+            for state in positions:
+                t = clock()
+                rules.legal_actions(state)
+                times.append((clock() - t) * 1000)
+            gc.unfreeze()
+            rows.append(
+                Row(f"uchronicle {players}p {game} legal_actions, median of {len(times)}",
+                    statistics.median(times), "ms")
+            )
+            rows.append(Row(f"uchronicle {players}p {game} legal_actions, max", max(times), "ms"))
     return rows
 
 

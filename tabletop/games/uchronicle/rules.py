@@ -159,7 +159,7 @@ class UchronicleRules:
             return []
         actions: list[UchronicleAction] = []
         for card in hand:
-            actions.extend(Play(card, o.rules, o.removal) for o in solver.options(state, card))
+            actions.extend(solver.plays(state, card))
         if not actions and state.expert:
             states = solver.rules_states(True)
             actions.extend(DeadEnd(card, rules) for card in hand for rules in states)

@@ -17,7 +17,9 @@ How the cheapest removal is found:
   tricks are independent, so the cheapest removal is the union of each past
   trick's cheapest removal (a trick holds at most 3 cards: its subsets are
   tried smallest first). The present trick is taken as it is: a rules state
-  under which it is not consistent with the new card is no option.
+  under which the new card does not beat it is no option. So the removal for
+  a rules state does not depend on the card played: it is found once per
+  position and shared by every card of the hand.
 - Standard (declared ranks and suits, global across tricks): a uniform-cost
   search over the sets of cards removed, ordered by (cards removed,
   declarations, the declarations as bits). From a set that leaves some trick
@@ -27,8 +29,20 @@ How the cheapest removal is found:
   so each set of removed cards is searched once; and as adding declarations
   never removes fewer cards, the first consistent set popped is the cheapest.
   Declaring every suit empties the history but for the new card, so every
-  rules state has an option. tests/uchronicle/test_solver.py checks both
-  against brute force over every removal on small positions.
+  rules state has an option. The card played is in hand, never in the
+  history, so only the present trick's table (which removals leave it
+  consistent with the card) depends on it: cards with the same table share
+  the search.
+
+tests/uchronicle/test_solver.py checks both against brute force over every
+removal on small positions.
+
+What is cached: a position's work (``_position``, keyed by the game kind, the
+history's cards and the rules in force, so every card of a hand, and every
+determinization of the same history, share it), each trick's cheapest cuts and
+consistency tables (which do not change once the trick is over), and U3 on
+card codes. All are pure functions of their keys; ``clear_caches`` empties
+them.
 """
 
 from __future__ import annotations
@@ -161,12 +175,22 @@ def rules_states(expert: bool) -> tuple[RulesState, ...]:
 
 _EXPERT_STATES = rules_states(True)
 _STANDARD_STATES = rules_states(False)
+_ORDER = {r: i for i, r in enumerate(_EXPERT_STATES)}
+RuleKey = tuple[bool, int | None, int | None]
 
 
-@lru_cache(maxsize=1 << 17)
-def _cheapest_cut(
-    codes: tuple[int, ...], higher: bool, ts: int | None, tr: int | None
-) -> tuple[int, ...]:
+def _narrow(codes: tuple[int, ...], rules: RulesState) -> RuleKey:
+    """The part of ``rules`` that can matter to these cards (a trump suit or
+    rank none of them has is as good as none): fewer cache entries."""
+    ts, tr = rules.trump_suit, rules.trump_rank
+    if ts is not None and all(_SUIT[c] != ts for c in codes):
+        ts = None
+    if tr is not None and all(_RANK[c] != tr for c in codes):
+        tr = None
+    return rules.higher, ts, tr
+
+
+def _cut(codes: tuple[int, ...], higher: bool, ts: int | None, tr: int | None) -> tuple[int, ...]:
     """The fewest cards to take out of one trick so that the rest is
     consistent; among equals, the earliest positions first."""
     n = len(codes)
@@ -178,93 +202,218 @@ def _cheapest_cut(
     return codes  # not reached: a trick of one card is consistent
 
 
-_Prepped = tuple[tuple[int, ...], frozenset[int], frozenset[int]]
+@lru_cache(maxsize=1 << 14)
+def _narrow_cut(
+    codes: tuple[int, ...], higher: bool, ts: int | None, tr: int | None
+) -> tuple[int, ...]:
+    return _cut(codes, higher, ts, tr)
 
 
-def _prep(codes: tuple[int, ...]) -> _Prepped:
-    """A trick's codes with its suits and ranks, to narrow rules states."""
-    return codes, frozenset(_SUIT[c] for c in codes), frozenset(_RANK[c] for c in codes)
+@lru_cache(maxsize=1 << 16)
+def _trick_cut(codes: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """A past trick's cheapest cut under expert rules state ``i`` (its index in
+    ``rules_states(True)``), whatever else the history holds."""
+    return _narrow_cut(codes, *_narrow(codes, _EXPERT_STATES[i]))
 
 
-def _narrow(trick: _Prepped, rules: RulesState) -> tuple[bool, int | None, int | None]:
-    """The part of ``rules`` that can matter to the trick (a trump suit or rank
-    none of its cards has is as good as none): fewer cache entries."""
-    _, suits, ranks = trick
-    ts = rules.trump_suit if rules.trump_suit in suits else None
-    tr = rules.trump_rank if rules.trump_rank in ranks else None
-    return rules.higher, ts, tr
+def _key(code: int, position: int, lead: int, higher: bool, ts: int | None, tr: int | None) -> Key:
+    """``strength`` on a card code."""
+    rank, suit = _RANK[code], _SUIT[code]
+    if rank == tr:
+        return (4, 0) if suit == ts else (3, position)
+    if suit == ts:
+        return (2, rank if higher else -rank)
+    if suit == lead:
+        return (1, rank if higher else -rank)
+    return (0, 0)
 
 
-def _expert_option(past: Sequence[_Prepped], present: _Prepped, rules: RulesState) -> Option | None:
-    if not _ok(present[0], *_narrow(present, rules)):
-        return None
-    taken: list[int] = []
-    for trick in past:
-        taken.extend(_cheapest_cut(trick[0], *_narrow(trick, rules)))
-    cards = tuple(sorted(_decode(c) for c in taken))
-    return Option(rules, Pick(cards), len(cards), cards)
+_TRIPLES = {
+    expert: tuple((r.higher, r.trump_suit, r.trump_rank) for r in rules_states(expert))
+    for expert in (False, True)
+}
 
 
-class _Declarations:
-    """One position's history as bitmasks, for the standard game's search:
-    bit ``i`` is the ``i``-th history card (the played card excluded); a
-    declaration (ranks 0-5 for ranks 1-6, 6-10 for suits A-E) is the mask of
-    the cards it takes."""
+@lru_cache(maxsize=1 << 12)
+def _tops(present: tuple[int, ...], expert: bool) -> tuple[Key | None, ...]:
+    """Per rules state (in the order of ``rules_states``): the key a new card
+    must beat in the present trick as it stands, ``(0, 0)`` when it is empty,
+    None when the trick already breaks that state (no card can then win)."""
+    triples = _TRIPLES[expert]
+    if not present:
+        return ((0, 0),) * len(triples)
+    lead = _SUIT[present[0]]
+    out: list[Key | None] = []
+    for higher, ts, tr in triples:
+        top: Key | None = (0, 0)
+        for position, code in enumerate(present):
+            key = _key(code, position, lead, higher, ts, tr)
+            if top is not None and key <= top:
+                top = None  # U3: each card must beat the one before it
+                break
+            top = key
+        out.append(top)
+    return tuple(out)
 
-    def __init__(self, tricks: tuple[tuple[int, ...], ...], card: int) -> None:
-        self.card = card
+
+@lru_cache(maxsize=1 << 14)
+def _winners(present: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The expert rules states (indices) under which ``card`` wins the present
+    trick as it stands (expert removals never touch it): ``_key`` written out,
+    as this runs for every card of every hand."""
+    if not present:
+        return tuple(range(len(_EXPERT_STATES)))
+    tops = _tops(present, True)
+    lead, position = _SUIT[present[0]], len(present)
+    rank, suit = _RANK[card], _SUIT[card]
+    found = []
+    key: Key
+    for i, (higher, ts, tr) in enumerate(_TRIPLES[True]):
+        top = tops[i]
+        if top is None:
+            continue
+        if rank == tr:
+            key = (4, 0) if suit == ts else (3, position)
+        elif suit == ts:
+            key = (2, rank if higher else -rank)
+        elif suit == lead:
+            key = (1, rank if higher else -rank)
+        else:
+            continue
+        if key > top:
+            found.append(i)
+    return tuple(found)
+
+
+class _Base:
+    """What both games' positions share: their plays, card by card."""
+
+    def __init__(self) -> None:
+        self._plays: dict[Card, tuple[Play, ...]] = {}
+
+    def options(self, card: int) -> list[Option]:
+        raise NotImplementedError
+
+    def plays(self, card: Card) -> tuple[Play, ...]:
+        found = self._plays.get(card)
+        if found is None:
+            found = tuple(Play(card, o.rules, o.removal) for o in self.options(_code(card)))
+            self._plays[card] = found
+        return found
+
+
+class _Expert(_Base):
+    """One expert position's options, built once per history and rules state
+    (see ``_position``): the past tricks' cheapest cuts per rules state do not
+    depend on the card played, so they are summed once; a card then only
+    filters the rules states by the present trick."""
+
+    def __init__(self, past: tuple[tuple[int, ...], ...], present: tuple[int, ...], now: int):
+        super().__init__()
+        self.past, self.present, self.now = past, present, now
+        self._options: dict[int, Option] = {}
+        self._sorted: tuple[int, ...] | None = None
+        self._per_card: dict[int, list[Option]] = {}
+
+    def option(self, i: int) -> Option:
+        """Rules state ``i``'s cheapest removal (for any card that wins the
+        present trick under it)."""
+        found = self._options.get(i)
+        if found is None:
+            taken = tuple(sorted(_decode(c) for t in self.past for c in _trick_cut(t, i)))
+            found = Option(_EXPERT_STATES[i], Pick(taken), len(taken), taken)
+            self._options[i] = found
+        return found
+
+    def ranked(self) -> tuple[int, ...]:
+        """Every rules state, cheapest first; among equal costs the present
+        rules first, then the order of ``rules_states``."""
+        if self._sorted is None:
+            costs = [
+                sum(len(_trick_cut(t, i)) for t in self.past) for i in range(len(_EXPERT_STATES))
+            ]
+            self._sorted = tuple(
+                sorted(range(len(costs)), key=lambda i: (costs[i], i != self.now, i))
+            )
+        return self._sorted
+
+    def winning(self, card: int) -> tuple[int, ...]:
+        return _winners(self.present, card)
+
+    def options(self, card: int) -> list[Option]:
+        found = self._per_card.get(card)
+        if found is None:
+            wins = set(self.winning(card))
+            found = [self.option(i) for i in self.ranked() if i in wins]
+            self._per_card[card] = found
+        return found
+
+
+class _Standard(_Base):
+    """One standard position's options, built once per history and rules
+    state (see ``_position``). The history as bitmasks: bit ``i`` is the
+    ``i``-th history card (the card being played is in hand, so it is none of
+    them); a declaration (0-5 for ranks 1-6, 6-10 for suits A-E) is the mask of
+    the cards it takes. Only the present trick's row of the table (which
+    removals leave it consistent) depends on the card played, and cards with
+    the same row share every search."""
+
+    def __init__(self, past: tuple[tuple[int, ...], ...], present: tuple[int, ...], now: int):
+        super().__init__()
+        self.past, self.present, self.now = past, present, now
         self.codes: list[int] = []
-        self.spans: list[tuple[int, int, tuple[int, ...], bool]] = []
-        for t, trick in enumerate(tricks):
-            own = tuple(c for c in trick if c != card)
-            self.spans.append((len(self.codes), len(own), own, t == len(tricks) - 1))
-            self.codes.extend(own)
+        self.spans: list[tuple[int, int]] = []
+        for trick in (*past, present):
+            self.spans.append((len(self.codes), len(trick)))
+            self.codes.extend(trick)
         self.takes = [0] * 11
         for i, code in enumerate(self.codes):
             self.takes[_RANK[code] - 1] |= 1 << i
             self.takes[6 + _SUIT[code]] |= 1 << i
-        self.prepped = [_prep(t) for t in tricks]
         # the declarations that can touch a card, per card bit
         self.touch = [(_RANK[c] - 1, 6 + _SUIT[c]) for c in self.codes]
+        self._found: dict[tuple[int, tuple[bool, ...]], Option] = {}
+        self._per_card: dict[int, list[Option]] = {}
 
-    def table(self, rules: RulesState) -> list[list[bool]]:
-        """Per trick, per removed subset of its cards: is the rest consistent?"""
-        out = []
-        for (_, n, own, present), prepped in zip(self.spans, self.prepped, strict=True):
-            rk = _narrow(prepped, rules)
-            row = []
-            for local in range(1 << n):
-                kept = tuple(c for i, c in enumerate(own) if not local >> i & 1)
-                if present:
-                    kept += (self.card,)
-                row.append(_ok(kept, *rk))
-            out.append(row)
-        return out
+    def present_row(self, i: int, card: int) -> tuple[bool, ...]:
+        return _row(self.present, card, i)
 
-    def cheapest(self, rules: RulesState) -> Option:
+    def cheapest(self, i: int, card: int) -> Option:
+        row = self.present_row(i, card)
+        found = self._found.get((i, row))
+        if found is None:
+            found = self._search(i, row)
+            self._found[(i, row)] = found
+        return found
+
+    def _search(self, i: int, present_row: tuple[bool, ...]) -> Option:
         """Uniform-cost search over the cards removed (see the module
         docstring): which declarations can follow depends only on the cards
         already gone, so each set of removed cards is searched once, reached
         by the first set of declarations that takes it."""
-        ok = self.table(rules)
+        rows = [_row(t, None, i) for t in self.past] + [present_row]
         # only tricks that some removal could leave inconsistent are looked at
-        spans = [(t, *span) for t, span in enumerate(self.spans) if not all(ok[t])]
+        spans = [
+            (row, offset, (1 << n) - 1)
+            for row, (offset, n) in zip(rows, self.spans, strict=True)
+            if not all(row)
+        ]
         heap: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
         seen = {0}
         while heap:
             cost, _, decls, removed = heapq.heappop(heap)
             bad = None
-            for t, offset, n, _, _ in spans:
-                if not ok[t][removed >> offset & ((1 << n) - 1)]:
-                    bad = offset, n
+            for row, offset, mask in spans:
+                if not row[removed >> offset & mask]:
+                    bad = offset, mask.bit_length()
                     break
             if bad is None:
-                return self._option(rules, decls, removed, cost)
+                return self._option(i, decls, removed, cost)
             offset, n = bad
-            for i in range(offset, offset + n):
-                if removed >> i & 1:
+            for b in range(offset, offset + n):
+                if removed >> b & 1:
                     continue
-                for d in self.touch[i]:
+                for d in self.touch[b]:
                     gone = removed | self.takes[d]
                     if gone in seen:
                         continue
@@ -273,51 +422,102 @@ class _Declarations:
                     heapq.heappush(heap, (gone.bit_count(), new.bit_count(), new, gone))
         raise AssertionError("declaring every suit always works")
 
-    def _option(self, rules: RulesState, decls: int, removed: int, cost: int) -> Option:
+    def _option(self, i: int, decls: int, removed: int, cost: int) -> Option:
         ids = [d for d in range(11) if decls >> d & 1]
-        taken = tuple(sorted(_decode(c) for i, c in enumerate(self.codes) if removed >> i & 1))
+        taken = tuple(sorted(_decode(c) for b, c in enumerate(self.codes) if removed >> b & 1))
         ranks = tuple(d + 1 for d in ids if d < 6)
         suits = tuple(d - 6 for d in ids if d >= 6)
-        return Option(rules, Declare(ranks, suits), cost, taken)
+        return Option(_STANDARD_STATES[i], Declare(ranks, suits), cost, taken)
+
+    def options(self, card: int) -> list[Option]:
+        found = self._per_card.get(card)
+        if found is None:
+            found = [self.cheapest(i, card) for i in range(len(_STANDARD_STATES))]
+            found.sort(key=lambda o: (o.cost, _ORDER[o.rules] != self.now, _ORDER[o.rules]))
+            self._per_card[card] = found
+        return found
 
 
-def _past(state: UchronicleState) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(t) for t in state.tricks)
+@lru_cache(maxsize=1 << 16)
+def _row(trick: tuple[int, ...], card: int | None, i: int) -> tuple[bool, ...]:
+    """Under standard rules state ``i``, per subset of ``trick`` removed (bit
+    ``b``: its ``b``-th card): is the rest, with ``card`` after it, consistent?"""
+    n = len(trick)
+    rk = _narrow(trick if card is None else (*trick, card), _STANDARD_STATES[i])
+    row = []
+    for local in range(1 << n):
+        kept = tuple([c for b, c in enumerate(trick) if not local >> b & 1])
+        if card is not None:
+            kept += (card,)
+        row.append(_ok(kept, *rk))
+    return tuple(row)
 
 
-def _coded(
-    state: UchronicleState, card: Card
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    past = tuple(tuple(_code(p.card) for p in t) for t in state.tricks)
-    return past, tuple(_code(p.card) for p in state.trick) + (_code(card),)
+@lru_cache(maxsize=128)
+def _position(
+    expert: bool, past: tuple[tuple[int, ...], ...], present: tuple[int, ...], now: int
+) -> _Expert | _Standard:
+    """A position's options, shared by every call about it: the cards of one
+    hand, and the same history seen through several determinizations."""
+    return (_Expert if expert else _Standard)(past, present, now)
+
+
+def _context(state: UchronicleState) -> _Expert | _Standard:
+    past = tuple(tuple([_code(p.card) for p in t]) for t in state.tricks)
+    present = tuple([_code(p.card) for p in state.trick])
+    return _position(state.expert, past, present, _ORDER.get(state.rules, -1))
+
+
+def clear_caches() -> None:
+    """Forget every cached result (the bench times the solver cold)."""
+    for cached in (
+        _ok,
+        _narrow_cut,
+        _trick_cut,
+        _tops,
+        _winners,
+        _row,
+        _position,
+    ):
+        cached.cache_clear()
 
 
 def options(state: UchronicleState, card: Card) -> list[Option]:
     """Every rules state that can make ``card`` win the present trick, each with
     its cheapest removal, cheapest first; among equal costs, keeping the
     present rules first, then the order of :func:`rules_states`."""
-    past, present = _coded(state, card)
-    found: list[Option] = []
-    if state.expert:
-        prepped, now = [_prep(t) for t in past], _prep(present)
-        for rules in _EXPERT_STATES:
-            option = _expert_option(prepped, now, rules)
-            if option is not None:
-                found.append(option)
-    else:
-        search = _Declarations((*past, present), _code(card))
-        found = [search.cheapest(rules) for rules in _STANDARD_STATES]
-    order = {r: i for i, r in enumerate(_EXPERT_STATES)}
-    found.sort(key=lambda o: (o.cost, o.rules != state.rules, order[o.rules]))
-    return found
+    return list(_context(state).options(_code(card)))
+
+
+def plays(state: UchronicleState, card: Card) -> tuple[Play, ...]:
+    """:func:`options` as the plays of ``card`` they make, in their order
+    (``legal_actions`` is these, card by card; kept with the position, so a
+    hand asked about again, or through another determinization, costs a
+    look-up)."""
+    return _context(state).plays(card)
+
+
+def winning_rules(state: UchronicleState, card: Card) -> tuple[RulesState, ...]:
+    """The rules states that can make ``card`` win, in the order of
+    :func:`rules_states`, without finding their removals: in the standard game
+    every one (declaring every suit leaves only the card), in the expert game
+    those under which it beats the present trick as it stands."""
+    if not state.expert:
+        return _STANDARD_STATES
+    present = tuple([_code(p.card) for p in state.trick])
+    return tuple(_EXPERT_STATES[i] for i in _winners(present, _code(card)))
 
 
 def cheapest(state: UchronicleState, card: Card, rules: RulesState) -> Option | None:
     """The cheapest removal that makes ``card`` win under ``rules``, or None."""
-    past, present = _coded(state, card)
-    if state.expert:
-        return _expert_option([_prep(t) for t in past], _prep(present), rules)
-    return _Declarations((*past, present), _code(card)).cheapest(rules)
+    context = _context(state)
+    code = _code(card)
+    if isinstance(context, _Expert):
+        i = _ORDER[rules]
+        return context.option(i) if i in context.winning(code) else None
+    if rules.trump_rank is not None:
+        return None
+    return context.cheapest(_STANDARD_STATES.index(rules), code)
 
 
 def dead_end(state: UchronicleState, hand: Sequence[Card]) -> bool:
@@ -326,13 +526,15 @@ def dead_end(state: UchronicleState, hand: Sequence[Card]) -> bool:
     matters)."""
     if not state.expert:
         return False
-    present = _cards(state.trick)
-    return not any(
-        trick_consistent((*present, card), rules) for card in hand for rules in _EXPERT_STATES
-    )
+    present = tuple([_code(p.card) for p in state.trick])
+    return not any(_winners(present, _code(card)) for card in hand)
 
 
 # -- one concrete removal -------------------------------------------------------
+
+
+def _past(state: UchronicleState) -> tuple[tuple[Card, ...], ...]:
+    return tuple(_cards(t) for t in state.tricks)
 
 
 def taken_by(state: UchronicleState, card: Card, removal: Removal) -> tuple[Card, ...]:
@@ -397,12 +599,15 @@ __all__ = [
     "Option",
     "check_removal",
     "cheapest",
+    "clear_caches",
     "consistent",
     "dead_end",
     "options",
+    "plays",
     "rules_states",
     "strength",
     "strength_order",
     "taken_by",
     "trick_consistent",
+    "winning_rules",
 ]
