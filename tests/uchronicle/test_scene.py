@@ -6,6 +6,7 @@ worked first game's pictures and claims."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -185,9 +186,10 @@ def position(
     mine = tuple(sorted(parse_card(c) for c in hand.split()))
     seen = {p.card for t in played for p in t} | {p.card for p in trick} | set(mine)
     rest = [Card(s, r) for s in range(5) for r in range(1, 7) if Card(s, r) not in seen]
-    k = len(mine)
-    h1, h2 = tuple(sorted(rest[:k])), tuple(sorted(rest[k : 2 * k]))
-    gone = rest[2 * k :]  # taken earlier in the round, by seat 0
+    # the seats that played in the present trick hold a card fewer
+    k1, k2 = len(mine) - (len(pcards) >= 2), len(mine) - (len(pcards) >= 1)
+    h1, h2 = tuple(sorted(rest[:k1])), tuple(sorted(rest[k1 : k1 + k2]))
+    gone = rest[k1 + k2 :]  # taken earlier in the round, by seat 0
     return UchronicleState(
         players=3,
         expert=expert,
@@ -306,9 +308,15 @@ def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
 
 
 def test_a_hint_lifts_its_card_and_chooses_its_chip(app: App) -> None:
-    scene = start(app, ["human", "easy"], seed=4)
+    # late in the last round (three cards in hand), so the hard bot's search is short
+    entry = get("uchronicle")
+    state = entry.rules.setup(entry.default_config(3), 8)
+    pick = random.Random(8)
+    while not (state.round == 3 and state.turn == 0 and state.hand_sizes[0] <= 3):
+        state = entry.rules.apply(state, entry.sample_action(state, pick))
+    scene = start(app, ["human", "easy", "easy"], state=state, seed=8)
     d = Driver(app)
-    d.until(lambda: scene.my_turn)
+    assert scene.my_turn
     d.key(pygame.K_h)
     d.until(lambda: scene.hint_action is not None, frames=200)
     hint = scene.hint_action
