@@ -74,7 +74,7 @@ from tabletop.ui.widgets import Button, FocusGroup, Panel, draw_text, fit_text, 
 #: 9th is always the present one)
 GRID = (4, 2)
 #: how far apart the cards of a past trick and of the present trick sit, in card widths
-PAST_STEP = 0.74
+PAST_STEP = 0.52
 PRESENT_STEP = 1.08
 #: chips show at most this many rows
 CHIP_ROWS = 2
@@ -156,6 +156,8 @@ class UchronicleScene(GameScene):
         self.board_panel = Panel()
         self.score_panel = Panel()
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        #: lines of "what beats what" under the board (none when room is short)
+        self.foot_lines = 0
         self.play_button = Button(
             "Play", self.confirm, kind="primary", tooltip="Play the picked card the chosen way (Enter)"
         )
@@ -197,17 +199,18 @@ class UchronicleScene(GameScene):
         inside = self.panel_pad(t)
         head = self.panel_heading(t)
         board_w = side_w - 2 * inside
-        foot = len(wrap_text(t.small, strength_lines(self.expert), board_w)) * t.small.get_linesize()
-        board_h = head + board_height(t, self.expert) + foot + 2 * inside
-        self.board_panel.rect = pygame.Rect(upper.x, upper.y, side_w, board_h)
+        line = t.small.get_linesize()
+        score_h = head + 2 * inside + (self.players + 2) * line
+        foot_lines = len(wrap_text(t.small, strength_lines(self.expert), board_w))
+        bare = head + board_height(t, self.expert) + 2 * inside
+        # what beats what, under the board, as many lines as leave the scores room
+        room = upper.h - gap - score_h - bare
+        self.foot_lines = max(0, min(foot_lines, room // line)) if room >= foot_lines * line else 0
+        self.board_panel.rect = pygame.Rect(upper.x, upper.y, side_w, bare + self.foot_lines * line)
         self.board_rect = pygame.Rect(
             upper.x + inside, upper.y + inside + head, board_w, board_height(t, self.expert)
         )
-        line = t.small.get_linesize()
-        score_h = head + 2 * inside + (self.players + 2) * line
-        self.score_panel.rect = pygame.Rect(
-            upper.x, self.board_panel.rect.bottom + gap, side_w, min(score_h, max(0, upper.bottom - self.board_panel.rect.bottom - gap))
-        )
+        self.score_panel.rect = pygame.Rect(upper.x, self.board_panel.rect.bottom + gap, side_w, score_h)
 
         # the main area: the other players, then the tricks
         main = pygame.Rect(upper.x + side_w + gap, upper.y, upper.right - upper.x - side_w - gap, upper.h)
@@ -219,7 +222,7 @@ class UchronicleScene(GameScene):
         xs = [main.centerx - seat_w // 2] if len(others) == 1 else [main.x, main.right - seat_w]
         self.seat_rects = {s: pygame.Rect(x, main.y, seat_w, seat_h) for s, x in zip(others, xs)}
         hist = pygame.Rect(main.x, main.y + seat_h + gap, main.w, main.h - seat_h - gap)
-        present_w = int(hist.w * 0.34)
+        present_w = int(hist.w * 0.3)
         self.present_rect = pygame.Rect(hist.right - present_w, hist.y, present_w, hist.h)
         self.grid_rect = pygame.Rect(hist.x, hist.y, hist.w - present_w - gap, hist.h)
         # card sizes: three cards to a slot, a label above and tags below
@@ -710,14 +713,12 @@ class UchronicleScene(GameScene):
         draw_board(surface, t, self.board_rect, self.expert, self.markers, ghost)
         y = self.board_rect.bottom
         line = t.small.get_linesize()
-        for text in wrap_text(t.small, strength_lines(self.expert), self.board_rect.w):
+        for text in wrap_text(t.small, strength_lines(self.expert), self.board_rect.w)[: self.foot_lines]:
             draw_text(surface, t.small, text, t.text_dim, pygame.Rect(self.board_rect.x, y, self.board_rect.w, line))
             y += line
 
     def _draw_scores(self, surface: pygame.Surface, view: UchronicleState) -> None:
         t = self.app.theme
-        if self.score_panel.rect.h <= 0:
-            return
         r = self._panel(surface, self.score_panel, "Negative points")
         line = t.small.get_linesize()
         trick = min(view.trick_number, TRICKS_PER_ROUND)
@@ -845,7 +846,7 @@ class UchronicleScene(GameScene):
     ) -> None:
         t = self.app.theme
         w, h = painter.card_size
-        step = poses[1].x - poses[0].x if len(poses) > 1 else w
+        step = poses[1].x - poses[0].x if len(poses) > 1 else w * (PRESENT_STEP if names else PAST_STEP)
         for p, pose in zip(trick, poses):
             if p.card in hidden:
                 continue

@@ -23,7 +23,7 @@ from tabletop.games.uchronicle.model import (
 )
 from tabletop.ui.cards import CardFace, CardPainter, Pose, card_corners, draw_card
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
-from tabletop.ui.widgets import draw_text
+from tabletop.ui.widgets import draw_text, fit_text
 
 #: the suits' colours, true to their names (red, yellow, green, blue, purple),
 #: per palette: Okabe-Ito's vermillion, yellow, bluish green, blue and reddish
@@ -211,10 +211,7 @@ def draw_tag(
     surface: pygame.Surface, theme: Theme, text: str, colour: Colour, midtop: tuple[int, int], max_w: int
 ) -> pygame.Rect:
     font = theme.font("small", bold=True)
-    img = font.render(text, True, text_on(colour))
-    if img.get_width() > max_w - theme.px(8):
-        w = max(1, max_w - theme.px(8))
-        img = img.subsurface(pygame.Rect(0, 0, w, img.get_height()))
+    img = font.render(fit_text(font, text, max(1, max_w - theme.px(10))), True, text_on(colour))
     pill = pygame.Rect(0, 0, img.get_width() + theme.px(8), img.get_height() + theme.px(2))
     pill.midtop = midtop
     pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
