@@ -1,0 +1,472 @@
+"""Bots for Uchronicle: easy (a cheapest play at random), medium (a cheapest
+play that leaves the next player the dearest answer), hard (ISMCTS over the
+unseen hands, to the end of the round).
+
+Every bot is a function of its view and owns its randomness. A play's cost is
+the cards it takes (its negative points, U4-U6).
+
+What a play leaves for the others is the history alone: the rules state may be
+changed freely by whoever plays next, as long as the history stays consistent
+(U3), so two plays of one card that take the same cards are the same play to
+everyone else, whatever rules state each designates. :func:`candidates` lists
+one play per card and cards taken; the medium bot and the hard bot's search
+choose among those.
+
+Each level has a budget in iterations and one in seconds (:data:`BUDGETS`):
+easy and medium look at the position once (one iteration; they never read the
+clock, and their seconds are a bound tools/bench.py holds them to); hard
+searches up to its iteration cap or its seconds, whichever comes first. An
+untimed bot (``make_bot(..., timed=False)``) keeps the cap alone, so its
+decisions depend only on its seed and the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from random import Random  # the type only: generators come from core.rng
+
+from tabletop.core import rng as rngmod
+from tabletop.core.bots import ISMCTS, Bot
+from tabletop.core.words import plural, seat_ref
+from tabletop.games.uchronicle import determinize, solver
+from tabletop.games.uchronicle.model import (
+    DECK,
+    Card,
+    DeadEnd,
+    Declare,
+    Pick,
+    Play,
+    Trick,
+    UchronicleAction,
+    UchronicleState,
+    cards_text,
+)
+from tabletop.games.uchronicle.rules import RULES, dead_end_taken
+
+#: the hard bot's limits per decision: it answers at once when one play is
+#: worth weighing and stops sooner once no iteration left could change its
+#: choice (core.bots.ISMCTS's early stop)
+HARD_TIME = 0.4
+HARD_ITERATIONS = 150
+#: per level, (iterations, seconds) per decision; tools/bench.py holds each
+#: level's decision time to its seconds
+BUDGETS: dict[str, tuple[int, float]] = {
+    "easy": (1, 0.05),
+    "medium": (1, 0.3),
+    "hard": (HARD_ITERATIONS, 1.0),
+}
+#: the hard bot weighs the plays costing at most this many points more than
+#: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first)
+SLACK = 1
+MAX_CANDIDATES = 10
+#: in a playout, when no card wins without a removal, the solver is asked
+#: about this many cards of the hand (picked at random), not all of them
+PLAYOUT_SAMPLE = 3
+#: imagined hands :func:`play_words` weighs the next player's answers over
+EXPLAIN_DEALS = 40
+
+
+# -- costs and candidates ---------------------------------------------------------
+
+
+def cost(state: UchronicleState, action: UchronicleAction) -> int:
+    """The negative points ``action`` takes in ``state``."""
+    if isinstance(action, DeadEnd):
+        return len(dead_end_taken(state, action.card))
+    return len(solver.taken_by(state, action.card, action.removed))
+
+
+def cheapest_actions(state: UchronicleState) -> list[UchronicleAction]:
+    """The legal actions of the lowest cost, in ``legal_actions``' order."""
+    pairs = [(cost(state, a), a) for a in RULES.legal_actions(state)]
+    low = min(c for c, _ in pairs)
+    return [a for c, a in pairs if c == low]
+
+
+def candidates(state: UchronicleState, slack: int | None = 0) -> list[tuple[int, UchronicleAction]]:
+    """Legal plays with their costs, one per card and set of cards taken (the
+    first ``solver.options`` gives, so the present rules are kept where they
+    can be), each card at its cheapest; only the cards costing at most
+    ``slack`` more than the cheapest card (None: every card). In an expert
+    dead end (U7), every card, keeping the present rules state."""
+    seat = state.turn
+    assert seat is not None, "the game is over"
+    hand = state.hands[seat] or ()
+    found: list[tuple[int, UchronicleAction]] = []
+    for card in hand:
+        options = solver.options(state, card)
+        if not options:
+            continue
+        low = options[0].cost
+        taken: set[tuple[Card, ...]] = set()
+        for o in options:
+            if o.cost > low:
+                break
+            if o.taken not in taken:
+                taken.add(o.taken)
+                found.append((o.cost, Play(card, o.rules, o.removal)))
+    if not found:
+        return [(len(dead_end_taken(state, c)), DeadEnd(c, state.rules)) for c in hand]
+    if slack is None:
+        return found
+    low = min(c for c, _ in found)
+    return [(c, a) for c, a in found if c <= low + slack]
+
+
+def unseen_cards(view: UchronicleState, seat: int) -> list[Card]:
+    """The cards ``seat`` has not seen: the other hands, the deck and the
+    removed cards (face down), from its hand and the history alone."""
+    seen = set(view.hands[seat] or ())
+    seen.update(p.card for t in (*view.tricks, view.trick) for p in t)
+    return [c for c in DECK if c not in seen]
+
+
+# -- answering without a removal ------------------------------------------------------
+
+
+@lru_cache(maxsize=1 << 16)
+def _mask(cards: tuple[Card, ...], expert: bool) -> int:
+    """Bit ``i`` set when ``cards`` (one trick, in play order) is consistent
+    under ``solver.rules_states(expert)[i]`` (U3)."""
+    states = solver.rules_states(expert)
+    return sum(1 << i for i, r in enumerate(states) if solver.trick_consistent(cards, r))
+
+
+def _cards(trick: Trick) -> tuple[Card, ...]:
+    return tuple(p.card for p in trick)
+
+
+def history_mask(state: UchronicleState) -> int:
+    """The rules states (as bits of :func:`_mask`) under which every past
+    trick is consistent as it stands."""
+    mask = (1 << len(solver.rules_states(state.expert))) - 1
+    for trick in state.tricks:
+        mask &= _mask(_cards(trick), state.expert)
+    return mask
+
+
+def free_mask(state: UchronicleState, card: Card, past: int) -> int:
+    """The rules states under which ``card`` wins the present trick with no
+    removal, given ``past`` (:func:`history_mask`)."""
+    return past & _mask((*_cards(state.trick), card), state.expert)
+
+
+def free_share(state: UchronicleState, pool: Sequence[Card]) -> tuple[int, int]:
+    """How many cards of ``pool`` would win the present trick of ``state``
+    with no removal, and how many the pool holds."""
+    past = history_mask(state)
+    return sum(1 for c in pool if free_mask(state, c, past)), len(pool)
+
+
+def none_of(bad: int, pool: int, hand: int) -> float:
+    """The chance that a hand of ``hand`` cards drawn from ``pool`` cards holds
+    only the ``bad`` ones."""
+    hand = min(hand, pool)
+    if hand <= 0:
+        return 1.0
+    return math.comb(bad, hand) / math.comb(pool, hand)
+
+
+# -- easy ---------------------------------------------------------------------------
+
+
+class EasyBot:
+    """A random play among the cheapest."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = rngmod.make(seed, "uchronicle-easy", seat)
+
+    def choose(self, view: UchronicleState) -> UchronicleAction:
+        plays = cheapest_actions(view)
+        return plays[self.rng.randrange(len(plays))]
+
+
+# -- medium --------------------------------------------------------------------------
+
+
+def card_cost(state: UchronicleState, card: Card, past: int | None = None) -> int:
+    """The fewest negative points that make ``card`` win in ``state`` (a dead
+    end's count when nothing can)."""
+    if past is None:
+        past = history_mask(state)
+    if free_mask(state, card, past):
+        return 0
+    options = solver.options(state, card)
+    if options:
+        return options[0].cost
+    return len(dead_end_taken(state, card))
+
+
+def expected_least(costs: Sequence[int], hand_size: int) -> float:
+    """The expected least of ``hand_size`` costs drawn without replacement from
+    ``costs``: what a player holding that many of those cards pays at best."""
+    n = len(costs)
+    k = min(hand_size, n)
+    if k <= 0:
+        return 0.0
+    ordered = sorted(costs)
+    # P(least >= ordered[i]) = C(n - i, k) / C(n, k) over the sorted costs
+    value = 0.0
+    prev = 0
+    for i, c in enumerate(ordered):
+        if c > prev:
+            value += (c - prev) * none_of(n - i, n, k)
+            prev = c
+    return value
+
+
+def pain(after: UchronicleState, seat: int, pool: Sequence[Card]) -> float:
+    """What the play that led to ``after`` costs the next player to move, when
+    that is not ``seat``: the least they can expect to pay with a hand drawn
+    from ``pool`` (the cards ``seat`` has not seen)."""
+    nxt = after.turn
+    if nxt is None or nxt == seat:
+        return 0.0
+    past = history_mask(after)
+    costs = [card_cost(after, c, past) for c in pool]
+    return expected_least(costs, after.hand_sizes[nxt])
+
+
+def medium_choice(view: UchronicleState, seat: int) -> UchronicleAction:
+    """The cheapest play; among equal costs, the one that leaves the next
+    player the dearest best answer (:func:`pain`: a strong card, or one of a
+    rank or suit the history is full of, which a standard removal would take
+    along, as the rulebook's strategy tips say). The rules state it keeps
+    is the present one where it can be; ties keep :func:`candidates`' order,
+    so the choice is deterministic."""
+    plays = [a for _, a in candidates(view)]
+    if len(plays) == 1:
+        return plays[0]
+    pool = unseen_cards(view, seat)
+    best, best_pain = plays[0], -1.0
+    for action in plays:
+        value = pain(RULES.apply_legal(view, action), seat, pool)
+        if value > best_pain:
+            best, best_pain = action, value
+    return best
+
+
+class MediumBot:
+    """Deterministic: :func:`medium_choice` on its view."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: UchronicleState) -> UchronicleAction:
+        return medium_choice(view, self.seat)
+
+    def explain(self, view: UchronicleState, action: UchronicleAction) -> str:
+        return play_words(view, self.seat, action, rngmod.make(0, "uchronicle-explain"))
+
+
+# -- hard -----------------------------------------------------------------------------
+
+
+def standing(state: UchronicleState, seat: int) -> float:
+    """[0, 1] for ``seat`` from the totals so far (fewer is better): half its
+    place as if the game ended now, half its margin over the others."""
+    totals = state.totals
+    n = len(totals)
+    own = totals[seat]
+    ahead = sum(1 for t in totals if t < own)
+    level = sum(1 for t in totals if t == own) - 1
+    place = (n - 1 - ahead - level / 2) / (n - 1)
+    margin = sum(t - own for t in totals) / (n - 1)
+    return 0.5 * place + 0.25 * (1.0 + math.tanh(margin / 6.0))
+
+
+def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
+    """A quick play for playouts: a card that wins with no removal, at random;
+    else the cheapest of :data:`PLAYOUT_SAMPLE` cards picked at random (all of
+    them when none of those can win); an expert dead end when nothing can."""
+    seat = state.turn
+    assert seat is not None
+    hand = state.hands[seat] or ()
+    past = history_mask(state)
+    states = solver.rules_states(state.expert)
+    free = [(c, m) for c in hand if (m := free_mask(state, c, past))]
+    if free:
+        card, mask = free[rng.randrange(len(free))]
+        here = states.index(state.rules)
+        rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
+        return Play(card, rules, Pick() if state.expert else Declare())
+    if state.expert and solver.dead_end(state, hand):
+        return DeadEnd(hand[rng.randrange(len(hand))], state.rules)
+    picked = list(hand) if len(hand) <= PLAYOUT_SAMPLE else rng.sample(list(hand), PLAYOUT_SAMPLE)
+    for tries in (picked, hand):
+        best = None
+        for card in tries:
+            options = solver.options(state, card)
+            if options and (best is None or options[0].cost < best[0].cost):
+                best = (options[0], card)
+        if best is not None:
+            option, card = best
+            return Play(card, option.rules, option.removal)
+    raise AssertionError("a hand that is no dead end has a card that can win")
+
+
+class HardBot:
+    """ISMCTS over determinized hands to the end of the round, weighing
+    :func:`candidates` within :data:`SLACK` of the cheapest; each leaf is
+    scored by a quick playout (:func:`playout_action`) to the end of the round
+    and the totals then (:func:`standing`). At most ``time_budget`` seconds
+    and ``iterations`` iterations per decision."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        iterations: int = HARD_ITERATIONS,
+        time_budget: float | None = HARD_TIME,
+    ) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.round = 1  # the round being searched: the search stops at its end
+        self.rng = rngmod.make(seed, "uchronicle-playout", seat)
+        self._known: dict[tuple[object, ...], list[UchronicleAction]] = {}
+        self._leaf: tuple[UchronicleState | None, UchronicleState | None] = (None, None)
+        self.search = ISMCTS(
+            RULES,
+            seat,
+            seed,
+            iterations=iterations,
+            time_budget=time_budget,
+            determinize=determinize,
+            evaluate=standing,
+            heuristic=self.playout_value,
+            max_rollout_depth=0,
+            actions=self.actions,
+            terminal=self.round_over,
+            step=RULES.apply_legal,
+        )
+
+    @property
+    def time_budget(self) -> float | None:
+        return self.search.time_budget
+
+    def cancel(self) -> None:
+        """Stop a search running on the worker (the game was left)."""
+        self.search.cancel()
+
+    def round_over(self, state: UchronicleState) -> bool:
+        """The search's horizon: the end of the round being played (or the game)."""
+        return state.turn is None or state.round != self.round
+
+    def actions(self, state: UchronicleState) -> list[UchronicleAction]:
+        """The plays the search weighs (:func:`candidates` within
+        :data:`SLACK`, at most :data:`MAX_CANDIDATES`), remembered for the
+        decision: the root's are the same in every determinization."""
+        seat = state.turn
+        assert seat is not None
+        key = (state.tricks, state.trick, state.hands[seat])
+        known = self._known.get(key)
+        if known is None:
+            found = sorted(candidates(state, SLACK), key=lambda ca: ca[0])
+            known = [a for _, a in found[:MAX_CANDIDATES]]
+            self._known[key] = known
+        return known
+
+    def playout_value(self, state: UchronicleState, seat: int) -> float:
+        """:func:`standing` at the end of a quick playout of the round from
+        ``state``; the seats of one leaf share one playout."""
+        start, end = self._leaf
+        if start is not state or end is None:
+            end = state
+            while not self.round_over(end):
+                end = RULES.apply_legal(end, playout_action(end, self.rng))
+            self._leaf = (state, end)
+        return standing(end, seat)
+
+    def choose(self, view: UchronicleState) -> UchronicleAction:
+        """The search's answer: at once when one play is worth weighing."""
+        self.round = view.round
+        self._known.clear()
+        self._leaf = (None, None)
+        action: UchronicleAction = self.search.search(view)
+        self._known.clear()
+        self._leaf = (None, None)
+        return action
+
+    def explain(self, view: UchronicleState, action: UchronicleAction) -> str:
+        """Why ``action``, in one line: what it designates and takes, how
+        often the next player could answer it without a removal, and the share
+        of the search's playouts that went to it."""
+        gen = rngmod.make(self.seed, "uchronicle-explain", view.round, len(view.tricks))
+        text = play_words(view, self.seat, action, gen)
+        visits = dict(self.search.last_stats.visits)
+        total = sum(visits.values())
+        if total and len(visits) > 1:
+            share = visits.get(str(action), 0) / total
+            text += f" ({share:.0%} of the search's {total} playouts went to it)"
+        return text + "."
+
+
+def play_words(view: UchronicleState, seat: int, action: UchronicleAction, rng: Random) -> str:
+    """One line about a play (without a closing full stop): the card and the
+    rules it sets, what it takes, and what it leaves the next player: how
+    likely they are to hold a card that beats it with no removal, judged from
+    the cards ``seat`` has not seen."""
+    taken = cost(view, action)
+    head = f"Plays {action.card}"
+    if action.rules != view.rules:
+        head += f" and sets {action.rules.words()}"
+    else:
+        head += f" under {action.rules.words()}"
+    if isinstance(action, DeadEnd):
+        return f"{head}: no card can win, a dead end ({plural(taken, 'point')})"
+    low = min(c for c, _ in candidates(view, None))
+    if taken == 0:
+        what = "no removal needed"
+    else:
+        what = f"removes {action.removed} ({plural(taken, 'point')}"
+        if isinstance(action.removed, Declare):
+            gone = solver.taken_by(view, action.card, action.removed)
+            what += f": {cards_text(gone)}"
+        what += ")"
+        if taken > low:
+            what += f", though a play costing {plural(low, 'point')} was there"
+    after = RULES.apply_legal(view, action)
+    nxt = after.turn
+    if nxt is None or after.round != view.round:
+        return f"{head}: {what}, the round's last card"
+    if nxt == seat:
+        return f"{head}: {what}, and you lead the next trick"
+    pool = unseen_cards(view, seat)
+    free, size = free_share(after, pool)
+    chance = 1.0 - none_of(size - free, size, after.hand_sizes[nxt])
+    who = seat_ref(nxt)
+    if free == 0:
+        return f"{head}: {what}, and no card you have not seen beats it without a removal"
+    if chance < 0.05:
+        return f"{head}: {what}, and {who} very likely needs a removal to beat it"
+    return f"{head}: {what}, and {who} can beat it without a removal about {chance:.0%} of the time"
+
+
+# -- the factory --------------------------------------------------------------------
+
+
+def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
+    """A bot of ``level`` for ``seat``; ``timed=False`` drops the seconds and
+    keeps the iteration cap (tests, golden files, tools)."""
+    if level == "easy":
+        return EasyBot(seat, seed)
+    if level == "medium":
+        return MediumBot(seat, seed)
+    if level == "hard":
+        return HardBot(seat, seed, time_budget=HARD_TIME if timed else None)
+    raise ValueError(f"unknown bot level {level!r}")
+
+
+def level_notes() -> dict[str, str]:
+    """Each level in words, for the setup screen."""
+    return {
+        "easy": "Plays one of its cheapest cards at random.",
+        "medium": "Plays a cheapest card, the one that leaves the next player the "
+        "dearest answer, as the rulebook's strategy tips advise.",
+        "hard": f"Imagines the hidden hands and plays the round out up to {HARD_ITERATIONS} "
+        f"times (at most {HARD_TIME:g} s) before each move, stopping sooner once the "
+        "best move is clear.",
+    }
