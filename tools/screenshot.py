@@ -3,13 +3,15 @@
     python tools/screenshot.py title --size 1920x1080 --out out/title.png
     python tools/screenshot.py game:nim --register tests.nimgame:ENTRY --moves 3 --out out/nim.png
     python tools/screenshot.py game:etuc --players 3 --moves 4 --hint --out docs/etuc/hint-1280x800.png
+    python tools/screenshot.py game:uchronicle --players 3 --variant expert=true --moves 9 --my-turn --keys right,space
 
 SCENE is one of ``title``, ``settings``, ``saves``, ``rules`` (the controls
 page), ``rules:GAME``, ``setup:GAME``, ``game:GAME``, ``pause:GAME``,
 ``summary:GAME`` (the pause after the first deal or game that ends, for a
 game with the ``deal_summary`` hook) and ``results:GAME``. ``--keys`` presses
 keys on the scene before the shot (``--keys right,right,space``: keyboard
-focus on a card). The program's settings and saves go to a fresh temporary
+focus on a card). ``--variant KEY=VALUE`` sets one of the game's variants
+(``--variant expert=true``). The program's settings and saves go to a fresh temporary
 folder (``--home`` or ``TABLETOP_HOME`` choose another), never the player's own.
 
 The module is importable: :func:`render` returns the drawn ``pygame.Surface`` so
@@ -129,6 +131,23 @@ def make_app(
     return app
 
 
+def parse_variant(text: str) -> tuple[str, Any]:
+    """``"expert=true"`` -> ``("expert", True)``: true/false, whole numbers and
+    decimals as such, anything else as text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise UsageError(f"--variant needs KEY=VALUE, not {text!r}")
+    lowered = value.strip().lower()
+    if lowered in ("true", "false"):
+        return key.strip(), lowered == "true"
+    for kind in (int, float):
+        try:
+            return key.strip(), kind(value)
+        except ValueError:
+            pass
+    return key.strip(), value
+
+
 def _entry(game: str) -> Any:
     from tabletop.games import REGISTRY
 
@@ -146,11 +165,12 @@ def new_session(
     to_end: bool = False,
     players: int | None = None,
     to_summary: bool = False,
+    variants: dict[str, Any] | None = None,
 ) -> Any:
     """A session with the default seats (you, then medium bots), no worker
     thread, bots on their iteration caps alone (the same picture every run).
 
-    ``players`` seats (the game's fewest by default).
+    ``players`` seats (the game's fewest by default), ``variants`` for its config.
 
     ``moves`` actions are played first: bots choose their own, the human seat
     plays a random legal one. ``to_end`` plays on to the end, the human seat
@@ -168,7 +188,11 @@ def new_session(
             f"--players: {info.title} is for {info.min_players} to {info.max_players} players"
         )
     seats = default_seats(["human"] + ["medium"] * (players - 1))
-    session = Session(entry, entry.default_config(players), seed, seats, threaded=False, timed=False)
+    try:
+        config = entry.default_config(players, **(variants or {}))
+    except (TypeError, ValueError) as exc:
+        raise UsageError(f"--variant: {exc}") from None
+    session = Session(entry, config, seed, seats, threaded=False, timed=False)
     chooser = random.Random(rng.derive(seed, "screenshot"))
     stand_in = entry.make_bot("medium", 0, rng.derive(seed, "screenshot", "seat0"), timed=False)
     limit = MAX_RESULT_MOVES if to_end or to_summary else moves
@@ -203,11 +227,18 @@ def _start_game(
     to_end: bool,
     players: int | None = None,
     to_summary: bool = False,
+    variants: dict[str, Any] | None = None,
 ) -> Any:
     from tabletop.ui import flow
 
     session = new_session(
-        entry, seed, moves=moves, to_end=to_end, players=players, to_summary=to_summary
+        entry,
+        seed,
+        moves=moves,
+        to_end=to_end,
+        players=players,
+        to_summary=to_summary,
+        variants=variants,
     )
     try:
         return flow.start_game(app, entry, session.config, seed, session.seats, session=session)
@@ -218,7 +249,13 @@ def _start_game(
 
 
 def show(
-    app: Any, scene: str, *, seed: int = 1, moves: int = 0, players: int | None = None
+    app: Any,
+    scene: str,
+    *,
+    seed: int = 1,
+    moves: int = 0,
+    players: int | None = None,
+    variants: dict[str, Any] | None = None,
 ) -> None:
     """Put ``scene`` on ``app``'s stack the way a player would reach it."""
     from tabletop.ui import menus, overlays, rulespage, settings
@@ -244,18 +281,20 @@ def show(
     elif kind == "setup":
         app.stack.push(menus.SetupScene(app, entry))
     elif kind == "game":
-        _start_game(app, entry, seed, moves, to_end=False, players=players)
+        _start_game(app, entry, seed, moves, to_end=False, players=players, variants=variants)
     elif kind == "pause":
-        game_scene = _start_game(app, entry, seed, moves, to_end=False, players=players)
+        game_scene = _start_game(app, entry, seed, moves, to_end=False, players=players, variants=variants)
         app.stack.push(overlays.PauseScene(app, game_scene))
     elif kind == "summary":
         # the move that ends the deal is played through the frame, which
         # animates it and then shows the summary (give --frames enough)
-        game_scene = _start_game(app, entry, seed, 0, to_end=False, players=players, to_summary=True)
+        game_scene = _start_game(
+            app, entry, seed, 0, to_end=False, players=players, to_summary=True, variants=variants
+        )
         game_scene.play_through_frame(game_scene.session.next_move)
     elif kind == "results":
         # the game scene pushes the results itself
-        _start_game(app, entry, seed, 0, to_end=True, players=players)
+        _start_game(app, entry, seed, 0, to_end=True, players=players, variants=variants)
 
 
 def render(
@@ -271,11 +310,14 @@ def render(
     players: int | None = None,
     keys: Sequence[str] = (),
     hint: bool = False,
+    variants: dict[str, Any] | None = None,
+    my_turn: bool = False,
 ) -> pygame.Surface:
     """Draw ``scene`` at ``size`` for ``frames`` frames of 1/60 s, after
     pressing ``keys`` (pygame key names, one frame each); return a copy of
     the window. With ``hint`` (a ``game:`` scene), the frames run on until it
-    is your seat's turn, you ask for a hint (H) and it is on show.
+    is your seat's turn, you ask for a hint (H) and it is on show. With
+    ``my_turn``, frames run until it is your seat's turn before the keys.
 
     Raises :class:`UsageError` for bad values. pygame stays initialised; call
     ``pygame.quit()`` when done with a batch.
@@ -288,8 +330,10 @@ def render(
         register(spec)
     parse_scene(scene)  # fail before opening a window
     app = make_app(size, home=home, palette=palette)
-    show(app, scene, seed=seed, moves=moves, players=players)
+    show(app, scene, seed=seed, moves=moves, players=players, variants=variants)
     app.frame([], 1 / 60)
+    if my_turn:
+        wait_for_my_turn(app, scene)
     for name in keys:
         try:
             code = pygame.key.key_code(name)
@@ -305,20 +349,26 @@ def render(
     return app.screen.copy()
 
 
-def show_hint(app: Any, scene: str) -> None:
-    """Run frames until it is your seat's turn in the game on top, ask for a
-    hint as H does, and draw it."""
+def wait_for_my_turn(app: Any, scene: str, flag: str = "--my-turn") -> Any:
+    """Run frames until it is your seat's turn in the game on top; the game scene."""
     from tabletop.ui.gamescene import GameScene
 
     game = app.stack.top
     if parse_scene(scene)[0] != "game" or not isinstance(game, GameScene):
-        raise UsageError("--hint needs a game:GAME scene")
+        raise UsageError(f"{flag} needs a game:GAME scene")
     for _ in range(HINT_WAIT_FRAMES):
         if game.my_turn or game.session.is_over():
             break
         app.frame([], 1 / 60)
     if not game.my_turn:
-        raise UsageError("--hint: your seat never came to move (try other --moves)")
+        raise UsageError(f"{flag}: your seat never came to move (try other --moves)")
+    return game
+
+
+def show_hint(app: Any, scene: str) -> None:
+    """Run frames until it is your seat's turn in the game on top, ask for a
+    hint as H does, and draw it."""
+    game = wait_for_my_turn(app, scene, "--hint")
     game.ask_hint()
     for _ in range(2):
         app.frame([], 1 / 60)
@@ -368,6 +418,18 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         metavar="N",
         help="game:/pause:/results: seats at the table (default: the game's fewest)",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="game:/pause:/summary:/results: one of the game's variants (repeatable), e.g. expert=true",
+    )
+    p.add_argument(
+        "--my-turn",
+        action="store_true",
+        help="game: play on to your seat's turn before pressing --keys",
     )
     p.add_argument(
         "--hint",
@@ -423,6 +485,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             players=args.players,
             keys=[k.strip() for k in args.keys.split(",") if k.strip()],
             hint=args.hint,
+            variants=dict(parse_variant(v) for v in args.variant),
+            my_turn=args.my_turn,
         )
     except UsageError as exc:
         print(f"screenshot: error: {exc}", file=sys.stderr)

@@ -394,6 +394,11 @@ class Rules(Protocol, Generic[State, Action]):
         ...
 
 
+#: the worked first game a game may ship beside its rules page (read by
+#: :meth:`GameEntry.rules_text`, shown after the rules)
+TUTORIAL_PAGE = "tutorial.txt"
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """Everything the program needs to know about one game."""
@@ -446,14 +451,35 @@ class GameEntry:
         return getattr(importlib.import_module(module), attr)(*args, **kwargs)
 
     def rules_text(self) -> str:
-        """The in-app rules page, read through importlib.resources."""
+        """The in-app rules page, read through importlib.resources, followed
+        by the game's worked first game (``tutorial.txt`` beside it) when it
+        ships one."""
         from importlib import resources
 
         package = type(self.rules).__module__.rpartition(".")[0]
         try:
-            return (resources.files(package) / self.info.rules_page).read_text("utf-8")
+            text = (resources.files(package) / self.info.rules_page).read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError, OSError):
             return f"{self.info.title}\n\n{self.info.blurb}"
+        try:
+            tutorial = (resources.files(package) / TUTORIAL_PAGE).read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, OSError):
+            return text
+        return text.rstrip() + "\n\n" + tutorial
+
+    def rules_picture(self, name: str) -> Callable[..., Any] | None:
+        """The drawing function ``name`` of the game's scene module, for a
+        ``[[picture NAME LINES]]`` line of its rules page: called as
+        ``fn(surface, rect, theme)``. Imports the scene (pygame) only now;
+        None when there is no such function."""
+        module, _, _ = self.scene.partition(":")
+        if not name.startswith("draw_"):
+            return None
+        try:
+            fn = getattr(importlib.import_module(module), name, None)
+        except ImportError:
+            return None
+        return fn if callable(fn) else None
 
 
 class Describes(Protocol):

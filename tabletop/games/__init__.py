@@ -57,6 +57,8 @@ def make_scene(name: str, *args: Any, **kwargs: Any) -> Any:
 
 from tabletop.games import etuc as _etuc  # noqa: E402
 from tabletop.games import planepita as _planepita  # noqa: E402
+from tabletop.games import uchronicle as _uchronicle  # noqa: E402
+from tabletop.games.uchronicle import bot as _uchronicle_bot  # noqa: E402
 
 register(
     GameEntry(
@@ -84,5 +86,19 @@ register(
         scene="tabletop.games.etuc.scene:EtucScene",
         icon="tabletop.games.etuc.scene:draw_icon",
         determinize=_etuc.determinize,
+    )
+)
+
+register(
+    GameEntry(
+        info=_uchronicle.RULES.info,
+        rules=_uchronicle.RULES,
+        default_config=_uchronicle.default_config,
+        sample_action=_uchronicle.sample_action,
+        make_bot=_uchronicle_bot.make_bot,
+        level_notes=_uchronicle_bot.level_notes,
+        scene="tabletop.games.uchronicle.scene:UchronicleScene",
+        icon="tabletop.games.uchronicle.scene:draw_icon",
+        determinize=_uchronicle.determinize,
     )
 )

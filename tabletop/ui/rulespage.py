@@ -50,19 +50,22 @@ def open_rules(app: Any) -> None:
     if entry is None:
         app.stack.push(RulesScene(app, "How to play", CONTROLS_HELP))
     else:
-        app.stack.push(RulesScene(app, f"{entry.info.title}: rules", entry.rules_text() + "\n\n" + CONTROLS_HELP))
+        text = entry.rules_text() + "\n\n" + CONTROLS_HELP
+        app.stack.push(RulesScene(app, f"{entry.info.title}: rules", text, pictures=entry.rules_picture))
 
 
 class RulesScene(MenuScene):
     """A scrollable page of text; F1 or Esc closes it."""
 
-    def __init__(self, app: Any, title: str, text: str) -> None:
+    def __init__(self, app: Any, title: str, text: str, *, pictures: Any = None) -> None:
         self.heading = fit_text(app.theme.title, title, app.size[0] - 40)
         self.text = text
+        #: finds the drawing function a ``[[picture NAME LINES]]`` line names
+        self.pictures = pictures
         super().__init__(app)
 
     def build(self) -> None:
-        self.view = ScrollText(self.text)
+        self.view = ScrollText(self.text, pictures=self.pictures)
         self.done = Button("Close", self.back, kind="primary")
         self.group.add(self.view, self.done)
         self.group.focus(self.view, show=False)

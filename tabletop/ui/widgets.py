@@ -13,14 +13,18 @@ arrow keys the focused widget does not use itself; Enter activates.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from tabletop.ui.theme import Colour, Theme, mix
 
 ELLIPSIS = "…"
+#: a picture's line in a ScrollText: ``[[picture NAME LINES]]``
+PICTURE_LINE = re.compile(r"\[\[picture (\w+) (\d+)\]\]$")
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -1172,16 +1176,31 @@ class ScrollList(_Scrollable):
 class ScrollText(_Scrollable):
     """A scrolling text viewer (rules, credits): paragraphs wrapped to the width.
 
-    Blank lines are kept. A line starting with ``# `` is a heading. Keys when
-    focused: Up/Down by a line, PageUp/PageDown/Space by a page, Home/End.
+    Blank lines are kept. A line starting with ``# `` is a heading. A line
+    ``[[picture NAME LINES]]`` is a picture LINES body lines tall, drawn by
+    ``pictures(NAME)`` (a function ``fn(surface, rect, theme)``; a game's rules
+    page names a ``draw_...`` function of its scene module this way); without
+    ``pictures``, or when it finds no such function, the line is left out.
+    Keys when focused: Up/Down by a line, PageUp/PageDown/Space by a page,
+    Home/End.
     """
 
-    def __init__(self, text: str, *, size: str | float = "body", tooltip: str = "") -> None:
+    def __init__(
+        self,
+        text: str,
+        *,
+        size: str | float = "body",
+        tooltip: str = "",
+        pictures: Callable[[str], Callable[..., Any] | None] | None = None,
+    ) -> None:
         super().__init__(tooltip=tooltip)
         self.text = text
         self.size = size
+        self.pictures = pictures
         self._layout_key: tuple[object, ...] | None = None
         self._lines: list[tuple[str, bool, int, int]] = []  # text, heading, y, height
+        #: the pictures laid out: drawing function, y, height
+        self._figures: list[tuple[Callable[..., Any], int, int]] = []
 
     def fonts(self, theme: Theme) -> tuple[pygame.font.Font, pygame.font.Font]:
         """The body font and the (bold, larger) heading font."""
@@ -1196,8 +1215,17 @@ class ScrollText(_Scrollable):
         if key != self._layout_key:
             body, head = self.fonts(theme)
             lines: list[tuple[str, bool, int, int]] = []
+            figures: list[tuple[Callable[..., Any], int, int]] = []
             y = 0
             for para in self.text.split("\n"):
+                picture = PICTURE_LINE.match(para.strip())
+                if picture is not None:
+                    fn = self.pictures(picture[1]) if self.pictures is not None else None
+                    if fn is not None:
+                        h = int(picture[2]) * body.get_linesize()
+                        figures.append((fn, y, h))
+                        y += h
+                    continue
                 heading = para.startswith("# ")
                 font = head if heading else body
                 src = para[2:] if heading else para
@@ -1207,6 +1235,7 @@ class ScrollText(_Scrollable):
                     lines.append((line, heading, y, font.get_linesize()))
                     y += font.get_linesize()
             self._lines = lines
+            self._figures = figures
             self._content_height = y
             self.line_height = body.get_linesize()
             self._layout_key = key
@@ -1259,6 +1288,10 @@ class ScrollText(_Scrollable):
                     ),
                     (view.x, top),
                 )
+        for fn, y, h in self._figures:
+            top = view.y + y - self.offset
+            if top + h >= view.y and top <= view.bottom:
+                fn(surface, pygame.Rect(view.x, top, view.w, h), theme)
         surface.set_clip(clip)
         self._draw_scrollbar(surface, theme)
 

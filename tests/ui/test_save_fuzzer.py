@@ -65,6 +65,7 @@ BASES: dict[str, Callable[[], Doc]] = {
     "etuc-finished": lambda: humans(fixture("etuc-2p-finished")),
     "planepita-played": lambda: played(REGISTRY["planepita"], 2, seed=3, moves=5),
     "etuc-played": lambda: played(REGISTRY["etuc"], 2, seed=3, moves=8),
+    "uchronicle-played": lambda: played(REGISTRY["uchronicle"], 3, seed=3, moves=7),
     "nim-played": lambda: played(NIM, 2, seed=3, moves=4),
 }
 

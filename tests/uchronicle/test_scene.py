@@ -1,0 +1,453 @@
+"""Uchronicle's table, headless, through the real App frame: whole games to the
+results screen played by clicks on cards and chips, the chips as the rules'
+legal actions with their removals previewed on the history, dimmed cards with
+their reason, keyboard play, hints, the layout from 960x600 to 4K, and the
+worked first game's pictures and claims."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.app import App
+from tabletop.core.session import Seat, Session, default_seats
+from tabletop.games import get
+from tabletop.games.uchronicle import scene_tutorial as tut
+from tabletop.games.uchronicle.model import (
+    Card,
+    DeadEnd,
+    Played,
+    RulesState,
+    UchronicleState,
+    parse_card,
+    parse_rules,
+)
+from tabletop.games.uchronicle.scene import UchronicleScene
+from tabletop.games.uchronicle.scene_draw import option_text
+from tabletop.games.uchronicle.solver import consistent, options, strength_order
+from tabletop.ui import flow, overlays, rulespage
+from tabletop.ui.cards import Look
+from tabletop.ui.widgets import ScrollText, no_overlap
+from tests.ui.driver import Driver, make_app
+
+SIZE = (960, 600)
+
+
+@pytest.fixture(name="app")
+def app_fixture(tmp_path: Any) -> Iterator[App]:
+    a = make_app(tmp_path, SIZE)
+    a.update_settings(anim_speed=0)
+    try:
+        yield a
+    finally:
+        a.shutdown()
+
+
+def start(
+    app: App,
+    kinds: list[str],
+    *,
+    expert: bool = False,
+    seed: int = 5,
+    state: UchronicleState | None = None,
+) -> UchronicleScene:
+    entry = get("uchronicle")
+    seats = default_seats(kinds) if any(k != "human" for k in kinds) else [Seat(n) for n in ("Ann", "Bob", "Cy")[: len(kinds)]]
+    config = entry.default_config(len(kinds), expert=expert)
+    session = Session(
+        entry, config, seed, seats, threaded=False, timed=False, states=[state] if state is not None else None
+    )
+    scene = flow.start_game(app, entry, config, seed, seats, session=session)
+    app.frame([], 1 / 60)
+    if isinstance(app.stack.top, overlays.CurtainScene):
+        app.stack.top.back()
+        app.frame([], 1 / 60)
+    assert isinstance(scene, UchronicleScene)
+    return scene
+
+
+def card_point(scene: UchronicleScene, card: Card) -> tuple[int, int]:
+    """A point where a click picks ``card`` (its visible strip in the fan)."""
+    cards = scene.hand_cards()
+    pose = scene.hand_poses(len(cards))[cards.index(card)]
+    w, _ = scene.hand_painter.card_size
+    for dx in range(-w // 2 + 3, w // 2, 3):
+        for dy in (0, -20, 20):
+            pt = (round(pose.x + dx), round(pose.y + dy))
+            if scene.card_at(pt) == card:
+                return pt
+    raise AssertionError(f"{card} cannot be clicked anywhere")
+
+
+def chip_point(scene: UchronicleScene, index: int) -> tuple[int, int]:
+    for i, rect, _ in scene.chip_layout():
+        if i == index:
+            return rect.center
+    raise AssertionError(f"chip {index} is not on show")
+
+
+def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, int]:
+    """Play the human seats by clicks until the results screen; ``pick(scene,
+    turn)`` chooses the card and chip to click. Returns counts of what happened."""
+    s = scene.session
+    counts = {"plays": 0, "second chips": 0, "summaries": 0, "removals": 0}
+    for _ in range(400):
+        d.until(
+            lambda: isinstance(d.top, (overlays.ResultsScene, overlays.SummaryScene, overlays.CurtainScene))
+            or (d.top is scene and scene.my_turn),
+            frames=2000,
+        )
+        top = d.top
+        if isinstance(top, overlays.ResultsScene):
+            break
+        if isinstance(top, overlays.SummaryScene):
+            counts["summaries"] += 1
+            d.key(pygame.K_RETURN)
+            continue
+        if isinstance(top, overlays.CurtainScene):
+            top.back()
+            d.frame()
+            continue
+        card, chip = pick(scene, counts["plays"])
+        d.click(card_point(scene, card))
+        assert scene.selected == card
+        assert scene.chip == 0, "the cheapest way is chosen for you"
+        choices = scene.current_choices()
+        assert choices, f"{card} was picked with nothing to play"
+        assert [c.cost for c in choices] == sorted(c.cost for c in choices), "cheapest first"
+        ply = s.ply
+        if chip:
+            d.click(chip_point(scene, chip))  # another chip, then Play
+            assert scene.chip == chip and s.ply == ply
+            action = choices[chip].action
+            d.click_widget(scene.play_button)
+            counts["second chips"] += 1
+        else:
+            action = choices[0].action
+            d.click(chip_point(scene, 0))  # a second click on the chosen chip plays it
+        assert s.ply > ply, [t.text for t in d.app.toasts.items]  # (bots may have answered)
+        assert s.actions[ply] == action
+        counts["plays"] += 1
+        counts["removals"] += choices[chip].cost > 0
+    assert isinstance(d.top, overlays.ResultsScene), "the game did not reach its results"
+    assert s.is_over()
+    return counts
+
+
+def cheapest_pick(scene: UchronicleScene, turn: int) -> tuple[Card, int]:
+    """The first card that can win; every third turn its second chip."""
+    card = next(c for c in scene.hand_cards() if scene.choices[c])
+    chip = 1 if turn % 3 == 2 and len(scene.choices[card]) > 1 else 0
+    return card, chip
+
+
+def test_two_player_standard_game_to_the_results_by_clicks(app: App) -> None:
+    scene = start(app, ["human", "easy"], seed=11)
+    d = Driver(app)
+    counts = play_to_results(d, scene, cheapest_pick)
+    s = scene.session
+    assert counts["plays"] == 2 * 9  # nine tricks a round, two rounds, one card each
+    assert counts["second chips"] >= 3
+    assert len(s.state.results) == 2
+    assert d.top.__class__ is overlays.ResultsScene
+
+
+def test_three_player_expert_game_to_the_results_by_clicks(app: App) -> None:
+    scene = start(app, ["human", "easy", "easy"], expert=True, seed=3)
+    d = Driver(app)
+    counts = play_to_results(d, scene, cheapest_pick)
+    s = scene.session
+    assert counts["plays"] == 3 * 9
+    assert len(s.state.results) == 3
+    assert s.config.get("expert") is True
+
+
+# -- the chips, the preview, dimmed cards ---------------------------------------------------
+
+
+def position(
+    tricks: list[str],
+    present: str,
+    hand: str,
+    *,
+    expert: bool,
+    rules: str = "H/-",
+    first: int = 0,
+) -> UchronicleState:
+    """Seat 0 to move in a 3-player round; the tricks' cards by seats in turn
+    from ``first``, the present trick's ending with seat 2."""
+    played = [tuple(Played(parse_card(c), (first + i) % 3) for i, c in enumerate(t.split())) for t in tricks]
+    pcards = present.split()
+    trick = tuple(Played(parse_card(c), (3 - len(pcards) + i) % 3) for i, c in enumerate(pcards))
+    mine = tuple(sorted(parse_card(c) for c in hand.split()))
+    seen = {p.card for t in played for p in t} | {p.card for p in trick} | set(mine)
+    rest = [Card(s, r) for s in range(5) for r in range(1, 7) if Card(s, r) not in seen]
+    # the seats that played in the present trick hold a card fewer
+    k1, k2 = len(mine) - (len(pcards) >= 2), len(mine) - (len(pcards) >= 1)
+    h1, h2 = tuple(sorted(rest[:k1])), tuple(sorted(rest[k1 : k1 + k2]))
+    gone = rest[k1 + k2 :]  # taken earlier in the round, by seat 0
+    return UchronicleState(
+        players=3,
+        expert=expert,
+        seed=7,
+        round=1,
+        first_lead=0,
+        lead=trick[0].seat if trick else 0,
+        turn=0,
+        hands=(mine, h1, h2),
+        hand_sizes=(len(mine), len(h1), len(h2)),
+        tricks=tuple(played),
+        trick=trick,
+        rules=parse_rules(rules),
+        points=(len(gone), 0, 0),
+        totals=(len(gone), 0, 0),
+        removed=(tuple(sorted(gone)), (), ()),
+        deck=(),
+        deck_size=0,
+    )
+
+
+EXAMPLE_3_LIKE = ["A3 A5 E2", "C4 C6 E1"]
+
+
+def test_chips_are_the_legal_actions_and_preview_their_removals(app: App) -> None:
+    state = position(["A3 A5 E2", "C4 C6 E1"], "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    get("uchronicle").rules.invariants(state)
+    d3 = parse_card("D3")
+    d.click(card_point(scene, d3))
+    legal = [a for a in scene.session.rules.legal_actions(scene.view) if a.card == d3]
+    assert [c.action for c in scene.current_choices()] == legal
+    first = scene.current_choices()[0]
+    assert str(first.action) == "play D3 H/E remove B" and first.taken == (parse_card("B6"),)
+    assert option_text(first.action, first.cost, False) == "higher · trump ♣E · removes suit ☾B · 1 point"
+    # the chosen chip's removals are marked on the history; resting on another previews its own
+    assert scene.preview_choice() is first
+    make_d = next(i for i, c in enumerate(scene.current_choices()) if c.action.rules == parse_rules("H/D"))
+    d.move(chip_point(scene, make_d))
+    assert scene.hover_chip == make_d
+    assert set(scene.preview_choice().taken) == {parse_card("E2"), parse_card("E1")}
+    assert scene.chip == 0, "resting on a chip does not choose it"
+    d.click(chip_point(scene, make_d))
+    assert scene.chip == make_d and scene.session.ply == 0
+    d.key(pygame.K_RETURN)
+    assert scene.session.ply == 1
+    assert str(scene.session.actions[0]) == "play D3 H/D remove E"
+
+
+def test_up_down_move_between_chips_and_enter_plays(app: App) -> None:
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    cards = scene.hand_cards()
+    d.key(pygame.K_RIGHT)  # the ring appears on the first card
+    d.key(pygame.K_SPACE)
+    assert scene.selected == cards[0] and scene.chip == 0
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_UP)
+    assert scene.chip == 1
+    d.key(pygame.K_TAB)
+    assert scene.chip == 2
+    d.key(pygame.K_RETURN)
+    assert scene.session.actions == [scene_choices_before(scene, state, cards[0])[2]]
+
+
+def scene_choices_before(scene: UchronicleScene, state: UchronicleState, card: Card) -> list[Any]:
+    view = scene.session.rules.view(state, 0)
+    return [a for a in scene.session.rules.legal_actions(view) if a.card == card]
+
+
+def test_a_card_that_cannot_win_is_dimmed_with_its_reason(app: App) -> None:
+    # expert: the present trick cannot be touched. C1 and B1 cannot beat A1 and
+    # E5 under any rules (a trump rank 1 would make A1 beat E5), D4 can.
+    state = position(["C2 C3 C6"], "A1 E5", "C1 D4 B1", expert=True, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    view = scene.view
+    can = {c for c in scene.hand_cards() if options(view, c)}
+    cannot = [c for c in scene.hand_cards() if c not in can]
+    assert can and cannot
+    for c in cannot:
+        assert scene.card_look(c) is Look.DISABLED
+        assert not scene.choices[c]
+    d.move(card_point(scene, cannot[0]))
+    text, colour = scene.message(scene.view)
+    assert f"{cannot[0]} cannot win this trick" in text and colour == app.theme.warning
+    d.click(card_point(scene, cannot[0]))
+    assert not scene.play_button.enabled
+    assert "cannot win" in scene.play_button.disabled_reason
+    d.key(pygame.K_RETURN)
+    assert scene.session.ply == 0
+
+
+def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
+    # D5 then C4: no rules let B5, A5 or E5 come after them and win, and the
+    # present trick cannot be touched
+    state = position(["A2 A3 A4"], "D5 C4", "B5 A5 E5", expert=True, rules="L/C")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    assert scene.dead_end
+    text, colour = scene.message(scene.view)
+    assert text.startswith("Dead end") and colour == app.theme.warning
+    d.click(card_point(scene, parse_card("A5")))
+    chips = scene.current_choices()
+    assert chips and all(isinstance(c.action, DeadEnd) for c in chips)
+    assert chips[0].action.rules == state.rules, "keeping the rules comes first"
+    # every trick keeps its last card: A2 and A3 go, and D5 and C4 of the present one
+    assert chips[0].taken == cards("A2 A3 C4 D5")
+    assert option_text(chips[0].action, chips[0].cost, True).startswith("dead end")
+    d.click(chip_point(scene, 0))
+    assert isinstance(scene.session.actions[0], DeadEnd)
+    assert scene.session.state.points[0] == state.points[0] + 4
+
+
+def test_a_hint_lifts_its_card_and_chooses_its_chip(app: App) -> None:
+    # late in the last round (three cards in hand), so the hard bot's search is short
+    entry = get("uchronicle")
+    state = entry.rules.setup(entry.default_config(3), 8)
+    pick = random.Random(8)
+    while not (state.round == 3 and state.turn == 0 and state.hand_sizes[0] <= 3):
+        state = entry.rules.apply(state, entry.sample_action(state, pick))
+    scene = start(app, ["human", "easy", "easy"], state=state, seed=8)
+    d = Driver(app)
+    assert scene.my_turn
+    d.key(pygame.K_h)
+    d.until(lambda: scene.hint_action is not None, frames=200)
+    hint = scene.hint_action
+    d.frame()
+    assert scene.selected == hint.card
+    assert scene.current_choice() is not None and scene.current_choice().action == hint
+    assert scene.card_lift(hint.card) >= scene.hand_painter.lift(Look.SELECTED)
+
+
+def test_markers_slide_on_dt(tmp_path: Any) -> None:
+    app = make_app(tmp_path, SIZE)
+    try:
+        state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+        scene = start(app, ["human", "human", "human"], state=state)
+        assert scene.markers[1] == 5.0  # trump E
+        d3 = parse_card("D3")
+        scene.act(next(a for a in scene.choices[d3] if a.action.rules == parse_rules("H/D")).action)
+        app.frame([], 1 / 60)
+        assert 4.0 < scene.markers[1] < 5.0, "half way: the marker slides"
+        for _ in range(120):
+            app.frame([], 1 / 60)
+        assert scene.markers[1] == 4.0
+    finally:
+        app.shutdown()
+
+
+# -- layout ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
+@pytest.mark.parametrize("players,expert", [(2, False), (3, True)])
+def test_the_table_lays_out_without_overlaps(tmp_path: Any, size: tuple[int, int], players: int, expert: bool) -> None:
+    app = make_app(tmp_path, size)
+    try:
+        app.update_settings(anim_speed=0)
+        scene = start(app, ["human"] + ["easy"] * (players - 1), expert=expert, seed=2)
+        d = Driver(app)
+        d.until(lambda: scene.my_turn)
+        card = next(c for c in scene.hand_cards() if scene.choices[c])
+        d.click(card_point(scene, card))
+        rects = scene.layout_rects()
+        table = scene.table_rect
+        for name, r in rects.items():
+            assert r.w > 0 and r.h > 0, name
+            assert table.contains(r), f"{name} {r} leaves the table {table}"
+        names = list(rects)
+        assert no_overlap(list(rects.values())) == [], [(names[i], names[j]) for i, j in no_overlap(list(rects.values()))]
+        chips = [r for _, r, _ in scene.chip_layout()]
+        assert chips and all(scene.chips_rect.contains(r) for r in chips)
+        assert no_overlap(chips) == []
+        for i in range(8):
+            assert scene.grid_rect.contains(scene.slot_rect(i))
+        for n in (1, 2, 3):
+            for p in scene.present_poses(n):
+                assert scene.present_rect.contains(p.rect(scene.present_painter.card_size))
+            for p in scene.past_poses(7, n):
+                assert scene.slot_rect(7).contains(p.rect(scene.past_painter.card_size))
+        assert scene.board_panel.rect.contains(scene.board_rect)
+    finally:
+        app.shutdown()
+
+
+# -- the worked first game --------------------------------------------------------------------
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(c) for c in text.split())
+
+
+def tutorial_state(tricks: tuple[Any, ...], rules: RulesState, expert: bool, hand: tuple[Card, ...]) -> UchronicleState:
+    *past, present = tricks
+    turn = (present[-1].seat + 1) % 3
+    hands = tuple(hand if s == turn else () for s in range(3))
+    return UchronicleState(3, expert, 0, 1, 0, present[0].seat, turn, hands, tuple(len(h) for h in hands), tuple(past), present, rules, (0, 0, 0), (0, 0, 0), ((), (), ()), (), 0)
+
+
+def test_the_tutorial_examples_say_what_the_solver_says() -> None:
+    # Example 1: both tricks hold under higher, trump C, and not under lower or no trump
+    t1, t2 = tut.EXAMPLE_1
+    assert consistent([t1, t2], tut.EXAMPLE_1_RULES)
+    assert strength_order(t1, tut.EXAMPLE_1_RULES) == cards("C1 A5 A2")
+    assert not consistent([t1, t2], parse_rules("L/C")) and not consistent([t1], parse_rules("H/-"))
+    # Example 2: trick 1 held under higher, trump B, and still holds with trump rank 4
+    e1, e2 = tut.EXAMPLE_2
+    assert consistent([e1], tut.EXAMPLE_2_BEFORE) and consistent([e1, e2], tut.EXAMPLE_2_RULES)
+    state = tutorial_state(tut.EXAMPLE_2, tut.EXAMPLE_2_RULES, True, tuple(sorted(tut.EXAMPLE_2_HAND)))
+    assert state.turn == 1, "Bob is to play"
+    c6, e4, e6, e5 = cards("C6 E4 E6 E5")
+    for free in (c6, e4):
+        assert options(state, free)[0].cost == 0 and options(state, free)[0].rules == tut.EXAMPLE_2_RULES
+    six = [o for o in options(state, e6) if o.rules == parse_rules("H/C/6")]
+    assert [(o.cost, o.taken) for o in six] == [(1, cards("B4"))]
+    assert [o.cost for o in options(state, e5) if o.rules == parse_rules("H/C/5")] == [2]
+    # Example 3: Carol's D3; cheapest: declare B (B6 goes); making D trump takes E2 and E1
+    state = tutorial_state(tut.EXAMPLE_3, tut.EXAMPLE_3_RULES, False, (tut.EXAMPLE_3_CARD,))
+    assert state.turn == 2, "Carol is to play"
+    found = options(state, tut.EXAMPLE_3_CARD)
+    assert (found[0].rules, str(found[0].removal), found[0].taken) == (tut.EXAMPLE_3_RULES, "B", cards("B6"))
+    make_d = next(o for o in found if o.rules == parse_rules("H/D"))
+    assert (str(make_d.removal), make_d.cost, set(make_d.taken)) == ("E", 2, set(cards("E2 E1")))
+
+
+def test_the_rules_page_draws_the_examples(app: App) -> None:
+    entry = get("uchronicle")
+    text = entry.rules_text()
+    assert "# Your first game, worked through" in text
+    drawn: list[str] = []
+    for name in ("draw_example_1", "draw_example_2", "draw_example_3"):
+        assert f"[[picture {name} " in text
+        fn = entry.rules_picture(name)
+        assert fn is not None
+    assert entry.rules_picture("UchronicleScene") is None, "only draw_ functions"
+
+    def pictures(name: str) -> Any:
+        fn = entry.rules_picture(name)
+
+        def spy(surface: pygame.Surface, rect: pygame.Rect, theme: Any) -> None:
+            drawn.append(name)
+            assert rect.h > 0 and rect.w > 0
+            fn(surface, rect, theme)
+
+        return spy
+
+    scroll = ScrollText(text, pictures=pictures)
+    scroll.rect = pygame.Rect(0, 0, 800, 100_000)
+    surface = pygame.Surface((800, 600))
+    scroll.draw(surface, app.theme)
+    assert drawn == ["draw_example_1", "draw_example_2", "draw_example_3"]
+    assert not any("[[picture" in line for line, *_ in scroll.layout(app.theme)), "markers are not shown as text"
+    # F1 in a game opens the page with its pictures
+    scene = start(app, ["human", "easy"], seed=1)
+    assert scene is app.stack.top
+    rulespage.open_rules(app)
+    assert isinstance(app.stack.top, rulespage.RulesScene) and app.stack.top.pictures is not None
