@@ -451,3 +451,42 @@ def test_the_rules_page_draws_the_examples(app: App) -> None:
     assert scene is app.stack.top
     rulespage.open_rules(app)
     assert isinstance(app.stack.top, rulespage.RulesScene) and app.stack.top.pictures is not None
+
+
+def test_a_play_animates_on_dt_removals_first_then_the_card(tmp_path: Any) -> None:
+    """Removed cards turn face down and fly to the remover's pile, then the
+    card flies into the present trick; a finished trick then slides into its
+    place among the past tricks. All on the frames' dt."""
+    app = make_app(tmp_path, SIZE)
+    try:
+        state = position(EXAMPLE_3_LIKE, "B5 B6", "D3 D4 B1", expert=False, rules="H/E")
+        scene = start(app, ["human", "human", "human"], state=state)
+        d3 = parse_card("D3")
+        play = next(c.action for c in scene.choices[d3] if c.action.rules == parse_rules("H/D"))
+        assert scene.act(play)
+        a = scene.anim
+        assert a is not None and scene.animating
+        assert set(a.taken) == set(cards("E2 E1")) and a.finished, "D3 ends the trick"
+        # first the removals: they are drawn by the animation, not in their tricks
+        tricks, trick, hidden = scene.shown_history(scene.view)
+        assert hidden == set(a.taken) and trick == state.trick
+        steps = 0
+        while scene.clock < a.removed_at:
+            app.frame([], 1 / 60)
+            steps += 1
+        assert steps > 5, "the removals take a moment"
+        # then the card in flight to the present trick, its trick still there
+        tricks, trick, hidden = scene.shown_history(scene.view)
+        assert hidden == {d3} and tuple(p.card for p in trick) == cards("B5 B6 D3")
+        assert all(p.card not in a.taken for t in tricks for p in t)
+        start_pose = a.flight.pose
+        app.frame([], 1 / 60)
+        assert a.flight.pose != start_pose, "the card moves"
+        while scene.animating:
+            app.frame([], 1 / 60)
+            steps += 1
+        assert steps < 200
+        assert scene.anim is None and scene.shown_history(scene.view)[2] == set()
+        assert scene.view.tricks[-1] == tuple(a.mid[1]), "the finished trick is a past trick now"
+    finally:
+        app.shutdown()

@@ -820,7 +820,7 @@ class UchronicleScene(GameScene):
         pygame.draw.rect(surface, t.focus, r, max(2, t.px(3)), border_radius=t.px(12))
         bold = t.font("body", bold=True)
         shown = last if last is not None else trick
-        number = TRICKS_PER_ROUND if last is not None else min(view.trick_number, TRICKS_PER_ROUND)
+        number = TRICKS_PER_ROUND if last is not None else min(len(tricks) + 1, TRICKS_PER_ROUND)
         title = f"Trick {number} · " + ("last of the round" if last is not None else "present")
         draw_text(surface, bold, title, t.text, pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), bold.get_linesize()))
         sub = self.present_line(view, shown)
