@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.core.game import GameConfig
-from tabletop.games.uchronicle import determinize
+from tabletop.core.words import plural
+from tabletop.games.uchronicle import determinize, sample_action
 from tabletop.games.uchronicle.model import (
     DECK,
     DeadEnd,
@@ -22,7 +25,11 @@ from tabletop.games.uchronicle.model import (
     parse_rules,
 )
 from tabletop.games.uchronicle.rules import RULES
-from tests.uchronicle.positions import position, trick
+from tests.uchronicle.positions import position, random_position, trick
+
+
+def cards(text: str) -> list:
+    return [parse_card(t) for t in text.split()]
 
 
 def _cards_everywhere(state: UchronicleState) -> list:
@@ -128,3 +135,108 @@ def test_invariants_refuse_a_broken_state():
     doubled = (state.hands[0], state.hands[0], state.hands[2])
     with pytest.raises(AssertionError, match="two places"):
         RULES.invariants(UchronicleState(**{**state.__dict__, "hands": doubled}))
+
+
+def test_deal_summary_holds_the_finished_round_then_the_game():
+    """Between rounds the frame shows each seat's points this round and in
+    all, fewest first, over the round as it lay; after the last round, who
+    won (U10). No other move has a summary."""
+    state = RULES.setup(GameConfig(2, {"expert": False}), 3)
+    pick = random.Random(3)
+    summaries = []
+    while not RULES.is_over(state):
+        action = sample_action(state, pick)
+        after = RULES.apply(state, action)
+        summary = RULES.deal_summary(state, action, after)
+        if after.round == state.round and after.turn is not None:
+            assert summary is None
+        else:
+            summaries.append((state, summary, after))
+        state = after
+    assert len(summaries) == 2
+    (before, first, after), (_, last, end) = summaries
+    assert first.title == "Round 1 of 2 over" and first.columns == ("This round", "In all")
+    position = first.position
+    assert position.turn is None and len(position.tricks) == 9 and position.trick == ()
+    assert position.results == after.results and position.totals == after.totals
+    assert all(size == 1 for size in position.hand_sizes)
+    RULES.invariants(position)
+    points = after.results[0]
+    assert [row.seat for row in first.rows] == sorted(range(2), key=lambda s: (points[s], s))
+    assert first.rows[0].cells[0] == plural(points[first.rows[0].seat], "point")
+    assert first.note_for(["Ada", "Bob"]) == f"Round 2 of 2: {['Ada', 'Bob'][after.lead]} leads."
+    best = min(end.totals)
+    winners = [["Ada", "Bob"][s] for s in range(2) if end.totals[s] == best]
+    assert last.position == end
+    assert " and ".join(winners) in last.note_for(["Ada", "Bob"])
+    assert last.note == RULES.outcome(end).detail
+
+
+def test_log_line_tells_the_rules_changed_and_the_cards_taken():
+    # expert: lower with no trump takes A2 and A5 out of the past trick
+    expert = position(
+        [trick("A2 A5 A6")],
+        trick("C6", first_seat=2),
+        expert=True,
+        rules=parse_rules("H/-"),
+        hand=cards("C5"),
+    )
+    names = ["Ada", "Bob", "Cy"]
+    c5 = parse_card("C5")
+    play = Play(c5, parse_rules("L/-"), Pick((parse_card("A2"), parse_card("A5"))))
+    after = RULES.apply(expert, play)
+    assert RULES.log_line(expert, play, after, names) == (
+        "Ada plays C5, makes lower win, removes A2, A5 (2 points)"
+    )
+    assert RULES.log_detail(expert, play, after, names) == (
+        "Rules now: lower wins, no trump. Taken: A2 and A5 from trick 1. "
+        "Negative points this round: Ada 2, Bob 0, Cy 0."
+    )
+    # standard: declaring 6 takes C6 from the present trick; D trump
+    standard = position(
+        [trick("A2 A5 A6")], trick("C6", first_seat=2), rules=parse_rules("H/-"), hand=cards("C5")
+    )
+    play = Play(c5, parse_rules("H/D"), Declare((6,), ()))
+    after = RULES.apply(standard, play)
+    assert RULES.log_line(standard, play, after, names) == (
+        "Ada plays C5, makes D trump, declares 6: takes A6, C6 (2 points)"
+    )
+    keep = Play(parse_card("C5"), parse_rules("H/-"), Declare((6,), ()))
+    assert RULES.log_line(standard, keep, RULES.apply(standard, keep), names).startswith(
+        "Ada plays C5, declares 6"
+    )
+
+
+def test_reveals_and_undo_barriers():
+    """A card played shows every other seat something; a new round's deal and
+    the 2-player deck card turned up at a new trick (U8) are drawn at random."""
+    state = RULES.setup(GameConfig(2, {"expert": False}), 4)
+    pick = random.Random(4)
+    action = sample_action(state, pick)
+    after = RULES.apply(state, action)
+    mover = state.turn
+    assert RULES.reveals(state, action, after, 1 - mover)
+    assert not RULES.reveals(state, action, after, mover)
+    assert not RULES.undo_barrier(state, action, after)  # the trick goes on
+    state = after
+    action = sample_action(state, pick)
+    after = RULES.apply(state, action)  # the trick ends: a deck card turns up
+    assert after.deck_size == state.deck_size - 1
+    assert RULES.undo_barrier(state, action, after)
+
+
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.integers(0, 8))
+@settings(max_examples=25, derandomize=True, deadline=None)
+def test_sample_action_is_legal_and_its_removal_the_cheapest(seed, expert, past):
+    """sample_action finds its play without listing every action: it is legal,
+    and it is one of legal_actions (its rules state's cheapest removal), or
+    the U7 dead end."""
+    rng = random.Random(seed)
+    state, _ = random_position(rng, expert=expert, past=past)
+    action = sample_action(state, rng)
+    assert RULES.check(state, action) is None
+    legal = RULES.legal_actions(state)
+    if isinstance(action, DeadEnd):
+        assert all(isinstance(a, DeadEnd) for a in legal)
+    else:
+        assert action in legal

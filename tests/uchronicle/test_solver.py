@@ -229,3 +229,41 @@ def test_check_removal_agrees_with_options_on_random_removals(seed, expert, bits
     best = {o.rules: o.cost for o in options(state, card)}
     if why is None:
         assert best[rules] <= len(gone)
+
+
+def test_example_3_carol_declares_4_and_a_suit_or_6_and_a_suit():
+    """Example 3 (standard). The rulebook's pictures are not in its text, so
+    this position is built to match every sentence: Alice, Bob and Carol are
+    seats 0, 1, 2. Trick 1: A2, then B3 and B5 under higher wins, trump B.
+    Trick 2: C3, C5, then Bob's B4 under higher wins, trump B. Trick 3 (Bob
+    leads, U9): Bob's E6, and Carol holds D2. Carol declares rank 4 and suit
+    A (B4 and A2 go: trick 1 then opens with B3) and makes D trump, so her D2
+    beats E6. Instead she may declare rank 6 and suit A (E6 and A2 go): the
+    trump suit stays B and D2, alone in the present trick, wins. Either way
+    she takes 2 cards. (Declaring 6 alone would do for the second at 1
+    point: the solver offers that first, and she may still take the dearer,
+    U6.)"""
+    t1 = trick("A2 B3 B5", first_seat=0)
+    t2 = trick("C3 C5 B4", first_seat=2)
+    present = trick("E6", first_seat=1)
+    rules = parse_rules("H/B")
+    assert consistent([t1, t2, present], rules)
+    d2 = parse_card("D2")
+    state = position([t1, t2], present, rules=rules, hand=[d2, parse_card("E1")])
+    assert state.turn == 2  # Carol
+
+    first = Play(d2, parse_rules("H/D"), Declare((4,), (0,)))
+    assert check_removal(state, first) is None
+    assert taken_by(state, d2, first.removed) == cards("A2 B4")
+    assert strength_order(cards("E6 D2"), parse_rules("H/D"))[0] == d2
+    trump_d = [o for o in options(state, d2) if o.rules == parse_rules("H/D")][0]
+    assert trump_d.cost == 2  # no cheaper way to make D trump
+    # without the 4 or the A, a trick disagrees with trump D
+    why = check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,))))
+    assert why == "C5 would beat B4 in trick 2 under H/D."
+
+    second = Play(d2, rules, Declare((6,), (0,)))
+    assert check_removal(state, second) is None
+    assert taken_by(state, d2, second.removed) == cards("A2 E6")
+    keep = [o for o in options(state, d2) if o.rules == rules][0]
+    assert keep.removal == Declare((6,), ()) and keep.taken == cards("E6")

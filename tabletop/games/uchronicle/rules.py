@@ -10,25 +10,29 @@ next (U9).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from tabletop.core import rng, shapes
 from tabletop.core.game import (
+    DealSummary,
     EndReason,
     GameConfig,
     GameInfo,
     IllegalAction,
     Outcome,
+    SummaryRow,
     Variant,
     require,
 )
-from tabletop.core.words import quote
+from tabletop.core.words import plural, quote
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
     DECK,
     HAND_SIZE,
     PLAYER_COUNTS,
+    SUIT_LETTERS,
     TRICKS_PER_ROUND,
     Card,
     DeadEnd,
@@ -40,6 +44,7 @@ from tabletop.games.uchronicle.model import (
     Trick,
     UchronicleAction,
     UchronicleState,
+    cards_text,
 )
 
 #: the rules state every round starts with (U1 says nothing of the markers'
@@ -104,6 +109,52 @@ def dead_end_taken(state: UchronicleState, card: Card) -> tuple[Card, ...]:
     taken = [p.card for trick in (*state.tricks, state.trick) for p in trick]
     kept = {t[-1].card for t in state.tricks if t}
     return tuple(sorted(c for c in taken if c not in kept))
+
+
+def taken_cards(state: UchronicleState, action: UchronicleAction) -> tuple[Card, ...]:
+    """The history cards ``action`` takes (sorted): its removal's, or at a
+    dead end all but each trick's last card (U7)."""
+    if isinstance(action, DeadEnd):
+        return dead_end_taken(state, action.card)
+    return solver.taken_by(state, action.card, action.removed)
+
+
+def round_over(state: UchronicleState, tricks: tuple[Trick, ...]) -> UchronicleState:
+    """The round as it ends: its nine ``tricks`` on the table, nobody to move,
+    its points added to the results. The game's last position, and the one the
+    table shows between rounds (``deal_summary``)."""
+    return replace(
+        state, tricks=tricks, trick=(), turn=None, results=(*state.results, state.points)
+    )
+
+
+def rules_change(before: RulesState, after: RulesState) -> list[str]:
+    """What changed on the rule board, in words: "makes lower win", "makes D
+    trump", "drops the trump rank"..."""
+    changes = []
+    if after.higher != before.higher:
+        changes.append("makes higher win" if after.higher else "makes lower win")
+    if after.trump_suit != before.trump_suit:
+        changes.append(
+            "drops the trump suit"
+            if after.trump_suit is None
+            else f"makes {SUIT_LETTERS[after.trump_suit]} trump"
+        )
+    if after.trump_rank != before.trump_rank:
+        changes.append(
+            "drops the trump rank"
+            if after.trump_rank is None
+            else f"makes {after.trump_rank} the trump rank"
+        )
+    return changes
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _name(names: Sequence[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
 
 
 class UchronicleRules:
@@ -199,13 +250,26 @@ class UchronicleRules:
     def apply_legal(self, state: UchronicleState, action: UchronicleAction) -> UchronicleState:
         """``apply`` for an action taken from ``legal_actions(state)``, without
         checking it again (for bots' searches)."""
+        after = self._after_play(state, action)
+        if after.turn is not None or state.round == state.players or state.seed is None:
+            return after
+        return new_round(
+            state.players,
+            state.expert,
+            state.seed,
+            state.round + 1,
+            (state.first_lead + 1) % state.players,
+            after.totals,
+            after.results,
+        )
+
+    def _after_play(self, state: UchronicleState, action: UchronicleAction) -> UchronicleState:
+        """The move made, up to the end of its round: the next seat to move,
+        or the round over as it lay (``round_over``), before any new deal."""
         seat = state.turn
         assert seat is not None, "the game is over"
         card = action.card
-        if isinstance(action, DeadEnd):
-            taken = dead_end_taken(state, card)
-        else:
-            taken = solver.taken_by(state, card, action.removed)
+        taken = taken_cards(state, action)
         gone = set(taken)
         tricks = tuple(tuple(p for p in t if p.card not in gone) for t in state.tricks)
         trick = tuple(p for p in state.trick if p.card not in gone) + (Played(card, seat),)
@@ -251,27 +315,15 @@ class UchronicleRules:
                 deck=deck if after.deck is not None else None,
                 deck_size=max(0, after.deck_size - (1 if new_trick else 0)),
             )
-        results = (*after.results, after.points)
-        if state.round == state.players or state.seed is None:
-            return replace(after, tricks=tricks, trick=(), turn=None, results=results)
-        return new_round(
-            state.players,
-            state.expert,
-            state.seed,
-            state.round + 1,
-            (state.first_lead + 1) % state.players,
-            after.totals,
-            results,
-        )
+        return round_over(after, tricks)
 
     def outcome(self, state: UchronicleState) -> Outcome:
         if state.turn is not None:
             raise ValueError("the game is not over")
-        best = min(state.totals)
         return Outcome.from_scores(
             [float(t) for t in state.totals],
             EndReason.ROUNDS_COMPLETE,
-            detail=f"The lowest total was {best} negative {'point' if best == 1 else 'points'}.",
+            detail=winners_words(state.totals),
             higher_is_better=False,
         )
 
@@ -405,29 +457,151 @@ class UchronicleRules:
 
     # -- words ---------------------------------------------------------------------
     def describe(self, state: UchronicleState) -> str:
+        """A text picture for golden files: the game and round, the rule board,
+        each seat's points and hand ("?" where hidden), the deck, this round's
+        tricks (``P2:D6`` is seat 2's D6, ``deck:A3`` the 2-player deck card)
+        and who is to move."""
+        n = state.players
         game = "expert" if state.expert else "standard"
-        return (
-            f"Uchronicle ({game}), round {state.round} of {state.rounds}, "
-            f"trick {min(state.trick_number, TRICKS_PER_ROUND)}: {state.rules.words()}"
-        )
+        trick = min(state.trick_number, TRICKS_PER_ROUND)
+        lines = [
+            f"Uchronicle ({game}), {n} players, round {state.round} of {state.rounds}, "
+            f"trick {trick} of {TRICKS_PER_ROUND}",
+            f"rules     {state.rules} ({state.rules.words()})",
+        ]
+        for s in range(n):
+            hand = state.hands[s]
+            shown = "?" if hand is None else " ".join(map(str, hand)) or "-"
+            taken = state.removed[s] if state.removed is not None else None
+            took = "?" if taken is None else cards_text(taken) or "-"
+            lines.append(
+                f"P{s + 1} [{state.hand_sizes[s]:2}]  {shown}   "
+                f"points {state.points[s]} (total {state.totals[s]}), took {took}"
+            )
+        if state.players == 2:
+            deck = "?" if state.deck is None else " ".join(map(str, state.deck)) or "-"
+            lines.append(f"deck [{state.deck_size:2}]  {deck}")
+
+        def played(t: Trick) -> str:
+            return " ".join(f"{'deck' if p.seat is None else f'P{p.seat + 1}'}:{p.card}" for p in t)
+
+        for i, t in enumerate(state.tricks):
+            lines.append(f"trick {i + 1}   {played(t) or '-'}")
+        if state.turn is None:
+            lines.append("game over" if state.round == state.rounds else "round over")
+        else:
+            lines.append(f"present   {played(state.trick) or '-'}")
+            lines.append(f"P{state.turn + 1} to move, P{state.lead + 1} led")
+        return "\n".join(lines)
 
     def log_line(
         self, before: UchronicleState, action: Any, after: UchronicleState, names: Any
     ) -> str:
+        """The move in words: "Ada plays D6, makes D trump, removes B2 (1
+        point)"; in the standard game "declares 4 and B: takes B2, B4 (2
+        points)"; the U7 dead end says so."""
         seat = before.turn
-        who = names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
+        who = _name(names, seat)
         if not isinstance(action, (Play, DeadEnd)):
             return f"{who}: {quote(action)}"
-        taken = after.totals[seat] - before.totals[seat] if seat is not None else 0
-        text = f"{who} plays {action.card}"
-        if action.rules != before.rules:
-            text += f", sets {action.rules.words()}"
+        taken = taken_cards(before, action)
+        points = plural(len(taken), "point")
         if isinstance(action, DeadEnd):
-            text += ", at a dead end"
-        if taken:
-            removal = "" if isinstance(action, DeadEnd) else f" {action.removed}"
-            text += f", removes{removal} ({taken} {'point' if taken == 1 else 'points'})"
+            text = f"{who} is at a dead end: plays {action.card}"
+        else:
+            text = f"{who} plays {action.card}"
+        text += "".join(f", {change}" for change in rules_change(before.rules, action.rules))
+        if isinstance(action, DeadEnd):
+            text += f", and takes all but each trick's last card ({points})"
+        elif isinstance(action.removed, Declare) and action.removed:
+            declared = [str(r) for r in action.removed.ranks]
+            declared += [SUIT_LETTERS[x] for x in action.removed.suits]
+            what = cards_text(taken).replace("+", ", ") if taken else "nothing"
+            text += f", declares {_and(declared)}: takes {what} ({points})"
+        elif taken:
+            text += f", removes {cards_text(taken).replace('+', ', ')} ({points})"
         return text
+
+    def log_detail(
+        self, before: UchronicleState, action: Any, after: UchronicleState, names: Any
+    ) -> str:
+        """The log's tooltip: the rules in force after the move, which trick each
+        taken card left, and everyone's negative points this round."""
+        seat = before.turn
+        if seat is None or not isinstance(action, (Play, DeadEnd)):
+            return ""
+        lines = [f"Rules now: {action.rules.words()}."]
+        taken = set(taken_cards(before, action))
+        where = []
+        for index, trick in enumerate((*before.tricks, before.trick)):
+            gone = [str(p.card) for p in trick if p.card in taken]
+            if gone:
+                name = "the present trick" if index == len(before.tricks) else f"trick {index + 1}"
+                where.append(f"{_and(gone)} from {name}")
+        if where:
+            lines.append(f"Taken: {'; '.join(where)}.")
+        points = list(before.points)
+        points[seat] += len(taken)
+        lines.append(
+            "Negative points this round: "
+            + ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(points))
+            + "."
+        )
+        return " ".join(lines)
+
+    def deal_summary(
+        self, before: UchronicleState, action: Any, after: UchronicleState
+    ) -> DealSummary | None:
+        """A round ended: each seat's negative points this round and in all
+        (fewest first), and the finished round (its nine tricks as they lay)
+        for the table to show until the summary is dismissed."""
+        if len(after.results) == len(before.results) or not isinstance(action, (Play, DeadEnd)):
+            return None
+        position = self._after_play(before, action)
+        points = position.results[-1]
+        places = Outcome.from_scores(
+            [float(p) for p in points], EndReason.ROUNDS_COMPLETE, higher_is_better=False
+        ).places
+        totals = position.totals
+        rows = tuple(
+            SummaryRow(s, places[s], (plural(points[s], "point"), plural(totals[s], "point")))
+            for s in sorted(range(before.players), key=lambda s: (places[s], s))
+        )
+        if after.turn is None:
+            note = winners_words(totals)
+        else:
+            note = f"Round {after.round} of {after.rounds}: {{{after.lead}}} leads."
+        return DealSummary(
+            f"Round {before.round} of {before.rounds} over",
+            ("This round", "In all"),
+            rows,
+            note,
+            position,
+        )
+
+    def undo_barrier(self, before: UchronicleState, action: Any, after: UchronicleState) -> bool:
+        """A new round deals new hands; with 2 players a new trick turns up
+        the deck's next card (U8): both draw at random."""
+        return after.round != before.round or after.deck_size != before.deck_size
+
+    def reveals(
+        self, before: UchronicleState, action: Any, after: UchronicleState, seat: int
+    ) -> bool:
+        """Another seat's card, played face up, shows ``seat`` something new
+        (the cards it removes go face down, but everyone saw them in the
+        history already)."""
+        return before.turn is not None and before.turn != seat
+
+
+def winners_words(totals: Sequence[int]) -> str:
+    """Who wins with how many negative points (U10), seats as ``{0}``,
+    ``{1}``...: "{1} wins with 4 negative points." """
+    best = min(totals)
+    won = [f"{{{s}}}" for s, t in enumerate(totals) if t == best]
+    points = plural(best, "negative point")
+    if len(won) == 1:
+        return f"{won[0]} wins with {points}."
+    return f"{_and(won)} share the win with {points} each."
 
 
 def _whole(value: object, lo: int, hi: int) -> bool:
