@@ -363,7 +363,12 @@ class UchronicleScene(GameScene):
     # -- what the player may do --------------------------------------------------------------
     def refresh(self) -> None:
         """The chips for each card, the selection and the Play button."""
-        mine = self.replay_queue is None and self.session.to_move() == self.viewer and self.session.is_human_turn()
+        mine = (
+            self.replay_queue is None
+            and self.summary is None  # the finished round on show is not the one to play
+            and self.session.to_move() == self.viewer
+            and self.session.is_human_turn()
+        )
         key = (self.viewer, self.session.ply, mine)
         if key != self._key:
             self._key = key
