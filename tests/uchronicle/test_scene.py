@@ -503,3 +503,26 @@ def test_a_play_animates_on_dt_removals_first_then_the_card(tmp_path: Any) -> No
         assert scene.view.tricks[-1] == tuple(a.mid[1]), "the finished trick is a past trick now"
     finally:
         app.shutdown()
+
+
+def test_many_chips_page_with_more_and_back(app: App) -> None:
+    # at the expert dead end every rules state is a chip: more than fit
+    state = position(["A2 A3 A4"], "D5 C4", "B5 A5 E5", expert=True, rules="L/C")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d.click(card_point(scene, parse_card("A5")))
+    total = len(scene.current_choices())
+    first_page = [i for i, _, _ in scene.chip_layout() if i >= 0]
+    assert first_page[0] == 0 and len(first_page) < total
+    assert any(i == -2 for i, _, _ in scene.chip_layout()), "a 'more' chip"
+    d.click(chip_point(scene, -2))
+    second_page = [i for i, _, _ in scene.chip_layout() if i >= 0]
+    assert second_page[0] == first_page[-1] + 1
+    assert scene.chip == 0 and scene.session.ply == 0, "paging chooses nothing"
+    d.click(chip_point(scene, -1))
+    assert [i for i, _, _ in scene.chip_layout() if i >= 0] == first_page
+    # the keys follow the chosen chip onto the next page
+    for _ in range(len(first_page)):
+        d.key(pygame.K_DOWN)
+    assert scene.chip == len(first_page)
+    assert scene.chip in [i for i, _, _ in scene.chip_layout()]
