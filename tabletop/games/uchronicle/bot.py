@@ -50,7 +50,7 @@ from tabletop.games.uchronicle.solver import Option
 #: the hard bot's limits per decision: it answers at once when one play is
 #: worth weighing and stops sooner once no iteration left could change its
 #: choice (core.bots.ISMCTS's early stop)
-HARD_TIME = 0.4
+HARD_TIME = 0.28
 HARD_ITERATIONS = 150
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
