@@ -51,21 +51,33 @@ from tabletop.games.uchronicle.solver import Option
 #: worth weighing and stops sooner once no iteration left could change its
 #: choice (core.bots.ISMCTS's early stop)
 HARD_TIME = 0.28
-HARD_ITERATIONS = 150
+HARD_ITERATIONS = 100
+#: the search's UCB exploration constant: the playouts' values differ little
+#: between plays, so it explores less than core.bots.ISMCTS's default.
+#: (In self-play against easy bots, 60 iterations won as often as 200,
+#: playouts of 2 tricks as often as of 3 or to the end of the round, and 0.3
+#: as often as 0.7: the cap keeps decisions quick.)
+EXPLORATION = 0.3
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
     "easy": (1, 0.05),
-    "medium": (1, 0.3),
+    "medium": (1, 0.2),
     "hard": (HARD_ITERATIONS, 1.0),
 }
 #: the hard bot weighs the plays costing at most this many points more than
-#: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first)
-SLACK = 1
+#: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first):
+#: with searches this short, weighing dearer plays cost more points in
+#: self-play than it saved
+SLACK = 0
 MAX_CANDIDATES = 10
 #: in a playout, when no card wins without a removal, the solver is asked
 #: about this many cards of the hand (picked at random), not all of them
 PLAYOUT_SAMPLE = 3
+#: tricks' worth of plays a playout makes before the totals are read (or
+#: to the end of the round, if sooner): a play's effect on the points shows
+#: within a trick or two, and a short playout leaves more time for iterations
+PLAYOUT_TRICKS = 2
 #: imagined hands :func:`play_words` weighs the next player's answers over
 EXPLAIN_DEALS = 40
 
@@ -264,18 +276,22 @@ def medium_choice(view: UchronicleState, seat: int) -> UchronicleAction:
     """The cheapest play; among equal costs, the one that leaves the next
     player the dearest best answer (:func:`pain`: a strong card, or one of a
     rank or suit the history is full of, which a standard removal would take
-    along, as the rulebook's strategy tips say). The rules state it keeps
-    is the present one where it can be; ties keep :func:`candidates`' order,
-    so the choice is deterministic."""
+    along, as the rulebook's strategy tips say), then the one that leaves the
+    fewest rules states the history agrees with (a narrow history is hard on
+    whoever plays after, the more so once the play ends the trick and the
+    next player's pain is nil). The rules state it keeps is the present one
+    where it can be; ties keep :func:`candidates`' order, so the choice is
+    deterministic."""
     plays = [a for _, a in candidates(view)]
     if len(plays) == 1:
         return plays[0]
     pool = unseen_cards(view, seat)
-    best, best_pain = plays[0], -1.0
+    best, best_key = plays[0], (-1.0, 0)
     for action in plays:
-        value = pain(RULES.apply_legal(view, action), seat, pool)
-        if value > best_pain:
-            best, best_pain = action, value
+        after = RULES.apply_legal(view, action)
+        key = (pain(after, seat, pool), -history_mask(after).bit_count())
+        if key > best_key:
+            best, best_key = action, key
     return best
 
 
@@ -308,6 +324,15 @@ def standing(state: UchronicleState, seat: int) -> float:
     return 0.5 * place + 0.25 * (1.0 + math.tanh(margin / 6.0))
 
 
+def _free_play(state: UchronicleState, card: Card, mask: int) -> Play:
+    """``card`` played with no removal under the present rules if they are
+    among ``mask``'s, else the first of them."""
+    states = STATES[state.expert]
+    here = states.index(state.rules)
+    rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
+    return Play(card, rules, Pick() if state.expert else Declare())
+
+
 def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     """A quick play for playouts: a card that wins with no removal, at random;
     else the cheapest of :data:`PLAYOUT_SAMPLE` cards picked at random, each
@@ -317,15 +342,12 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     assert seat is not None
     hand = state.hands[seat] or ()
     past = history_mask(state)
-    states = STATES[state.expert]
     order = list(hand)
     rng.shuffle(order)
     for card in order:  # the first free card of a shuffled hand: a free card at random
         mask = free_mask(state, card, past)
         if mask:
-            here = states.index(state.rules)
-            rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
-            return Play(card, rules, Pick() if state.expert else Declare())
+            return _free_play(state, card, mask)
     if state.expert and solver.dead_end(state, hand):
         return DeadEnd(order[0], state.rules)
     picked = order[:PLAYOUT_SAMPLE]
@@ -357,9 +379,9 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
 class HardBot:
     """ISMCTS over determinized hands to the end of the round, weighing
     :func:`candidates` within :data:`SLACK` of the cheapest; each leaf is
-    scored by a quick playout (:func:`playout_action`) to the end of the round
-    and the totals then (:func:`standing`). At most ``time_budget`` seconds
-    and ``iterations`` iterations per decision."""
+    scored by a quick playout (:func:`playout_action`) of
+    :data:`PLAYOUT_TRICKS` tricks and the totals then (:func:`standing`). At
+    most ``time_budget`` seconds and ``iterations`` iterations per decision."""
 
     def __init__(
         self,
@@ -380,6 +402,7 @@ class HardBot:
             seed,
             iterations=iterations,
             time_budget=time_budget,
+            exploration=EXPLORATION,
             determinize=determinize,
             evaluate=standing,
             heuristic=self.playout_value,
@@ -416,12 +439,15 @@ class HardBot:
         return known
 
     def playout_value(self, state: UchronicleState, seat: int) -> float:
-        """:func:`standing` at the end of a quick playout of the round from
-        ``state``; the seats of one leaf share one playout."""
+        """:func:`standing` after a quick playout of :data:`PLAYOUT_TRICKS`
+        tricks' worth of plays from ``state``; the seats of one leaf share
+        one playout."""
         start, end = self._leaf
         if start is not state or end is None:
             end = state
-            while not self.round_over(end):
+            for _ in range(PLAYOUT_TRICKS * state.players):
+                if self.round_over(end):
+                    break
                 end = RULES.apply_legal(end, playout_action(end, self.rng))
             self._leaf = (state, end)
         return standing(end, seat)
@@ -488,6 +514,8 @@ def play_words(view: UchronicleState, seat: int, action: UchronicleAction, rng: 
         return f"{head}: {what}, and no card you have not seen beats it without a removal"
     if chance < 0.05:
         return f"{head}: {what}, and {who} very likely needs a removal to beat it"
+    if chance > 0.95:
+        return f"{head}: {what}, though {who} can almost surely beat it without a removal"
     return f"{head}: {what}, and {who} can beat it without a removal about {chance:.0%} of the time"
 
 
@@ -512,7 +540,7 @@ def level_notes() -> dict[str, str]:
         "easy": "Plays one of its cheapest cards at random.",
         "medium": "Plays a cheapest card, the one that leaves the next player the "
         "dearest answer, as the rulebook's strategy tips advise.",
-        "hard": f"Imagines the hidden hands and plays the round out up to {HARD_ITERATIONS} "
-        f"times (at most {HARD_TIME:g} s) before each move, stopping sooner once the "
-        "best move is clear.",
+        "hard": f"Imagines the hidden hands and plays the next tricks out up to "
+        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) before each move, among its "
+        "cheapest plays, stopping sooner once the best one is clear.",
     }
