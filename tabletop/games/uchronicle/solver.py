@@ -320,8 +320,9 @@ class _Expert(_Base):
         present trick under it)."""
         found = self._options.get(i)
         if found is None:
-            taken = tuple(sorted(_decode(c) for t in self.past for c in _trick_cut(t, i)))
-            found = Option(_EXPERT_STATES[i], Pick(taken), len(taken), taken)
+            codes = sorted(c for t in self.past for c in _trick_cut(t, i))
+            pick = Pick.trusted(tuple([_decode(c) for c in codes]))  # code order is card order
+            found = Option(_EXPERT_STATES[i], pick, len(codes), pick.cards)
             self._options[i] = found
         return found
 
