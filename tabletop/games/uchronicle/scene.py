@@ -159,10 +159,7 @@ class UchronicleScene(GameScene):
         #: lines of "what beats what" under the board (none when room is short)
         self.foot_lines = 0
         self.play_button = Button(
-            "Play",
-            self.confirm,
-            kind="primary",
-            tooltip="Play the picked card the chosen way (Enter)",
+            "Play", self.confirm, kind="primary", tooltip="Play the picked card the chosen way (Enter)"
         )
         self.group = FocusGroup([self.play_button])
         #: keyboard play: ←/→ over the hand, Space picks, Enter plays
@@ -180,9 +177,7 @@ class UchronicleScene(GameScene):
         self.hand_rect = pygame.Rect(
             rect.x + pad, rect.bottom - pad - band_h, rect.w - 2 * pad - btn_w - gap, band_h
         )
-        self.play_button.rect = pygame.Rect(
-            self.hand_rect.right + gap, self.hand_rect.y, btn_w, btn_h
-        )
+        self.play_button.rect = pygame.Rect(self.hand_rect.right + gap, self.hand_rect.y, btn_w, btn_h)
         self.own_rect = pygame.Rect(
             self.play_button.rect.x,
             self.play_button.rect.bottom + gap,
@@ -196,12 +191,8 @@ class UchronicleScene(GameScene):
             CHIP_ROWS * self.chip_h(t) + (CHIP_ROWS - 1) * t.px(6),
         )
         msg_h = 2 * t.small.get_linesize()
-        self.msg_rect = pygame.Rect(
-            rect.x + pad, self.chips_rect.y - t.px(6) - msg_h, rect.w - 2 * pad, msg_h
-        )
-        upper = pygame.Rect(
-            rect.x + pad, rect.y + pad, rect.w - 2 * pad, self.msg_rect.y - gap - rect.y - pad
-        )
+        self.msg_rect = pygame.Rect(rect.x + pad, self.chips_rect.y - t.px(6) - msg_h, rect.w - 2 * pad, msg_h)
+        upper = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, self.msg_rect.y - gap - rect.y - pad)
 
         # the side column: the rule board, then the scores
         side_w = t.px(250)
@@ -219,14 +210,10 @@ class UchronicleScene(GameScene):
         self.board_rect = pygame.Rect(
             upper.x + inside, upper.y + inside + head, board_w, board_height(t, self.expert)
         )
-        self.score_panel.rect = pygame.Rect(
-            upper.x, self.board_panel.rect.bottom + gap, side_w, score_h
-        )
+        self.score_panel.rect = pygame.Rect(upper.x, self.board_panel.rect.bottom + gap, side_w, score_h)
 
         # the main area: the other players, then the tricks
-        main = pygame.Rect(
-            upper.x + side_w + gap, upper.y, upper.right - upper.x - side_w - gap, upper.h
-        )
+        main = pygame.Rect(upper.x + side_w + gap, upper.y, upper.right - upper.x - side_w - gap, upper.h)
         mini_h = max(28, t.px(48))
         self.mini_painter.resize(mini_h)
         seat_h = t.body.get_linesize() + mini_h + t.px(20)
@@ -300,9 +287,7 @@ class UchronicleScene(GameScene):
         w = (g.w - (cols - 1) * gap) / cols
         h = (g.h - (rows - 1) * gap) / rows
         c, r = index % cols, index // cols
-        return pygame.Rect(
-            round(g.x + c * (w + gap)), round(g.y + r * (h + gap)), round(w), round(h)
-        )
+        return pygame.Rect(round(g.x + c * (w + gap)), round(g.y + r * (h + gap)), round(w), round(h))
 
     def past_poses(self, index: int, n: int) -> list[Pose]:
         t = self.app.theme
@@ -333,9 +318,7 @@ class UchronicleScene(GameScene):
         area = self.hand_rect.inflate(-2 * self.app.theme.px(4), 0)
         area.y += lift
         area.h -= lift
-        return fan_layout(
-            n, area, self.hand_painter.card_size, max_spread_deg=10.0, deg_per_card=1.6
-        )
+        return fan_layout(n, area, self.hand_painter.card_size, max_spread_deg=10.0, deg_per_card=1.6)
 
     def card_look(self, card: Card) -> Look:
         if card == self.selected:
@@ -365,11 +348,7 @@ class UchronicleScene(GameScene):
         r = self.seat_rects.get(seat)
         if r is None:
             return Pose(self.hand_rect.centerx, self.hand_rect.centery, 0.0)
-        return Pose(
-            r.x + r.w * 0.3,
-            r.bottom - self.mini_painter.card_height / 2 - self.app.theme.px(8),
-            0.0,
-        )
+        return Pose(r.x + r.w * 0.3, r.bottom - self.mini_painter.card_height / 2 - self.app.theme.px(8), 0.0)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
         """Where the face-down pile of ``seat``'s removed cards lies."""
@@ -384,20 +363,14 @@ class UchronicleScene(GameScene):
     # -- what the player may do --------------------------------------------------------------
     def refresh(self) -> None:
         """The chips for each card, the selection and the Play button."""
-        mine = (
-            self.replay_queue is None
-            and self.session.to_move() == self.viewer
-            and self.session.is_human_turn()
-        )
+        mine = self.replay_queue is None and self.session.to_move() == self.viewer and self.session.is_human_turn()
         key = (self.viewer, self.session.ply, mine)
         if key != self._key:
             self._key = key
             self.selected, self.chip, self.chip_start = None, 0, 0
             self.hover_card = self.hover_chip = None
             self.choices = self.compute_choices(self.view) if mine else {}
-            self.dead_end = any(
-                isinstance(c.action, DeadEnd) for cs in self.choices.values() for c in cs
-            )
+            self.dead_end = any(isinstance(c.action, DeadEnd) for cs in self.choices.values() for c in cs)
         hint = self.hint_action
         if hint is not None and hint is not self._hint_seen:
             self._hint_seen = hint
@@ -573,9 +546,7 @@ class UchronicleScene(GameScene):
                 self.refresh()
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.current_choices():
-                back = event.key == pygame.K_UP or (
-                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-                )
+                back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
                 self.move_chip(-1 if back else 1)
                 return True
         if self.group.handle(event):
@@ -615,11 +586,7 @@ class UchronicleScene(GameScene):
         gone = set(taken)
         mid_tricks = tuple(tuple(p for p in tr if p.card not in gone) for tr in before.tricks)
         mid_trick = tuple(p for p in before.trick if p.card not in gone) + (Played(card, seat),)
-        finished = (
-            after.round != before.round
-            or after.turn is None
-            or len(after.tricks) > len(before.tricks)
-        )
+        finished = after.round != before.round or after.turn is None or len(after.tricks) > len(before.tricks)
         last_of_round = after.round != before.round or after.turn is None
         sound = self.app.sound
         sound.play("card")
@@ -649,27 +616,13 @@ class UchronicleScene(GameScene):
         if taken:
             sound.play("whoosh", 0.4)
         self.anim = Anim(
-            seat,
-            card,
-            taken,
-            (before.tricks, before.trick),
-            (mid_tricks, mid_trick),
-            finished,
-            removed_at,
-            landed_at,
-            held_at,
-            end,
-            taken_poses,
-            pile,
-            flight,
-            settle,
+            seat, card, taken, (before.tricks, before.trick), (mid_tricks, mid_trick), finished,
+            removed_at, landed_at, held_at, end, taken_poses, pile, flight, settle,
         )
         self.clock = 0.0
         self.refresh()
 
-    def _poses_of(
-        self, tricks: tuple[Trick, ...], trick: Trick, cards: set[Card]
-    ) -> dict[Card, tuple[Pose, bool]]:
+    def _poses_of(self, tricks: tuple[Trick, ...], trick: Trick, cards: set[Card]) -> dict[Card, tuple[Pose, bool]]:
         """Where ``cards`` lie in this history: pose, and whether in the present trick."""
         out: dict[Card, tuple[Pose, bool]] = {}
         past, present = self._trick_poses(tricks, trick)
@@ -682,9 +635,7 @@ class UchronicleScene(GameScene):
                 out[p.card] = (pose, True)
         return out
 
-    def _trick_poses(
-        self, tricks: tuple[Trick, ...], trick: Trick
-    ) -> tuple[list[list[Pose]], list[Pose]]:
+    def _trick_poses(self, tricks: tuple[Trick, ...], trick: Trick) -> tuple[list[list[Pose]], list[Pose]]:
         past = [self.past_poses(i, len(tr)) for i, tr in enumerate(tricks[: GRID[0] * GRID[1]])]
         return past, self.present_poses(len(trick))
 
@@ -692,9 +643,7 @@ class UchronicleScene(GameScene):
         if seat == self.viewer:
             hand = list(self.session.rules.view(before, seat).hands[seat] or ())
             if card in hand:
-                return self.hand_poses(len(hand))[hand.index(card)].raised(
-                    self.hand_painter.lift(Look.SELECTED)
-                )
+                return self.hand_poses(len(hand))[hand.index(card)].raised(self.hand_painter.lift(Look.SELECTED))
         return self.seat_anchor(seat)
 
     @property
@@ -764,16 +713,8 @@ class UchronicleScene(GameScene):
         draw_board(surface, t, self.board_rect, self.expert, self.markers, ghost)
         y = self.board_rect.bottom
         line = t.small.get_linesize()
-        for text in wrap_text(t.small, strength_lines(self.expert), self.board_rect.w)[
-            : self.foot_lines
-        ]:
-            draw_text(
-                surface,
-                t.small,
-                text,
-                t.text_dim,
-                pygame.Rect(self.board_rect.x, y, self.board_rect.w, line),
-            )
+        for text in wrap_text(t.small, strength_lines(self.expert), self.board_rect.w)[: self.foot_lines]:
+            draw_text(surface, t.small, text, t.text_dim, pygame.Rect(self.board_rect.x, y, self.board_rect.w, line))
             y += line
 
     def _draw_scores(self, surface: pygame.Surface, view: UchronicleState) -> None:
@@ -782,63 +723,21 @@ class UchronicleScene(GameScene):
         line = t.small.get_linesize()
         trick = min(view.trick_number, TRICKS_PER_ROUND)
         head = f"Round {view.round} of {view.rounds} · trick {trick} of {TRICKS_PER_ROUND}"
-        draw_text(
-            surface, t.font("small", bold=True), head, t.text_dim, pygame.Rect(r.x, r.y, r.w, line)
-        )
+        draw_text(surface, t.font("small", bold=True), head, t.text_dim, pygame.Rect(r.x, r.y, r.w, line))
         y = r.y + line
         cols = t.px(52)
-        draw_text(
-            surface,
-            t.small,
-            "round",
-            t.text_dim,
-            pygame.Rect(r.right - 2 * cols, y, cols, line),
-            "right",
-        )
-        draw_text(
-            surface,
-            t.small,
-            "total",
-            t.text_dim,
-            pygame.Rect(r.right - cols, y, cols, line),
-            "right",
-        )
+        draw_text(surface, t.small, "round", t.text_dim, pygame.Rect(r.right - 2 * cols, y, cols, line), "right")
+        draw_text(surface, t.small, "total", t.text_dim, pygame.Rect(r.right - cols, y, cols, line), "right")
         if self.players == 2:
-            draw_text(
-                surface,
-                t.small,
-                f"deck {view.deck_size}",
-                t.text_dim,
-                pygame.Rect(r.x, y, r.w, line),
-            )
+            draw_text(surface, t.small, f"deck {view.deck_size}", t.text_dim, pygame.Rect(r.x, y, r.w, line))
         y += line
         for s in range(self.players):
             style = t.player(s)
             row = pygame.Rect(r.x, y, r.w, line)
             bold = t.font("small", bold=True)
-            draw_text(
-                surface,
-                bold,
-                f"{style.glyph} {self.session.names[s]}",
-                style.colour,
-                pygame.Rect(row.x, y, row.w - 2 * cols, line),
-            )
-            draw_text(
-                surface,
-                bold,
-                negative(view.points[s]),
-                t.text,
-                pygame.Rect(r.right - 2 * cols, y, cols, line),
-                "right",
-            )
-            draw_text(
-                surface,
-                bold,
-                negative(view.totals[s]),
-                t.text,
-                pygame.Rect(r.right - cols, y, cols, line),
-                "right",
-            )
+            draw_text(surface, bold, f"{style.glyph} {self.session.names[s]}", style.colour, pygame.Rect(row.x, y, row.w - 2 * cols, line))
+            draw_text(surface, bold, negative(view.points[s]), t.text, pygame.Rect(r.right - 2 * cols, y, cols, line), "right")
+            draw_text(surface, bold, negative(view.totals[s]), t.text, pygame.Rect(r.right - cols, y, cols, line), "right")
             y += line
 
     def seat_badge(self, view: UchronicleState, seat: int) -> tuple[str, Colour]:
@@ -866,28 +765,15 @@ class UchronicleScene(GameScene):
             pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
             surface.blit(img, img.get_rect(center=pill.center))
             badge_w = pill.w + t.px(8)
-        draw_text(
-            surface,
-            t.font("body", bold=True),
-            f"{style.glyph} {self.session.names[seat]}",
-            style.colour,
-            pygame.Rect(head.x, head.y, head.w - badge_w, head.h),
-        )
+        draw_text(surface, t.font("body", bold=True), f"{style.glyph} {self.session.names[seat]}", style.colour, pygame.Rect(head.x, head.y, head.w - badge_w, head.h))
         n = view.hand_sizes[seat]
         pile = self.pile_center(seat)
         w = self.mini_painter.card_size[0]
-        fan = pygame.Rect(
-            r.x + t.px(10),
-            head.bottom + t.px(4),
-            pile[0] - w - r.x - t.px(70),
-            r.bottom - head.bottom - t.px(10),
-        )
+        fan = pygame.Rect(r.x + t.px(10), head.bottom + t.px(4), pile[0] - w - r.x - t.px(70), r.bottom - head.bottom - t.px(10))
         count = t.small.render(plural(n, "card"), True, t.text)
         count_r = count.get_rect(midright=(fan.right, fan.centery))
         fan.w -= count_r.w + t.px(8)
-        for p in fan_layout(
-            n, fan, self.mini_painter.card_size, max_spread_deg=14.0, max_step=0.28
-        ):
+        for p in fan_layout(n, fan, self.mini_painter.card_size, max_spread_deg=14.0, max_step=0.28):
             draw_card(surface, self.mini_painter, None, p)
         surface.blit(count, count_r)
         draw_pile(surface, t, self.mini_painter, pile, view.points[seat])
@@ -897,16 +783,8 @@ class UchronicleScene(GameScene):
         r = self.own_rect
         if r.h < self.mini_painter.card_height + t.small.get_linesize():
             return
-        draw_text(
-            surface,
-            t.small,
-            "You removed",
-            t.text_dim,
-            pygame.Rect(r.x, r.y, r.w, t.small.get_linesize()),
-        )
-        draw_pile(
-            surface, t, self.mini_painter, self.pile_center(self.viewer), view.points[self.viewer]
-        )
+        draw_text(surface, t.small, "You removed", t.text_dim, pygame.Rect(r.x, r.y, r.w, t.small.get_linesize()))
+        draw_pile(surface, t, self.mini_painter, self.pile_center(self.viewer), view.points[self.viewer])
 
     def shown_history(self, view: UchronicleState) -> tuple[tuple[Trick, ...], Trick, set[Card]]:
         """The tricks on show and the cards an animation draws instead."""
@@ -933,23 +811,9 @@ class UchronicleScene(GameScene):
             slot = self.slot_rect(i)
             pygame.draw.rect(surface, mix(t.felt, t.felt_dark, 0.6), slot, border_radius=t.px(8))
             colour = t.text if i < len(tricks) else mix(t.felt, t.text, 0.35)
-            draw_text(
-                surface,
-                t.font("small", bold=i < len(tricks)),
-                f"Trick {i + 1}",
-                colour,
-                pygame.Rect(slot.x + t.px(8), slot.y + t.px(2), slot.w - t.px(16), line),
-            )
+            draw_text(surface, t.font("small", bold=i < len(tricks)), f"Trick {i + 1}", colour, pygame.Rect(slot.x + t.px(8), slot.y + t.px(2), slot.w - t.px(16), line))
             if i < len(tricks):
-                self._draw_trick(
-                    surface,
-                    tricks[i],
-                    self.past_poses(i, len(tricks[i])),
-                    self.past_painter,
-                    hidden,
-                    marked,
-                    names=False,
-                )
+                self._draw_trick(surface, tricks[i], self.past_poses(i, len(tricks[i])), self.past_painter, hidden, marked, names=False)
         # the present trick
         r = self.present_rect
         pygame.draw.rect(surface, mix(t.felt, t.accent, 0.25), r, border_radius=t.px(12))
@@ -958,30 +822,10 @@ class UchronicleScene(GameScene):
         shown = last if last is not None else trick
         number = TRICKS_PER_ROUND if last is not None else min(view.trick_number, TRICKS_PER_ROUND)
         title = f"Trick {number} · " + ("last of the round" if last is not None else "present")
-        draw_text(
-            surface,
-            bold,
-            title,
-            t.text,
-            pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), bold.get_linesize()),
-        )
+        draw_text(surface, bold, title, t.text, pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), bold.get_linesize()))
         sub = self.present_line(view, shown)
-        draw_text(
-            surface,
-            t.small,
-            sub,
-            t.text_dim,
-            pygame.Rect(r.x + t.px(10), r.y + t.px(6) + bold.get_linesize(), r.w - t.px(20), line),
-        )
-        self._draw_trick(
-            surface,
-            shown,
-            self.present_poses(len(shown)),
-            self.present_painter,
-            hidden,
-            marked,
-            names=True,
-        )
+        draw_text(surface, t.small, sub, t.text_dim, pygame.Rect(r.x + t.px(10), r.y + t.px(6) + bold.get_linesize(), r.w - t.px(20), line))
+        self._draw_trick(surface, shown, self.present_poses(len(shown)), self.present_painter, hidden, marked, names=True)
 
     def present_line(self, view: UchronicleState, trick: Trick) -> str:
         if view.turn is None:
@@ -1002,24 +846,13 @@ class UchronicleScene(GameScene):
     ) -> None:
         t = self.app.theme
         w, h = painter.card_size
-        step = (
-            poses[1].x - poses[0].x
-            if len(poses) > 1
-            else w * (PRESENT_STEP if names else PAST_STEP)
-        )
+        step = poses[1].x - poses[0].x if len(poses) > 1 else w * (PRESENT_STEP if names else PAST_STEP)
         for p, pose in zip(trick, poses):
             if p.card in hidden:
                 continue
             draw_card(surface, painter, card_face(t, p.card), pose)
             text, colour = seat_tag(t, p.seat, list(self.session.names) if names else None)
-            draw_tag(
-                surface,
-                t,
-                text,
-                colour,
-                (round(pose.x), round(pose.y + h / 2 + t.px(3))),
-                int(step),
-            )
+            draw_tag(surface, t, text, colour, (round(pose.x), round(pose.y + h / 2 + t.px(3))), int(step))
         for p, pose in zip(trick, poses):
             if p.card in marked and p.card not in hidden:
                 draw_removal_mark(surface, t, pose, (w, h))
@@ -1046,8 +879,7 @@ class UchronicleScene(GameScene):
         if self.selected is None:
             lead = "You lead: any card wins an empty trick. " if not view.trick else ""
             return (
-                lead
-                + "Pick a card (click, or ←/→ and Space); the cheapest way to make it win is chosen for you.",
+                lead + "Pick a card (click, or ←/→ and Space); the cheapest way to make it win is chosen for you.",
                 t.text,
             )
         cs = self.current_choices()
@@ -1072,9 +904,7 @@ class UchronicleScene(GameScene):
         lines = wrap_text(font, text, r.w)[:2]
         y = r.bottom - len(lines) * line
         for ln in lines:
-            draw_text(
-                surface, font, fit_text(font, ln, r.w), colour, pygame.Rect(r.x, y, r.w, line)
-            )
+            draw_text(surface, font, fit_text(font, ln, r.w), colour, pygame.Rect(r.x, y, r.w, line))
             y += line
 
     def _draw_chips(self, surface: pygame.Surface) -> None:
@@ -1090,22 +920,9 @@ class UchronicleScene(GameScene):
                 pygame.draw.rect(surface, t.focus, rect, max(2, t.px(3)), border_radius=rect.h // 2)
             cs = self.current_choices()
             if hint is not None and 0 <= i < len(cs) and cs[i].action == hint:
-                pygame.draw.rect(
-                    surface,
-                    t.hint,
-                    rect.inflate(t.px(6), t.px(6)),
-                    max(2, t.px(3)),
-                    border_radius=rect.h // 2 + t.px(3),
-                )
+                pygame.draw.rect(surface, t.hint, rect.inflate(t.px(6), t.px(6)), max(2, t.px(3)), border_radius=rect.h // 2 + t.px(3))
             ink = t.accent_text if chosen else t.text
-            draw_text(
-                surface,
-                t.font("small", bold=chosen) if chosen else font,
-                text,
-                ink,
-                rect.inflate(-t.px(12), 0),
-                "center",
-            )
+            draw_text(surface, t.font("small", bold=chosen) if chosen else font, text, ink, rect.inflate(-t.px(12), 0), "center")
 
     def _draw_hand(self, surface: pygame.Surface, view: UchronicleState) -> None:
         t = self.app.theme
@@ -1144,19 +961,13 @@ class UchronicleScene(GameScene):
                 else:
                     u = (k - flip) / max(1e-6, a.removed_at - flip)
                     u = u * u
-                    at = Pose(
-                        pose.x + (a.pile.x - pose.x) * u, pose.y + (a.pile.y - pose.y) * u, 0.0
-                    )
+                    at = Pose(pose.x + (a.pile.x - pose.x) * u, pose.y + (a.pile.y - pose.y) * u, 0.0)
                     draw_card(surface, painter if u < 0.5 else self.mini_painter, None, at)
         if k < a.landed_at and k >= a.removed_at:
             draw_card(surface, self.present_painter, card_face(t, a.card), a.flight.pose)
         if k >= a.held_at:
             for card, tween in a.settle:
-                painter = (
-                    self.present_painter
-                    if tween.elapsed - tween.delay < tween.duration / 2
-                    else self.past_painter
-                )
+                painter = self.present_painter if tween.elapsed - tween.delay < tween.duration / 2 else self.past_painter
                 draw_card(surface, painter, card_face(t, card), tween.pose)
 
 
@@ -1178,9 +989,7 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     x0 = cx - step * 1.5
     draw_card(surface, painter, None, Pose(x0 - step * 0.2, cy + rect.h * 0.04, 14.0))
     for i, c in enumerate(cards):
-        draw_card(
-            surface, painter, card_face(theme, c), Pose(x0 + (i + 1) * step, cy, -6.0 + 6.0 * i)
-        )
+        draw_card(surface, painter, card_face(theme, c), Pose(x0 + (i + 1) * step, cy, -6.0 + 6.0 * i))
 
 
 __all__ = ["UchronicleScene", "draw_example_1", "draw_example_2", "draw_example_3", "draw_icon"]
