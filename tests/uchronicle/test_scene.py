@@ -20,6 +20,8 @@ from tabletop.games.uchronicle import scene_tutorial as tut
 from tabletop.games.uchronicle.model import (
     Card,
     DeadEnd,
+    Declare,
+    Play,
     Played,
     RulesState,
     UchronicleState,
@@ -28,7 +30,13 @@ from tabletop.games.uchronicle.model import (
 )
 from tabletop.games.uchronicle.scene import UchronicleScene
 from tabletop.games.uchronicle.scene_draw import option_text
-from tabletop.games.uchronicle.solver import consistent, options, strength_order
+from tabletop.games.uchronicle.solver import (
+    check_removal,
+    consistent,
+    options,
+    strength_order,
+    taken_by,
+)
 from tabletop.ui import flow, overlays, rulespage
 from tabletop.ui.cards import Look
 from tabletop.ui.widgets import ScrollText, no_overlap
@@ -410,13 +418,18 @@ def test_the_tutorial_examples_say_what_the_solver_says() -> None:
     six = [o for o in options(state, e6) if o.rules == parse_rules("H/C/6")]
     assert [(o.cost, o.taken) for o in six] == [(1, cards("B4"))]
     assert [o.cost for o in options(state, e5) if o.rules == parse_rules("H/C/5")] == [2]
-    # Example 3: Carol's D3; cheapest: declare B (B6 goes); making D trump takes E2 and E1
+    # Example 3: Carol's D2; declaring 4 and A makes D trump (B4 and A2 go);
+    # the cheapest way, declaring 6 (E6 goes), keeps the rules
     state = tutorial_state(tut.EXAMPLE_3, tut.EXAMPLE_3_RULES, False, (tut.EXAMPLE_3_CARD,))
     assert state.turn == 2, "Carol is to play"
-    found = options(state, tut.EXAMPLE_3_CARD)
-    assert (found[0].rules, str(found[0].removal), found[0].taken) == (tut.EXAMPLE_3_RULES, "B", cards("B6"))
+    d2 = tut.EXAMPLE_3_CARD
+    play = Play(d2, parse_rules("H/D"), Declare((4,), (0,)))
+    assert check_removal(state, play) is None and taken_by(state, d2, play.removed) == tut.EXAMPLE_3_TAKEN
+    assert check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,)))) is not None, "without the 4"
+    found = options(state, d2)
+    assert (found[0].rules, str(found[0].removal), found[0].taken) == (tut.EXAMPLE_3_RULES, "6", cards("E6"))
     make_d = next(o for o in found if o.rules == parse_rules("H/D"))
-    assert (str(make_d.removal), make_d.cost, set(make_d.taken)) == ("E", 2, set(cards("E2 E1")))
+    assert make_d.cost == 2
 
 
 def test_the_rules_page_draws_the_examples(app: App) -> None:
@@ -451,3 +464,65 @@ def test_the_rules_page_draws_the_examples(app: App) -> None:
     assert scene is app.stack.top
     rulespage.open_rules(app)
     assert isinstance(app.stack.top, rulespage.RulesScene) and app.stack.top.pictures is not None
+
+
+def test_a_play_animates_on_dt_removals_first_then_the_card(tmp_path: Any) -> None:
+    """Removed cards turn face down and fly to the remover's pile, then the
+    card flies into the present trick; a finished trick then slides into its
+    place among the past tricks. All on the frames' dt."""
+    app = make_app(tmp_path, SIZE)
+    try:
+        state = position(EXAMPLE_3_LIKE, "B5 B6", "D3 D4 B1", expert=False, rules="H/E")
+        scene = start(app, ["human", "human", "human"], state=state)
+        d3 = parse_card("D3")
+        play = next(c.action for c in scene.choices[d3] if c.action.rules == parse_rules("H/D"))
+        assert scene.act(play)
+        a = scene.anim
+        assert a is not None and scene.animating
+        assert set(a.taken) == set(cards("E2 E1")) and a.finished, "D3 ends the trick"
+        # first the removals: they are drawn by the animation, not in their tricks
+        tricks, trick, hidden = scene.shown_history(scene.view)
+        assert hidden == set(a.taken) and trick == state.trick
+        steps = 0
+        while scene.clock < a.removed_at:
+            app.frame([], 1 / 60)
+            steps += 1
+        assert steps > 5, "the removals take a moment"
+        # then the card in flight to the present trick, its trick still there
+        tricks, trick, hidden = scene.shown_history(scene.view)
+        assert hidden == {d3} and tuple(p.card for p in trick) == cards("B5 B6 D3")
+        assert all(p.card not in a.taken for t in tricks for p in t)
+        start_pose = a.flight.pose
+        app.frame([], 1 / 60)
+        assert a.flight.pose != start_pose, "the card moves"
+        while scene.animating:
+            app.frame([], 1 / 60)
+            steps += 1
+        assert steps < 200
+        assert scene.anim is None and scene.shown_history(scene.view)[2] == set()
+        assert scene.view.tricks[-1] == tuple(a.mid[1]), "the finished trick is a past trick now"
+    finally:
+        app.shutdown()
+
+
+def test_many_chips_page_with_more_and_back(app: App) -> None:
+    # at the expert dead end every rules state is a chip: more than fit
+    state = position(["A2 A3 A4"], "D5 C4", "B5 A5 E5", expert=True, rules="L/C")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d.click(card_point(scene, parse_card("A5")))
+    total = len(scene.current_choices())
+    first_page = [i for i, _, _ in scene.chip_layout() if i >= 0]
+    assert first_page[0] == 0 and len(first_page) < total
+    assert any(i == -2 for i, _, _ in scene.chip_layout()), "a 'more' chip"
+    d.click(chip_point(scene, -2))
+    second_page = [i for i, _, _ in scene.chip_layout() if i >= 0]
+    assert second_page[0] == first_page[-1] + 1
+    assert scene.chip == 0 and scene.session.ply == 0, "paging chooses nothing"
+    d.click(chip_point(scene, -1))
+    assert [i for i, _, _ in scene.chip_layout() if i >= 0] == first_page
+    # the keys follow the chosen chip onto the next page
+    for _ in range(len(first_page)):
+        d.key(pygame.K_DOWN)
+    assert scene.chip == len(first_page)
+    assert scene.chip in [i for i, _, _ in scene.chip_layout()]

@@ -38,12 +38,14 @@ from tabletop.games.uchronicle.model import (
     Declare,
     Pick,
     Play,
+    RulesState,
     Trick,
     UchronicleAction,
     UchronicleState,
     cards_text,
 )
 from tabletop.games.uchronicle.rules import RULES, dead_end_taken
+from tabletop.games.uchronicle.solver import Option
 
 #: the hard bot's limits per decision: it answers at once when one play is
 #: worth weighing and stops sooner once no iteration left could change its
@@ -126,31 +128,59 @@ def unseen_cards(view: UchronicleState, seat: int) -> list[Card]:
 # -- answering without a removal ------------------------------------------------------
 
 
+#: every rules state, standard (False) and expert (True), in the solver's order
+STATES = {expert: solver.rules_states(expert) for expert in (False, True)}
+
+
+def _code(card: Card) -> int:
+    return card.suit * 6 + card.rank - 1
+
+
 @lru_cache(maxsize=1 << 16)
-def _mask(cards: tuple[Card, ...], expert: bool) -> int:
-    """Bit ``i`` set when ``cards`` (one trick, in play order) is consistent
-    under ``solver.rules_states(expert)[i]`` (U3)."""
-    states = solver.rules_states(expert)
-    return sum(1 << i for i, r in enumerate(states) if solver.trick_consistent(cards, r))
+def _mask(codes: tuple[int, ...], expert: bool) -> int:
+    """Bit ``i`` set when the trick of these card codes (``suit * 6 + rank -
+    1``, in play order) is consistent under ``solver.rules_states(expert)[i]``
+    (U3)."""
+    states = STATES[expert]
+    if len(codes) <= 1:
+        return (1 << len(states)) - 1
+    cards = [Card(c // 6, c % 6 + 1) for c in codes]
+    suits = {c.suit for c in cards}
+    ranks = {c.rank for c in cards}
+    # a trump suit or rank that no card of the trick has is as good as none
+    seen: dict[RulesState, bool] = {}
+    mask = 0
+    for i, r in enumerate(states):
+        narrow = RulesState(
+            r.higher,
+            r.trump_suit if r.trump_suit in suits else None,
+            r.trump_rank if r.trump_rank in ranks else None,
+        )
+        ok = seen.get(narrow)
+        if ok is None:
+            ok = seen[narrow] = solver.trick_consistent(cards, narrow)
+        if ok:
+            mask |= 1 << i
+    return mask
 
 
-def _cards(trick: Trick) -> tuple[Card, ...]:
-    return tuple(p.card for p in trick)
+def _codes(trick: Trick) -> tuple[int, ...]:
+    return tuple([p.card.suit * 6 + p.card.rank - 1 for p in trick])
 
 
 def history_mask(state: UchronicleState) -> int:
     """The rules states (as bits of :func:`_mask`) under which every past
     trick is consistent as it stands."""
-    mask = (1 << len(solver.rules_states(state.expert))) - 1
+    mask = (1 << len(STATES[state.expert])) - 1
     for trick in state.tricks:
-        mask &= _mask(_cards(trick), state.expert)
+        mask &= _mask(_codes(trick), state.expert)
     return mask
 
 
 def free_mask(state: UchronicleState, card: Card, past: int) -> int:
     """The rules states under which ``card`` wins the present trick with no
     removal, given ``past`` (:func:`history_mask`)."""
-    return past & _mask((*_cards(state.trick), card), state.expert)
+    return past & _mask((*_codes(state.trick), _code(card)), state.expert)
 
 
 def free_share(state: UchronicleState, pool: Sequence[Card]) -> tuple[int, int]:
@@ -286,7 +316,7 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     assert seat is not None
     hand = state.hands[seat] or ()
     past = history_mask(state)
-    states = solver.rules_states(state.expert)
+    states = STATES[state.expert]
     free = [(c, m) for c in hand if (m := free_mask(state, c, past))]
     if free:
         card, mask = free[rng.randrange(len(free))]
@@ -296,15 +326,21 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     if state.expert and solver.dead_end(state, hand):
         return DeadEnd(hand[rng.randrange(len(hand))], state.rules)
     picked = list(hand) if len(hand) <= PLAYOUT_SAMPLE else rng.sample(list(hand), PLAYOUT_SAMPLE)
-    for tries in (picked, hand):
-        best = None
-        for card in tries:
+    best: tuple[int, Card, Option] | None = None
+    for card in picked:
+        # the rulebook's first tip: a card made trump wins most easily
+        for higher in (True, False):
+            option = solver.cheapest(state, card, RulesState(higher, card.suit))
+            if option is not None and (best is None or option.cost < best[0]):
+                best = (option.cost, card, option)
+    if best is None:
+        for card in hand:
             options = solver.options(state, card)
-            if options and (best is None or options[0].cost < best[0].cost):
-                best = (options[0], card)
-        if best is not None:
-            option, card = best
-            return Play(card, option.rules, option.removal)
+            if options and (best is None or options[0].cost < best[0]):
+                best = (options[0].cost, card, options[0])
+    if best is not None:
+        _, card, option = best
+        return Play(card, option.rules, option.removal)
     raise AssertionError("a hand that is no dead end has a card that can win")
 
 

@@ -363,7 +363,12 @@ class UchronicleScene(GameScene):
     # -- what the player may do --------------------------------------------------------------
     def refresh(self) -> None:
         """The chips for each card, the selection and the Play button."""
-        mine = self.replay_queue is None and self.session.to_move() == self.viewer and self.session.is_human_turn()
+        mine = (
+            self.replay_queue is None
+            and self.summary is None  # the finished round on show is not the one to play
+            and self.session.to_move() == self.viewer
+            and self.session.is_human_turn()
+        )
         key = (self.viewer, self.session.ply, mine)
         if key != self._key:
             self._key = key
@@ -820,16 +825,25 @@ class UchronicleScene(GameScene):
         pygame.draw.rect(surface, t.focus, r, max(2, t.px(3)), border_radius=t.px(12))
         bold = t.font("body", bold=True)
         shown = last if last is not None else trick
-        number = TRICKS_PER_ROUND if last is not None else min(view.trick_number, TRICKS_PER_ROUND)
-        title = f"Trick {number} · " + ("last of the round" if last is not None else "present")
+        number = TRICKS_PER_ROUND if last is not None else min(len(tricks) + 1, TRICKS_PER_ROUND)
+        title = f"Trick {number} · " + ("last" if last is not None else "present")
         draw_text(surface, bold, title, t.text, pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), bold.get_linesize()))
         sub = self.present_line(view, shown)
         draw_text(surface, t.small, sub, t.text_dim, pygame.Rect(r.x + t.px(10), r.y + t.px(6) + bold.get_linesize(), r.w - t.px(20), line))
         self._draw_trick(surface, shown, self.present_poses(len(shown)), self.present_painter, hidden, marked, names=True)
 
+    def over_text(self, view: UchronicleState) -> str:
+        """What has ended when nobody is to move: a round (its summary is on
+        show and the next round follows) or the game."""
+        if self.summary is not None and view.round < view.rounds:
+            return f"Round {view.round} of {view.rounds} is over."
+        return "The game is over."
+
     def present_line(self, view: UchronicleState, trick: Trick) -> str:
         if view.turn is None:
-            return "The game is over."
+            return self.over_text(view)
+        if self.dead_end and self.my_turn:
+            return "Dead end: play any card (see below)."
         if not trick:
             return "Empty: any card wins it."
         return f"Beat {trick[-1].card}: it wins so far."
@@ -861,7 +875,7 @@ class UchronicleScene(GameScene):
         """The line under the table: what to do now, a card's reason, a chip's effect."""
         t = self.app.theme
         if view.turn is None:
-            return "The game is over.", t.text
+            return self.over_text(view), t.text
         if not self.my_turn:
             who = self.session.names[view.turn]
             if self.is_thinking(view.turn):

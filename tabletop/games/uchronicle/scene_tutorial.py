@@ -46,11 +46,12 @@ EXAMPLE_2_RULES = RulesState(True, 2, 4)
 EXAMPLE_2 = (trick("A5 A6 B4", 0), trick("D1 C2", 2))
 EXAMPLE_2_HAND = cards("C6 E4 E6 E5")
 
-# Example 3 (standard): Bob made E trump in trick 2 with E1 and leads trick 3
-# with B6; Carol holds D3.
-EXAMPLE_3_RULES = RulesState(True, 4, None)
-EXAMPLE_3 = (trick("A3 A5 E2", 0), trick("C4 C6 E1", 2), trick("B6", 1))
-EXAMPLE_3_CARD = parse_card("D3")
+# Example 3 (standard): Bob made B trump in trick 2 with B4 and leads trick 3
+# with E6; Carol holds D2 and declares rank 4 and suit A to make D trump.
+EXAMPLE_3_RULES = RulesState(True, 1, None)
+EXAMPLE_3 = (trick("A2 B3 B5", 0), trick("C3 C5 B4", 2), trick("E6", 1))
+EXAMPLE_3_CARD = parse_card("D2")
+EXAMPLE_3_TAKEN = cards("A2 B4")
 
 
 @functools.lru_cache(maxsize=8)
@@ -138,12 +139,12 @@ def draw_example_2(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> 
 
 def draw_example_3(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     t1, t2, t3 = EXAMPLE_3
-    gone = set(cards("B6"))
+    gone = set(EXAMPLE_3_TAKEN)
     _draw(
         surface,
         rect,
         theme,
-        f"Example 3 · standard · rules: {_rules(EXAMPLE_3_RULES, False)} · Carol declares suit B",
+        f"Example 3 · standard · rules: {_rules(EXAMPLE_3_RULES, False)} · Carol declares rank 4 and suit ☀A",
         [
             ("Trick 1", [(p.card, p.seat) for p in t1], gone),
             ("Trick 2", [(p.card, p.seat) for p in t2], gone),
