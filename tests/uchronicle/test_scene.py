@@ -64,10 +64,20 @@ def start(
     state: UchronicleState | None = None,
 ) -> UchronicleScene:
     entry = get("uchronicle")
-    seats = default_seats(kinds) if any(k != "human" for k in kinds) else [Seat(n) for n in ("Ann", "Bob", "Cy")[: len(kinds)]]
+    seats = (
+        default_seats(kinds)
+        if any(k != "human" for k in kinds)
+        else [Seat(n) for n in ("Ann", "Bob", "Cy")[: len(kinds)]]
+    )
     config = entry.default_config(len(kinds), expert=expert)
     session = Session(
-        entry, config, seed, seats, threaded=False, timed=False, states=[state] if state is not None else None
+        entry,
+        config,
+        seed,
+        seats,
+        threaded=False,
+        timed=False,
+        states=[state] if state is not None else None,
     )
     scene = flow.start_game(app, entry, config, seed, seats, session=session)
     app.frame([], 1 / 60)
@@ -105,8 +115,12 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
     counts = {"plays": 0, "second chips": 0, "summaries": 0, "removals": 0}
     for _ in range(400):
         d.until(
-            lambda: isinstance(d.top, (overlays.ResultsScene, overlays.SummaryScene, overlays.CurtainScene))
-            or (d.top is scene and scene.my_turn),
+            lambda: (
+                isinstance(
+                    d.top, (overlays.ResultsScene, overlays.SummaryScene, overlays.CurtainScene)
+                )
+                or (d.top is scene and scene.my_turn)
+            ),
             frames=2000,
         )
         top = d.top
@@ -188,7 +202,10 @@ def position(
 ) -> UchronicleState:
     """Seat 0 to move in a 3-player round; the tricks' cards by seats in turn
     from ``first``, the present trick's ending with seat 2."""
-    played = [tuple(Played(parse_card(c), (first + i) % 3) for i, c in enumerate(t.split())) for t in tricks]
+    played = [
+        tuple(Played(parse_card(c), (first + i) % 3) for i, c in enumerate(t.split()))
+        for t in tricks
+    ]
     pcards = present.split()
     trick = tuple(Played(parse_card(c), (3 - len(pcards) + i) % 3) for i, c in enumerate(pcards))
     mine = tuple(sorted(parse_card(c) for c in hand.split()))
@@ -233,10 +250,15 @@ def test_chips_are_the_legal_actions_and_preview_their_removals(app: App) -> Non
     assert [c.action for c in scene.current_choices()] == legal
     first = scene.current_choices()[0]
     assert str(first.action) == "play D3 H/E remove B" and first.taken == (parse_card("B6"),)
-    assert option_text(first.action, first.cost, False) == "higher · trump ♣E · removes suit ☾B · 1 point"
+    assert (
+        option_text(first.action, first.cost, False)
+        == "higher · trump ♣E · removes suit ☾B · 1 point"
+    )
     # the chosen chip's removals are marked on the history; resting on another previews its own
     assert scene.preview_choice() is first
-    make_d = next(i for i, c in enumerate(scene.current_choices()) if c.action.rules == parse_rules("H/D"))
+    make_d = next(
+        i for i, c in enumerate(scene.current_choices()) if c.action.rules == parse_rules("H/D")
+    )
     d.move(chip_point(scene, make_d))
     assert scene.hover_chip == make_d
     assert set(scene.preview_choice().taken) == {parse_card("E2"), parse_card("E1")}
@@ -356,7 +378,9 @@ def test_markers_slide_on_dt(tmp_path: Any) -> None:
 
 @pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
 @pytest.mark.parametrize("players,expert", [(2, False), (3, True)])
-def test_the_table_lays_out_without_overlaps(tmp_path: Any, size: tuple[int, int], players: int, expert: bool) -> None:
+def test_the_table_lays_out_without_overlaps(
+    tmp_path: Any, size: tuple[int, int], players: int, expert: bool
+) -> None:
     app = make_app(tmp_path, size)
     try:
         app.update_settings(anim_speed=0)
@@ -371,7 +395,9 @@ def test_the_table_lays_out_without_overlaps(tmp_path: Any, size: tuple[int, int
             assert r.w > 0 and r.h > 0, name
             assert table.contains(r), f"{name} {r} leaves the table {table}"
         names = list(rects)
-        assert no_overlap(list(rects.values())) == [], [(names[i], names[j]) for i, j in no_overlap(list(rects.values()))]
+        assert no_overlap(list(rects.values())) == [], [
+            (names[i], names[j]) for i, j in no_overlap(list(rects.values()))
+        ]
         chips = [r for _, r, _ in scene.chip_layout()]
         assert chips and all(scene.chips_rect.contains(r) for r in chips)
         assert no_overlap(chips) == []
@@ -394,11 +420,31 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(c) for c in text.split())
 
 
-def tutorial_state(tricks: tuple[Any, ...], rules: RulesState, expert: bool, hand: tuple[Card, ...]) -> UchronicleState:
+def tutorial_state(
+    tricks: tuple[Any, ...], rules: RulesState, expert: bool, hand: tuple[Card, ...]
+) -> UchronicleState:
     *past, present = tricks
     turn = (present[-1].seat + 1) % 3
     hands = tuple(hand if s == turn else () for s in range(3))
-    return UchronicleState(3, expert, 0, 1, 0, present[0].seat, turn, hands, tuple(len(h) for h in hands), tuple(past), present, rules, (0, 0, 0), (0, 0, 0), ((), (), ()), (), 0)
+    return UchronicleState(
+        3,
+        expert,
+        0,
+        1,
+        0,
+        present[0].seat,
+        turn,
+        hands,
+        tuple(len(h) for h in hands),
+        tuple(past),
+        present,
+        rules,
+        (0, 0, 0),
+        (0, 0, 0),
+        ((), (), ()),
+        (),
+        0,
+    )
 
 
 def test_the_tutorial_examples_say_what_the_solver_says() -> None:
@@ -410,11 +456,16 @@ def test_the_tutorial_examples_say_what_the_solver_says() -> None:
     # Example 2: trick 1 held under higher, trump B, and still holds with trump rank 4
     e1, e2 = tut.EXAMPLE_2
     assert consistent([e1], tut.EXAMPLE_2_BEFORE) and consistent([e1, e2], tut.EXAMPLE_2_RULES)
-    state = tutorial_state(tut.EXAMPLE_2, tut.EXAMPLE_2_RULES, True, tuple(sorted(tut.EXAMPLE_2_HAND)))
+    state = tutorial_state(
+        tut.EXAMPLE_2, tut.EXAMPLE_2_RULES, True, tuple(sorted(tut.EXAMPLE_2_HAND))
+    )
     assert state.turn == 1, "Bob is to play"
     c6, e4, e6, e5 = cards("C6 E4 E6 E5")
     for free in (c6, e4):
-        assert options(state, free)[0].cost == 0 and options(state, free)[0].rules == tut.EXAMPLE_2_RULES
+        assert (
+            options(state, free)[0].cost == 0
+            and options(state, free)[0].rules == tut.EXAMPLE_2_RULES
+        )
     six = [o for o in options(state, e6) if o.rules == parse_rules("H/C/6")]
     assert [(o.cost, o.taken) for o in six] == [(1, cards("B4"))]
     assert [o.cost for o in options(state, e5) if o.rules == parse_rules("H/C/5")] == [2]
@@ -424,10 +475,19 @@ def test_the_tutorial_examples_say_what_the_solver_says() -> None:
     assert state.turn == 2, "Carol is to play"
     d2 = tut.EXAMPLE_3_CARD
     play = Play(d2, parse_rules("H/D"), Declare((4,), (0,)))
-    assert check_removal(state, play) is None and taken_by(state, d2, play.removed) == tut.EXAMPLE_3_TAKEN
-    assert check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,)))) is not None, "without the 4"
+    assert (
+        check_removal(state, play) is None
+        and taken_by(state, d2, play.removed) == tut.EXAMPLE_3_TAKEN
+    )
+    assert check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,)))) is not None, (
+        "without the 4"
+    )
     found = options(state, d2)
-    assert (found[0].rules, str(found[0].removal), found[0].taken) == (tut.EXAMPLE_3_RULES, "6", cards("E6"))
+    assert (found[0].rules, str(found[0].removal), found[0].taken) == (
+        tut.EXAMPLE_3_RULES,
+        "6",
+        cards("E6"),
+    )
     make_d = next(o for o in found if o.rules == parse_rules("H/D"))
     assert make_d.cost == 2
 
@@ -458,7 +518,9 @@ def test_the_rules_page_draws_the_examples(app: App) -> None:
     surface = pygame.Surface((800, 600))
     scroll.draw(surface, app.theme)
     assert drawn == ["draw_example_1", "draw_example_2", "draw_example_3"]
-    assert not any("[[picture" in line for line, *_ in scroll.layout(app.theme)), "markers are not shown as text"
+    assert not any("[[picture" in line for line, *_ in scroll.layout(app.theme)), (
+        "markers are not shown as text"
+    )
     # F1 in a game opens the page with its pictures
     scene = start(app, ["human", "easy"], seed=1)
     assert scene is app.stack.top

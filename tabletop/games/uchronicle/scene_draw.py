@@ -39,6 +39,14 @@ SUIT_COLOURS: dict[str, tuple[Colour, ...]] = {
     ),
 }
 SUIT_NAMES = ("red", "yellow", "green", "blue", "purple")
+#: past tricks sit in a grid of this many columns and rows (8 at most: the
+#: 9th is always the present one)
+GRID = (4, 2)
+#: how far apart the cards of a past trick and of the present trick sit, in card widths
+PAST_STEP = 0.52
+PRESENT_STEP = 1.08
+#: chips show at most this many rows
+CHIP_ROWS = 2
 #: the rule board's marker: one colour for all three, with a dark edge
 MARKER = (255, 206, 72)
 
@@ -51,11 +59,13 @@ def suit_style(theme: Theme, suit: int) -> SuitStyle:
 
 def card_face(theme: Theme, card: Card) -> CardFace:
     """Its rank, that many glyphs, and its suit letter in the corner disc."""
-    return CardFace.of(str(card.rank), suit_style(theme, card.suit), pips=card.rank, badge=card.letter)
+    return CardFace.of(
+        str(card.rank), suit_style(theme, card.suit), pips=card.rank, badge=card.letter
+    )
 
 
 def suit_text(suit: int | None) -> str:
-    """"☀A", or "none"."""
+    """ "☀A", or "none"."""
     return "none" if suit is None else f"{SUIT_GLYPHS[suit]}{SUIT_LETTERS[suit]}"
 
 
@@ -64,7 +74,9 @@ def rules_text(rules: RulesState, expert: bool) -> list[str]:
     parts = ["higher" if rules.higher else "lower"]
     parts.append("no trump" if rules.trump_suit is None else f"trump {suit_text(rules.trump_suit)}")
     if expert:
-        parts.append("no trump rank" if rules.trump_rank is None else f"trump rank {rules.trump_rank}")
+        parts.append(
+            "no trump rank" if rules.trump_rank is None else f"trump rank {rules.trump_rank}"
+        )
     return parts
 
 
@@ -126,7 +138,9 @@ def cell_rects(theme: Theme, rect: pygame.Rect, expert: bool) -> list[list[pygam
         y += line
         n = len(cells)
         w = (rect.w - gap * (n - 1)) / n
-        out.append([pygame.Rect(round(rect.x + i * (w + gap)), y, round(w), cell_h) for i in range(n)])
+        out.append(
+            [pygame.Rect(round(rect.x + i * (w + gap)), y, round(w), cell_h) for i in range(n)]
+        )
         y += cell_h + theme.px(6)
     return out
 
@@ -150,7 +164,9 @@ def draw_board(
     bold = theme.font("small", bold=True)
     ghost_cells = marker_cells(ghost) if ghost is not None else None
     for r, ((name, labels), row) in enumerate(zip(rows, cells)):
-        draw_text(surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line, rect.w, line))
+        draw_text(
+            surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line, rect.w, line)
+        )
         for i, (label, cell) in enumerate(zip(labels, row)):
             colour = theme.felt_dark
             ink = theme.text
@@ -158,7 +174,14 @@ def draw_board(
                 colour = suit_style(theme, i - 1).colour
                 ink = text_on(colour)
             pygame.draw.rect(surface, colour, cell, border_radius=theme.px(5))
-            draw_text(surface, bold if r == 1 else font, label, ink, cell.inflate(-theme.px(2), 0), "center")
+            draw_text(
+                surface,
+                bold if r == 1 else font,
+                label,
+                ink,
+                cell.inflate(-theme.px(2), 0),
+                "center",
+            )
         if ghost_cells is not None and ghost_cells[r] != round(markers[r]):
             box = row[ghost_cells[r]].inflate(theme.px(4), theme.px(4))
             _dashed_rect(surface, theme.hint, box, max(2, theme.px(2)))
@@ -171,7 +194,9 @@ def draw_board(
         box = pygame.Rect(
             round(a.x + (b.x - a.x) * k), a.y, round(a.w + (b.w - a.w) * k), a.h
         ).inflate(theme.px(6), theme.px(6))
-        pygame.draw.rect(surface, (12, 12, 18), box, max(3, theme.px(5)) + 2, border_radius=theme.px(7))
+        pygame.draw.rect(
+            surface, (12, 12, 18), box, max(3, theme.px(5)) + 2, border_radius=theme.px(7)
+        )
         pygame.draw.rect(surface, MARKER, box, max(2, theme.px(3)), border_radius=theme.px(7))
 
 
@@ -208,7 +233,12 @@ def seat_tag(theme: Theme, seat: int | None, names: list[str] | None = None) -> 
 
 
 def draw_tag(
-    surface: pygame.Surface, theme: Theme, text: str, colour: Colour, midtop: tuple[int, int], max_w: int
+    surface: pygame.Surface,
+    theme: Theme,
+    text: str,
+    colour: Colour,
+    midtop: tuple[int, int],
+    max_w: int,
 ) -> pygame.Rect:
     font = theme.font("small", bold=True)
     img = font.render(fit_text(font, text, max(1, max_w - theme.px(10))), True, text_on(colour))
@@ -260,7 +290,13 @@ def draw_pile(
     else:
         r = pygame.Rect(0, 0, *painter.card_size)
         r.center = center
-        pygame.draw.rect(surface, mix(theme.felt_dark, theme.text, 0.25), r, max(1, theme.px(2)), border_radius=theme.px(4))
+        pygame.draw.rect(
+            surface,
+            mix(theme.felt_dark, theme.text, 0.25),
+            r,
+            max(1, theme.px(2)),
+            border_radius=theme.px(4),
+        )
     font = theme.font("body", bold=True)
     img = font.render(negative(count), True, theme.warning if count else theme.text_dim)
     at = img.get_rect(midleft=(x + painter.card_size[0] // 2 + theme.px(8), y))
@@ -269,7 +305,11 @@ def draw_pile(
 
 
 __all__ = [
+    "CHIP_ROWS",
+    "GRID",
     "MARKER",
+    "PAST_STEP",
+    "PRESENT_STEP",
     "SUIT_COLOURS",
     "board_height",
     "board_rows",
