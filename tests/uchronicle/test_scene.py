@@ -588,3 +588,12 @@ def test_many_chips_page_with_more_and_back(app: App) -> None:
         d.key(pygame.K_DOWN)
     assert scene.chip == len(first_page)
     assert scene.chip in [i for i, _, _ in scene.chip_layout()]
+
+
+def test_resting_on_a_card_tells_its_cheapest_way(app: App) -> None:
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d.move(card_point(scene, parse_card("D3")))
+    text, _ = scene.message(scene.view)
+    assert text.startswith("D3 can win 12 ways; the cheapest removes B6 (1 point).")

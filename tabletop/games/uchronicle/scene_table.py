@@ -340,6 +340,12 @@ class TableDrawing:
         hover = self.hover_card
         if hover is not None and hover in self.choices and not self.choices[hover]:
             return self.card_reason(hover), t.warning
+        if hover is not None and hover != self.selected and self.choices.get(hover):
+            cheapest = self.choices[hover][0]
+            gone = ", ".join(str(c) for c in cheapest.taken)
+            cost = f"removes {gone} ({plural(cheapest.cost, 'point')})" if gone else "costs nothing"
+            ways = plural(len(self.choices[hover]), "way")
+            return f"{hover} can win {ways}; the cheapest {cost}. Click it to see them.", t.text
         if self.dead_end and self.selected is None:
             return (
                 "Dead end: none of your cards can win this trick, whatever you remove. "
