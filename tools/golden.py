@@ -4,14 +4,19 @@
     python tools/golden.py --game etuc           # only this game's files
     python tools/golden.py --check               # compare, write nothing; exit 1 on a diff
     python tools/golden.py --game etuc --players 3 --seed 2   # add (or rewrite) one file
+    python tools/golden.py --game uchronicle --players 3 --seed 2 --variant expert
 
-A golden file is ``tests/playthroughs/<game>-<n>p-seed<k>.txt``: the state
+A golden file is ``tests/playthroughs/<game>-<n>p-seed<k>.txt``, or
+``<game>-<n>p-<variant>-seed<k>.txt`` for a game played with a yes-or-no
+variant switched on (``uchronicle-3p-expert-seed2.txt``): the state
 after setup and after every action, from the game's ``describe``, each action
 headed by its log line. After each state, as OpenSpiel's playthrough files do,
 come what every seat sees (``describe`` of its ``view``; "the whole state" when
 that is all of it) and the legal actions the seat to move is offered in its
 view (objects describing ranges, for continuous choices, print their ranges),
-so a view that starts to show more than it should shows up in the diff. The
+so a view that starts to show more than it should shows up in the diff (a
+game whose menu runs to hundreds of actions sums it up in its own words with
+a ``describe_legal(view, actions)`` hook instead). The
 actions come from the game's ``sample_action`` with a generator seeded from the
 case's seed, not from bots, so the files change when the rules change and not
 when a bot gets smarter. Games without a ``describe`` have no golden files. The
@@ -40,7 +45,9 @@ from tabletop.core.session import BOT_NAMES  # noqa: E402
 from tools.cli import OneLineParser  # noqa: E402
 
 FOLDER = ROOT / "tests" / "playthroughs"
-NAME = re.compile(r"^(?P<game>[a-z_]+)-(?P<players>\d+)p-seed(?P<seed>\d+)\.txt$")
+NAME = re.compile(
+    r"^(?P<game>[a-z_]+)-(?P<players>\d+)p(?P<variants>(-[a-z_]+)*)-seed(?P<seed>\d+)\.txt$"
+)
 
 
 @dataclass(frozen=True)
@@ -48,10 +55,13 @@ class Case:
     game: str
     players: int
     seed: int
+    #: yes-or-no variants switched on (the others keep their defaults)
+    variants: tuple[str, ...] = ()
 
     @property
     def filename(self) -> str:
-        return f"{self.game}-{self.players}p-seed{self.seed}.txt"
+        flags = "".join(f"-{v}" for v in self.variants)
+        return f"{self.game}-{self.players}p{flags}-seed{self.seed}.txt"
 
     @property
     def path(self) -> Path:
@@ -65,13 +75,14 @@ def described(name: str) -> bool:
 def cases_for(name: str, folder: Path = FOLDER) -> list[Case]:
     """The cases a game's golden files name, or its default case if it has none."""
     found = []
-    for path in sorted(folder.glob(f"{name}-*p-seed*.txt")):
+    for path in sorted(folder.glob(f"{name}-*.txt")):
         m = NAME.match(path.name)
         if m and m["game"] == name:
-            found.append(Case(name, int(m["players"]), int(m["seed"])))
+            flags = tuple(v for v in m["variants"].split("-") if v)
+            found.append(Case(name, int(m["players"]), int(m["seed"]), flags))
     if not found:
         found.append(Case(name, games.get(name).info.min_players, 1))
-    return sorted(found, key=lambda c: (c.players, c.seed))
+    return sorted(found, key=lambda c: (c.players, c.variants, c.seed))
 
 
 def transcript(case: Case) -> str:
@@ -80,10 +91,12 @@ def transcript(case: Case) -> str:
     rules = entry.rules
     names = list(BOT_NAMES[: case.players])
     sampler = rng.make(case.seed, "golden-sample")
-    state = rules.setup(entry.default_config(case.players), case.seed)
+    config = entry.default_config(case.players, **{v: True for v in case.variants})
+    state = rules.setup(config, case.seed)
     seats = ", ".join(f"P{i + 1} {n}" for i, n in enumerate(names))
+    flags = "".join(f", {v}" for v in case.variants)
     out = [
-        f"# {entry.info.title}: {case.players} players, seed {case.seed}, "
+        f"# {entry.info.title}: {case.players} players{flags}, seed {case.seed}, "
         f"random legal actions ({seats})",
         "# regenerate with: python tools/golden.py --game " + case.game,
         "",
@@ -116,8 +129,11 @@ def observations(rules: Any, state: Any, players: int) -> list[str]:
             lines += [f"-- P{seat + 1} sees", seen]
     mover = rules.to_move(state)
     if mover is not None:
-        legal = rules.legal_actions(rules.view(state, mover))
-        lines.append(f"-- P{mover + 1} may: " + ", ".join(str(a) for a in legal))
+        view = rules.view(state, mover)
+        legal = rules.legal_actions(view)
+        summary = getattr(rules, "describe_legal", None)
+        menu = summary(view, legal) if summary else ", ".join(str(a) for a in legal)
+        lines.append(f"-- P{mover + 1} may: " + menu)
     return lines
 
 
@@ -145,17 +161,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--players", type=int, help="with --game and --seed: one case to add or rewrite")
     p.add_argument("--seed", type=int, help="with --game and --players")
+    p.add_argument(
+        "--variant", action="append", default=[], help="with --players: a yes-or-no variant on"
+    )
     args = p.parse_args(argv)
     names = args.game or [n for n in games.REGISTRY if described(n)]
     for n in names:
         if n not in games.REGISTRY or not described(n):
             print(f"golden: error: {n!r} is not a registered game with describe()", file=sys.stderr)
             return 2
+    if args.variant and args.players is None:
+        print("golden: error: --variant goes with --players and --seed", file=sys.stderr)
+        return 2
     if (args.players is None) != (args.seed is None) or (args.players and len(names) != 1):
         print("golden: error: --players and --seed go together, with one --game", file=sys.stderr)
         return 2
     todo = (
-        [Case(names[0], args.players, args.seed)]
+        [Case(names[0], args.players, args.seed, tuple(args.variant))]
         if args.players is not None
         else [c for n in names for c in cases_for(n)]
     )

@@ -494,6 +494,25 @@ class UchronicleRules:
             lines.append(f"P{state.turn + 1} to move, P{state.lead + 1} led")
         return "\n".join(lines)
 
+    def describe_legal(self, state: UchronicleState, actions: Sequence[UchronicleAction]) -> str:
+        """``actions`` (``legal_actions(state)``) in short, for golden files
+        (the expert game offers up to 84 plays a card): per card, how many rules
+        states can make it win and its first play, the cheapest, with its
+        cost; a dead end (U7) as the cards to choose from."""
+        if actions and all(isinstance(a, DeadEnd) for a in actions):
+            hand = sorted({a.card for a in actions})
+            return f"dead end, any rules with {' '.join(map(str, hand))} ({len(actions)} actions)"
+        first: dict[Card, UchronicleAction] = {}
+        count: dict[Card, int] = {}
+        for a in actions:
+            first.setdefault(a.card, a)
+            count[a.card] = count.get(a.card, 0) + 1
+        parts = []
+        for card, a in first.items():
+            cost = len(taken_cards(state, a))
+            parts.append(f"{card} {count[card]}x, first {a} ({plural(cost, 'point')})")
+        return "; ".join(parts) or "nothing"
+
     def log_line(
         self, before: UchronicleState, action: Any, after: UchronicleState, names: Any
     ) -> str:

@@ -243,16 +243,22 @@ def _tops(present: tuple[int, ...], expert: bool) -> tuple[Key | None, ...]:
     if not present:
         return ((0, 0),) * len(triples)
     lead = _SUIT[present[0]]
+    suits, ranks = {_SUIT[c] for c in present}, {_RANK[c] for c in present}
+    memo: dict[RuleKey, Key | None] = {}
     out: list[Key | None] = []
     for higher, ts, tr in triples:
-        top: Key | None = (0, 0)
-        for position, code in enumerate(present):
-            key = _key(code, position, lead, higher, ts, tr)
-            if top is not None and key <= top:
-                top = None  # U3: each card must beat the one before it
-                break
-            top = key
-        out.append(top)
+        # a trump suit or rank no card here has is as good as none
+        narrow = (higher, ts if ts in suits else None, tr if tr in ranks else None)
+        if narrow not in memo:
+            top: Key | None = (0, 0)
+            for position, code in enumerate(present):
+                key = _key(code, position, lead, *narrow)
+                if top is not None and key <= top:
+                    top = None  # U3: each card must beat the one before it
+                    break
+                top = key
+            memo[narrow] = top
+        out.append(memo[narrow])
     return tuple(out)
 
 
@@ -320,8 +326,9 @@ class _Expert(_Base):
         present trick under it)."""
         found = self._options.get(i)
         if found is None:
-            taken = tuple(sorted(_decode(c) for t in self.past for c in _trick_cut(t, i)))
-            found = Option(_EXPERT_STATES[i], Pick(taken), len(taken), taken)
+            codes = sorted(c for t in self.past for c in _trick_cut(t, i))
+            pick = Pick.trusted(tuple([_decode(c) for c in codes]))  # code order is card order
+            found = Option(_EXPERT_STATES[i], pick, len(codes), pick.cards)
             self._options[i] = found
         return found
 
@@ -560,29 +567,31 @@ def check_removal(state: UchronicleState, play: Play) -> str | None:
         return "In the expert game, remove single cards from past tricks."
     if not state.expert and not isinstance(removal, Declare):
         return "In the standard game, remove by declaring ranks and suits."
-    past = _past(state)
+    past = [[_code(p.card) for p in t] for t in state.tricks]
+    present = [_code(p.card) for p in state.trick]
+    card = _code(play_card)
     if isinstance(removal, Pick):
         in_past = {c for t in past for c in t}
+        gone = set()
         for c in removal.cards:
-            if any(p.card == c for p in state.trick):
+            code = _code(c)
+            if code in present:
                 return f"{c} is in the present trick: only cards of past tricks can be removed."
-            if c not in in_past:
+            if code not in in_past:
                 return f"{c} is not in the history of this round."
-    ranks, suits = (
-        (frozenset(removal.ranks), frozenset(removal.suits))
-        if isinstance(removal, Declare)
-        else (frozenset(), frozenset())
-    )
-    picked = set(removal.cards) if isinstance(removal, Pick) else set()
-    tricks = (*past, _cards(state.trick) + (play_card,))
-    for index, trick in enumerate(tricks):
-        kept = tuple(
-            c
-            for c in trick
-            if c == play_card or not (c.rank in ranks or c.suit in suits or c in picked)
-        )
-        if trick_consistent(kept, rules):
+            gone.add(code)
+    else:
+        ranks, suits = set(removal.ranks), set(removal.suits)
+        gone = {c for t in (*past, present) for c in t if _RANK[c] in ranks or _SUIT[c] in suits}
+    gone.discard(card)
+    tricks = [*past, [*present, card]]
+    rk = _rkey(rules)
+    for index, codes in enumerate(tricks):
+        kept_codes = tuple([c for c in codes if c not in gone])
+        if _ok(kept_codes, *rk):
             continue
+        # say which card would beat which (a rare path: on cards, for words)
+        kept = [_decode(c) for c in kept_codes]
         lead = kept[0].suit
         keys = [strength(c, i, lead, rules) for i, c in enumerate(kept)]
         for i in range(1, len(kept)):
