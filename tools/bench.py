@@ -414,11 +414,14 @@ def bench_bots(opts: Options) -> list[Row]:
     Planepita: launches at 2 and 4 players early and late in a round and at 3
     in the middle of one, a flip and a jammer placement. Planet etuC: early, middle and late in deals
     played by medium bots at 2 and 3 players, where the seat has a choice;
-    and the hard bot where it has none."""
+    and the hard bot where it has none. Uchronicle: early, middle and late in
+    first rounds played by medium bots at 2 and 3 players, standard and
+    expert, where the hard bot has more than one play to weigh."""
     from tabletop.games import etuc, planepita
     from tabletop.games.etuc import bot as etuc_bot
     from tabletop.games.planepita import bot as planepita_bot
     from tabletop.games.planepita import rules
+    from tabletop.games.uchronicle import bot as uchronicle_bot
 
     rows: list[Row] = []
     positions = _planepita_decisions()
@@ -443,6 +446,13 @@ def bench_bots(opts: Options) -> list[Row]:
         [(lambda i=i, seat=v.turn: etuc.make_bot("hard", seat, i), v) for i, v in enumerate(forced)],
         "with one legal action",
     )
+    views = _uchronicle_decisions(max(2, opts.runs // 2))
+    for level, (_, seconds) in uchronicle_bot.BUDGETS.items():
+        decisions = [
+            (lambda level=level, i=i, seat=view.turn: uchronicle_bot.make_bot(level, seat, i), view)
+            for i, view in enumerate(views)
+        ]
+        rows += bot_rows("uchronicle", level, seconds, decisions)
     return rows
 
 
@@ -673,6 +683,32 @@ def _etuc_decisions(deals: int) -> list[Any]:
                     choices.append(view)
                 state = rules.apply(state, medium[seat].choose(view))
             positions += [choices[len(choices) * k // 6] for k in (1, 3, 5)]
+    return positions
+
+
+def _uchronicle_decisions(rounds: int) -> list[Any]:
+    """Views where the hard bot weighs more than one play, from ``rounds``
+    seeded first rounds at 2 and 3 players, standard and expert, played by
+    medium bots: in each round one early (a sixth of the way through those
+    views), one in the middle and one late (five sixths)."""
+    from tabletop.core.game import GameConfig
+    from tabletop.games.uchronicle import bot as uchronicle_bot
+    from tabletop.games.uchronicle.rules import RULES
+
+    positions = []
+    for players in (2, 3):
+        for expert in (False, True):
+            for i in range(rounds):
+                state = RULES.setup(GameConfig(players, {"expert": expert}), 200 + i)
+                medium = [uchronicle_bot.make_bot("medium", s, i) for s in range(players)]
+                choices = []
+                while state.round == 1 and state.turn is not None:
+                    seat = state.turn
+                    view = RULES.view(state, seat)
+                    if len(uchronicle_bot.candidates(view, uchronicle_bot.SLACK)) > 1:
+                        choices.append(view)
+                    state = RULES.apply(state, medium[seat].choose(view))
+                positions += [choices[len(choices) * k // 6] for k in (1, 3, 5)]
     return positions
 
 

@@ -50,7 +50,7 @@ from tabletop.games.uchronicle.solver import Option
 #: the hard bot's limits per decision: it answers at once when one play is
 #: worth weighing and stops sooner once no iteration left could change its
 #: choice (core.bots.ISMCTS's early stop)
-HARD_TIME = 0.4
+HARD_TIME = 0.28
 HARD_ITERATIONS = 150
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
@@ -130,6 +130,10 @@ def unseen_cards(view: UchronicleState, seat: int) -> list[Card]:
 
 #: every rules state, standard (False) and expert (True), in the solver's order
 STATES = {expert: solver.rules_states(expert) for expert in (False, True)}
+TRIPLES = {
+    expert: tuple((r.higher, r.trump_suit, r.trump_rank) for r in states)
+    for expert, states in STATES.items()
+}
 
 
 def _code(card: Card) -> int:
@@ -148,17 +152,13 @@ def _mask(codes: tuple[int, ...], expert: bool) -> int:
     suits = {c.suit for c in cards}
     ranks = {c.rank for c in cards}
     # a trump suit or rank that no card of the trick has is as good as none
-    seen: dict[RulesState, bool] = {}
+    seen: dict[tuple[bool, int | None, int | None], bool] = {}
     mask = 0
-    for i, r in enumerate(states):
-        narrow = RulesState(
-            r.higher,
-            r.trump_suit if r.trump_suit in suits else None,
-            r.trump_rank if r.trump_rank in ranks else None,
-        )
-        ok = seen.get(narrow)
+    for i, (higher, ts, tr) in enumerate(TRIPLES[expert]):
+        key = (higher, ts if ts in suits else None, tr if tr in ranks else None)
+        ok = seen.get(key)
         if ok is None:
-            ok = seen[narrow] = solver.trick_consistent(cards, narrow)
+            ok = seen[key] = solver.trick_consistent(cards, RulesState(*key))
         if ok:
             mask |= 1 << i
     return mask
@@ -310,22 +310,25 @@ def standing(state: UchronicleState, seat: int) -> float:
 
 def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     """A quick play for playouts: a card that wins with no removal, at random;
-    else the cheapest of :data:`PLAYOUT_SAMPLE` cards picked at random (all of
-    them when none of those can win); an expert dead end when nothing can."""
+    else the cheapest of :data:`PLAYOUT_SAMPLE` cards picked at random, each
+    made trump (else, in the expert game, under a few of the rules states that
+    let it beat the present trick); an expert dead end when nothing can."""
     seat = state.turn
     assert seat is not None
     hand = state.hands[seat] or ()
     past = history_mask(state)
     states = STATES[state.expert]
-    free = [(c, m) for c in hand if (m := free_mask(state, c, past))]
-    if free:
-        card, mask = free[rng.randrange(len(free))]
-        here = states.index(state.rules)
-        rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
-        return Play(card, rules, Pick() if state.expert else Declare())
+    order = list(hand)
+    rng.shuffle(order)
+    for card in order:  # the first free card of a shuffled hand: a free card at random
+        mask = free_mask(state, card, past)
+        if mask:
+            here = states.index(state.rules)
+            rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
+            return Play(card, rules, Pick() if state.expert else Declare())
     if state.expert and solver.dead_end(state, hand):
-        return DeadEnd(hand[rng.randrange(len(hand))], state.rules)
-    picked = list(hand) if len(hand) <= PLAYOUT_SAMPLE else rng.sample(list(hand), PLAYOUT_SAMPLE)
+        return DeadEnd(order[0], state.rules)
+    picked = order[:PLAYOUT_SAMPLE]
     best: tuple[int, Card, Option] | None = None
     for card in picked:
         # the rulebook's first tip: a card made trump wins most easily
@@ -333,11 +336,18 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
             option = solver.cheapest(state, card, RulesState(higher, card.suit))
             if option is not None and (best is None or option.cost < best[0]):
                 best = (option.cost, card, option)
-    if best is None:
-        for card in hand:
-            options = solver.options(state, card)
-            if options and (best is None or options[0].cost < best[0]):
-                best = (options[0].cost, card, options[0])
+    tried = 0
+    for card in order if best is None else ():
+        # (expert) the present trick stands as it is: a few of the rules states
+        # under which a card beats it, for the first few cards that can
+        wins = solver.winning_rules(state, card)
+        for rules in wins[:: max(1, len(wins) // 4)]:
+            option = solver.cheapest(state, card, rules)
+            if option is not None and (best is None or option.cost < best[0]):
+                best = (option.cost, card, option)
+        tried += bool(wins)
+        if tried >= PLAYOUT_SAMPLE:
+            break
     if best is not None:
         _, card, option = best
         return Play(card, option.rules, option.removal)
