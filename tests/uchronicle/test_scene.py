@@ -252,7 +252,7 @@ def test_chips_are_the_legal_actions_and_preview_their_removals(app: App) -> Non
     assert str(first.action) == "play D3 H/E remove B" and first.taken == (parse_card("B6"),)
     assert (
         option_text(first.action, first.cost, False)
-        == "higher · trump ♣E · removes suit ☾B · 1 point"
+        == "higher · trump ♣E · declares suit ☾B · 1 point"
     )
     # the chosen chip's removals are marked on the history; resting on another previews its own
     assert scene.preview_choice() is first

@@ -81,14 +81,15 @@ def rules_text(rules: RulesState, expert: bool) -> list[str]:
 
 
 def option_text(action: Play | DeadEnd, cost: int, expert: bool) -> str:
-    """A chip's words: "higher · trump ♦D · removes B2 · 1 point"."""
+    """A chip's words: "higher · trump ♦D · removes B2 · 1 point" (expert) or
+    "lower · no trump · declares rank 4 and suit ☀A · 3 points" (standard)."""
     parts = rules_text(action.rules, expert)
     if isinstance(action, DeadEnd):
         parts.insert(0, "dead end")
     elif isinstance(action.removed, Declare) and action.removed:
         declared = [f"rank {r}" for r in action.removed.ranks]
         declared += [f"suit {suit_text(s)}" for s in action.removed.suits]
-        parts.append("removes " + ", ".join(declared))
+        parts.append("declares " + " and ".join(declared))
     elif not isinstance(action.removed, Declare) and action.removed:
         parts.append("removes " + ", ".join(str(c) for c in action.removed.cards))
     parts.append(plural(cost, "point") if cost else "no points")
