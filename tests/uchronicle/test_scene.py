@@ -29,7 +29,7 @@ from tabletop.games.uchronicle.model import (
     parse_rules,
 )
 from tabletop.games.uchronicle.scene import UchronicleScene
-from tabletop.games.uchronicle.scene_draw import option_text
+from tabletop.games.uchronicle.scene_draw import option_text, strength_word
 from tabletop.games.uchronicle.solver import (
     check_removal,
     consistent,
@@ -597,3 +597,12 @@ def test_resting_on_a_card_tells_its_cheapest_way(app: App) -> None:
     d.move(card_point(scene, parse_card("D3")))
     text, _ = scene.message(scene.view)
     assert text.startswith("D3 can win 12 ways; the cheapest removes B6 (1 point).")
+
+
+def test_the_present_trick_says_what_makes_each_card_strong() -> None:
+    cards_ = cards("A1 C3")
+    assert strength_word(cards_, 0, parse_rules("H/C")) == "first suit"
+    assert strength_word(cards_, 1, parse_rules("H/C")) == "trump"
+    assert strength_word(cards_, 1, parse_rules("H/-")) == "off suit"
+    assert strength_word(cards("A1 C3 B3"), 2, parse_rules("H/-/3")) == "trump rank"
+    assert strength_word(cards("A1 C3"), 1, parse_rules("H/C/3")) == "trump ×2"

@@ -203,7 +203,8 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         extra = line + self.tag_h(t) + t.px(10)
         past_h = min((slot_w - t.px(10)) / (1 + 2 * PAST_STEP) / 0.714, slot_h - extra, t.px(110))
         self.past_painter.resize(max(24, int(past_h)))
-        head_h = t.font("body", bold=True).get_linesize() + line + t.px(12)
+        # the heading, its line, and a line above the cards for their strength
+        head_h = t.font("body", bold=True).get_linesize() + 2 * line + t.px(14)
         present_h = min(
             (present_w - t.px(20)) / (1 + 2 * PRESENT_STEP) / 0.714,
             hist.h - head_h - self.tag_h(t) - t.px(16),
@@ -277,7 +278,7 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         r = self.present_rect
         w, h = self.present_painter.card_size
         step = PRESENT_STEP * w
-        top = r.y + t.font("body", bold=True).get_linesize() + t.small.get_linesize() + t.px(12)
+        top = r.y + t.font("body", bold=True).get_linesize() + 2 * t.small.get_linesize() + t.px(14)
         cy = top + (r.bottom - top - self.tag_h(t) - t.px(6)) / 2
         x0 = r.centerx - step * 1.0  # three places: the first card always at the left one
         return [Pose(x0 + i * step, cy, 0.0) for i in range(n)]

@@ -7,6 +7,8 @@ corner disc, so a card is told by shape and letter as well as by colour.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from tabletop.core.words import plural
@@ -21,6 +23,7 @@ from tabletop.games.uchronicle.model import (
     Play,
     RulesState,
 )
+from tabletop.games.uchronicle.solver import strength
 from tabletop.ui.cards import CardFace, CardPainter, Pose, card_corners, draw_card
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
 from tabletop.ui.widgets import draw_text, fit_text
@@ -221,6 +224,18 @@ def strength_lines(expert: bool) -> str:
     return "Strongest: trump suit › the first card's suit; rank to win decides within a suit"
 
 
+#: what makes a card of a trick strong (U2), by the first number of its
+#: strength key (solver.strength)
+STRENGTH_WORDS = {4: "trump ×2", 3: "trump rank", 2: "trump", 1: "first suit", 0: "off suit"}
+
+
+def strength_word(trick: Sequence[Card], index: int, rules: RulesState) -> str:
+    """Why card ``index`` of ``trick`` is as strong as it is under ``rules``:
+    "trump", "trump rank", "trump ×2" (suit and rank), "first suit" (the suit
+    of the trick's first card) or "off suit" (it beats nothing)."""
+    return STRENGTH_WORDS[strength(trick[index], index, trick[0].suit, rules)[0]]
+
+
 # -- cards on the table -----------------------------------------------------------------
 
 
@@ -311,6 +326,7 @@ __all__ = [
     "MARKER",
     "PAST_STEP",
     "PRESENT_STEP",
+    "STRENGTH_WORDS",
     "SUIT_COLOURS",
     "board_height",
     "board_rows",
@@ -327,6 +343,7 @@ __all__ = [
     "rules_text",
     "seat_tag",
     "strength_lines",
+    "strength_word",
     "suit_style",
     "suit_text",
 ]

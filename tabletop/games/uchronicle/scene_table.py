@@ -24,6 +24,7 @@ from tabletop.games.uchronicle.scene_draw import (
     negative,
     seat_tag,
     strength_lines,
+    strength_word,
 )
 from tabletop.ui.cards import CardPainter, Pose, draw_card, draw_outline, fan_layout
 from tabletop.ui.handkeys import draw_focus_ring
@@ -267,15 +268,19 @@ class TableDrawing:
             t.text_dim,
             pygame.Rect(r.x + t.px(10), r.y + t.px(6) + bold.get_linesize(), r.w - t.px(20), line),
         )
-        self._draw_trick(
-            surface,
-            shown,
-            self.present_poses(len(shown)),
-            self.present_painter,
-            hidden,
-            marked,
-            names=True,
-        )
+        poses = self.present_poses(len(shown))
+        self._draw_trick(surface, shown, poses, self.present_painter, hidden, marked, names=True)
+        # above each card, what makes it strong under the rules on the board
+        cards = [p.card for p in shown]
+        h = self.present_painter.card_height
+        step = int(PRESENT_STEP * self.present_painter.card_size[0])
+        for i, (card, pose) in enumerate(zip(cards, poses)):
+            if card in hidden:
+                continue
+            word = strength_word(cards, i, view.rules)
+            at = pygame.Rect(0, 0, step, line)
+            at.midbottom = (round(pose.x), round(pose.y - h / 2 - t.px(2)))
+            draw_text(surface, t.small, word, t.text, at, "center")
 
     def over_text(self, view: UchronicleState) -> str:
         """What has ended when nobody is to move: a round (its summary is on
