@@ -1,17 +1,18 @@
 """Uchronicle: every card played must win its trick, by changing the rules if
-need be (model.py, solver.py, rules.py). Not registered in tabletop.games yet:
-the bot and the scene come next."""
+need be (model.py, solver.py, rules.py; bot.py, scene.py). What the registry
+entry in tabletop/games/__init__.py takes from the rules: the rules object,
+default_config, sample_action and determinize (written in rules.py beside
+view, so the bot imports it from there)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 from typing import Any
 
 from tabletop.core.game import GameConfig
 from tabletop.games.uchronicle import solver
-from tabletop.games.uchronicle.model import DECK, DeadEnd, Play, UchronicleAction, UchronicleState
-from tabletop.games.uchronicle.rules import RULES
+from tabletop.games.uchronicle.model import DeadEnd, Play, UchronicleAction, UchronicleState
+from tabletop.games.uchronicle.rules import RULES, determinize
 
 __all__ = ["RULES", "default_config", "determinize", "sample_action"]
 
@@ -39,33 +40,3 @@ def sample_action(state: UchronicleState, rng: Random) -> UchronicleAction:
             return Play(card, option.rules, option.removal)
     every = solver.rules_states(True)
     return DeadEnd(hand[0], every[rng.randrange(len(every))])
-
-
-def determinize(view: UchronicleState, seat: int, rng: Random) -> UchronicleState:
-    """A full state ``seat`` cannot tell from ``view``: its own hand and the
-    history as they are; every card it has not seen (other hands, the deck,
-    and the removed cards, whose faces nobody sees) dealt afresh, and a fresh
-    seed for the rounds to come."""
-    own = view.hands[seat] or ()
-    seen = set(own) | {p.card for t in (*view.tricks, view.trick) for p in t}
-    unseen = [c for c in DECK if c not in seen]
-    rng.shuffle(unseen)
-    removed = []
-    for s in range(view.players):
-        removed.append(tuple(sorted(unseen[: view.points[s]])))
-        del unseen[: view.points[s]]
-    hands: list[tuple[Any, ...]] = []
-    for s in range(view.players):
-        if s == seat:
-            hands.append(tuple(own))
-            continue
-        hands.append(tuple(sorted(unseen[: view.hand_sizes[s]])))
-        del unseen[: view.hand_sizes[s]]
-    return replace(
-        view,
-        seed=rng.randrange(2**31),
-        hands=tuple(hands),
-        removed=tuple(removed),
-        deck=tuple(unseen),
-        viewer=None,
-    )

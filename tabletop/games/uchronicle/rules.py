@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng, shapes
@@ -610,6 +611,36 @@ class UchronicleRules:
         (the cards it removes go face down, but everyone saw them in the
         history already)."""
         return before.turn is not None and before.turn != seat
+
+
+def determinize(view: UchronicleState, seat: int, rng: Random) -> UchronicleState:
+    """A full state ``seat`` cannot tell from ``view``: its own hand and the
+    history as they are; every card it has not seen (other hands, the deck,
+    and the removed cards, whose faces nobody sees) dealt afresh, and a fresh
+    seed for the rounds to come."""
+    own = view.hands[seat] or ()
+    seen = set(own) | {p.card for t in (*view.tricks, view.trick) for p in t}
+    unseen = [c for c in DECK if c not in seen]
+    rng.shuffle(unseen)
+    removed = []
+    for s in range(view.players):
+        removed.append(tuple(sorted(unseen[: view.points[s]])))
+        del unseen[: view.points[s]]
+    hands: list[tuple[Card, ...]] = []
+    for s in range(view.players):
+        if s == seat:
+            hands.append(tuple(own))
+            continue
+        hands.append(tuple(sorted(unseen[: view.hand_sizes[s]])))
+        del unseen[: view.hand_sizes[s]]
+    return replace(
+        view,
+        seed=rng.randrange(2**31),
+        hands=tuple(hands),
+        removed=tuple(removed),
+        deck=tuple(unseen),
+        viewer=None,
+    )
 
 
 def winners_words(totals: Sequence[int]) -> str:
