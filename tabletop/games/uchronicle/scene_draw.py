@@ -255,11 +255,18 @@ def draw_tag(
     colour: Colour,
     midtop: tuple[int, int],
     max_w: int,
+    *,
+    right: int | None = None,
 ) -> pygame.Rect:
+    """A pill saying ``text`` under a card: centred on ``midtop``, or with its
+    right edge at ``right`` (a tag wider than the card's strip, reaching left
+    into the room before a trick's first card)."""
     font = theme.font("small", bold=True)
     img = font.render(fit_text(font, text, max(1, max_w - theme.px(10))), True, text_on(colour))
     pill = pygame.Rect(0, 0, img.get_width() + theme.px(8), img.get_height() + theme.px(2))
     pill.midtop = midtop
+    if right is not None:
+        pill.right = min(pill.right, right)
     pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
     surface.blit(img, img.get_rect(center=pill.center))
     return pill

@@ -235,6 +235,8 @@ class TableDrawing:
                 colour,
                 pygame.Rect(slot.x + t.px(8), slot.y + t.px(2), slot.w - t.px(16), line),
             )
+            if i < len(tricks) and not tricks[i]:
+                draw_text(surface, t.small, "all removed", t.text_dim, slot, "center")
             if i < len(tricks):
                 self._draw_trick(
                     surface,
@@ -320,14 +322,11 @@ class TableDrawing:
                 continue
             draw_card(surface, painter, card_face(t, p.card), pose)
             text, colour = seat_tag(t, p.seat, list(self.session.names) if names else None)
-            draw_tag(
-                surface,
-                t,
-                text,
-                colour,
-                (round(pose.x), round(pose.y + h / 2 + t.px(3))),
-                int(step),
-            )
+            at = (round(pose.x), round(pose.y + h / 2 + t.px(3)))
+            if p.seat is None and not names:  # "deck", wider than a strip: it reaches left
+                draw_tag(surface, t, text, colour, at, 2 * w, right=round(pose.x + step / 2))
+            else:
+                draw_tag(surface, t, text, colour, at, int(step))
         for p, pose in zip(trick, poses):
             if p.card in marked and p.card not in hidden:
                 draw_removal_mark(surface, t, pose, (w, h))
