@@ -16,6 +16,7 @@ import pytest
 from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
 from tabletop.games import get
+from tabletop.games.uchronicle import scene_table
 from tabletop.games.uchronicle import scene_tutorial as tut
 from tabletop.games.uchronicle.model import (
     Card,
@@ -69,6 +70,7 @@ def start(
         if any(k != "human" for k in kinds)
         else [Seat(n) for n in ("Ann", "Bob", "Cy")[: len(kinds)]]
     )
+    expert = state.expert if state is not None else expert
     config = entry.default_config(len(kinds), expert=expert)
     session = Session(
         entry,
@@ -293,7 +295,9 @@ def scene_choices_before(scene: UchronicleScene, state: UchronicleState, card: C
     return [a for a in scene.session.rules.legal_actions(view) if a.card == card]
 
 
-def test_a_card_that_cannot_win_is_dimmed_with_its_reason(app: App) -> None:
+def test_a_card_that_cannot_win_is_dimmed_with_its_reason(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # expert: the present trick cannot be touched. C1 and B1 cannot beat A1 and
     # E5 under any rules (a trump rank 1 would make A1 beat E5), D4 can.
     state = position(["C2 C3 C6"], "A1 E5", "C1 D4 B1", expert=True, rules="H/E")
@@ -309,6 +313,11 @@ def test_a_card_that_cannot_win_is_dimmed_with_its_reason(app: App) -> None:
     d.move(card_point(scene, cannot[0]))
     text, colour = scene.message(scene.view)
     assert f"{cannot[0]} cannot win this trick" in text and colour == app.theme.warning
+    # the same reason in a tooltip beside the mouse
+    tips: list[str] = []
+    monkeypatch.setattr(scene_table, "draw_tooltip", lambda s, th, text, pos: tips.append(text))
+    d.frame()
+    assert tips == [scene.card_reason(cannot[0])]
     d.click(card_point(scene, cannot[0]))
     assert not scene.play_button.enabled
     assert "cannot win" in scene.play_button.disabled_reason

@@ -86,7 +86,7 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
         self.players = session.config.players
-        self.expert = bool(session.config.get("expert", False))
+        self.expert = bool(session.state.expert)
         self.hand_painter = CardPainter(120)
         self.past_painter = CardPainter(70)
         self.present_painter = CardPainter(100)
@@ -96,6 +96,8 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         self.chip_start = 0
         self.hover_card: Card | None = None
         self.hover_chip: int | None = None
+        #: where the mouse is (a dimmed card's reason shows beside it)
+        self.mouse = (0, 0)
         self.choices: dict[Card, list[Choice]] = {}
         self.dead_end = False
         self._key: tuple[int, int, bool] | None = None
@@ -542,6 +544,7 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
             self.refresh()
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             self.hover_card = self.card_at(event.pos)
             self.hover_chip = self.chip_at(event.pos)
             return False

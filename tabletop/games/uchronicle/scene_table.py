@@ -29,7 +29,7 @@ from tabletop.games.uchronicle.scene_draw import (
 from tabletop.ui.cards import CardPainter, Pose, draw_card, draw_outline, fan_layout
 from tabletop.ui.handkeys import draw_focus_ring
 from tabletop.ui.theme import Colour, mix, text_on
-from tabletop.ui.widgets import Panel, draw_text, fit_text, wrap_text
+from tabletop.ui.widgets import Panel, draw_text, draw_tooltip, fit_text, wrap_text
 
 
 class TableDrawing:
@@ -51,6 +51,9 @@ class TableDrawing:
         self._draw_hand(surface, view)
         self.group.draw(surface, self.app.theme)
         self._draw_animation(surface)
+        hover = self.hover_card
+        if self.my_turn and hover is not None and hover in self.choices and not self.choices[hover]:
+            draw_tooltip(surface, self.app.theme, self.card_reason(hover), self.mouse)
 
     def _panel(self, surface: pygame.Surface, panel: Panel, title: str) -> pygame.Rect:
         t = self.app.theme
