@@ -373,6 +373,10 @@ class TableDrawing:
         ways = plural(len(cs), "way")
         taken = ", ".join(str(c) for c in choice.taken)
         effect = f"removes {taken} (marked ✕)" if taken else "removes nothing"
+        if choice.action.rules != view.rules:
+            effect += " and moves the markers to the dashed places"
+        else:
+            effect += " and keeps the rules"
         return (
             f"{self.selected} can win {ways}, cheapest first. This one {effect}. "
             "Click it again, Play or Enter to play; ↑/↓ for another.",
