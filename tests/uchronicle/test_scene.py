@@ -110,6 +110,14 @@ def chip_point(scene: UchronicleScene, index: int) -> tuple[int, int]:
     raise AssertionError(f"chip {index} is not on show")
 
 
+def quick_click(d: Driver, pos: tuple[int, int]) -> None:
+    """A click (press and release at ``pos``) in one frame: whole games stay
+    cheap, as each frame draws the whole table."""
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    d.frame([down, up])
+
+
 def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, int]:
     """Play the human seats by clicks until the results screen; ``pick(scene,
     turn)`` chooses the card and chip to click. Returns counts of what happened."""
@@ -137,7 +145,7 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
             d.frame()
             continue
         card, chip = pick(scene, counts["plays"])
-        d.click(card_point(scene, card))
+        quick_click(d, card_point(scene, card))
         assert scene.selected == card
         assert scene.chip == 0, "the cheapest way is chosen for you"
         choices = scene.current_choices()
@@ -145,14 +153,14 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
         assert [c.cost for c in choices] == sorted(c.cost for c in choices), "cheapest first"
         ply = s.ply
         if chip:
-            d.click(chip_point(scene, chip))  # another chip, then Play
+            quick_click(d, chip_point(scene, chip))  # another chip, then Play
             assert scene.chip == chip and s.ply == ply
             action = choices[chip].action
-            d.click_widget(scene.play_button)
+            d.click_widget(scene.play_button)  # (the button acts on release, after a press)
             counts["second chips"] += 1
         else:
             action = choices[0].action
-            d.click(chip_point(scene, 0))  # a second click on the chosen chip plays it
+            quick_click(d, chip_point(scene, 0))  # a second click on the chosen chip plays it
         assert s.ply > ply, [t.text for t in d.app.toasts.items]  # (bots may have answered)
         assert s.actions[ply] == action
         counts["plays"] += 1
