@@ -81,7 +81,6 @@ class Choice:
         return len(self.taken)
 
 
-@dataclass
 class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
