@@ -564,6 +564,9 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         return False
 
 
+# -- the title screen's picture ------------------------------------------------------------
+
+
 @functools.lru_cache(maxsize=4)
 def _icon_painter(height: int) -> CardPainter:
     return CardPainter(height)

@@ -231,6 +231,3 @@ class PlayAnimation:
                     else self.past_painter
                 )
                 draw_card(surface, painter, card_face(t, card), tween.pose)
-
-
-# -- the title screen's picture ---------------------------------------------------------------
