@@ -244,6 +244,15 @@ class Declare:
                     return why
         return None
 
+    @classmethod
+    def trusted(cls, ranks: tuple[int, ...], suits: tuple[int, ...]) -> Declare:
+        """A Declare of ``ranks`` and ``suits`` already sorted, distinct and in
+        range (the solver's), made without sorting and checking them again."""
+        declare = object.__new__(cls)
+        object.__setattr__(declare, "ranks", ranks)
+        object.__setattr__(declare, "suits", suits)
+        return declare
+
     def takes(self, card: Card) -> bool:
         return card.rank in self.ranks or card.suit in self.suits
 

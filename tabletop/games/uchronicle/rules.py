@@ -11,7 +11,6 @@ next (U9).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
@@ -112,6 +111,16 @@ def dead_end_taken(state: UchronicleState, card: Card) -> tuple[Card, ...]:
     return tuple(sorted(c for c in taken if c not in kept))
 
 
+def evolve(state: UchronicleState, **changes: Any) -> UchronicleState:
+    """``dataclasses.replace`` for states made by the rules, without its
+    generic field-by-field work (a state is plain frozen data with no
+    ``__post_init__``; a move makes two of them)."""
+    new = object.__new__(UchronicleState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def taken_cards(state: UchronicleState, action: UchronicleAction) -> tuple[Card, ...]:
     """The history cards ``action`` takes (sorted): its removal's, or at a
     dead end all but each trick's last card (U7)."""
@@ -124,7 +133,7 @@ def round_over(state: UchronicleState, tricks: tuple[Trick, ...]) -> UchronicleS
     """The round as it ends: its nine ``tricks`` on the table, nobody to move,
     its points added to the results. The game's last position, and the one the
     table shows between rounds (``deal_summary``)."""
-    return replace(
+    return evolve(
         state, tricks=tricks, trick=(), turn=None, results=(*state.results, state.points)
     )
 
@@ -288,35 +297,31 @@ class UchronicleRules:
         if state.removed is not None:
             removed = list(state.removed)
             removed[seat] = tuple(sorted((*removed[seat], *taken)))
-        after = replace(
-            state,
-            hands=tuple(hands),
-            hand_sizes=tuple(sizes),
-            tricks=tricks,
-            trick=trick,
-            rules=action.rules,
-            points=tuple(points),
-            totals=tuple(totals),
-            removed=None if removed is None else tuple(removed),
-        )
+        changes: dict[str, Any] = {
+            "hands": tuple(hands),
+            "hand_sizes": tuple(sizes),
+            "tricks": tricks,
+            "trick": trick,
+            "rules": action.rules,
+            "points": tuple(points),
+            "totals": tuple(totals),
+            "removed": None if removed is None else tuple(removed),
+        }
         nxt = (seat + 1) % state.players
         if nxt != state.lead:
-            return replace(after, turn=nxt)
+            return evolve(state, turn=nxt, **changes)
         # the trick is over: the last player leads the next one (U9)
-        tricks = (*after.tricks, after.trick)
-        if len(tricks) < TRICKS_PER_ROUND:
-            deck = after.deck if after.deck is not None else ()
-            new_trick, deck = _turn_up(deck)
-            return replace(
-                after,
-                tricks=tricks,
-                trick=new_trick,
-                lead=seat,
-                turn=seat,
-                deck=deck if after.deck is not None else None,
-                deck_size=max(0, after.deck_size - (1 if new_trick else 0)),
-            )
-        return round_over(after, tricks)
+        tricks = (*tricks, trick)
+        if len(tricks) == TRICKS_PER_ROUND:
+            return round_over(evolve(state, **changes), tricks)
+        new_trick, deck = _turn_up(state.deck if state.deck is not None else ())
+        changes.update(tricks=tricks, trick=new_trick, lead=seat, turn=seat)
+        return evolve(
+            state,
+            deck=deck if state.deck is not None else None,
+            deck_size=max(0, state.deck_size - (1 if new_trick else 0)),
+            **changes,
+        )
 
     def outcome(self, state: UchronicleState) -> Outcome:
         if state.turn is not None:
@@ -331,7 +336,7 @@ class UchronicleRules:
     def view(self, state: UchronicleState, seat: int) -> UchronicleState:
         """What ``seat`` sees: its own hand; no other hand, no deck, and no
         removed card's face (nobody sees those during the game), only how many."""
-        return replace(
+        return evolve(
             state,
             seed=None,
             hands=tuple(h if s == seat else None for s, h in enumerate(state.hands)),
@@ -633,7 +638,7 @@ def determinize(view: UchronicleState, seat: int, rng: Random) -> UchronicleStat
             continue
         hands.append(tuple(sorted(unseen[: view.hand_sizes[s]])))
         del unseen[: view.hand_sizes[s]]
-    return replace(
+    return evolve(
         view,
         seed=rng.randrange(2**31),
         hands=tuple(hands),

@@ -434,7 +434,7 @@ class _Standard(_Base):
         taken = tuple(sorted(_decode(c) for b, c in enumerate(self.codes) if removed >> b & 1))
         ranks = tuple(d + 1 for d in ids if d < 6)
         suits = tuple(d - 6 for d in ids if d >= 6)
-        return Option(_STANDARD_STATES[i], Declare(ranks, suits), cost, taken)
+        return Option(_STANDARD_STATES[i], Declare.trusted(ranks, suits), cost, taken)
 
     def options(self, card: int) -> list[Option]:
         found = self._per_card.get(card)
