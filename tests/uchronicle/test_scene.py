@@ -16,6 +16,7 @@ import pytest
 from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
 from tabletop.games import get
+from tabletop.games.uchronicle import scene_table
 from tabletop.games.uchronicle import scene_tutorial as tut
 from tabletop.games.uchronicle.model import (
     Card,
@@ -29,7 +30,7 @@ from tabletop.games.uchronicle.model import (
     parse_rules,
 )
 from tabletop.games.uchronicle.scene import UchronicleScene
-from tabletop.games.uchronicle.scene_draw import option_text
+from tabletop.games.uchronicle.scene_draw import option_text, strength_word
 from tabletop.games.uchronicle.solver import (
     check_removal,
     consistent,
@@ -64,10 +65,21 @@ def start(
     state: UchronicleState | None = None,
 ) -> UchronicleScene:
     entry = get("uchronicle")
-    seats = default_seats(kinds) if any(k != "human" for k in kinds) else [Seat(n) for n in ("Ann", "Bob", "Cy")[: len(kinds)]]
+    seats = (
+        default_seats(kinds)
+        if any(k != "human" for k in kinds)
+        else [Seat(n) for n in ("Ann", "Bob", "Cy")[: len(kinds)]]
+    )
+    expert = state.expert if state is not None else expert
     config = entry.default_config(len(kinds), expert=expert)
     session = Session(
-        entry, config, seed, seats, threaded=False, timed=False, states=[state] if state is not None else None
+        entry,
+        config,
+        seed,
+        seats,
+        threaded=False,
+        timed=False,
+        states=[state] if state is not None else None,
     )
     scene = flow.start_game(app, entry, config, seed, seats, session=session)
     app.frame([], 1 / 60)
@@ -98,6 +110,14 @@ def chip_point(scene: UchronicleScene, index: int) -> tuple[int, int]:
     raise AssertionError(f"chip {index} is not on show")
 
 
+def quick_click(d: Driver, pos: tuple[int, int]) -> None:
+    """A click (press and release at ``pos``) in one frame: whole games stay
+    cheap, as each frame draws the whole table."""
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    d.frame([down, up])
+
+
 def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, int]:
     """Play the human seats by clicks until the results screen; ``pick(scene,
     turn)`` chooses the card and chip to click. Returns counts of what happened."""
@@ -105,8 +125,12 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
     counts = {"plays": 0, "second chips": 0, "summaries": 0, "removals": 0}
     for _ in range(400):
         d.until(
-            lambda: isinstance(d.top, (overlays.ResultsScene, overlays.SummaryScene, overlays.CurtainScene))
-            or (d.top is scene and scene.my_turn),
+            lambda: (
+                isinstance(
+                    d.top, (overlays.ResultsScene, overlays.SummaryScene, overlays.CurtainScene)
+                )
+                or (d.top is scene and scene.my_turn)
+            ),
             frames=2000,
         )
         top = d.top
@@ -121,7 +145,7 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
             d.frame()
             continue
         card, chip = pick(scene, counts["plays"])
-        d.click(card_point(scene, card))
+        quick_click(d, card_point(scene, card))
         assert scene.selected == card
         assert scene.chip == 0, "the cheapest way is chosen for you"
         choices = scene.current_choices()
@@ -129,14 +153,14 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
         assert [c.cost for c in choices] == sorted(c.cost for c in choices), "cheapest first"
         ply = s.ply
         if chip:
-            d.click(chip_point(scene, chip))  # another chip, then Play
+            quick_click(d, chip_point(scene, chip))  # another chip, then Play
             assert scene.chip == chip and s.ply == ply
             action = choices[chip].action
-            d.click_widget(scene.play_button)
+            d.click_widget(scene.play_button)  # (the button acts on release, after a press)
             counts["second chips"] += 1
         else:
             action = choices[0].action
-            d.click(chip_point(scene, 0))  # a second click on the chosen chip plays it
+            quick_click(d, chip_point(scene, 0))  # a second click on the chosen chip plays it
         assert s.ply > ply, [t.text for t in d.app.toasts.items]  # (bots may have answered)
         assert s.actions[ply] == action
         counts["plays"] += 1
@@ -188,7 +212,10 @@ def position(
 ) -> UchronicleState:
     """Seat 0 to move in a 3-player round; the tricks' cards by seats in turn
     from ``first``, the present trick's ending with seat 2."""
-    played = [tuple(Played(parse_card(c), (first + i) % 3) for i, c in enumerate(t.split())) for t in tricks]
+    played = [
+        tuple(Played(parse_card(c), (first + i) % 3) for i, c in enumerate(t.split()))
+        for t in tricks
+    ]
     pcards = present.split()
     trick = tuple(Played(parse_card(c), (3 - len(pcards) + i) % 3) for i, c in enumerate(pcards))
     mine = tuple(sorted(parse_card(c) for c in hand.split()))
@@ -233,10 +260,15 @@ def test_chips_are_the_legal_actions_and_preview_their_removals(app: App) -> Non
     assert [c.action for c in scene.current_choices()] == legal
     first = scene.current_choices()[0]
     assert str(first.action) == "play D3 H/E remove B" and first.taken == (parse_card("B6"),)
-    assert option_text(first.action, first.cost, False) == "higher · trump ♣E · removes suit ☾B · 1 point"
+    assert (
+        option_text(first.action, first.cost, False)
+        == "higher · trump ♣E · declares suit ☾B · 1 point"
+    )
     # the chosen chip's removals are marked on the history; resting on another previews its own
     assert scene.preview_choice() is first
-    make_d = next(i for i, c in enumerate(scene.current_choices()) if c.action.rules == parse_rules("H/D"))
+    make_d = next(
+        i for i, c in enumerate(scene.current_choices()) if c.action.rules == parse_rules("H/D")
+    )
     d.move(chip_point(scene, make_d))
     assert scene.hover_chip == make_d
     assert set(scene.preview_choice().taken) == {parse_card("E2"), parse_card("E1")}
@@ -271,7 +303,9 @@ def scene_choices_before(scene: UchronicleScene, state: UchronicleState, card: C
     return [a for a in scene.session.rules.legal_actions(view) if a.card == card]
 
 
-def test_a_card_that_cannot_win_is_dimmed_with_its_reason(app: App) -> None:
+def test_a_card_that_cannot_win_is_dimmed_with_its_reason(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # expert: the present trick cannot be touched. C1 and B1 cannot beat A1 and
     # E5 under any rules (a trump rank 1 would make A1 beat E5), D4 can.
     state = position(["C2 C3 C6"], "A1 E5", "C1 D4 B1", expert=True, rules="H/E")
@@ -287,6 +321,11 @@ def test_a_card_that_cannot_win_is_dimmed_with_its_reason(app: App) -> None:
     d.move(card_point(scene, cannot[0]))
     text, colour = scene.message(scene.view)
     assert f"{cannot[0]} cannot win this trick" in text and colour == app.theme.warning
+    # the same reason in a tooltip beside the mouse
+    tips: list[str] = []
+    monkeypatch.setattr(scene_table, "draw_tooltip", lambda s, th, text, pos: tips.append(text))
+    d.frame()
+    assert tips == [scene.card_reason(cannot[0])]
     d.click(card_point(scene, cannot[0]))
     assert not scene.play_button.enabled
     assert "cannot win" in scene.play_button.disabled_reason
@@ -356,7 +395,9 @@ def test_markers_slide_on_dt(tmp_path: Any) -> None:
 
 @pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
 @pytest.mark.parametrize("players,expert", [(2, False), (3, True)])
-def test_the_table_lays_out_without_overlaps(tmp_path: Any, size: tuple[int, int], players: int, expert: bool) -> None:
+def test_the_table_lays_out_without_overlaps(
+    tmp_path: Any, size: tuple[int, int], players: int, expert: bool
+) -> None:
     app = make_app(tmp_path, size)
     try:
         app.update_settings(anim_speed=0)
@@ -371,7 +412,9 @@ def test_the_table_lays_out_without_overlaps(tmp_path: Any, size: tuple[int, int
             assert r.w > 0 and r.h > 0, name
             assert table.contains(r), f"{name} {r} leaves the table {table}"
         names = list(rects)
-        assert no_overlap(list(rects.values())) == [], [(names[i], names[j]) for i, j in no_overlap(list(rects.values()))]
+        assert no_overlap(list(rects.values())) == [], [
+            (names[i], names[j]) for i, j in no_overlap(list(rects.values()))
+        ]
         chips = [r for _, r, _ in scene.chip_layout()]
         assert chips and all(scene.chips_rect.contains(r) for r in chips)
         assert no_overlap(chips) == []
@@ -394,11 +437,31 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(c) for c in text.split())
 
 
-def tutorial_state(tricks: tuple[Any, ...], rules: RulesState, expert: bool, hand: tuple[Card, ...]) -> UchronicleState:
+def tutorial_state(
+    tricks: tuple[Any, ...], rules: RulesState, expert: bool, hand: tuple[Card, ...]
+) -> UchronicleState:
     *past, present = tricks
     turn = (present[-1].seat + 1) % 3
     hands = tuple(hand if s == turn else () for s in range(3))
-    return UchronicleState(3, expert, 0, 1, 0, present[0].seat, turn, hands, tuple(len(h) for h in hands), tuple(past), present, rules, (0, 0, 0), (0, 0, 0), ((), (), ()), (), 0)
+    return UchronicleState(
+        3,
+        expert,
+        0,
+        1,
+        0,
+        present[0].seat,
+        turn,
+        hands,
+        tuple(len(h) for h in hands),
+        tuple(past),
+        present,
+        rules,
+        (0, 0, 0),
+        (0, 0, 0),
+        ((), (), ()),
+        (),
+        0,
+    )
 
 
 def test_the_tutorial_examples_say_what_the_solver_says() -> None:
@@ -410,11 +473,16 @@ def test_the_tutorial_examples_say_what_the_solver_says() -> None:
     # Example 2: trick 1 held under higher, trump B, and still holds with trump rank 4
     e1, e2 = tut.EXAMPLE_2
     assert consistent([e1], tut.EXAMPLE_2_BEFORE) and consistent([e1, e2], tut.EXAMPLE_2_RULES)
-    state = tutorial_state(tut.EXAMPLE_2, tut.EXAMPLE_2_RULES, True, tuple(sorted(tut.EXAMPLE_2_HAND)))
+    state = tutorial_state(
+        tut.EXAMPLE_2, tut.EXAMPLE_2_RULES, True, tuple(sorted(tut.EXAMPLE_2_HAND))
+    )
     assert state.turn == 1, "Bob is to play"
     c6, e4, e6, e5 = cards("C6 E4 E6 E5")
     for free in (c6, e4):
-        assert options(state, free)[0].cost == 0 and options(state, free)[0].rules == tut.EXAMPLE_2_RULES
+        assert (
+            options(state, free)[0].cost == 0
+            and options(state, free)[0].rules == tut.EXAMPLE_2_RULES
+        )
     six = [o for o in options(state, e6) if o.rules == parse_rules("H/C/6")]
     assert [(o.cost, o.taken) for o in six] == [(1, cards("B4"))]
     assert [o.cost for o in options(state, e5) if o.rules == parse_rules("H/C/5")] == [2]
@@ -424,10 +492,19 @@ def test_the_tutorial_examples_say_what_the_solver_says() -> None:
     assert state.turn == 2, "Carol is to play"
     d2 = tut.EXAMPLE_3_CARD
     play = Play(d2, parse_rules("H/D"), Declare((4,), (0,)))
-    assert check_removal(state, play) is None and taken_by(state, d2, play.removed) == tut.EXAMPLE_3_TAKEN
-    assert check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,)))) is not None, "without the 4"
+    assert (
+        check_removal(state, play) is None
+        and taken_by(state, d2, play.removed) == tut.EXAMPLE_3_TAKEN
+    )
+    assert check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,)))) is not None, (
+        "without the 4"
+    )
     found = options(state, d2)
-    assert (found[0].rules, str(found[0].removal), found[0].taken) == (tut.EXAMPLE_3_RULES, "6", cards("E6"))
+    assert (found[0].rules, str(found[0].removal), found[0].taken) == (
+        tut.EXAMPLE_3_RULES,
+        "6",
+        cards("E6"),
+    )
     make_d = next(o for o in found if o.rules == parse_rules("H/D"))
     assert make_d.cost == 2
 
@@ -458,7 +535,9 @@ def test_the_rules_page_draws_the_examples(app: App) -> None:
     surface = pygame.Surface((800, 600))
     scroll.draw(surface, app.theme)
     assert drawn == ["draw_example_1", "draw_example_2", "draw_example_3"]
-    assert not any("[[picture" in line for line, *_ in scroll.layout(app.theme)), "markers are not shown as text"
+    assert not any("[[picture" in line for line, *_ in scroll.layout(app.theme)), (
+        "markers are not shown as text"
+    )
     # F1 in a game opens the page with its pictures
     scene = start(app, ["human", "easy"], seed=1)
     assert scene is app.stack.top
@@ -526,3 +605,21 @@ def test_many_chips_page_with_more_and_back(app: App) -> None:
         d.key(pygame.K_DOWN)
     assert scene.chip == len(first_page)
     assert scene.chip in [i for i, _, _ in scene.chip_layout()]
+
+
+def test_resting_on_a_card_tells_its_cheapest_way(app: App) -> None:
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d.move(card_point(scene, parse_card("D3")))
+    text, _ = scene.message(scene.view)
+    assert text.startswith("D3 can win 12 ways; the cheapest removes B6 (1 point).")
+
+
+def test_the_present_trick_says_what_makes_each_card_strong() -> None:
+    cards_ = cards("A1 C3")
+    assert strength_word(cards_, 0, parse_rules("H/C")) == "first suit"
+    assert strength_word(cards_, 1, parse_rules("H/C")) == "trump"
+    assert strength_word(cards_, 1, parse_rules("H/-")) == "off suit"
+    assert strength_word(cards("A1 C3 B3"), 2, parse_rules("H/-/3")) == "trump rank"
+    assert strength_word(cards("A1 C3"), 1, parse_rules("H/C/3")) == "trump ×2"

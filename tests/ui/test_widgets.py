@@ -557,6 +557,31 @@ def test_scroll_text_wraps_within_width_and_keeps_blank_lines(theme, surface):
     assert st.offset == st.max_offset - 6 * st.line_height
 
 
+def test_scroll_text_draws_a_picture_line_with_the_function_it_names(theme, surface):
+    text = "Before\n[[picture draw_box 3]]\nAfter\n[[picture draw_missing 2]]"
+    drawn = []
+
+    def draw_box(target, rect, th):
+        drawn.append(rect.copy())
+        pygame.draw.rect(target, (255, 0, 0), rect)
+
+    st = W.ScrollText(text, pictures={"draw_box": draw_box}.get)
+    st.rect = pygame.Rect(0, 0, 400, 600)
+    st.draw(surface, theme)
+    body, _ = st.fonts(theme)
+    [(picture_y, picture_h)] = [(y, h) for _, y, h in st._figures]
+    assert picture_h == 3 * body.get_linesize()
+    # the text after the picture starts below it; neither marker shows as text
+    assert [line for line, *_ in st.layout(theme)] == ["Before", "After"]
+    after_y = st.layout(theme)[1][2]
+    assert after_y == picture_y + picture_h
+    assert len(drawn) == 1 and drawn[0].h == picture_h
+    # without a way to find pictures, the marker lines are left out
+    plain = W.ScrollText(text)
+    plain.rect = pygame.Rect(0, 0, 400, 600)
+    assert [line for line, *_ in plain.layout(theme)] == ["Before", "After"]
+
+
 def test_wrap_text_breaks_overlong_words(theme):
     font = theme.body
     lines = W.wrap_text(font, "x" * 200, 100)

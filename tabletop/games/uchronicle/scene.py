@@ -11,6 +11,11 @@ Playing a chip goes through ``act``, which the session checks. A card with no
 chip cannot win this trick, whatever is removed (the expert game only), and
 is dimmed with the reason.
 
+The scene is split by what it does: this module lays the table out and turns
+gestures into chips and plays; ``scene_table.py`` draws it, ``scene_anim.py``
+moves it, ``scene_draw.py`` holds the looks (suits, faces, the rule board,
+chips' words) and ``scene_tutorial.py`` the rules page's worked examples.
+
 Mouse: click a card (its cheapest chip is chosen), rest on a chip to see which
 history cards it would remove, click the chip again or Play. Keys: Left/Right
 over the hand, Space picks, Up/Down or Tab move between chips, Enter plays.
@@ -24,32 +29,27 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.words import plural
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
-    TRICKS_PER_ROUND,
     Card,
     DeadEnd,
     Play,
-    Played,
-    Trick,
     UchronicleState,
 )
 from tabletop.games.uchronicle.rules import dead_end_taken
+from tabletop.games.uchronicle.scene_anim import Anim, PlayAnimation
 from tabletop.games.uchronicle.scene_draw import (
+    CHIP_ROWS,
+    GRID,
+    PAST_STEP,
+    PRESENT_STEP,
     board_height,
     card_face,
-    draw_board,
-    draw_flip,
-    draw_pile,
-    draw_removal_mark,
-    draw_tag,
     marker_cells,
-    negative,
     option_text,
-    seat_tag,
     strength_lines,
 )
+from tabletop.games.uchronicle.scene_table import TableDrawing
 from tabletop.games.uchronicle.scene_tutorial import (
     draw_example_1,
     draw_example_2,
@@ -57,36 +57,16 @@ from tabletop.games.uchronicle.scene_tutorial import (
 )
 from tabletop.ui.cards import (
     CardPainter,
-    CardTween,
     Look,
     Pose,
     draw_card,
-    draw_outline,
     fan_layout,
     hit_test,
 )
 from tabletop.ui.gamescene import GameScene
-from tabletop.ui.handkeys import HandKeys, draw_focus_ring
-from tabletop.ui.theme import Colour, Theme, mix, text_on
-from tabletop.ui.widgets import Button, FocusGroup, Panel, draw_text, fit_text, wrap_text
-
-#: past tricks sit in a grid of this many columns and rows (8 at most: the
-#: 9th is always the present one)
-GRID = (4, 2)
-#: how far apart the cards of a past trick and of the present trick sit, in card widths
-PAST_STEP = 0.52
-PRESENT_STEP = 1.08
-#: chips show at most this many rows
-CHIP_ROWS = 2
-
-# seconds, at animation speed 1
-FLIP = 0.3
-TO_PILE = 0.35
-FLY = 0.35
-HOLD = 0.45
-SETTLE = 0.35
-#: how fast a rule board marker slides (cells per second, at most, ~ per frame)
-MARKER_RATE = 9.0
+from tabletop.ui.handkeys import HandKeys
+from tabletop.ui.theme import Theme
+from tabletop.ui.widgets import Button, FocusGroup, Panel, wrap_text
 
 
 @dataclass(frozen=True)
@@ -101,34 +81,11 @@ class Choice:
         return len(self.taken)
 
 
-@dataclass
-class Anim:
-    """One play being shown: removals flip face down and fly to the remover
-    (until ``removed_at``), the card flies into the present trick (until
-    ``landed_at``), a finished trick lies still (until ``held_at``) and then
-    slides into its place among the past tricks (until ``end``)."""
-
-    seat: int
-    card: Card
-    taken: tuple[Card, ...]
-    before: tuple[tuple[Trick, ...], Trick]
-    mid: tuple[tuple[Trick, ...], Trick]
-    finished: bool
-    removed_at: float
-    landed_at: float
-    held_at: float
-    end: float
-    taken_poses: dict[Card, tuple[Pose, bool]]
-    pile: Pose
-    flight: CardTween
-    settle: list[tuple[Card, CardTween]]
-
-
-class UchronicleScene(GameScene):
+class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
         self.players = session.config.players
-        self.expert = bool(session.config.get("expert", False))
+        self.expert = bool(session.state.expert)
         self.hand_painter = CardPainter(120)
         self.past_painter = CardPainter(70)
         self.present_painter = CardPainter(100)
@@ -138,6 +95,8 @@ class UchronicleScene(GameScene):
         self.chip_start = 0
         self.hover_card: Card | None = None
         self.hover_chip: int | None = None
+        #: where the mouse is (a dimmed card's reason shows beside it)
+        self.mouse = (0, 0)
         self.choices: dict[Card, list[Choice]] = {}
         self.dead_end = False
         self._key: tuple[int, int, bool] | None = None
@@ -159,7 +118,10 @@ class UchronicleScene(GameScene):
         #: lines of "what beats what" under the board (none when room is short)
         self.foot_lines = 0
         self.play_button = Button(
-            "Play", self.confirm, kind="primary", tooltip="Play the picked card the chosen way (Enter)"
+            "Play",
+            self.confirm,
+            kind="primary",
+            tooltip="Play the picked card the chosen way (Enter)",
         )
         self.group = FocusGroup([self.play_button])
         #: keyboard play: ←/→ over the hand, Space picks, Enter plays
@@ -177,7 +139,9 @@ class UchronicleScene(GameScene):
         self.hand_rect = pygame.Rect(
             rect.x + pad, rect.bottom - pad - band_h, rect.w - 2 * pad - btn_w - gap, band_h
         )
-        self.play_button.rect = pygame.Rect(self.hand_rect.right + gap, self.hand_rect.y, btn_w, btn_h)
+        self.play_button.rect = pygame.Rect(
+            self.hand_rect.right + gap, self.hand_rect.y, btn_w, btn_h
+        )
         self.own_rect = pygame.Rect(
             self.play_button.rect.x,
             self.play_button.rect.bottom + gap,
@@ -191,8 +155,12 @@ class UchronicleScene(GameScene):
             CHIP_ROWS * self.chip_h(t) + (CHIP_ROWS - 1) * t.px(6),
         )
         msg_h = 2 * t.small.get_linesize()
-        self.msg_rect = pygame.Rect(rect.x + pad, self.chips_rect.y - t.px(6) - msg_h, rect.w - 2 * pad, msg_h)
-        upper = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, self.msg_rect.y - gap - rect.y - pad)
+        self.msg_rect = pygame.Rect(
+            rect.x + pad, self.chips_rect.y - t.px(6) - msg_h, rect.w - 2 * pad, msg_h
+        )
+        upper = pygame.Rect(
+            rect.x + pad, rect.y + pad, rect.w - 2 * pad, self.msg_rect.y - gap - rect.y - pad
+        )
 
         # the side column: the rule board, then the scores
         side_w = t.px(250)
@@ -210,10 +178,14 @@ class UchronicleScene(GameScene):
         self.board_rect = pygame.Rect(
             upper.x + inside, upper.y + inside + head, board_w, board_height(t, self.expert)
         )
-        self.score_panel.rect = pygame.Rect(upper.x, self.board_panel.rect.bottom + gap, side_w, score_h)
+        self.score_panel.rect = pygame.Rect(
+            upper.x, self.board_panel.rect.bottom + gap, side_w, score_h
+        )
 
         # the main area: the other players, then the tricks
-        main = pygame.Rect(upper.x + side_w + gap, upper.y, upper.right - upper.x - side_w - gap, upper.h)
+        main = pygame.Rect(
+            upper.x + side_w + gap, upper.y, upper.right - upper.x - side_w - gap, upper.h
+        )
         mini_h = max(28, t.px(48))
         self.mini_painter.resize(mini_h)
         seat_h = t.body.get_linesize() + mini_h + t.px(20)
@@ -232,7 +204,8 @@ class UchronicleScene(GameScene):
         extra = line + self.tag_h(t) + t.px(10)
         past_h = min((slot_w - t.px(10)) / (1 + 2 * PAST_STEP) / 0.714, slot_h - extra, t.px(110))
         self.past_painter.resize(max(24, int(past_h)))
-        head_h = t.font("body", bold=True).get_linesize() + line + t.px(12)
+        # the heading, its line, and a line above the cards for their strength
+        head_h = t.font("body", bold=True).get_linesize() + 2 * line + t.px(14)
         present_h = min(
             (present_w - t.px(20)) / (1 + 2 * PRESENT_STEP) / 0.714,
             hist.h - head_h - self.tag_h(t) - t.px(16),
@@ -287,7 +260,9 @@ class UchronicleScene(GameScene):
         w = (g.w - (cols - 1) * gap) / cols
         h = (g.h - (rows - 1) * gap) / rows
         c, r = index % cols, index // cols
-        return pygame.Rect(round(g.x + c * (w + gap)), round(g.y + r * (h + gap)), round(w), round(h))
+        return pygame.Rect(
+            round(g.x + c * (w + gap)), round(g.y + r * (h + gap)), round(w), round(h)
+        )
 
     def past_poses(self, index: int, n: int) -> list[Pose]:
         t = self.app.theme
@@ -304,7 +279,7 @@ class UchronicleScene(GameScene):
         r = self.present_rect
         w, h = self.present_painter.card_size
         step = PRESENT_STEP * w
-        top = r.y + t.font("body", bold=True).get_linesize() + t.small.get_linesize() + t.px(12)
+        top = r.y + t.font("body", bold=True).get_linesize() + 2 * t.small.get_linesize() + t.px(14)
         cy = top + (r.bottom - top - self.tag_h(t) - t.px(6)) / 2
         x0 = r.centerx - step * 1.0  # three places: the first card always at the left one
         return [Pose(x0 + i * step, cy, 0.0) for i in range(n)]
@@ -318,7 +293,9 @@ class UchronicleScene(GameScene):
         area = self.hand_rect.inflate(-2 * self.app.theme.px(4), 0)
         area.y += lift
         area.h -= lift
-        return fan_layout(n, area, self.hand_painter.card_size, max_spread_deg=10.0, deg_per_card=1.6)
+        return fan_layout(
+            n, area, self.hand_painter.card_size, max_spread_deg=10.0, deg_per_card=1.6
+        )
 
     def card_look(self, card: Card) -> Look:
         if card == self.selected:
@@ -348,7 +325,11 @@ class UchronicleScene(GameScene):
         r = self.seat_rects.get(seat)
         if r is None:
             return Pose(self.hand_rect.centerx, self.hand_rect.centery, 0.0)
-        return Pose(r.x + r.w * 0.3, r.bottom - self.mini_painter.card_height / 2 - self.app.theme.px(8), 0.0)
+        return Pose(
+            r.x + r.w * 0.3,
+            r.bottom - self.mini_painter.card_height / 2 - self.app.theme.px(8),
+            0.0,
+        )
 
     def pile_center(self, seat: int) -> tuple[int, int]:
         """Where the face-down pile of ``seat``'s removed cards lies."""
@@ -375,7 +356,9 @@ class UchronicleScene(GameScene):
             self.selected, self.chip, self.chip_start = None, 0, 0
             self.hover_card = self.hover_chip = None
             self.choices = self.compute_choices(self.view) if mine else {}
-            self.dead_end = any(isinstance(c.action, DeadEnd) for cs in self.choices.values() for c in cs)
+            self.dead_end = any(
+                isinstance(c.action, DeadEnd) for cs in self.choices.values() for c in cs
+            )
         hint = self.hint_action
         if hint is not None and hint is not self._hint_seen:
             self._hint_seen = hint
@@ -551,13 +534,16 @@ class UchronicleScene(GameScene):
                 self.refresh()
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.current_choices():
-                back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                back = event.key == pygame.K_UP or (
+                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+                )
                 self.move_chip(-1 if back else 1)
                 return True
         if self.group.handle(event):
             self.refresh()
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             self.hover_card = self.card_at(event.pos)
             self.hover_chip = self.chip_at(event.pos)
             return False
@@ -577,415 +563,8 @@ class UchronicleScene(GameScene):
             return True
         return False
 
-    # -- animation --------------------------------------------------------------------------------
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
-        self.skip_animation()
-        t = self.app.theme
-        seat = before.turn
-        card = action.card
-        taken = (
-            dead_end_taken(before, card)
-            if isinstance(action, DeadEnd)
-            else solver.taken_by(before, card, action.removed)
-        )
-        gone = set(taken)
-        mid_tricks = tuple(tuple(p for p in tr if p.card not in gone) for tr in before.tricks)
-        mid_trick = tuple(p for p in before.trick if p.card not in gone) + (Played(card, seat),)
-        finished = after.round != before.round or after.turn is None or len(after.tricks) > len(before.tricks)
-        last_of_round = after.round != before.round or after.turn is None
-        sound = self.app.sound
-        sound.play("card")
-        flip, to_pile = (t.duration(FLIP), t.duration(TO_PILE)) if taken else (0.0, 0.0)
-        removed_at = flip + to_pile
-        landed_at = removed_at + t.duration(FLY)
-        held_at = landed_at + (t.duration(HOLD) if finished else 0.0)
-        settle_d = t.duration(SETTLE) if finished and not last_of_round else 0.0
-        end = held_at + settle_d
-        if end <= 0:
-            self.anim = None
-            self.refresh()
-            return
-        taken_poses = self._poses_of(before.tricks, before.trick, gone)
-        pile = Pose(*self.pile_center(seat), 0.0)
-        origin = self._origin(before, seat, card)
-        target = self._trick_poses(mid_tricks, mid_trick)[1][-1]
-        flight = CardTween(origin, target, t.duration(FLY), delay=removed_at)
-        settle: list[tuple[Card, CardTween]] = []
-        if settle_d > 0:
-            starts = self._trick_poses(mid_tricks, mid_trick)[1]
-            ends = self.past_poses(len(mid_tricks), len(mid_trick))
-            settle = [
-                (p.card, CardTween(a, b, settle_d, delay=held_at))
-                for p, a, b in zip(mid_trick, starts, ends)
-            ]
-        if taken:
-            sound.play("whoosh", 0.4)
-        self.anim = Anim(
-            seat, card, taken, (before.tricks, before.trick), (mid_tricks, mid_trick), finished,
-            removed_at, landed_at, held_at, end, taken_poses, pile, flight, settle,
-        )
-        self.clock = 0.0
-        self.refresh()
 
-    def _poses_of(self, tricks: tuple[Trick, ...], trick: Trick, cards: set[Card]) -> dict[Card, tuple[Pose, bool]]:
-        """Where ``cards`` lie in this history: pose, and whether in the present trick."""
-        out: dict[Card, tuple[Pose, bool]] = {}
-        past, present = self._trick_poses(tricks, trick)
-        for tr, poses in zip(tricks, past):
-            for p, pose in zip(tr, poses):
-                if p.card in cards:
-                    out[p.card] = (pose, False)
-        for p, pose in zip(trick, present):
-            if p.card in cards:
-                out[p.card] = (pose, True)
-        return out
-
-    def _trick_poses(self, tricks: tuple[Trick, ...], trick: Trick) -> tuple[list[list[Pose]], list[Pose]]:
-        past = [self.past_poses(i, len(tr)) for i, tr in enumerate(tricks[: GRID[0] * GRID[1]])]
-        return past, self.present_poses(len(trick))
-
-    def _origin(self, before: UchronicleState, seat: int, card: Card) -> Pose:
-        if seat == self.viewer:
-            hand = list(self.session.rules.view(before, seat).hands[seat] or ())
-            if card in hand:
-                return self.hand_poses(len(hand))[hand.index(card)].raised(self.hand_painter.lift(Look.SELECTED))
-        return self.seat_anchor(seat)
-
-    @property
-    def animating(self) -> bool:
-        return self.anim is not None and self.clock < self.anim.end
-
-    def skip_animation(self) -> None:
-        self.anim = None
-        self.clock = 0.0
-
-    def update(self, dt: float) -> None:
-        if self.anim is not None:
-            self.clock += dt
-            self.anim.flight.update(dt)
-            for _, tween in self.anim.settle:
-                tween.update(dt)
-            if not self.animating:
-                self.skip_animation()
-        self._slide_markers(dt)
-        super().update(dt)
-        self.refresh()
-        self.group.update(dt)
-
-    def _slide_markers(self, dt: float) -> None:
-        """The rule board's markers move towards the rules on show, on ``dt``."""
-        target = marker_cells(self.view.rules)
-        t = self.app.theme
-        rate = MARKER_RATE * t.anim_speed
-        for i, goal in enumerate(target):
-            if rate <= 0:
-                self.markers[i] = float(goal)
-                continue
-            d = goal - self.markers[i]
-            stepped = d * min(1.0, rate * dt)
-            self.markers[i] = float(goal) if abs(d - stepped) < 0.02 else self.markers[i] + stepped
-
-    # -- drawing ------------------------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
-        self._draw_board(surface, view)
-        self._draw_scores(surface, view)
-        for seat in self.seat_rects:
-            self._draw_seat(surface, view, seat)
-        self._draw_history(surface, view)
-        self._draw_message(surface, view)
-        self._draw_chips(surface)
-        self._draw_own(surface, view)
-        self._draw_hand(surface, view)
-        self.group.draw(surface, self.app.theme)
-        self._draw_animation(surface)
-
-    def _panel(self, surface: pygame.Surface, panel: Panel, title: str) -> pygame.Rect:
-        t = self.app.theme
-        panel.draw(surface, t)
-        r = panel.rect.inflate(-2 * self.panel_pad(t), -2 * self.panel_pad(t))
-        head = self.panel_heading(t)
-        font = t.font("body", bold=True)
-        draw_text(surface, font, title, t.text, pygame.Rect(r.x, r.y, r.w, font.get_linesize()))
-        y = r.y + head - t.px(4)
-        pygame.draw.line(surface, t.panel_edge, (r.x, y), (r.right, y), max(1, t.px(1)))
-        return pygame.Rect(r.x, r.y + head, r.w, r.h - head)
-
-    def _draw_board(self, surface: pygame.Surface, view: UchronicleState) -> None:
-        t = self.app.theme
-        self._panel(surface, self.board_panel, "Rule board" + (" · expert" if self.expert else ""))
-        choice = self.preview_choice()
-        ghost = choice.action.rules if choice is not None else None
-        draw_board(surface, t, self.board_rect, self.expert, self.markers, ghost)
-        y = self.board_rect.bottom
-        line = t.small.get_linesize()
-        for text in wrap_text(t.small, strength_lines(self.expert), self.board_rect.w)[: self.foot_lines]:
-            draw_text(surface, t.small, text, t.text_dim, pygame.Rect(self.board_rect.x, y, self.board_rect.w, line))
-            y += line
-
-    def _draw_scores(self, surface: pygame.Surface, view: UchronicleState) -> None:
-        t = self.app.theme
-        r = self._panel(surface, self.score_panel, "Negative points")
-        line = t.small.get_linesize()
-        trick = min(view.trick_number, TRICKS_PER_ROUND)
-        head = f"Round {view.round} of {view.rounds} · trick {trick} of {TRICKS_PER_ROUND}"
-        draw_text(surface, t.font("small", bold=True), head, t.text_dim, pygame.Rect(r.x, r.y, r.w, line))
-        y = r.y + line
-        cols = t.px(52)
-        draw_text(surface, t.small, "round", t.text_dim, pygame.Rect(r.right - 2 * cols, y, cols, line), "right")
-        draw_text(surface, t.small, "total", t.text_dim, pygame.Rect(r.right - cols, y, cols, line), "right")
-        if self.players == 2:
-            draw_text(surface, t.small, f"deck {view.deck_size}", t.text_dim, pygame.Rect(r.x, y, r.w, line))
-        y += line
-        for s in range(self.players):
-            style = t.player(s)
-            row = pygame.Rect(r.x, y, r.w, line)
-            bold = t.font("small", bold=True)
-            draw_text(surface, bold, f"{style.glyph} {self.session.names[s]}", style.colour, pygame.Rect(row.x, y, row.w - 2 * cols, line))
-            draw_text(surface, bold, negative(view.points[s]), t.text, pygame.Rect(r.right - 2 * cols, y, cols, line), "right")
-            draw_text(surface, bold, negative(view.totals[s]), t.text, pygame.Rect(r.right - cols, y, cols, line), "right")
-            y += line
-
-    def seat_badge(self, view: UchronicleState, seat: int) -> tuple[str, Colour]:
-        t = self.app.theme
-        if view.turn == seat:
-            return ("thinking…" if self.is_thinking(seat) else "to move"), t.player(seat).colour
-        if view.turn is not None and view.lead == seat:
-            return "led", t.panel_edge
-        return "", t.text_dim
-
-    def _draw_seat(self, surface: pygame.Surface, view: UchronicleState, seat: int) -> None:
-        t = self.app.theme
-        r = self.seat_rects[seat]
-        style = t.player(seat)
-        pygame.draw.rect(surface, t.felt_dark, r, border_radius=t.px(12))
-        if view.turn == seat:
-            pygame.draw.rect(surface, style.colour, r, t.px(3), border_radius=t.px(12))
-        head = pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), t.body.get_linesize())
-        badge, colour = self.seat_badge(view, seat)
-        badge_w = 0
-        if badge:
-            img = t.font("small", bold=True).render(badge, True, text_on(colour))
-            pill = pygame.Rect(0, 0, img.get_width() + t.px(14), img.get_height() + t.px(4))
-            pill.midright = head.midright
-            pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
-            badge_w = pill.w + t.px(8)
-        draw_text(surface, t.font("body", bold=True), f"{style.glyph} {self.session.names[seat]}", style.colour, pygame.Rect(head.x, head.y, head.w - badge_w, head.h))
-        n = view.hand_sizes[seat]
-        pile = self.pile_center(seat)
-        w = self.mini_painter.card_size[0]
-        fan = pygame.Rect(r.x + t.px(10), head.bottom + t.px(4), pile[0] - w - r.x - t.px(70), r.bottom - head.bottom - t.px(10))
-        count = t.small.render(plural(n, "card"), True, t.text)
-        count_r = count.get_rect(midright=(fan.right, fan.centery))
-        fan.w -= count_r.w + t.px(8)
-        for p in fan_layout(n, fan, self.mini_painter.card_size, max_spread_deg=14.0, max_step=0.28):
-            draw_card(surface, self.mini_painter, None, p)
-        surface.blit(count, count_r)
-        draw_pile(surface, t, self.mini_painter, pile, view.points[seat])
-
-    def _draw_own(self, surface: pygame.Surface, view: UchronicleState) -> None:
-        t = self.app.theme
-        r = self.own_rect
-        if r.h < self.mini_painter.card_height + t.small.get_linesize():
-            return
-        draw_text(surface, t.small, "You removed", t.text_dim, pygame.Rect(r.x, r.y, r.w, t.small.get_linesize()))
-        draw_pile(surface, t, self.mini_painter, self.pile_center(self.viewer), view.points[self.viewer])
-
-    def shown_history(self, view: UchronicleState) -> tuple[tuple[Trick, ...], Trick, set[Card]]:
-        """The tricks on show and the cards an animation draws instead."""
-        a = self.anim
-        if a is None or not self.animating:
-            return view.tricks, view.trick, set()
-        if self.clock < a.removed_at:
-            return a.before[0], a.before[1], set(a.taken)
-        if self.clock < a.held_at:
-            hidden = {a.card} if self.clock < a.landed_at else set()
-            return a.mid[0], a.mid[1], hidden
-        return a.mid[0], a.mid[1] if not a.settle else (), set()
-
-    def _draw_history(self, surface: pygame.Surface, view: UchronicleState) -> None:
-        t = self.app.theme
-        tricks, trick, hidden = self.shown_history(view)
-        choice = self.preview_choice() if self.my_turn else None
-        marked = set(choice.taken) if choice is not None else set()
-        line = t.small.get_linesize()
-        last = None
-        if not trick and len(tricks) == TRICKS_PER_ROUND:  # the round's last trick, finished
-            tricks, last = tricks[:-1], tricks[-1]
-        for i in range(GRID[0] * GRID[1]):
-            slot = self.slot_rect(i)
-            pygame.draw.rect(surface, mix(t.felt, t.felt_dark, 0.6), slot, border_radius=t.px(8))
-            colour = t.text if i < len(tricks) else mix(t.felt, t.text, 0.35)
-            draw_text(surface, t.font("small", bold=i < len(tricks)), f"Trick {i + 1}", colour, pygame.Rect(slot.x + t.px(8), slot.y + t.px(2), slot.w - t.px(16), line))
-            if i < len(tricks):
-                self._draw_trick(surface, tricks[i], self.past_poses(i, len(tricks[i])), self.past_painter, hidden, marked, names=False)
-        # the present trick
-        r = self.present_rect
-        pygame.draw.rect(surface, mix(t.felt, t.accent, 0.25), r, border_radius=t.px(12))
-        pygame.draw.rect(surface, t.focus, r, max(2, t.px(3)), border_radius=t.px(12))
-        bold = t.font("body", bold=True)
-        shown = last if last is not None else trick
-        number = TRICKS_PER_ROUND if last is not None else min(len(tricks) + 1, TRICKS_PER_ROUND)
-        title = f"Trick {number} · " + ("last" if last is not None else "present")
-        draw_text(surface, bold, title, t.text, pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), bold.get_linesize()))
-        sub = self.present_line(view, shown)
-        draw_text(surface, t.small, sub, t.text_dim, pygame.Rect(r.x + t.px(10), r.y + t.px(6) + bold.get_linesize(), r.w - t.px(20), line))
-        self._draw_trick(surface, shown, self.present_poses(len(shown)), self.present_painter, hidden, marked, names=True)
-
-    def over_text(self, view: UchronicleState) -> str:
-        """What has ended when nobody is to move: a round (its summary is on
-        show and the next round follows) or the game."""
-        if self.summary is not None and view.round < view.rounds:
-            return f"Round {view.round} of {view.rounds} is over."
-        return "The game is over."
-
-    def present_line(self, view: UchronicleState, trick: Trick) -> str:
-        if view.turn is None:
-            return self.over_text(view)
-        if self.dead_end and self.my_turn:
-            return "Dead end: play any card (see below)."
-        if not trick:
-            return "Empty: any card wins it."
-        return f"Beat {trick[-1].card}: it wins so far."
-
-    def _draw_trick(
-        self,
-        surface: pygame.Surface,
-        trick: Trick,
-        poses: list[Pose],
-        painter: CardPainter,
-        hidden: set[Card],
-        marked: set[Card],
-        names: bool,
-    ) -> None:
-        t = self.app.theme
-        w, h = painter.card_size
-        step = poses[1].x - poses[0].x if len(poses) > 1 else w * (PRESENT_STEP if names else PAST_STEP)
-        for p, pose in zip(trick, poses):
-            if p.card in hidden:
-                continue
-            draw_card(surface, painter, card_face(t, p.card), pose)
-            text, colour = seat_tag(t, p.seat, list(self.session.names) if names else None)
-            draw_tag(surface, t, text, colour, (round(pose.x), round(pose.y + h / 2 + t.px(3))), int(step))
-        for p, pose in zip(trick, poses):
-            if p.card in marked and p.card not in hidden:
-                draw_removal_mark(surface, t, pose, (w, h))
-
-    def message(self, view: UchronicleState) -> tuple[str, Colour]:
-        """The line under the table: what to do now, a card's reason, a chip's effect."""
-        t = self.app.theme
-        if view.turn is None:
-            return self.over_text(view), t.text
-        if not self.my_turn:
-            who = self.session.names[view.turn]
-            if self.is_thinking(view.turn):
-                return f"{who} is thinking…", t.text_dim
-            return f"{who} to move.", t.text_dim
-        hover = self.hover_card
-        if hover is not None and hover in self.choices and not self.choices[hover]:
-            return self.card_reason(hover), t.warning
-        if self.dead_end and self.selected is None:
-            return (
-                "Dead end: none of your cards can win this trick, whatever you remove. "
-                "Play any card: every trick then keeps only its last card, and you take all the others.",
-                t.warning,
-            )
-        if self.selected is None:
-            lead = "You lead: any card wins an empty trick. " if not view.trick else ""
-            return (
-                lead + "Pick a card (click, or ←/→ and Space); the cheapest way to make it win is chosen for you.",
-                t.text,
-            )
-        cs = self.current_choices()
-        if not cs:
-            return self.card_reason(self.selected), t.warning
-        choice = self.preview_choice() or cs[0]
-        ways = plural(len(cs), "way")
-        taken = ", ".join(str(c) for c in choice.taken)
-        effect = f"removes {taken} (marked ✕)" if taken else "removes nothing"
-        return (
-            f"{self.selected} can win {ways}, cheapest first. This one {effect}. "
-            "Click it again, Play or Enter to play; ↑/↓ for another.",
-            t.text,
-        )
-
-    def _draw_message(self, surface: pygame.Surface, view: UchronicleState) -> None:
-        t = self.app.theme
-        text, colour = self.message(view)
-        r = self.msg_rect
-        line = t.small.get_linesize()
-        font = t.font("small", bold=colour == t.warning)
-        lines = wrap_text(font, text, r.w)[:2]
-        y = r.bottom - len(lines) * line
-        for ln in lines:
-            draw_text(surface, font, fit_text(font, ln, r.w), colour, pygame.Rect(r.x, y, r.w, line))
-            y += line
-
-    def _draw_chips(self, surface: pygame.Surface) -> None:
-        t = self.app.theme
-        font = t.small
-        hint = self.hint_action
-        for i, rect, text in self.chip_layout():
-            chosen = i == self.chip
-            hovered = i == self.hover_chip
-            colour = t.accent if chosen else (t.button_hover if hovered else t.button)
-            pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
-            if chosen:
-                pygame.draw.rect(surface, t.focus, rect, max(2, t.px(3)), border_radius=rect.h // 2)
-            cs = self.current_choices()
-            if hint is not None and 0 <= i < len(cs) and cs[i].action == hint:
-                pygame.draw.rect(surface, t.hint, rect.inflate(t.px(6), t.px(6)), max(2, t.px(3)), border_radius=rect.h // 2 + t.px(3))
-            ink = t.accent_text if chosen else t.text
-            draw_text(surface, t.font("small", bold=chosen) if chosen else font, text, ink, rect.inflate(-t.px(12), 0), "center")
-
-    def _draw_hand(self, surface: pygame.Surface, view: UchronicleState) -> None:
-        t = self.app.theme
-        cards = self.hand_cards(view)
-        if self.anim is not None and self.animating and self.anim.seat == self.viewer:
-            cards = [c for c in cards if c != self.anim.card]
-        if not cards:
-            return
-        hint = self.hint_action
-        size = self.hand_painter.card_size
-        focus = self.keys.focused(cards) if self.keys.shown else None
-        for c, p in zip(cards, self.hand_poses(len(cards))):
-            look = self.card_look(c)
-            hinted = hint is not None and hint.card == c
-            if hinted:
-                p = p.raised(self.card_lift(c) - self.hand_painter.lift(look))
-            draw_card(surface, self.hand_painter, card_face(t, c), p, look)
-            pose = p.raised(self.hand_painter.lift(look))
-            if hinted:
-                draw_outline(surface, pose, size, t.hint, max(3, t.px(4)), grow=t.px(3))
-            if c == focus:
-                draw_focus_ring(surface, pose, size)
-
-    def _draw_animation(self, surface: pygame.Surface) -> None:
-        a = self.anim
-        if a is None or not self.animating:
-            return
-        t = self.app.theme
-        k = self.clock
-        if k < a.removed_at:
-            flip = t.duration(FLIP)
-            for card, (pose, present) in a.taken_poses.items():
-                painter = self.present_painter if present else self.past_painter
-                if k < flip:
-                    draw_flip(surface, painter, card_face(t, card), pose, k / flip if flip else 1.0)
-                else:
-                    u = (k - flip) / max(1e-6, a.removed_at - flip)
-                    u = u * u
-                    at = Pose(pose.x + (a.pile.x - pose.x) * u, pose.y + (a.pile.y - pose.y) * u, 0.0)
-                    draw_card(surface, painter if u < 0.5 else self.mini_painter, None, at)
-        if k < a.landed_at and k >= a.removed_at:
-            draw_card(surface, self.present_painter, card_face(t, a.card), a.flight.pose)
-        if k >= a.held_at:
-            for card, tween in a.settle:
-                painter = self.present_painter if tween.elapsed - tween.delay < tween.duration / 2 else self.past_painter
-                draw_card(surface, painter, card_face(t, card), tween.pose)
-
-
-# -- the title screen's picture ---------------------------------------------------------------
+# -- the title screen's picture ------------------------------------------------------------
 
 
 @functools.lru_cache(maxsize=4)
@@ -1003,7 +582,9 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     x0 = cx - step * 1.5
     draw_card(surface, painter, None, Pose(x0 - step * 0.2, cy + rect.h * 0.04, 14.0))
     for i, c in enumerate(cards):
-        draw_card(surface, painter, card_face(theme, c), Pose(x0 + (i + 1) * step, cy, -6.0 + 6.0 * i))
+        draw_card(
+            surface, painter, card_face(theme, c), Pose(x0 + (i + 1) * step, cy, -6.0 + 6.0 * i)
+        )
 
 
 __all__ = ["UchronicleScene", "draw_example_1", "draw_example_2", "draw_example_3", "draw_icon"]

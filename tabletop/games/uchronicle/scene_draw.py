@@ -7,6 +7,8 @@ corner disc, so a card is told by shape and letter as well as by colour.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from tabletop.core.words import plural
@@ -21,6 +23,7 @@ from tabletop.games.uchronicle.model import (
     Play,
     RulesState,
 )
+from tabletop.games.uchronicle.solver import strength
 from tabletop.ui.cards import CardFace, CardPainter, Pose, card_corners, draw_card
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
 from tabletop.ui.widgets import draw_text, fit_text
@@ -39,6 +42,14 @@ SUIT_COLOURS: dict[str, tuple[Colour, ...]] = {
     ),
 }
 SUIT_NAMES = ("red", "yellow", "green", "blue", "purple")
+#: past tricks sit in a grid of this many columns and rows (8 at most: the
+#: 9th is always the present one)
+GRID = (4, 2)
+#: how far apart the cards of a past trick and of the present trick sit, in card widths
+PAST_STEP = 0.52
+PRESENT_STEP = 1.08
+#: chips show at most this many rows
+CHIP_ROWS = 2
 #: the rule board's marker: one colour for all three, with a dark edge
 MARKER = (255, 206, 72)
 
@@ -51,11 +62,13 @@ def suit_style(theme: Theme, suit: int) -> SuitStyle:
 
 def card_face(theme: Theme, card: Card) -> CardFace:
     """Its rank, that many glyphs, and its suit letter in the corner disc."""
-    return CardFace.of(str(card.rank), suit_style(theme, card.suit), pips=card.rank, badge=card.letter)
+    return CardFace.of(
+        str(card.rank), suit_style(theme, card.suit), pips=card.rank, badge=card.letter
+    )
 
 
 def suit_text(suit: int | None) -> str:
-    """"☀A", or "none"."""
+    """ "☀A", or "none"."""
     return "none" if suit is None else f"{SUIT_GLYPHS[suit]}{SUIT_LETTERS[suit]}"
 
 
@@ -64,19 +77,22 @@ def rules_text(rules: RulesState, expert: bool) -> list[str]:
     parts = ["higher" if rules.higher else "lower"]
     parts.append("no trump" if rules.trump_suit is None else f"trump {suit_text(rules.trump_suit)}")
     if expert:
-        parts.append("no trump rank" if rules.trump_rank is None else f"trump rank {rules.trump_rank}")
+        parts.append(
+            "no trump rank" if rules.trump_rank is None else f"trump rank {rules.trump_rank}"
+        )
     return parts
 
 
 def option_text(action: Play | DeadEnd, cost: int, expert: bool) -> str:
-    """A chip's words: "higher · trump ♦D · removes B2 · 1 point"."""
+    """A chip's words: "higher · trump ♦D · removes B2 · 1 point" (expert) or
+    "lower · no trump · declares rank 4 and suit ☀A · 3 points" (standard)."""
     parts = rules_text(action.rules, expert)
     if isinstance(action, DeadEnd):
         parts.insert(0, "dead end")
     elif isinstance(action.removed, Declare) and action.removed:
         declared = [f"rank {r}" for r in action.removed.ranks]
         declared += [f"suit {suit_text(s)}" for s in action.removed.suits]
-        parts.append("removes " + ", ".join(declared))
+        parts.append("declares " + " and ".join(declared))
     elif not isinstance(action.removed, Declare) and action.removed:
         parts.append("removes " + ", ".join(str(c) for c in action.removed.cards))
     parts.append(plural(cost, "point") if cost else "no points")
@@ -126,7 +142,9 @@ def cell_rects(theme: Theme, rect: pygame.Rect, expert: bool) -> list[list[pygam
         y += line
         n = len(cells)
         w = (rect.w - gap * (n - 1)) / n
-        out.append([pygame.Rect(round(rect.x + i * (w + gap)), y, round(w), cell_h) for i in range(n)])
+        out.append(
+            [pygame.Rect(round(rect.x + i * (w + gap)), y, round(w), cell_h) for i in range(n)]
+        )
         y += cell_h + theme.px(6)
     return out
 
@@ -150,7 +168,9 @@ def draw_board(
     bold = theme.font("small", bold=True)
     ghost_cells = marker_cells(ghost) if ghost is not None else None
     for r, ((name, labels), row) in enumerate(zip(rows, cells)):
-        draw_text(surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line, rect.w, line))
+        draw_text(
+            surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line, rect.w, line)
+        )
         for i, (label, cell) in enumerate(zip(labels, row)):
             colour = theme.felt_dark
             ink = theme.text
@@ -158,7 +178,14 @@ def draw_board(
                 colour = suit_style(theme, i - 1).colour
                 ink = text_on(colour)
             pygame.draw.rect(surface, colour, cell, border_radius=theme.px(5))
-            draw_text(surface, bold if r == 1 else font, label, ink, cell.inflate(-theme.px(2), 0), "center")
+            draw_text(
+                surface,
+                bold if r == 1 else font,
+                label,
+                ink,
+                cell.inflate(-theme.px(2), 0),
+                "center",
+            )
         if ghost_cells is not None and ghost_cells[r] != round(markers[r]):
             box = row[ghost_cells[r]].inflate(theme.px(4), theme.px(4))
             _dashed_rect(surface, theme.hint, box, max(2, theme.px(2)))
@@ -171,7 +198,9 @@ def draw_board(
         box = pygame.Rect(
             round(a.x + (b.x - a.x) * k), a.y, round(a.w + (b.w - a.w) * k), a.h
         ).inflate(theme.px(6), theme.px(6))
-        pygame.draw.rect(surface, (12, 12, 18), box, max(3, theme.px(5)) + 2, border_radius=theme.px(7))
+        pygame.draw.rect(
+            surface, (12, 12, 18), box, max(3, theme.px(5)) + 2, border_radius=theme.px(7)
+        )
         pygame.draw.rect(surface, MARKER, box, max(2, theme.px(3)), border_radius=theme.px(7))
 
 
@@ -195,6 +224,18 @@ def strength_lines(expert: bool) -> str:
     return "Strongest: trump suit › the first card's suit; rank to win decides within a suit"
 
 
+#: what makes a card of a trick strong (U2), by the first number of its
+#: strength key (solver.strength)
+STRENGTH_WORDS = {4: "trump ×2", 3: "trump rank", 2: "trump", 1: "first suit", 0: "off suit"}
+
+
+def strength_word(trick: Sequence[Card], index: int, rules: RulesState) -> str:
+    """Why card ``index`` of ``trick`` is as strong as it is under ``rules``:
+    "trump", "trump rank", "trump ×2" (suit and rank), "first suit" (the suit
+    of the trick's first card) or "off suit" (it beats nothing)."""
+    return STRENGTH_WORDS[strength(trick[index], index, trick[0].suit, rules)[0]]
+
+
 # -- cards on the table -----------------------------------------------------------------
 
 
@@ -208,12 +249,24 @@ def seat_tag(theme: Theme, seat: int | None, names: list[str] | None = None) -> 
 
 
 def draw_tag(
-    surface: pygame.Surface, theme: Theme, text: str, colour: Colour, midtop: tuple[int, int], max_w: int
+    surface: pygame.Surface,
+    theme: Theme,
+    text: str,
+    colour: Colour,
+    midtop: tuple[int, int],
+    max_w: int,
+    *,
+    right: int | None = None,
 ) -> pygame.Rect:
+    """A pill saying ``text`` under a card: centred on ``midtop``, or with its
+    right edge at ``right`` (a tag wider than the card's strip, reaching left
+    into the room before a trick's first card)."""
     font = theme.font("small", bold=True)
     img = font.render(fit_text(font, text, max(1, max_w - theme.px(10))), True, text_on(colour))
     pill = pygame.Rect(0, 0, img.get_width() + theme.px(8), img.get_height() + theme.px(2))
     pill.midtop = midtop
+    if right is not None:
+        pill.right = min(pill.right, right)
     pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
     surface.blit(img, img.get_rect(center=pill.center))
     return pill
@@ -260,7 +313,13 @@ def draw_pile(
     else:
         r = pygame.Rect(0, 0, *painter.card_size)
         r.center = center
-        pygame.draw.rect(surface, mix(theme.felt_dark, theme.text, 0.25), r, max(1, theme.px(2)), border_radius=theme.px(4))
+        pygame.draw.rect(
+            surface,
+            mix(theme.felt_dark, theme.text, 0.25),
+            r,
+            max(1, theme.px(2)),
+            border_radius=theme.px(4),
+        )
     font = theme.font("body", bold=True)
     img = font.render(negative(count), True, theme.warning if count else theme.text_dim)
     at = img.get_rect(midleft=(x + painter.card_size[0] // 2 + theme.px(8), y))
@@ -269,7 +328,12 @@ def draw_pile(
 
 
 __all__ = [
+    "CHIP_ROWS",
+    "GRID",
     "MARKER",
+    "PAST_STEP",
+    "PRESENT_STEP",
+    "STRENGTH_WORDS",
     "SUIT_COLOURS",
     "board_height",
     "board_rows",
@@ -286,6 +350,7 @@ __all__ = [
     "rules_text",
     "seat_tag",
     "strength_lines",
+    "strength_word",
     "suit_style",
     "suit_text",
 ]
