@@ -51,13 +51,7 @@ from tabletop.games.uchronicle.solver import Option
 #: worth weighing and stops sooner once no iteration left could change its
 #: choice (core.bots.ISMCTS's early stop)
 HARD_TIME = 0.28
-HARD_ITERATIONS = 100
-#: the search's UCB exploration constant: the playouts' values differ little
-#: between plays, so it explores less than core.bots.ISMCTS's default.
-#: (In self-play against easy bots, 60 iterations won as often as 200,
-#: playouts of 2 tricks as often as of 3 or to the end of the round, and 0.3
-#: as often as 0.7: the cap keeps decisions quick.)
-EXPLORATION = 0.3
+HARD_ITERATIONS = 150
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -66,18 +60,17 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "hard": (HARD_ITERATIONS, 1.0),
 }
 #: the hard bot weighs the plays costing at most this many points more than
-#: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first):
-#: with searches this short, weighing dearer plays cost more points in
-#: self-play than it saved
-SLACK = 0
+#: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first)
+SLACK = 1
 MAX_CANDIDATES = 10
 #: in a playout, when no card wins without a removal, the solver is asked
 #: about this many cards of the hand (picked at random), not all of them
 PLAYOUT_SAMPLE = 3
-#: tricks' worth of plays a playout makes before the totals are read (or
-#: to the end of the round, if sooner): a play's effect on the points shows
-#: within a trick or two, and a short playout leaves more time for iterations
-PLAYOUT_TRICKS = 2
+#: tricks' worth of plays a playout makes before the totals are read (None:
+#: to the end of the round). On the same 25 seeded 3-player games against
+#: easy bots, playing the round out (with SLACK 1 and 150 iterations) won 20
+#: where 2 tricks (with SLACK 0 and 100 iterations) won 14
+PLAYOUT_TRICKS: int | None = None
 #: imagined hands :func:`play_words` weighs the next player's answers over
 EXPLAIN_DEALS = 40
 
@@ -379,8 +372,9 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
 class HardBot:
     """ISMCTS over determinized hands to the end of the round, weighing
     :func:`candidates` within :data:`SLACK` of the cheapest; each leaf is
-    scored by a quick playout (:func:`playout_action`) of
-    :data:`PLAYOUT_TRICKS` tricks and the totals then (:func:`standing`). At
+    scored by a quick playout (:func:`playout_action`) to the end of the
+    round (or of :data:`PLAYOUT_TRICKS` tricks) and the totals then
+    (:func:`standing`). At
     most ``time_budget`` seconds and ``iterations`` iterations per decision."""
 
     def __init__(
@@ -402,7 +396,6 @@ class HardBot:
             seed,
             iterations=iterations,
             time_budget=time_budget,
-            exploration=EXPLORATION,
             determinize=determinize,
             evaluate=standing,
             heuristic=self.playout_value,
@@ -439,16 +432,16 @@ class HardBot:
         return known
 
     def playout_value(self, state: UchronicleState, seat: int) -> float:
-        """:func:`standing` after a quick playout of :data:`PLAYOUT_TRICKS`
-        tricks' worth of plays from ``state``; the seats of one leaf share
-        one playout."""
+        """:func:`standing` after a quick playout from ``state`` to the end of
+        the round (or of :data:`PLAYOUT_TRICKS` tricks' worth of plays); the
+        seats of one leaf share one playout."""
         start, end = self._leaf
         if start is not state or end is None:
             end = state
-            for _ in range(PLAYOUT_TRICKS * state.players):
-                if self.round_over(end):
-                    break
+            plays = None if PLAYOUT_TRICKS is None else PLAYOUT_TRICKS * state.players
+            while not self.round_over(end) and (plays is None or plays > 0):
                 end = RULES.apply_legal(end, playout_action(end, self.rng))
+                plays = None if plays is None else plays - 1
             self._leaf = (state, end)
         return standing(end, seat)
 
@@ -540,7 +533,7 @@ def level_notes() -> dict[str, str]:
         "easy": "Plays one of its cheapest cards at random.",
         "medium": "Plays a cheapest card, the one that leaves the next player the "
         "dearest answer, as the rulebook's strategy tips advise.",
-        "hard": f"Imagines the hidden hands and plays the next tricks out up to "
+        "hard": f"Imagines the hidden hands and plays the round out up to "
         f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) before each move, among its "
         "cheapest plays, stopping sooner once the best one is clear.",
     }
