@@ -57,7 +57,7 @@ HARD_ITERATIONS = 150
 BUDGETS: dict[str, tuple[int, float]] = {
     "easy": (1, 0.05),
     "medium": (1, 0.2),
-    "hard": (HARD_ITERATIONS, 1.0),
+    "hard": (HARD_ITERATIONS, HARD_TIME),
 }
 #: the hard bot weighs the plays costing at most this many points more than
 #: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first)
@@ -71,8 +71,6 @@ PLAYOUT_SAMPLE = 3
 #: easy bots, playing the round out (with SLACK 1 and 150 iterations) won 20
 #: where 2 tricks (with SLACK 0 and 100 iterations) won 14
 PLAYOUT_TRICKS: int | None = None
-#: imagined hands :func:`play_words` weighs the next player's answers over
-EXPLAIN_DEALS = 40
 
 
 # -- costs and candidates ---------------------------------------------------------
@@ -298,7 +296,7 @@ class MediumBot:
         return medium_choice(view, self.seat)
 
     def explain(self, view: UchronicleState, action: UchronicleAction) -> str:
-        return play_words(view, self.seat, action, rngmod.make(0, "uchronicle-explain"))
+        return play_words(view, self.seat, action)
 
 
 # -- hard -----------------------------------------------------------------------------
@@ -459,8 +457,7 @@ class HardBot:
         """Why ``action``, in one line: what it designates and takes, how
         often the next player could answer it without a removal, and the share
         of the search's playouts that went to it."""
-        gen = rngmod.make(self.seed, "uchronicle-explain", view.round, len(view.tricks))
-        text = play_words(view, self.seat, action, gen)
+        text = play_words(view, self.seat, action)
         visits = dict(self.search.last_stats.visits)
         total = sum(visits.values())
         if total and len(visits) > 1:
@@ -469,7 +466,7 @@ class HardBot:
         return text + "."
 
 
-def play_words(view: UchronicleState, seat: int, action: UchronicleAction, rng: Random) -> str:
+def play_words(view: UchronicleState, seat: int, action: UchronicleAction) -> str:
     """One line about a play (without a closing full stop): the card and the
     rules it sets, what it takes, and what it leaves the next player: how
     likely they are to hold a card that beats it with no removal, judged from
