@@ -30,7 +30,7 @@ from random import Random  # the type only: generators come from core.rng
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, Bot
 from tabletop.core.words import plural, seat_ref
-from tabletop.games.uchronicle import determinize, solver
+from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
     DECK,
     Card,
@@ -44,7 +44,7 @@ from tabletop.games.uchronicle.model import (
     UchronicleState,
     cards_text,
 )
-from tabletop.games.uchronicle.rules import RULES, dead_end_taken
+from tabletop.games.uchronicle.rules import RULES, dead_end_taken, determinize
 from tabletop.games.uchronicle.solver import Option
 
 #: the hard bot's limits per decision: it answers at once when one play is

@@ -124,7 +124,12 @@ def marker_cells(rules: RulesState) -> list[int]:
 
 def board_height(theme: Theme, expert: bool) -> int:
     line = theme.small.get_linesize()
-    return len(board_rows(expert)) * (line + board_cell_h(theme) + theme.px(6))
+    return len(board_rows(expert)) * (line + label_gap(theme) + board_cell_h(theme) + theme.px(6))
+
+
+def label_gap(theme: Theme) -> int:
+    """Room between a row's name and its cells, where the marker's ring sits."""
+    return theme.px(4)
 
 
 def board_cell_h(theme: Theme) -> int:
@@ -139,7 +144,7 @@ def cell_rects(theme: Theme, rect: pygame.Rect, expert: bool) -> list[list[pygam
     out = []
     y = rect.y
     for _, cells in board_rows(expert):
-        y += line
+        y += line + label_gap(theme)
         n = len(cells)
         w = (rect.w - gap * (n - 1)) / n
         out.append(
@@ -169,7 +174,7 @@ def draw_board(
     ghost_cells = marker_cells(ghost) if ghost is not None else None
     for r, ((name, labels), row) in enumerate(zip(rows, cells)):
         draw_text(
-            surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line, rect.w, line)
+            surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line - label_gap(theme), rect.w, line)
         )
         for i, (label, cell) in enumerate(zip(labels, row)):
             colour = theme.felt_dark

@@ -49,8 +49,15 @@ class TableDrawing:
         self._draw_chips(surface)
         self._draw_own(surface, view)
         self._draw_hand(surface, view)
-        self.group.draw(surface, self.app.theme)
+        for widget in self.group.widgets:  # their tooltips come in draw(), above the log
+            widget.draw(surface, self.app.theme)
         self._draw_animation(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The frame's drawing, then the tooltips, so that no panel the frame
+        draws after the table (the log, the bar) ever covers one."""
+        super().draw(surface)  # type: ignore[misc]
+        self.group.tooltip.draw(surface, self.app.theme)
         hover = self.hover_card
         if self.my_turn and hover is not None and hover in self.choices and not self.choices[hover]:
             draw_tooltip(surface, self.app.theme, self.card_reason(hover), self.mouse)
@@ -379,7 +386,7 @@ class TableDrawing:
             effect += " and keeps the rules"
         return (
             f"{self.selected} can win {ways}, cheapest first. This one {effect}. "
-            "Click it again, Play or Enter to play; ↑/↓ for another.",
+            "Click the chip again, Play or Enter to play; ↑/↓ for another.",
             t.text,
         )
 
