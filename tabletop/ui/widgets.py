@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui.theme import Colour, Theme, mix
+from tabletop.ui.theme import Colour, Theme, mix, text_on
 
 ELLIPSIS = "…"
 #: a picture's line in a ScrollText: ``[[picture NAME LINES]]``
@@ -138,6 +138,19 @@ def fitting_font(theme: Theme, text: str, width: int, bold: bool = False) -> pyg
     if font.size(text)[0] <= width:
         return font
     return theme.font("small", bold=bold)
+
+
+def draw_badge(
+    surface: pygame.Surface, theme: Theme, text: str, colour: Colour, *, midright: tuple[int, int]
+) -> pygame.Rect:
+    """A small bold label on a rounded pill of ``colour`` (the ink chosen to
+    read on it), its right end at ``midright``; returns the pill."""
+    img = theme.font("small", bold=True).render(text, True, text_on(colour))
+    pill = pygame.Rect(0, 0, img.get_width() + theme.px(14), img.get_height() + theme.px(4))
+    pill.midright = midright
+    pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
+    surface.blit(img, img.get_rect(center=pill.center))
+    return pill
 
 
 def draw_text(

@@ -51,7 +51,15 @@ from tabletop.ui.cards import (
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.handkeys import HandKeys, draw_focus_ring
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
-from tabletop.ui.widgets import Button, FocusGroup, Panel, draw_text, fit_text, wrap_text
+from tabletop.ui.widgets import (
+    Button,
+    FocusGroup,
+    Panel,
+    draw_badge,
+    draw_text,
+    fit_text,
+    wrap_text,
+)
 
 #: the theme suit whose glyph (and shape) each etuC colour borrows, weakest first:
 #: gray ☾, orange ★, yellow ♦, green ♣, blue ♠, purple ✿
@@ -698,12 +706,7 @@ class EtucScene(GameScene):
         badge, colour = self.seat_badge(view, seat)
         badge_w = 0
         if badge:
-            img = t.font("small", bold=True).render(badge, True, text_on(colour))
-            pill = pygame.Rect(0, 0, img.get_width() + t.px(14), img.get_height() + t.px(4))
-            pill.midright = head.midright
-            pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
-            badge_w = pill.w + t.px(8)
+            badge_w = draw_badge(surface, t, badge, colour, midright=head.midright).w + t.px(8)
         name = f"{style.glyph} {self.session.names[seat]}"
         draw_text(
             surface,

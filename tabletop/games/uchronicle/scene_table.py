@@ -28,8 +28,15 @@ from tabletop.games.uchronicle.scene_draw import (
 )
 from tabletop.ui.cards import CardPainter, Pose, draw_card, draw_outline, fan_layout
 from tabletop.ui.handkeys import draw_focus_ring
-from tabletop.ui.theme import Colour, mix, text_on
-from tabletop.ui.widgets import Panel, draw_text, draw_tooltip, fit_text, wrap_text
+from tabletop.ui.theme import Colour, mix
+from tabletop.ui.widgets import (
+    Panel,
+    draw_badge,
+    draw_text,
+    draw_tooltip,
+    fit_text,
+    wrap_text,
+)
 
 
 class TableDrawing:
@@ -177,12 +184,7 @@ class TableDrawing:
         badge, colour = self.seat_badge(view, seat)
         badge_w = 0
         if badge:
-            img = t.font("small", bold=True).render(badge, True, text_on(colour))
-            pill = pygame.Rect(0, 0, img.get_width() + t.px(14), img.get_height() + t.px(4))
-            pill.midright = head.midright
-            pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
-            badge_w = pill.w + t.px(8)
+            badge_w = draw_badge(surface, t, badge, colour, midright=head.midright).w + t.px(8)
         draw_text(
             surface,
             t.font("body", bold=True),
