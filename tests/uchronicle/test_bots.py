@@ -70,7 +70,6 @@ def _view(state: UchronicleState, sizes: tuple[int, ...]) -> UchronicleState:
         full,
         seed=None,
         hands=tuple(h if s == seat else None for s, h in enumerate(full.hands)),
-        removed=None,
         deck=None,
         viewer=seat,
     )

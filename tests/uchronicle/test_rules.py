@@ -59,6 +59,11 @@ def test_u8_u9_u10_a_random_game_keeps_every_rule(players, expert):
         RULES.invariants(guess)
         assert guess.hands[state.turn] == state.hands[state.turn]
         assert (guess.tricks, guess.trick) == (state.tricks, state.trick)
+        # the removed cards were seen face up and named in the log: a view
+        # keeps them, and a guess never deals one into a hand or the deck
+        assert view.removed == guess.removed == state.removed
+        unseen = {c for h in guess.hands[:] for c in (h or ())} | set(guess.deck or ())
+        assert not unseen & {c for r in state.removed for c in r}
         legal = RULES.legal_actions(state)
         action = legal[pick.randrange(len(legal))]
         assert RULES.check(state, action) is None

@@ -32,7 +32,6 @@ from tabletop.core.bots import ISMCTS, Bot
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
-    DECK,
     Card,
     DeadEnd,
     Declare,
@@ -44,7 +43,7 @@ from tabletop.games.uchronicle.model import (
     UchronicleState,
     cards_text,
 )
-from tabletop.games.uchronicle.rules import RULES, dead_end_taken, determinize
+from tabletop.games.uchronicle.rules import RULES, dead_end_taken, determinize, unseen_cards
 from tabletop.games.uchronicle.solver import Option
 
 #: the hard bot's limits per decision: it answers at once when one play is
@@ -118,14 +117,6 @@ def candidates(state: UchronicleState, slack: int | None = 0) -> list[tuple[int,
         return found
     low = min(c for c, _ in found)
     return [(c, a) for c, a in found if c <= low + slack]
-
-
-def unseen_cards(view: UchronicleState, seat: int) -> list[Card]:
-    """The cards ``seat`` has not seen: the other hands, the deck and the
-    removed cards (face down), from its hand and the history alone."""
-    seen = set(view.hands[seat] or ())
-    seen.update(p.card for t in (*view.tricks, view.trick) for p in t)
-    return [c for c in DECK if c not in seen]
 
 
 # -- answering without a removal ------------------------------------------------------

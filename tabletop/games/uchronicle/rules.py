@@ -133,9 +133,7 @@ def round_over(state: UchronicleState, tricks: tuple[Trick, ...]) -> UchronicleS
     """The round as it ends: its nine ``tricks`` on the table, nobody to move,
     its points added to the results. The game's last position, and the one the
     table shows between rounds (``deal_summary``)."""
-    return evolve(
-        state, tricks=tricks, trick=(), turn=None, results=(*state.results, state.points)
-    )
+    return evolve(state, tricks=tricks, trick=(), turn=None, results=(*state.results, state.points))
 
 
 def rules_change(before: RulesState, after: RulesState) -> list[str]:
@@ -334,13 +332,14 @@ class UchronicleRules:
         )
 
     def view(self, state: UchronicleState, seat: int) -> UchronicleState:
-        """What ``seat`` sees: its own hand; no other hand, no deck, and no
-        removed card's face (nobody sees those during the game), only how many."""
+        """What ``seat`` sees: its own hand; no other hand and no deck. The
+        removed cards stay: they lie face down, but every seat saw them face up
+        in the history and the log names them as they go, so a player who
+        remembers knows them."""
         return evolve(
             state,
             seed=None,
             hands=tuple(h if s == seat else None for s, h in enumerate(state.hands)),
-            removed=None,
             deck=None,
             viewer=seat,
         )
@@ -619,18 +618,13 @@ class UchronicleRules:
 
 
 def determinize(view: UchronicleState, seat: int, rng: Random) -> UchronicleState:
-    """A full state ``seat`` cannot tell from ``view``: its own hand and the
-    history as they are; every card it has not seen (other hands, the deck,
-    and the removed cards, whose faces nobody sees) dealt afresh, and a fresh
-    seed for the rounds to come."""
+    """A full state ``seat`` cannot tell from ``view``: its own hand, the
+    history and the removed cards as they are; every card it has not seen
+    (the other hands and the deck) dealt afresh, and a fresh seed for the
+    rounds to come."""
     own = view.hands[seat] or ()
-    seen = set(own) | {p.card for t in (*view.tricks, view.trick) for p in t}
-    unseen = [c for c in DECK if c not in seen]
+    unseen = unseen_cards(view, seat)
     rng.shuffle(unseen)
-    removed = []
-    for s in range(view.players):
-        removed.append(tuple(sorted(unseen[: view.points[s]])))
-        del unseen[: view.points[s]]
     hands: list[tuple[Card, ...]] = []
     for s in range(view.players):
         if s == seat:
@@ -642,10 +636,18 @@ def determinize(view: UchronicleState, seat: int, rng: Random) -> UchronicleStat
         view,
         seed=rng.randrange(2**31),
         hands=tuple(hands),
-        removed=tuple(removed),
         deck=tuple(unseen),
         viewer=None,
     )
+
+
+def unseen_cards(view: UchronicleState, seat: int) -> list[Card]:
+    """The cards ``seat`` has not seen, in deck order: the other hands and the
+    deck. Its own hand, the history and the removed cards it has seen."""
+    seen = set(view.hands[seat] or ())
+    seen.update(p.card for t in (*view.tricks, view.trick) for p in t)
+    seen.update(c for taken in view.removed or () for c in taken)
+    return [c for c in DECK if c not in seen]
 
 
 def winners_words(totals: Sequence[int]) -> str:

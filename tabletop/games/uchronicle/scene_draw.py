@@ -174,7 +174,11 @@ def draw_board(
     ghost_cells = marker_cells(ghost) if ghost is not None else None
     for r, ((name, labels), row) in enumerate(zip(rows, cells)):
         draw_text(
-            surface, bold, name, theme.text_dim, pygame.Rect(rect.x, row[0].y - line - label_gap(theme), rect.w, line)
+            surface,
+            bold,
+            name,
+            theme.text_dim,
+            pygame.Rect(rect.x, row[0].y - line - label_gap(theme), rect.w, line),
         )
         for i, (label, cell) in enumerate(zip(labels, row)):
             colour = theme.felt_dark
