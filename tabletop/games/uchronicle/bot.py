@@ -58,9 +58,12 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "medium": (1, 0.2),
     "hard": (HARD_ITERATIONS, HARD_TIME),
 }
-#: the hard bot weighs the plays costing at most this many points more than
-#: the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest first)
+#: the hard bot weighs its own plays costing at most this many points more
+#: than the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest
+#: first); for the other seats, only their cheapest plays
+#: (:data:`OPPONENT_SLACK`), as the easy bot plays and most players do
 SLACK = 1
+OPPONENT_SLACK = 0
 MAX_CANDIDATES = 10
 #: in a playout, when no card wins without a removal, the solver is asked
 #: about this many cards of the hand (picked at random), not all of them
@@ -98,6 +101,14 @@ def candidates(state: UchronicleState, slack: int | None = 0) -> list[tuple[int,
     seat = state.turn
     assert seat is not None, "the game is over"
     hand = state.hands[seat] or ()
+    if slack == 0:
+        # the cheapest cost nothing when some card wins with no removal: those
+        # cards' first free plays, without asking the solver
+        past = history_mask(state)
+        free = [(card, free_mask(state, card, past)) for card in hand]
+        plays = [(0, _free_play(state, card, mask)) for card, mask in free if mask]
+        if plays:
+            return plays
     found: list[tuple[int, UchronicleAction]] = []
     for card in hand:
         options = solver.options(state, card)
@@ -408,14 +419,16 @@ class HardBot:
 
     def actions(self, state: UchronicleState) -> list[UchronicleAction]:
         """The plays the search weighs (:func:`candidates` within
-        :data:`SLACK`, at most :data:`MAX_CANDIDATES`), remembered for the
-        decision: the root's are the same in every determinization."""
+        :data:`SLACK` for its own seat, :data:`OPPONENT_SLACK` for the
+        others, at most :data:`MAX_CANDIDATES`), remembered for the decision:
+        the root's are the same in every determinization."""
         seat = state.turn
         assert seat is not None
         key = (state.tricks, state.trick, state.hands[seat])
         known = self._known.get(key)
         if known is None:
-            found = sorted(candidates(state, SLACK), key=lambda ca: ca[0])
+            slack = SLACK if seat == self.seat else OPPONENT_SLACK
+            found = sorted(candidates(state, slack), key=lambda ca: ca[0])
             known = [a for _, a in found[:MAX_CANDIDATES]]
             self._known[key] = known
         return known
