@@ -304,17 +304,56 @@ class MediumBot:
 # -- hard -----------------------------------------------------------------------------
 
 
+#: the spread (standard deviation) of the difference between two players'
+#: points over one round: 3.5, from 3-player games of easy bots (a seat's
+#: round takes 4.5 points on average, give or take 2.5)
+ROUND_SPREAD = 3.5
+#: a first place shared with others, as a share of a win alone
+TIE_VALUE = 0.4
+#: the share of :func:`standing` that the margin over the others makes (the
+#: rest is the chance to win the game)
+MARGIN_SHARE = 0.2
+
+
+def _normal_below(x: float) -> float:
+    """The standard normal distribution's share below ``x``."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def win_chance(totals: Sequence[int], seat: int, rounds_left: int) -> float:
+    """[0, 1]: how likely ``seat`` ends the game first (fewest points) from
+    these ``totals`` with ``rounds_left`` rounds still to play. With none
+    left, 1 alone in first place, :data:`TIE_VALUE` for a shared one, else 0;
+    otherwise each other seat's lead over ``seat`` moves by a normal spread
+    of :data:`ROUND_SPREAD` per round, taken as independent of the others'
+    (a tie counts as half a point behind)."""
+    own = totals[seat]
+    if rounds_left <= 0:
+        gap = min(t - own for s, t in enumerate(totals) if s != seat)
+        return 1.0 if gap > 0 else TIE_VALUE if gap == 0 else 0.0
+    spread = ROUND_SPREAD * math.sqrt(rounds_left)
+    chance = 1.0
+    for s, t in enumerate(totals):
+        if s != seat:
+            chance *= _normal_below((t - own - 0.5) / spread)
+    return chance
+
+
 def standing(state: UchronicleState, seat: int) -> float:
-    """[0, 1] for ``seat`` from the totals so far (fewer is better): half its
-    place as if the game ended now, half its margin over the others."""
+    """[0, 1] for ``seat`` at the end of a round (the search's horizon):
+    mostly its chance to win the game from the totals then
+    (:func:`win_chance`, with the rounds still to be dealt), and
+    :data:`MARGIN_SHARE` of its margin over the others (fewer points is
+    better), which keeps a lost or won game's points worth playing for."""
     totals = state.totals
     n = len(totals)
     own = totals[seat]
-    ahead = sum(1 for t in totals if t < own)
-    level = sum(1 for t in totals if t == own) - 1
-    place = (n - 1 - ahead - level / 2) / (n - 1)
+    # past the horizon the next round is dealt (turn set) unless the game is over
+    left = state.players - state.round + (state.turn is not None)
     margin = sum(t - own for t in totals) / (n - 1)
-    return 0.5 * place + 0.25 * (1.0 + math.tanh(margin / 6.0))
+    return (1.0 - MARGIN_SHARE) * win_chance(totals, seat, left) + MARGIN_SHARE * 0.5 * (
+        1.0 + math.tanh(margin / 6.0)
+    )
 
 
 def _free_play(state: UchronicleState, card: Card, mask: int) -> Play:
