@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from random import Random  # the type only: generators come from core.rng
 
@@ -67,7 +68,7 @@ OPPONENT_SLACK = 0
 MAX_CANDIDATES = 10
 #: in a playout, when no card wins without a removal, the solver is asked
 #: about this many cards of the hand (picked at random), not all of them
-PLAYOUT_SAMPLE = 3
+PLAYOUT_SAMPLE = 2
 #: tricks' worth of plays a playout makes before the totals are read (None:
 #: to the end of the round). On the same 25 seeded 3-player games against
 #: easy bots, playing the round out (with SLACK 1 and 150 iterations) won 20
@@ -368,8 +369,13 @@ def _free_play(state: UchronicleState, card: Card, mask: int) -> Play:
 def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     """A quick play for playouts: a card that wins with no removal, at random;
     else the cheapest of :data:`PLAYOUT_SAMPLE` cards picked at random, each
-    made trump (else, in the expert game, under a few of the rules states that
-    let it beat the present trick); an expert dead end when nothing can."""
+    under the present rules or with its suit made trump (else, in the expert
+    game, under a few of the rules states that let it beat the present
+    trick); an expert dead end when nothing can. In the standard game's
+    positions of easy bots' games where no card wins free, the present rules
+    or the card's suit as trump are where the cheapest play lies: over 183
+    of them this pays 0.07 points more than the cheapest play on average,
+    where the card's suit as trump alone (higher or lower) paid 1.1 more."""
     seat = state.turn
     assert seat is not None
     hand = state.hands[seat] or ()
@@ -384,10 +390,12 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
         return DeadEnd(order[0], state.rules)
     picked = order[:PLAYOUT_SAMPLE]
     best: tuple[int, Card, Option] | None = None
+    present = state.rules
     for card in picked:
-        # the rulebook's first tip: a card made trump wins most easily
-        for higher in (True, False):
-            option = solver.cheapest(state, card, RulesState(higher, card.suit))
+        # the rules as they stand, or the rulebook's first tip: a card made
+        # trump wins most easily
+        for rules in (present, replace(present, trump_suit=card.suit)):
+            option = solver.cheapest(state, card, rules)
             if option is not None and (best is None or option.cost < best[0]):
                 best = (option.cost, card, option)
     tried = 0
