@@ -1,7 +1,8 @@
 """Uchronicle bots: every level plays only legal actions over whole games (2 and
 3 players, standard and expert), medium leaves the next player the dearest
-answer, hard is deterministic per seed and keeps its budgets, and both explain
-their plays in words."""
+answer, hard weighs its own dearer plays but only the others' cheapest, scores
+a round's end by the chance to win, is deterministic per seed and keeps its
+budgets, and both explain their plays in words."""
 
 from __future__ import annotations
 
@@ -93,6 +94,50 @@ def test_medium_plays_the_card_that_leaves_the_next_player_the_fewest_answers():
     d2, e1 = (RULES.apply_legal(view, a) for _, a in ubot.candidates(view))
     pool = ubot.unseen_cards(view, 1)
     assert ubot.free_share(d2, pool)[0] == 8 and ubot.free_share(e1, pool)[0] == 4
+
+
+def test_cheapest_candidates_match_the_solver_when_a_card_wins_free():
+    """With no slack, the free plays come from the rules-state masks without
+    asking the solver: the same plays the general path keeps at the lowest
+    cost, over first rounds of easy bots (standard and expert)."""
+    for expert in (False, True):
+        state = RULES.setup(GameConfig(3, {"expert": expert}), 3)
+        bots = bots_for(("easy",) * 3, 3)
+        while state.round == 1:
+            every = ubot.candidates(state, None)
+            low = min(c for c, _ in every)
+            assert ubot.candidates(state, 0) == [(c, a) for c, a in every if c == low]
+            seat = state.turn
+            assert seat is not None
+            state = RULES.apply_legal(state, bots[seat].choose(RULES.view(state, seat)))
+
+
+def test_hard_weighs_its_own_dearer_plays_but_only_the_others_cheapest():
+    """Seat 1 holds A6 (wins free over A5) and B1 (needs a removal): the hard
+    bot weighs both for itself (within SLACK), but for another seat holding
+    the same cards only A6, the cheapest (OPPONENT_SLACK)."""
+    state = position(
+        [trick("B3 C2", first_seat=1)],
+        trick("A5", first_seat=0),
+        rules=parse_rules("H/C"),
+        hand=[parse_card("A6"), parse_card("B1")],
+    )
+    view = _view(state, (8, 2, 8))
+    assert {ubot.cost(view, a) for _, a in ubot.candidates(view, None)} == {0, 1}
+    own = ubot.HardBot(1, 0, iterations=2, time_budget=None)
+    assert {str(a.card) for a in own.actions(view)} == {"A6", "B1"}
+    other = ubot.HardBot(0, 0, iterations=2, time_budget=None)
+    assert [str(a.card) for a in other.actions(view)] == ["A6"]
+
+
+def test_win_chance_is_exact_in_the_last_round_and_grows_with_the_lead():
+    assert ubot.win_chance((3, 5, 4), 0, 0) == 1.0
+    assert ubot.win_chance((4, 5, 4), 0, 0) == ubot.TIE_VALUE
+    assert ubot.win_chance((5, 5, 4), 0, 0) == 0.0
+    leads = [ubot.win_chance((10 - lead, 10, 10), 0, 2) for lead in range(-3, 6)]
+    assert leads == sorted(leads) and 0.0 < leads[0] < leads[-1] < 1.0
+    # the same lead is safer with fewer rounds to go
+    assert ubot.win_chance((6, 10, 10), 0, 1) > ubot.win_chance((6, 10, 10), 0, 2)
 
 
 def test_easy_plays_only_the_cheapest():
