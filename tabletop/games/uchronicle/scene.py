@@ -522,6 +522,8 @@ class UchronicleScene(RemovalEditing, TableDrawing, PlayAnimation, GameScene):
         while i < len(cs):
             c = chosen if i == self.chip and chosen is not None else cs[i]
             text = option_text(c.action, c.cost, self.expert)
+            if c is chosen and self.edit_reason is not None:
+                text = "⚠ " + text  # the rules refuse it: Play is off
             w = width(text)
             last_row = row == CHIP_ROWS - 1
             reserve = more_w + gap if last_row and i < len(cs) - 1 else 0

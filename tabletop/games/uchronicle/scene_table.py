@@ -411,8 +411,14 @@ class TableDrawing:
             else "click a history card to declare its rank or suit"
         )
         if edited:
+            gone = f"{taken} go (marked ✕)" if taken else "nothing goes"
+            board = (
+                "the markers move to the dashed places"
+                if choice.action.rules != view.rules
+                else "the rules stay"
+            )
             return (
-                f"Your own removal {effect}: {plural(choice.cost, 'point')}. "
+                f"Your own removal: {gone}, {plural(choice.cost, 'point')}; {board}. "
                 f"Enter or Play plays it; {more}; ↺ cheapest (Backspace) goes back.",
                 t.text,
             )
@@ -448,7 +454,7 @@ class TableDrawing:
             colour = t.accent if chosen else (t.button_hover if hovered else t.button)
             pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
             if chosen:
-                edge = t.warning if self.edit_reason is not None else t.focus
+                edge = t.danger if self.edit_reason is not None else t.focus
                 pygame.draw.rect(surface, edge, rect, max(2, t.px(3)), border_radius=rect.h // 2)
             cs = self.current_choices()
             if hint is not None and 0 <= i < len(cs) and cs[i].action == hint:
