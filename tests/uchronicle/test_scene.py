@@ -755,3 +755,18 @@ def test_standard_a_declared_rank_joins_the_removal_and_is_played(app: App) -> N
     assert s.ply == 1 and s.actions[0].removed == Declare((3,), (1,))
     assert s.state.points[0] == state.points[0] + chip.cost + 1
     assert s.log[0] == "Ann plays D3, declares 3 and B: takes A3, B6 (2 points)"
+
+
+def test_a_hint_with_a_dearer_removal_chooses_its_chip_with_that_removal(app: App) -> None:
+    state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
+    scene = start(app, ["human", "human", "human"], state=state)
+    b2, a4, e2 = cards("B2 A4 E2")
+    cheapest = scene.choices[b2][0].action
+    dearer = Play(b2, cheapest.rules, Pick((a4, e2)))
+    scene.select_action(dearer)  # as a hint for this position is shown
+    assert scene.selected == b2 and scene.chip == 0
+    assert scene.current_choice().action == dearer and scene.edit_reason is None
+    # another chip goes back to the cheapest removals
+    Driver(app).key(pygame.K_DOWN)
+    assert scene.chip == 1 and scene.edit is None
+    assert scene.current_choice() == scene.current_choices()[1]

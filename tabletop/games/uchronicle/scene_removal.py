@@ -27,9 +27,9 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.uchronicle import solver
-from tabletop.games.uchronicle.model import Card, Declare, Pick, Play, Removal
+from tabletop.games.uchronicle.model import Card, DeadEnd, Declare, Pick, Play, Removal
 from tabletop.games.uchronicle.scene_draw import GRID, suit_text
-from tabletop.ui.cards import hit_test
+from tabletop.ui.cards import draw_outline, hit_test
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import draw_text
 
@@ -41,7 +41,7 @@ RESET_KEY = pygame.K_BACKSPACE
 class Choice:
     """One chip: a legal action for the picked card, the cards it removes, its cost."""
 
-    action: Any  # Play | DeadEnd
+    action: Play | DeadEnd
     taken: tuple[Card, ...]
 
     @property
@@ -289,36 +289,28 @@ class RemovalEditing:
             draw_text(surface, font, item.text, t.text, item.rect.inflate(-t.px(12), 0), "center")
 
     def draw_history_hover(self, surface: pygame.Surface) -> None:
-        """A ring round the history card under the mouse when a click would edit."""
+        """A ring round the history card under the mouse when a click would
+        edit the removal (a dim one when the click would be refused)."""
         hover = self.hover_history
         if hover is None or self.editable() is None or self.menu is not None:
             return
         card, present = hover
         t = self.app.theme
-        painter = self.present_painter if present else self.past_painter
         view = self.view
-        tricks = (
-            [(view.trick, self.present_poses(len(view.trick)))]
-            if present
-            else [(tr, self.past_poses(i, len(tr))) for i, tr in enumerate(view.tricks)]
-        )
-        for tr, poses in tricks:
-            for p, pose in zip(tr, poses):
+        if present:
+            spots = [(view.trick, self.present_poses(len(view.trick)), self.present_painter)]
+        else:
+            spots = [
+                (tr, self.past_poses(i, len(tr)), self.past_painter)
+                for i, tr in enumerate(view.tricks)
+            ]
+        refused = self.refused_here(card, present)
+        colour = mix(t.text_dim, t.felt, 0.3) if refused else t.focus
+        for trick, poses, painter in spots:
+            for p, pose in zip(trick, poses):
                 if p.card == card:
-                    w, h = painter.card_size
-                    rect = pygame.Rect(0, 0, w, h)
-                    rect.center = (round(pose.x), round(pose.y))
-                    colour = (
-                        t.focus
-                        if not self.refused_here(card, present)
-                        else mix(t.warning, t.text, 0.2)
-                    )
-                    pygame.draw.rect(
-                        surface,
-                        colour,
-                        rect.inflate(t.px(6), t.px(6)),
-                        max(2, t.px(3)),
-                        border_radius=t.px(6),
+                    draw_outline(
+                        surface, pose, painter.card_size, colour, max(2, t.px(3)), grow=t.px(3)
                     )
 
     def refused_here(self, card: Card, present: bool) -> bool:
