@@ -82,3 +82,28 @@ def random_position(
     return position(
         tricks, present, expert=expert, rules=rules, players=players, hand=[cards[-1]]
     ), cards[-1]
+
+
+def ragged_position(rng: random.Random, *, expert: bool) -> tuple[UchronicleState, Card]:
+    """Like ``random_position`` with every shape a history takes in play: 2 or
+    3 players (2: each trick opens with the deck's card, nobody's), up to 3
+    past tricks each thinned to 0-3 cards (as earlier removals leave them),
+    and a present trick of what may be there before the card is played."""
+    players = rng.choice((2, 3))
+    past = rng.randrange(4)
+    present_size = rng.randrange(1, 3) if players == 2 else rng.randrange(3)
+    cards = rng.sample(DECK, 3 * past + present_size + 1)
+    first = None if players == 2 else 0
+    tricks = []
+    for i in range(past):
+        full = trick(*map(str, cards[3 * i : 3 * i + 3]), first_seat=first, players=players)
+        keep = rng.randrange(4)
+        tricks.append(tuple(sorted(rng.sample(full, keep), key=full.index)))
+    present = trick(*map(str, cards[3 * past : -1]), first_seat=first, players=players)
+    rules = RulesState(
+        rng.random() < 0.5,
+        rng.choice([None, 0, 1, 2, 3, 4]),
+        rng.choice([None, 1, 2, 3, 4, 5, 6]) if expert else None,
+    )
+    state = position(tricks, present, expert=expert, rules=rules, players=players, hand=[cards[-1]])
+    return state, cards[-1]

@@ -30,7 +30,7 @@ from tabletop.games.uchronicle.solver import (
     taken_by,
     trick_consistent,
 )
-from tests.uchronicle.positions import position, random_position, trick
+from tests.uchronicle.positions import position, ragged_position, random_position, trick
 
 QUICK = settings(max_examples=25, derandomize=True, deadline=None)
 
@@ -154,7 +154,20 @@ def test_example_2_bob_may_not_make_5_the_trump_rank():
 @given(st.integers(0, 2**32 - 1), st.booleans())
 @QUICK
 def test_every_option_is_legal_and_its_removal_the_cheapest(seed, expert):
-    state, card = random_position(random.Random(seed), expert=expert, past=2)
+    _assert_options_exact(*random_position(random.Random(seed), expert=expert, past=2))
+
+
+@given(st.integers(0, 2**32 - 1), st.booleans())
+@QUICK
+def test_options_exact_on_thinned_tricks_and_two_player_deck_cards(seed, expert):
+    """Emptied and 1-2 card past tricks, and 2-player tricks opened by the
+    deck's card: the solver still matches brute force."""
+    _assert_options_exact(*ragged_position(random.Random(seed), expert=expert))
+
+
+def _assert_options_exact(state: UchronicleState, card: Card) -> None:
+    """Every option is legal and makes ``card`` strongest, and per rules state
+    its cost is brute force's cheapest; cheapest first."""
     found = options(state, card)
     costs = {o.rules: o.cost for o in found}
     for o in found:
@@ -209,9 +222,21 @@ def _brute_force(state: UchronicleState, card: Card) -> dict[RulesState, int]:
 @QUICK
 def test_check_removal_agrees_with_options_on_random_removals(seed, expert, bits):
     rng = random.Random(seed)
-    state, card = random_position(rng, expert=expert, past=3)
-    rules = rng.choice(rules_states(expert))
-    if expert:
+    _assert_check_agrees(*random_position(rng, expert=expert, past=3), rng, bits)
+
+
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.integers(0, 2**12 - 1))
+@QUICK
+def test_check_removal_agrees_on_thinned_tricks_and_two_player_deck_cards(seed, expert, bits):
+    rng = random.Random(seed)
+    _assert_check_agrees(*ragged_position(rng, expert=expert), rng, bits)
+
+
+def _assert_check_agrees(state: UchronicleState, card: Card, rng: random.Random, bits: int) -> None:
+    """``check_removal`` accepts a removal exactly when the history left is
+    consistent with the rules, and no accepted removal undercuts the cheapest."""
+    rules = rng.choice(rules_states(state.expert))
+    if state.expert:
         pool = sorted(p.card for t in state.tricks for p in t)
         removal: Declare | Pick = Pick(tuple(c for i, c in enumerate(pool) if bits >> i & 1))
     else:
