@@ -69,9 +69,9 @@ class DeclareMenu:
 
 
 def points_delta(delta: int) -> str:
-    """A change of points as a menu says it: "+3 points", "−1 point", "no points"."""
+    """A change of points as a menu says it: "+3 points", "−1 point", "same points"."""
     if delta == 0:
-        return "no points more"
+        return "same points"
     sign = "+" if delta > 0 else "−"
     return f"{sign}{plural(abs(delta), 'point')}"
 

@@ -78,7 +78,7 @@ class TableDrawing:
         if self.my_turn and hover is not None and hover in self.choices and not self.choices[hover]:
             draw_tooltip(surface, self.app.theme, self.card_reason(hover), self.mouse)
         spot = self.hover_history
-        if self.my_turn and spot is not None and self.menu is None and not self.animating:
+        if spot is not None and self.menu is None and self.editable() is not None:
             draw_tooltip(surface, self.app.theme, self.history_tip(*spot), self.mouse)
 
     def _panel(self, surface: pygame.Surface, panel: Panel, title: str) -> pygame.Rect:
