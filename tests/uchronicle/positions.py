@@ -12,6 +12,7 @@ from tabletop.games.uchronicle.model import (
     RulesState,
     UchronicleState,
     parse_card,
+    parse_rules,
 )
 
 
@@ -107,3 +108,37 @@ def ragged_position(rng: random.Random, *, expert: bool) -> tuple[UchronicleStat
     )
     state = position(tricks, present, expert=expert, rules=rules, players=players, hand=[cards[-1]])
     return state, cards[-1]
+
+
+def _worst(
+    history: str, present: str, card: str, rules: str, expert: bool
+) -> tuple[UchronicleState, Card]:
+    tricks = [trick(t) for t in history.split(" / ")]
+    state = position(
+        tricks, trick(present), expert=expert, rules=parse_rules(rules), hand=[parse_card(card)]
+    )
+    return state, parse_card(card)
+
+
+#: The slowest last-trick positions found for the solver (3 players, 8 past
+#: tricks), by hill climbing over card swaps from random deals: in the expert
+#: game maximising the cold solver's uncached work (cheapest cuts and
+#: consistency checks computed), in the standard game its search steps (heap
+#: pops; the reviewer's hand-made position took 3,693, this one 3,922).
+#: tools/bench.py times both.
+WORST = {
+    "expert": _worst(
+        "D2 C1 A6 / B4 C3 A5 / D3 A1 B6 / C6 D1 A4 / B3 E5 D6 / B5 D4 E6 / C2 B1 D5 / C5 A3 B2",
+        "A2",
+        "E3",
+        "L/-/1",
+        True,
+    ),
+    "standard": _worst(
+        "C4 E3 B6 / A2 E1 D5 / E5 B5 A4 / B2 D2 E2 / B4 D4 C1 / D6 A5 E6 / D1 A1 B1 / C3 A3 D3",
+        "C5 B3",
+        "E4",
+        "L/D",
+        False,
+    ),
+}
