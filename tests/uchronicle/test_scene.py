@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from tabletop.app import App
-from tabletop.core.session import Seat, Session, default_seats
+from tabletop.core.session import Hint, Seat, Session, default_seats
 from tabletop.games import get
 from tabletop.games.uchronicle import scene_table
 from tabletop.games.uchronicle import scene_tutorial as tut
@@ -332,6 +332,10 @@ def test_a_card_that_cannot_win_is_dimmed_with_its_reason(
     assert "cannot win" in scene.play_button.disabled_reason
     d.key(pygame.K_RETURN)
     assert scene.session.ply == 0
+    # a click on the history says the same, not the dead end's words
+    assert not scene.dead_end
+    c3 = parse_card("C3")
+    assert scene.history_tip(c3, False) == scene.card_reason(cannot[0])
 
 
 def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
@@ -635,21 +639,15 @@ DEARER = (["B3 A4 A6", "E2 E3 E5"], "C1 A3", "D3 D5 B2")
 
 def history_point(scene: UchronicleScene, card: Card) -> tuple[int, int]:
     """A point where a click lands on ``card`` in the history."""
-    view = scene.view
-    spots = [(view.trick, scene.present_poses(len(view.trick)), scene.present_painter)]
-    spots += [
-        (tr, scene.past_poses(i, len(tr)), scene.past_painter) for i, tr in enumerate(view.tricks)
-    ]
-    for trick, poses, painter in spots:
-        for p, pose in zip(trick, poses):
-            if p.card != card:
-                continue
-            w, h = painter.card_size
-            for dx in range(-w // 2 + 2, w // 2, 2):
-                pt = (round(pose.x + dx), round(pose.y))
-                spot = scene.history_card_at(pt)
-                if spot is not None and spot[0] == card:
-                    return pt
+    for p, pose, painter, _ in scene.history_spots():
+        if p.card != card:
+            continue
+        w, _ = painter.card_size
+        for dx in range(-w // 2 + 2, w // 2, 2):
+            pt = (round(pose.x + dx), round(pose.y))
+            spot = scene.history_card_at(pt)
+            if spot is not None and spot[0] == card:
+                return pt
     raise AssertionError(f"{card} cannot be clicked in the history")
 
 
@@ -745,11 +743,23 @@ def test_standard_a_declared_rank_joins_the_removal_and_is_played(app: App) -> N
     assert scene.current_choice().taken == (a3, b6)
     text = next(text for i, _, text in scene.chip_layout() if i == scene.chip)
     assert text == "higher · trump ♣E · declares rank 3 and suit ☾B · 2 points"
-    # the menu takes a declaration back too; a click beside it closes it
+    # a click beside the menu closes it, and so does Escape (the game is not paused)
     d.click(history_point(scene, a5))
     assert [item.text for item in scene.menu.items][0] == "Declare rank 5 · +1 point"
     d.click(scene.msg_rect.center)
     assert scene.menu is None and scene.edit == Declare((3,), (1,))
+    d.click(history_point(scene, a5))
+    d.key(pygame.K_ESCAPE)
+    assert scene.menu is None and app.stack.top is scene
+    # the menu takes a declaration back: without rank 3 the edit is the cheapest again
+    d.click(history_point(scene, a3))
+    texts = [item.text for item in scene.menu.items]
+    assert texts[0] == "Take back rank 3 · −1 point", texts
+    d.click(scene.menu.items[0].rect.center)
+    assert scene.current_choice().taken == (b6,)
+    d.click(history_point(scene, a3))
+    d.click(scene.menu.items[0].rect.center)
+    assert scene.edit == Declare((3,), (1,))
     d.click_widget(scene.play_button)
     s = scene.session
     assert s.ply == 1 and s.actions[0].removed == Declare((3,), (1,))
@@ -763,7 +773,11 @@ def test_a_hint_with_a_dearer_removal_chooses_its_chip_with_that_removal(app: Ap
     b2, a4, e2 = cards("B2 A4 E2")
     cheapest = scene.choices[b2][0].action
     dearer = Play(b2, cheapest.rules, Pick((a4, e2)))
-    scene.select_action(dearer)  # as a hint for this position is shown
+    # the hard bot's hint for this position, as the frame holds it once worked out
+    scene.shown_hint = Hint(0, scene.session.ply, dearer, "B2 wins here.")
+    scene._hint_state = scene.session.state
+    assert scene.hint_action == dearer
+    scene.refresh()
     assert scene.selected == b2 and scene.chip == 0
     assert scene.current_choice().action == dearer and scene.edit_reason is None
     # another chip goes back to the cheapest removals

@@ -131,6 +131,7 @@ class UchronicleScene(RemovalEditing, TableDrawing, PlayAnimation, GameScene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
+        self.menu = None  # the declare menu hangs under a card that may move
         t = self.app.theme
         pad, gap = t.px(14), t.px(10)
         btn_w, btn_h = t.px(150), t.px(44)

@@ -20,6 +20,7 @@ cheapest removal. The scene (``scene.py``) mixes this in.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +28,9 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.uchronicle import solver
-from tabletop.games.uchronicle.model import Card, DeadEnd, Declare, Pick, Play, Removal
+from tabletop.games.uchronicle.model import Card, DeadEnd, Declare, Pick, Play, Played, Removal
 from tabletop.games.uchronicle.scene_draw import GRID, suit_text
-from tabletop.ui.cards import draw_outline, hit_test
+from tabletop.ui.cards import CardPainter, Pose, draw_outline, hit_test
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import draw_text
 
@@ -144,6 +145,16 @@ class RemovalEditing:
             self.refresh()
 
     # -- the history under the mouse -----------------------------------------------------------
+    def history_spots(self) -> Iterator[tuple[Played, Pose, CardPainter, bool]]:
+        """Every history card as the table draws it: its play, pose, painter
+        and whether it is in the present trick."""
+        view = self.view
+        for index, tr in enumerate(view.tricks[: GRID[0] * GRID[1]]):
+            for p, pose in zip(tr, self.past_poses(index, len(tr))):
+                yield p, pose, self.past_painter, False
+        for p, pose in zip(view.trick, self.present_poses(len(view.trick))):
+            yield p, pose, self.present_painter, True
+
     def history_card_at(self, pos: tuple[int, int]) -> tuple[Card, bool] | None:
         """The history card drawn at ``pos`` and whether it is in the present
         trick (only while the history lies still)."""
@@ -167,6 +178,8 @@ class RemovalEditing:
         if play is None:
             if self.selected is None:
                 return "Pick a card of your hand first; then click cards here to remove more."
+            if not self.current_choices():
+                return self.card_reason(self.selected)
             return "At a dead end the cards taken are fixed: every trick keeps its last card."
         removal = self.removal_now(play)
         if isinstance(removal, Pick):
@@ -240,17 +253,17 @@ class RemovalEditing:
 
     def card_foot(self, card: Card) -> tuple[int, int]:
         """Just under ``card`` where it lies in the history (for the menu)."""
-        view = self.view
-        for index, tr in enumerate(view.tricks):
-            for p, pose in zip(tr, self.past_poses(index, len(tr))):
-                if p.card == card:
-                    h = self.past_painter.card_height
-                    return round(pose.x), round(pose.y + h / 2 + self.app.theme.px(4))
-        for p, pose in zip(view.trick, self.present_poses(len(view.trick))):
+        for p, pose, painter, _ in self.history_spots():
             if p.card == card:
-                h = self.present_painter.card_height
-                return round(pose.x), round(pose.y + h / 2 + self.app.theme.px(4))
+                return round(pose.x), round(pose.y + painter.card_height / 2 + self.app.theme.px(4))
         return self.present_rect.center
+
+    def dismiss(self) -> bool:
+        """Escape closes the declare menu before it would pause the game."""
+        if self.menu is None:
+            return False
+        self.menu = None
+        return True
 
     def handle_menu(self, event: pygame.event.Event) -> bool:
         """The declare menu's share of ``event``: True when it took it. A click
@@ -296,22 +309,13 @@ class RemovalEditing:
             return
         card, present = hover
         t = self.app.theme
-        view = self.view
-        if present:
-            spots = [(view.trick, self.present_poses(len(view.trick)), self.present_painter)]
-        else:
-            spots = [
-                (tr, self.past_poses(i, len(tr)), self.past_painter)
-                for i, tr in enumerate(view.tricks)
-            ]
         refused = self.refused_here(card, present)
         colour = mix(t.text_dim, t.felt, 0.3) if refused else t.focus
-        for trick, poses, painter in spots:
-            for p, pose in zip(trick, poses):
-                if p.card == card:
-                    draw_outline(
-                        surface, pose, painter.card_size, colour, max(2, t.px(3)), grow=t.px(3)
-                    )
+        for p, pose, painter, here in self.history_spots():
+            if p.card == card and here == present:
+                draw_outline(
+                    surface, pose, painter.card_size, colour, max(2, t.px(3)), grow=t.px(3)
+                )
 
     def refused_here(self, card: Card, present: bool) -> bool:
         """Whether a click on this card would be refused (an expert present-trick card)."""

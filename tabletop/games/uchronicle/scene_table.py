@@ -406,9 +406,9 @@ class TableDrawing:
                 t.warning,
             )
         more = (
-            "click history cards to remove more"
+            "↑/↓ for another; click history cards to remove more"
             if self.expert
-            else "click a history card to declare its rank or suit"
+            else "↑/↓ for another; click a history card to declare its rank or suit"
         )
         if edited:
             gone = f"{taken} go (marked ✕)" if taken else "nothing goes"
