@@ -580,28 +580,39 @@ def bench_etuc(opts: Options) -> list[Row]:
 def bench_uchronicle(opts: Options) -> list[Row]:
     """The solver's worst case: ``options`` for the card to play on the last
     trick of a 3-player round (8 finished tricks, 0-2 cards already in the
-    present one), over seeded random positions, each timed with the solver's
-    caches emptied first (best of 3 tries per position, then the slowest
-    position), in the expert and the standard game."""
+    present one), each timed with the solver's caches emptied first (best of
+    3 tries per position): the constructed worst positions
+    (``tests.uchronicle.positions.WORST``), then the slowest and the median
+    of seeded random positions, in the expert and the standard game. The
+    20 ms goal is the expert game's (issue 12); the standard game shows its
+    figures against the same line."""
     import random
 
     from tabletop.games.uchronicle import solver
-    from tests.uchronicle.positions import random_position
+    from tests.uchronicle.positions import WORST, random_position
 
     clock = time.perf_counter
+
+    def cold_ms(state: Any, card: Any, tries: int) -> float:
+        """``options`` with the caches emptied first: the best of ``tries``."""
+        best = float("inf")
+        for _ in range(tries):
+            solver.clear_caches()
+            t = clock()
+            solver.options(state, card)
+            best = min(best, clock() - t)
+        return best * 1000
+
     rows: list[Row] = []
+    for game, (state, card) in WORST.items():
+        worst = cold_ms(state, card, max(3, opts.runs))
+        rows.append(Row(f"uchronicle {game} options, constructed worst case", worst, "ms", 20.0))
     count = max(100, opts.runs * 40)
     for expert in (True, False):
         times = []
         for seed in range(count):
             state, card = random_position(random.Random(seed), expert=expert, past=8)
-            best = float("inf")
-            for _ in range(3):
-                solver.clear_caches()
-                t = clock()
-                solver.options(state, card)
-                best = min(best, clock() - t)
-            times.append(best * 1000)
+            times.append(cold_ms(state, card, 3))
         game = "expert" if expert else "standard"
         rows.append(
             Row(f"uchronicle {game} options, last trick, worst of {count}", max(times), "ms", 20.0)

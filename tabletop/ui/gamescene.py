@@ -138,6 +138,11 @@ class GameScene(Scene):
     def skip_animation(self) -> None:
         """Jump every running animation to its end."""
 
+    def dismiss(self) -> bool:
+        """Close the table's own popup, if one is open (Escape does this
+        first; True when something closed). With none open, Escape pauses."""
+        return False
+
     def pause_notes(self) -> list[str]:
         """Lines the pause screen shows about this game (Planepita: the
         physics it is played with); none by default."""
@@ -362,7 +367,8 @@ class GameScene(Scene):
             self._log_rest = -1e9  # the tooltip hides until the pointer moves again
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.stack.push(PauseScene(self.app, self))
+                if not self.dismiss():
+                    self.app.stack.push(PauseScene(self.app, self))
                 return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()

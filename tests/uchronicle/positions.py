@@ -12,6 +12,7 @@ from tabletop.games.uchronicle.model import (
     RulesState,
     UchronicleState,
     parse_card,
+    parse_rules,
 )
 
 
@@ -107,3 +108,39 @@ def ragged_position(rng: random.Random, *, expert: bool) -> tuple[UchronicleStat
     )
     state = position(tricks, present, expert=expert, rules=rules, players=players, hand=[cards[-1]])
     return state, cards[-1]
+
+
+def _worst(
+    history: str, present: str, card: str, rules: str, expert: bool
+) -> tuple[UchronicleState, Card]:
+    tricks = [trick(t) for t in history.split(" / ")]
+    state = position(
+        tricks, trick(present), expert=expert, rules=parse_rules(rules), hand=[parse_card(card)]
+    )
+    return state, parse_card(card)
+
+
+#: The slowest last-trick positions found for the solver (3 players, 8 past
+#: tricks, none yet in the present trick for expert), by hill climbing over
+#: card swaps. Expert: climbed on measured time from the slowest of 200 random
+#: positions; the expert solver weighs every rules state for every past trick,
+#: so its time hardly depends on the deal (this one, the random ones and the
+#: other climbs all lie within about 10 %). Standard: climbed on the search's
+#: steps (heap pops: the reviewer's hand-made position took 3,693, this one
+#: 3,922). tools/bench.py times both.
+WORST = {
+    "expert": _worst(
+        "B6 C1 A5 / C4 D5 A2 / A3 E4 B2 / B1 E3 E5 / A1 E6 C5 / D3 C3 D4 / B4 A4 C2 / E1 D1 B3",
+        "",
+        "C6",
+        "L/D/3",
+        True,
+    ),
+    "standard": _worst(
+        "C4 E3 B6 / A2 E1 D5 / E5 B5 A4 / B2 D2 E2 / B4 D4 C1 / D6 A5 E6 / D1 A1 B1 / C3 A3 D3",
+        "C5 B3",
+        "E4",
+        "L/D",
+        False,
+    ),
+}

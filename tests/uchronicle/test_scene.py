@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from tabletop.app import App
-from tabletop.core.session import Seat, Session, default_seats
+from tabletop.core.session import Hint, Seat, Session, default_seats
 from tabletop.games import get
 from tabletop.games.uchronicle import scene_table
 from tabletop.games.uchronicle import scene_tutorial as tut
@@ -22,6 +22,7 @@ from tabletop.games.uchronicle.model import (
     Card,
     DeadEnd,
     Declare,
+    Pick,
     Play,
     Played,
     RulesState,
@@ -331,6 +332,10 @@ def test_a_card_that_cannot_win_is_dimmed_with_its_reason(
     assert "cannot win" in scene.play_button.disabled_reason
     d.key(pygame.K_RETURN)
     assert scene.session.ply == 0
+    # a click on the history says the same, not the dead end's words
+    assert not scene.dead_end
+    c3 = parse_card("C3")
+    assert scene.history_tip(c3, False) == scene.card_reason(cannot[0])
 
 
 def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
@@ -623,3 +628,159 @@ def test_the_present_trick_says_what_makes_each_card_strong() -> None:
     assert strength_word(cards_, 1, parse_rules("H/-")) == "off suit"
     assert strength_word(cards("A1 C3 B3"), 2, parse_rules("H/-/3")) == "trump rank"
     assert strength_word(cards("A1 C3"), 1, parse_rules("H/C/3")) == "trump ×2"
+
+
+# -- a dearer removal than the chip offers (ruling U6) ------------------------------------------
+
+#: expert, seat 0 to play with B2, D3, D5 against C1 A3; B2's cheapest chip
+#: (higher, trump A, trump rank 2) removes E2 of trick 2
+DEARER = (["B3 A4 A6", "E2 E3 E5"], "C1 A3", "D3 D5 B2")
+
+
+def history_point(scene: UchronicleScene, card: Card) -> tuple[int, int]:
+    """A point where a click lands on ``card`` in the history."""
+    for p, pose, painter, _ in scene.history_spots():
+        if p.card != card:
+            continue
+        w, _ = painter.card_size
+        for dx in range(-w // 2 + 2, w // 2, 2):
+            pt = (round(pose.x + dx), round(pose.y))
+            spot = scene.history_card_at(pt)
+            if spot is not None and spot[0] == card:
+                return pt
+    raise AssertionError(f"{card} cannot be clicked in the history")
+
+
+def test_expert_a_past_card_clicked_joins_the_removal_and_is_played(app: App) -> None:
+    state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    b2, a4, e2 = cards("B2 A4 E2")
+    d.click(card_point(scene, b2))
+    chip = scene.current_choices()[0]
+    assert chip.taken == (e2,) and chip.cost == 1
+    # a card of a past trick joins the removal, and a second click takes it back
+    d.click(history_point(scene, a4))
+    assert scene.edit is not None and scene.current_choice().taken == (a4, e2)
+    d.click(history_point(scene, a4))
+    assert scene.edit is None and scene.current_choice() == chip
+    d.click(history_point(scene, a4))
+    edited = scene.current_choice()
+    assert edited.taken == (a4, e2) and scene.preview_choice() == edited, "the preview follows"
+    assert scene.edit_reason is None and scene.play_button.enabled
+    text = next(text for i, _, text in scene.chip_layout() if i == scene.chip)
+    assert text == "higher · trump ☀A · trump rank 2 · removes A4, E2 · 2 points"
+    assert any(i == -3 for i, _, _ in scene.chip_layout()), "a way back to the cheapest"
+    app.update_settings(anim_speed=1)  # to see both cards fly to the pile
+    d.key(pygame.K_RETURN)
+    s = scene.session
+    assert s.ply == 1 and s.actions[0].removed.cards == (a4, e2)
+    assert s.state.points[0] == state.points[0] + chip.cost + 1
+    assert s.log[0] == "Ann plays B2, makes 2 the trump rank, removes A4, E2 (2 points)"
+    assert scene.anim is not None and set(scene.anim.taken) == {a4, e2}, "both fly to the pile"
+
+
+def test_expert_a_present_trick_card_cannot_join_the_removal(app: App) -> None:
+    state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d.click(card_point(scene, parse_card("B2")))
+    chip = scene.current_choice()
+    a3 = parse_card("A3")
+    d.move(history_point(scene, a3))
+    reason = "A3 is in the present trick: only cards of past tricks can be removed."
+    assert scene.history_tip(a3, True) == reason, "the tooltip says why before the click"
+    d.click(history_point(scene, a3))
+    assert scene.edit is None and scene.current_choice() == chip, "nothing is added"
+    assert scene.last_error == reason
+
+
+def test_expert_an_edit_the_rules_refuse_keeps_play_refused_with_their_reason(app: App) -> None:
+    state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    b2, e2 = cards("B2 E2")
+    d.click(card_point(scene, b2))
+    chip = scene.current_choice()
+    # taking back the card the cheapest removal needs: the rules say what goes wrong
+    d.click(history_point(scene, e2))
+    reason = get("uchronicle").rules.check(scene.view, Play(b2, chip.action.rules, Pick(())))
+    assert reason is not None and scene.edit_reason == reason
+    assert scene.current_choice().cost == 0 and not scene.play_button.enabled
+    text, colour = scene.message(scene.view)
+    assert reason in text and colour == app.theme.warning
+    d.key(pygame.K_RETURN)
+    assert scene.session.ply == 0 and scene.last_error == reason
+    # Backspace goes back to the cheapest removal, and the game goes on
+    d.key(pygame.K_BACKSPACE)
+    assert scene.edit is None and scene.edit_reason is None and scene.play_button.enabled
+    d.key(pygame.K_RETURN)
+    s = scene.session
+    assert s.ply == 1 and s.actions[0] == chip.action
+    # B2 ended the trick: it lies among the past ones and Ann leads the next (U9)
+    assert len(s.state.tricks) == len(state.tricks) + 1 and not s.state.trick
+    assert s.to_move() == 0 and not s.is_over()
+
+
+def test_standard_a_declared_rank_joins_the_removal_and_is_played(app: App) -> None:
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d3, a3, a5, b6 = cards("D3 A3 A5 B6")
+    d.click(card_point(scene, d3))
+    chip = scene.current_choice()
+    assert chip.action.removed == Declare((), (1,)) and chip.taken == (b6,)
+    # a click on A3 offers its rank (A3 goes; D3, the card played, stays) or its suit
+    d.click(history_point(scene, a3))
+    assert scene.menu is not None
+    assert [item.text for item in scene.menu.items] == [
+        "Declare rank 3 · +1 point",
+        "Declare suit ☀A · +2 points",
+    ]
+    assert scene.table_rect.contains(scene.menu.rect)
+    d.click(scene.menu.items[0].rect.center)
+    assert scene.menu is None and scene.edit == Declare((3,), (1,))
+    assert scene.current_choice().taken == (a3, b6)
+    text = next(text for i, _, text in scene.chip_layout() if i == scene.chip)
+    assert text == "higher · trump ♣E · declares rank 3 and suit ☾B · 2 points"
+    # a click beside the menu closes it, and so does Escape (the game is not paused)
+    d.click(history_point(scene, a5))
+    assert [item.text for item in scene.menu.items][0] == "Declare rank 5 · +1 point"
+    d.click(scene.msg_rect.center)
+    assert scene.menu is None and scene.edit == Declare((3,), (1,))
+    d.click(history_point(scene, a5))
+    d.key(pygame.K_ESCAPE)
+    assert scene.menu is None and app.stack.top is scene
+    # the menu takes a declaration back: without rank 3 the edit is the cheapest again
+    d.click(history_point(scene, a3))
+    texts = [item.text for item in scene.menu.items]
+    assert texts[0] == "Take back rank 3 · −1 point", texts
+    d.click(scene.menu.items[0].rect.center)
+    assert scene.current_choice().taken == (b6,)
+    d.click(history_point(scene, a3))
+    d.click(scene.menu.items[0].rect.center)
+    assert scene.edit == Declare((3,), (1,))
+    d.click_widget(scene.play_button)
+    s = scene.session
+    assert s.ply == 1 and s.actions[0].removed == Declare((3,), (1,))
+    assert s.state.points[0] == state.points[0] + chip.cost + 1
+    assert s.log[0] == "Ann plays D3, declares 3 and B: takes A3, B6 (2 points)"
+
+
+def test_a_hint_with_a_dearer_removal_chooses_its_chip_with_that_removal(app: App) -> None:
+    state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
+    scene = start(app, ["human", "human", "human"], state=state)
+    b2, a4, e2 = cards("B2 A4 E2")
+    cheapest = scene.choices[b2][0].action
+    dearer = Play(b2, cheapest.rules, Pick((a4, e2)))
+    # the hard bot's hint for this position, as the frame holds it once worked out
+    scene.shown_hint = Hint(0, scene.session.ply, dearer, "B2 wins here.")
+    scene._hint_state = scene.session.state
+    assert scene.hint_action == dearer
+    scene.refresh()
+    assert scene.selected == b2 and scene.chip == 0
+    assert scene.current_choice().action == dearer and scene.edit_reason is None
+    # another chip goes back to the cheapest removals
+    Driver(app).key(pygame.K_DOWN)
+    assert scene.chip == 1 and scene.edit is None
+    assert scene.current_choice() == scene.current_choices()[1]

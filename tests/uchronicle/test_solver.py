@@ -256,6 +256,30 @@ def _assert_check_agrees(state: UchronicleState, card: Card, rng: random.Random,
         assert best[rules] <= len(gone)
 
 
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.integers(0, 2**12 - 1))
+@QUICK
+def test_u6_a_dearer_removal_made_by_adding_stays_legal(seed, expert, bits):
+    """Adding to a legal removal (past cards in the expert game, ranks and suits
+    in the standard one) keeps it legal: what is left of a consistent trick
+    stays consistent, as the new first card is of the old first card's suit or
+    a trump. So on the table only taking back what the cheapest removal needed
+    (or an expert present-trick card, refused at once) can be refused."""
+    rng = random.Random(seed)
+    state, card = ragged_position(rng, expert=expert)
+    for o in options(state, card):
+        if isinstance(o.removal, Pick):
+            pool = sorted(p.card for t in state.tricks for p in t)
+            extra = {c for i, c in enumerate(pool) if bits >> i & 1}
+            dearer: Declare | Pick = Pick(tuple(set(o.removal.cards) | extra))
+        else:
+            dearer = Declare(
+                tuple({*o.removal.ranks, *(r for r in range(1, 7) if bits >> (r - 1) & 1)}),
+                tuple({*o.removal.suits, *(s for s in range(5) if bits >> (6 + s) & 1)}),
+            )
+        assert check_removal(state, Play(card, o.rules, dearer)) is None
+        assert set(o.taken) <= set(taken_by(state, card, dearer))
+
+
 def test_example_3_carol_declares_4_and_a_suit_or_6_and_a_suit():
     """Example 3 (standard). The rulebook's pictures are not in its text, so
     this position is built to match every sentence: Alice, Bob and Carol are

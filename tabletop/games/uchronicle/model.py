@@ -51,8 +51,8 @@ Game state, :class:`UchronicleState` (one game: as many rounds as players, U10)
     higher rank winning and no trump, U1 being silent on where markers start);
     ``points`` (negative points taken this round, per seat) and ``totals``
     (negative points of the whole game so far, this round included);
-    ``removed`` (per seat, the cards that seat took this round, face down:
-    None in a view); ``deck`` (2 players: the undealt cards, top first; empty
+    ``removed`` (per seat, the cards that seat took this round, face down;
+    a view keeps them, as every seat saw them go); ``deck`` (2 players: the undealt cards, top first; empty
     with 3 players; None in a view) and ``deck_size``; ``viewer`` (None in the
     full state; the seat a view was made for); ``results`` (each finished
     round's negative points per seat).

@@ -346,8 +346,8 @@ class UchronicleRules:
 
     def invariants(self, state: UchronicleState) -> None:
         """Every value of ``state`` of its type and in its range, then the
-        conservation of the 30 cards (views pass too: hidden hands, removed
-        cards, deck and seed are None). AssertionError with the reason."""
+        conservation of the 30 cards (views pass too: hidden hands, deck
+        and seed are None; a state with ``removed`` None counts them hidden). AssertionError with the reason."""
         n = state.players
         require(_whole(n, 2, 3), "the player count is not 2 or 3")
         require(type(state.expert) is bool, "standard or expert is not a yes or no")

@@ -12,19 +12,20 @@ chip cannot win this trick, whatever is removed (the expert game only), and
 is dimmed with the reason.
 
 The scene is split by what it does: this module lays the table out and turns
-gestures into chips and plays; ``scene_table.py`` draws it, ``scene_anim.py``
-moves it, ``scene_draw.py`` holds the looks (suits, faces, the rule board,
+gestures into chips and plays; ``scene_removal.py`` lets the player make a
+chip's removal dearer; ``scene_table.py`` draws it, ``scene_anim.py`` moves it, ``scene_draw.py`` holds the looks (suits, faces, the rule board,
 chips' words) and ``scene_tutorial.py`` the rules page's worked examples.
 
 Mouse: click a card (its cheapest chip is chosen), rest on a chip to see which
-history cards it would remove, click the chip again or Play. Keys: Left/Right
-over the hand, Space picks, Up/Down or Tab move between chips, Enter plays.
+history cards it would remove, click the chip again or Play. Clicking history
+cards makes the chosen chip's removal dearer (ruling U6, ``scene_removal.py``).
+Keys: Left/Right over the hand, Space picks, Up/Down or Tab move between chips,
+Backspace goes back to the cheapest removal, Enter plays.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -34,6 +35,7 @@ from tabletop.games.uchronicle.model import (
     Card,
     DeadEnd,
     Play,
+    Removal,
     UchronicleState,
 )
 from tabletop.games.uchronicle.rules import dead_end_taken
@@ -48,6 +50,12 @@ from tabletop.games.uchronicle.scene_draw import (
     marker_cells,
     option_text,
     strength_lines,
+)
+from tabletop.games.uchronicle.scene_removal import (
+    RESET_KEY,
+    Choice,
+    DeclareMenu,
+    RemovalEditing,
 )
 from tabletop.games.uchronicle.scene_table import TableDrawing
 from tabletop.games.uchronicle.scene_tutorial import (
@@ -69,19 +77,7 @@ from tabletop.ui.theme import Theme
 from tabletop.ui.widgets import Button, FocusGroup, Panel, wrap_text
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One chip: a legal action for the picked card, the cards it removes, its cost."""
-
-    action: Play | DeadEnd
-    taken: tuple[Card, ...]
-
-    @property
-    def cost(self) -> int:
-        return len(self.taken)
-
-
-class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
+class UchronicleScene(RemovalEditing, TableDrawing, PlayAnimation, GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
         self.players = session.config.players
@@ -98,6 +94,11 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         #: where the mouse is (a dimmed card's reason shows beside it)
         self.mouse = (0, 0)
         self.choices: dict[Card, list[Choice]] = {}
+        # a dearer removal than the chosen chip's (see scene_removal.py)
+        self.edit: Removal | None = None
+        self.edit_reason: str | None = None
+        self.menu: DeclareMenu | None = None
+        self.hover_history: tuple[Card, bool] | None = None
         self.dead_end = False
         self._key: tuple[int, int, bool] | None = None
         self._hint_seen: Any = None
@@ -130,6 +131,7 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
+        self.menu = None  # the declare menu hangs under a card that may move
         t = self.app.theme
         pad, gap = t.px(14), t.px(10)
         btn_w, btn_h = t.px(150), t.px(44)
@@ -355,6 +357,8 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
             self._key = key
             self.selected, self.chip, self.chip_start = None, 0, 0
             self.hover_card = self.hover_chip = None
+            self.hover_history = None
+            self.reset_edit()
             self.choices = self.compute_choices(self.view) if mine else {}
             self.dead_end = any(
                 isinstance(c.action, DeadEnd) for cs in self.choices.values() for c in cs
@@ -364,9 +368,13 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
             self._hint_seen = hint
             self.select_action(hint)
         choice = self.current_choice()
-        self.play_button.enabled = self.my_turn and choice is not None
+        self.play_button.enabled = self.my_turn and choice is not None and self.edit_reason is None
         self.play_button.disabled_reason = (
-            ("Pick a card first." if self.selected is None else self.card_reason(self.selected))
+            (
+                "Pick a card first."
+                if self.selected is None
+                else self.edit_reason or self.card_reason(self.selected)
+            )
             if mine
             else "Wait for your turn."
         )
@@ -401,13 +409,18 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         return self.choices.get(self.selected, []) if self.selected is not None else []
 
     def current_choice(self) -> Choice | None:
-        cs = self.current_choices()
-        return cs[self.chip] if 0 <= self.chip < len(cs) else None
+        """The chosen chip, with the player's own removal when they edited it."""
+        base = self.chip_choice()
+        return self.edited(base) if base is not None else None
 
     def preview_choice(self) -> Choice | None:
         """The chip the table previews: the one under the mouse, else the chosen one."""
         cs = self.current_choices()
-        if self.hover_chip is not None and 0 <= self.hover_chip < len(cs):
+        if (
+            self.hover_chip is not None
+            and self.hover_chip != self.chip
+            and 0 <= self.hover_chip < len(cs)
+        ):
             return cs[self.hover_chip]
         return self.current_choice()
 
@@ -415,24 +428,39 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         if card == self.selected:
             card = None
         self.selected, self.chip, self.chip_start = card, 0, 0
+        self.reset_edit()
         self.app.sound.play("click", 0.4)
         self.refresh()
 
     def select_action(self, action: Any) -> None:
-        """Pick the card of ``action`` and, when one matches it, its chip (a hint)."""
+        """Pick the card of ``action`` and its chip (a hint): the chip that is
+        the action, else the one of its rules state with the action's removal."""
         if not isinstance(action, (Play, DeadEnd)) or action.card not in self.choices:
             return
         self.selected, self.chip, self.chip_start = action.card, 0, 0
-        for i, c in enumerate(self.current_choices()):
+        self.reset_edit()
+        cs = self.current_choices()
+        for i, c in enumerate(cs):
             if c.action == action:
                 self.chip = self.chip_start = i
-                break
+                return
+        for i, c in enumerate(cs):
+            if (
+                isinstance(action, Play)
+                and isinstance(c.action, Play)
+                and c.action.rules == action.rules
+            ):
+                self.chip = self.chip_start = i
+                self.edit = action.removed
+                self.edit_reason = self.session.rules.check(self.view, action)
+                return
 
     def move_chip(self, step: int) -> None:
         cs = self.current_choices()
         if not cs:
             return
         self.chip = (self.chip + step) % len(cs)
+        self.reset_edit()
         visible = [i for i, _, _ in self.chip_layout() if i >= 0]
         if self.chip not in visible:
             self.chip_start = self.chip if step > 0 or not visible else max(0, self.chip)
@@ -456,12 +484,17 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
             else:
                 self.refuse(self.card_reason(self.selected))
             return
+        if self.edit_reason is not None:
+            self.refuse(self.edit_reason)
+            return
         self.act(choice.action)
 
     # -- chips ------------------------------------------------------------------------------
     def chip_layout(self) -> list[tuple[int, pygame.Rect, str]]:
-        """The chips on show: ``(index, rect, text)``, index -1 for "◂ back"
-        and -2 for "more ▸"; from ``chip_start``, as many as fit the rows."""
+        """The chips on show: ``(index, rect, text)``, index -1 for "◂ back",
+        -2 for "more ▸" and -3 for "↺ cheapest" (after an edited removal);
+        from ``chip_start``, as many as fit the rows. The chosen chip says its
+        edited removal."""
         t = self.app.theme
         cs = self.current_choices()
         if not cs:
@@ -478,13 +511,20 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         out: list[tuple[int, pygame.Rect, str]] = []
         x, row = r.x, 0
         start = max(0, min(self.chip_start, len(cs) - 1))
-        if start > 0:
-            text = "◂ back"
-            out.append((-1, pygame.Rect(x, r.y, width(text), h), text))
-            x += width(text) + gap
+        for index, text, shown in (
+            (-3, "↺ cheapest", self.edit is not None),
+            (-1, "◂ back", start > 0),
+        ):
+            if shown:
+                out.append((index, pygame.Rect(x, r.y, width(text), h), text))
+                x += width(text) + gap
+        chosen = self.current_choice()
         i = start
         while i < len(cs):
-            text = option_text(cs[i].action, cs[i].cost, self.expert)
+            c = chosen if i == self.chip and chosen is not None else cs[i]
+            text = option_text(c.action, c.cost, self.expert)
+            if c is chosen and self.edit_reason is not None:
+                text = "⚠ " + text  # the rules refuse it: Play is off
             w = width(text)
             last_row = row == CHIP_ROWS - 1
             reserve = more_w + gap if last_row and i < len(cs) - 1 else 0
@@ -509,6 +549,9 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
         return None
 
     def click_chip(self, index: int) -> None:
+        if index == -3:
+            self.back_to_cheapest()
+            return
         if index == -1:
             self.chip_start = max(0, self.chip_start - max(1, self._page_size()))
             return
@@ -520,6 +563,7 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
             self.confirm()
             return
         self.chip = index
+        self.reset_edit()
         self.app.sound.play("click", 0.4)
         self.refresh()
 
@@ -529,9 +573,14 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
     # -- input ----------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> bool:
         self.refresh()
+        if self.handle_menu(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if self.keys.handle(event, self.hand_cards()):
                 self.refresh()
+                return True
+            if event.key == RESET_KEY and self.edit is not None:
+                self.back_to_cheapest()
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.current_choices():
                 back = event.key == pygame.K_UP or (
@@ -546,11 +595,16 @@ class UchronicleScene(TableDrawing, PlayAnimation, GameScene):
             self.mouse = event.pos
             self.hover_card = self.card_at(event.pos)
             self.hover_chip = self.chip_at(event.pos)
+            self.hover_history = self.history_card_at(event.pos) if self.my_turn else None
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             chip = self.chip_at(event.pos)
             if chip is not None:
                 self.click_chip(chip)
+                return True
+            spot = self.history_card_at(event.pos) if self.my_turn else None
+            if spot is not None:
+                self.click_history(*spot)
                 return True
             card = self.card_at(event.pos)
             if card is None:

@@ -11,7 +11,13 @@ from typing import Any
 import pygame
 
 from tabletop.core.words import plural
-from tabletop.games.uchronicle.model import TRICKS_PER_ROUND, Card, Trick, UchronicleState
+from tabletop.games.uchronicle.model import (
+    TRICKS_PER_ROUND,
+    Card,
+    DeadEnd,
+    Trick,
+    UchronicleState,
+)
 from tabletop.games.uchronicle.scene_draw import (
     GRID,
     PAST_STEP,
@@ -59,6 +65,9 @@ class TableDrawing:
         for widget in self.group.widgets:  # their tooltips come in draw(), above the log
             widget.draw(surface, self.app.theme)
         self._draw_animation(surface)
+        if self.my_turn:
+            self.draw_history_hover(surface)
+            self.draw_menu(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The frame's drawing, then the tooltips, so that no panel the frame
@@ -68,6 +77,9 @@ class TableDrawing:
         hover = self.hover_card
         if self.my_turn and hover is not None and hover in self.choices and not self.choices[hover]:
             draw_tooltip(surface, self.app.theme, self.card_reason(hover), self.mouse)
+        spot = self.hover_history
+        if spot is not None and self.menu is None and self.editable() is not None:
+            draw_tooltip(surface, self.app.theme, self.history_tip(*spot), self.mouse)
 
     def _panel(self, surface: pygame.Surface, panel: Panel, title: str) -> pygame.Rect:
         t = self.app.theme
@@ -386,9 +398,35 @@ class TableDrawing:
             effect += " and moves the markers to the dashed places"
         else:
             effect += " and keeps the rules"
+        edited = self.edit is not None and choice is not None and choice == self.current_choice()
+        if edited and self.edit_reason is not None:
+            return (
+                f"Your removal cannot make {self.selected} win: {self.edit_reason} "
+                "Click history cards to change it, or ↺ cheapest (Backspace).",
+                t.warning,
+            )
+        more = (
+            "↑/↓ for another; click history cards to remove more"
+            if self.expert
+            else "↑/↓ for another; click a history card to declare its rank or suit"
+        )
+        if edited:
+            gone = f"{taken} go (marked ✕)" if taken else "nothing goes"
+            board = (
+                "the markers move to the dashed places"
+                if choice.action.rules != view.rules
+                else "the rules stay"
+            )
+            return (
+                f"Your own removal: {gone}, {plural(choice.cost, 'point')}; {board}. "
+                f"Enter or Play plays it; {more}; ↺ cheapest (Backspace) goes back.",
+                t.text,
+            )
+        if isinstance(choice.action, DeadEnd):
+            more = "↑/↓ for another"
         return (
             f"{self.selected} can win {ways}, cheapest first. This one {effect}. "
-            "Click the chip again, Play or Enter to play; ↑/↓ for another.",
+            f"Enter, Play or the chip again plays; {more}.",
             t.text,
         )
 
@@ -416,7 +454,8 @@ class TableDrawing:
             colour = t.accent if chosen else (t.button_hover if hovered else t.button)
             pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
             if chosen:
-                pygame.draw.rect(surface, t.focus, rect, max(2, t.px(3)), border_radius=rect.h // 2)
+                edge = t.danger if self.edit_reason is not None else t.focus
+                pygame.draw.rect(surface, edge, rect, max(2, t.px(3)), border_radius=rect.h // 2)
             cs = self.current_choices()
             if hint is not None and 0 <= i < len(cs) and cs[i].action == hint:
                 pygame.draw.rect(
