@@ -114,7 +114,9 @@ def candidates(state: UchronicleState, slack: int | None = 0) -> list[tuple[int,
         # cards' first free plays, without asking the solver
         past = history_mask(state)
         free = [(card, free_mask(state, card, past)) for card in hand]
-        plays = [(0, _free_play(state, card, mask)) for card, mask in free if mask]
+        plays: list[tuple[int, UchronicleAction]] = [
+            (0, _free_play(state, card, mask)) for card, mask in free if mask
+        ]
         if plays:
             return plays
     found: list[tuple[int, UchronicleAction]] = []
