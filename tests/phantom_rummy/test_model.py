@@ -31,6 +31,7 @@ from tabletop.games.phantom_rummy.model import (
     Source,
     Take,
     malformed_action,
+    new_short_game,
     parse_action,
     row_size,
 )
@@ -239,3 +240,24 @@ def test_the_state_helpers_read_the_window_and_the_open_sets() -> None:
     assert full.open_cards(1) == tuple(DECK[24:27])
     assert full.match_length() == (6, 18)
     assert dataclasses.replace(full, phase=Phase.TAKE, claim=None).asking() is None
+
+
+def test_a_short_game_is_dealt_from_the_seed_with_every_card_once() -> None:
+    for players in (2, 3, 4):
+        dealt = new_short_game(
+            players, False, seed=7, short_game=2, dealer=1, scores=(0,) * players
+        )
+        hands = [h for h in dealt.hands if h is not None]
+        assert [len(h) for h in hands] == [7] * players
+        assert all(list(h) == sorted(h) for h in hands)
+        assert len(dealt.row) == players + 1
+        assert dealt.pile is not None and dealt.pile_size == len(dealt.pile)
+        every = [c for h in hands for c in h] + list(dealt.row) + list(dealt.pile)
+        assert sorted(every) == sorted(DECK)
+        assert (dealt.turn, dealt.phase, dealt.claim) == (1, Phase.TAKE, None)
+        assert codec.loads(codec.dumps(dealt)) == dealt
+    again = new_short_game(3, False, seed=7, short_game=2, dealer=1, scores=(0, 0, 0))
+    assert again == new_short_game(3, False, seed=7, short_game=2, dealer=1, scores=(0, 0, 0))
+    assert again.pile != new_short_game(3, False, 7, 3, 1, (0, 0, 0)).pile
+    with pytest.raises(ValueError):
+        new_short_game(5, False, 7, 1, 0, (0,) * 5)

@@ -37,7 +37,8 @@ Game state, :class:`PhantomState` (one match, R7)
     ``players`` (2-4); ``advanced`` (the advanced rules, R8); ``seed`` (each
     short game's deal derives from it and ``short_game``; None in a view);
     ``short_game`` (1-based number of the short game in play); ``dealer``
-    (this short game's dealer, who also plays first); ``turn`` (the active
+    (this short game's dealer, who also plays first; :func:`new_short_game`
+    deals a short game); ``turn`` (the active
     seat; the discarder while a window is open); ``phase`` (a
     :class:`Phase`); ``hands`` (each seat's hand, sorted; None where a view
     may not see it) and ``hand_sizes``; ``row`` (the face-up cards to take
@@ -59,9 +60,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from tabletop.core import shapes
+from tabletop.core import rng, shapes
 from tabletop.core.words import quote
-from tabletop.games.phantom_rummy.cards import Card, card_malformed, parse_card
+from tabletop.games.phantom_rummy.cards import DECK, Card, card_malformed, parse_card
 
 PLAYER_COUNTS = (2, 3, 4)
 #: cards dealt to each seat; a hand holds this many between turns (R3)
@@ -348,3 +349,50 @@ class PhantomState:
     def open_cards(self, seat: int) -> tuple[Card, ...]:
         """Every card of ``seat``'s open sets."""
         return tuple(c for laid in self.opened[seat] for c in laid)
+
+
+def new_short_game(
+    players: int,
+    advanced: bool,
+    seed: int,
+    short_game: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    results: tuple[ShortGame, ...] = (),
+) -> PhantomState:
+    """Short game number ``short_game`` (1-based) of a match, dealt: the deck
+    shuffled by ``rng.make(seed, "deal", short_game)``, seven cards to each
+    seat from the dealer round (hands sorted), a row of ``players + 1`` and
+    the rest the pile, top first. The dealer plays first and is to take."""
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"Phantom Rummy is for 2 to 4 players, not {players}")
+    cards = list(DECK)
+    rng.make(seed, "deal", short_game).shuffle(cards)
+    order = [(dealer + k) % players for k in range(players)]
+    dealt: dict[int, tuple[Card, ...]] = {}
+    for k, seat in enumerate(order):
+        dealt[seat] = tuple(sorted(cards[k * HAND_SIZE : (k + 1) * HAND_SIZE]))
+    used = players * HAND_SIZE
+    row = tuple(cards[used : used + row_size(players)])
+    pile = tuple(cards[used + row_size(players) :])
+    return PhantomState(
+        players=players,
+        advanced=advanced,
+        seed=seed,
+        short_game=short_game,
+        dealer=dealer,
+        turn=dealer,
+        phase=Phase.TAKE,
+        hands=tuple(dealt[s] for s in range(players)),
+        hand_sizes=(HAND_SIZE,) * players,
+        row=row,
+        pile=pile,
+        pile_size=len(pile),
+        opened=((),) * players,
+        discards=((),) * players,
+        ready=(False,) * players,
+        taken=None,
+        claim=None,
+        scores=scores,
+        results=results,
+    )
