@@ -143,6 +143,9 @@ def _load() -> tuple[tuple[_Face, ...], tuple[Kind, ...], tuple[int, ...], tuple
 
 
 _FACES, KINDS, _KIND_OF, _COPY_OF = _load()
+#: the kind number of the card at each deck index (``KIND_OF[card.index] ==
+#: card.kind``, without the property's call: for hot loops)
+KIND_OF: tuple[int, ...] = _KIND_OF
 #: the number of copies of each kind in the deck
 KIND_COPIES: tuple[int, ...] = tuple(_KIND_OF.count(k) for k in range(len(KINDS)))
 
