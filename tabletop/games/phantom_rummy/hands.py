@@ -195,6 +195,9 @@ class Distance:
 
 
 _DISTANCES: dict[tuple[tuple[int, ...], bool], Distance] = {}
+#: the memo starts afresh past this many hands (a few hundred bytes each), so a
+#: long self-play run cannot grow it without end
+_MEMO_LIMIT = 400_000
 
 
 def _distance_of(kinds: tuple[int, ...], opened: bool) -> Distance:
@@ -228,6 +231,8 @@ def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
     key = (tuple(sorted([KIND_OF[c.index] for c in hand])), bool(opened))
     found = _DISTANCES.get(key)
     if found is None:
+        if len(_DISTANCES) >= _MEMO_LIMIT:
+            _DISTANCES.clear()
         found = _DISTANCES[key] = _distance_of(*key)
     return found
 
