@@ -1,0 +1,685 @@
+"""Phantom Rummy's rules: the Rules protocol over ``model.py``'s state.
+
+Pure (no pygame). Rulings R1-R8 are in docs/rulings.md; the state, the
+actions and the claim window are ``model.py``'s, sets and goal hands
+``hands.py``'s.
+
+A turn: the active seat takes a row card (a fresh row is laid from the pile
+only when the row is empty, R5); then, holding eight, it may score a goal
+(a goal hand and at least one open set, R2), open a big set and draw two
+(no discard, R3), discard, or discard and say ready (the seven left are one
+card short of a goal hand). A ready seat's hand is locked: the card it takes
+either scores or is discarded, it opens nothing and gains nothing.
+
+A discard opens a claim window (R4), the platform's decisions out of turn:
+every other seat, in turn order after the discarder, is asked once, sealed,
+with ClaimGoal (ready, a set open, the discard completes its goal hand;
+advanced: no card of its own discard pile would), ClaimGain (two hand cards
+making a big set with the discard; not ready) or Pass, which is every seat's
+answer and a seat's only one when it can claim nothing. At the reveal the
+first goal claim in that order wins, else the first gain; play goes on with
+the seat after the discarder.
+
+A short game ends with a goal or a pile-out (R5: too few cards for a fresh
+row, or for the two drawn after an opening or a gain; nobody scores). The
+match ends after the short games or at the target score of R7, or at once on
+the advanced legendary Item's win (R8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, cast
+
+from tabletop.core import rng
+from tabletop.core.game import (
+    Ending,
+    EndReason,
+    GameConfig,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    Variant,
+    require,
+)
+from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card
+from tabletop.games.phantom_rummy.hands import (
+    GOAL_SIZE,
+    Reading,
+    big_sets_with,
+    distance_to_goal,
+    goal_decompositions,
+    is_big_set,
+    is_goal_hand,
+    set_shape,
+)
+from tabletop.games.phantom_rummy.model import (
+    HAND_SIZE,
+    MATCH_LENGTH,
+    PLAYER_COUNTS,
+    ClaimGain,
+    ClaimGoal,
+    ClaimWindow,
+    Discard,
+    Goal,
+    Open,
+    Pass,
+    PhantomAction,
+    PhantomState,
+    Phase,
+    Ready,
+    ShortGame,
+    Source,
+    Take,
+    malformed_action,
+    new_short_game,
+    row_size,
+)
+
+#: cards drawn after an opening or a gain
+DRAW = 2
+#: a goal is worth less than this: at most 100 cards, each worth at most 7 as
+#: a red card and matched by at most 3 bonus flips, plus one point a set
+GOAL_CAP = 1100
+
+
+class PhantomEnding(Ending):
+    """Phantom Rummy's own ending, beside the core's."""
+
+    LEGENDARY = ("legendary", "The legendary Item won the match at once.")
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _hand(state: PhantomState, seat: int) -> tuple[Card, ...]:
+    hand = state.hands[seat]
+    if hand is None:
+        raise ValueError(f"seat {seat}'s hand is hidden in this state")
+    return hand
+
+
+def _pile(state: PhantomState) -> tuple[Card, ...]:
+    if state.pile is None:
+        raise ValueError("the pile is hidden in a view")
+    return state.pile
+
+
+def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(c for c in cards if c not in gone)
+
+
+def can_say_ready(hand: Sequence[Card]) -> bool:
+    """Seven cards one card short of a goal hand (ruling R2's eight)."""
+    return len(hand) == GOAL_SIZE - 1 and distance_to_goal(hand, True).cards == 1
+
+
+def _own_discard_blocks(state: PhantomState, seat: int) -> bool:
+    """Advanced (R8): a card of ``seat``'s own discard pile would complete its goal."""
+    hand = _hand(state, seat)
+    return any(is_goal_hand((*hand, d)) for d in state.discards[seat])
+
+
+def can_claim_goal(state: PhantomState, seat: int, card: Card) -> bool:
+    """``seat`` may score a goal with the discard ``card`` (R4, R8)."""
+    if not state.ready[seat] or not state.opened[seat]:
+        return False
+    if not is_goal_hand((*_hand(state, seat), card)):
+        return False
+    return not (state.advanced and _own_discard_blocks(state, seat))
+
+
+# -- scoring -----------------------------------------------------------------------
+
+
+def _condition_met(
+    condition: str, card: Card, reading: Reading, opened: tuple[tuple[Card, ...], ...], row: bool
+) -> bool:
+    sets: list[tuple[Card, ...]] = [reading.small, *reading.big, *opened]
+    cards = [c for s in sets for c in s]
+    numbered = [c for c in cards if c.number is not None]
+    types = {c.type for c in numbered}
+    if condition == "row_goal":
+        return row
+    if condition == "terminal_pair":
+        return reading.small[0].number in (1, 7)
+    if condition == "two_types":
+        return len(types) <= 2
+    if condition == "number_in_all_types":
+        return any(len({c.type for c in numbered if c.number == n}) == 3 for n in range(1, 8))
+    if condition == "no_terminals":
+        return all(c.number not in (None, 1, 7) for c in cards)
+    if condition == "terminal_in_every_set":
+        return all(any(c.number in (None, 1, 7) for c in s) for s in sets)
+    if condition == "one_type":
+        return len(types) <= 1
+    if condition == "always":
+        return True
+    if condition == "legendary_group":
+        no_run = all(set_shape(s) != "run" for s in sets[1:])
+        return no_run and any(set_shape(s) == "group" and s[0].kind == card.kind for s in sets[1:])
+    raise ValueError(f"unknown condition {condition!r}")
+
+
+def _red_sources(
+    state: PhantomState, seat: int, hand: tuple[Card, ...], row: bool
+) -> tuple[tuple[Source, ...], bool]:
+    """The red cards' points (basic: one each; advanced: their met conditions,
+    the reading of the hand that scores most) and whether the legendary Item
+    won the match."""
+    opened = state.opened[seat]
+    reds = tuple(sorted(c for c in (*hand, *state.open_cards(seat)) if c.red))
+    if not reds:
+        return (), False
+    if not state.advanced:
+        return (Source("red", len(reds), reds),), False
+    best: tuple[tuple[bool, int], tuple[Source, ...]] = ((False, -1), ())
+    for reading in goal_decompositions(hand):
+        met = [
+            c
+            for c in reds
+            if c.condition is not None and _condition_met(c.condition, c, reading, opened, row)
+        ]
+        instant = any(c.instant_win for c in met)
+        points = sum(c.value for c in met)
+        sources = tuple(Source("condition", c.value, (c,)) for c in met if not c.instant_win)
+        sources += tuple(Source("item", c.value, (c,)) for c in met if c.instant_win)
+        if (instant, points) > best[0]:
+            best = ((instant, points), sources)
+    return best[1], best[0][0]
+
+
+def score_goal(
+    state: PhantomState, seat: int, hand: tuple[Card, ...], row: bool
+) -> tuple[tuple[Source, ...], tuple[Card, ...], bool]:
+    """A goal of ``seat`` holding ``hand`` (eight cards): its sources of points,
+    the cards the bonus check flipped (R6) and whether the match is won at once."""
+    sources: list[Source] = []
+    if state.opened[seat]:
+        sources.append(Source("sets", len(state.opened[seat])))
+    reds, instant = _red_sources(state, seat, hand, row)
+    sources.extend(reds)
+    mine = (*hand, *state.open_cards(seat))
+    flips: list[Card] = []
+    bonus: list[Card] = []
+    for flip in _pile(state):
+        flips.append(flip)
+        hits = [c for c in mine if c.kind == flip.kind]
+        if not hits:
+            break
+        bonus.extend(hits)
+    if bonus:
+        sources.append(Source("bonus", len(bonus), tuple(bonus)))
+    return tuple(sources), tuple(flips), instant
+
+
+# -- the rules -----------------------------------------------------------------------
+
+
+class PhantomRules:
+    info = GameInfo(
+        name="phantom_rummy",
+        title="Phantom Rummy",
+        blurb=(
+            "Take from an open row, lay sets, snatch discards, and race to a goal hand: "
+            "a pair and two sets of three. A match of short games."
+        ),
+        min_players=2,
+        max_players=4,
+        variants=(
+            Variant(
+                "advanced",
+                "Advanced rules",
+                (False, True),
+                False,
+                "Red cards' conditions, the legendary Item, your own discards, and the "
+                "discarder pays for a goal off their card.",
+            ),
+        ),
+        # a turn is a take, one more move and at most players - 1 answers; a
+        # short game has at most one turn per card not dealt to a hand
+        max_actions=lambda n: MATCH_LENGTH[n][0] * (len(DECK) - HAND_SIZE * n) * (n + 1),
+        # before its last goal every total is under the target
+        score_bounds=lambda n: (0.0, float(MATCH_LENGTH[n][1] - 1 + GOAL_CAP)),
+        hidden_information=True,
+        end_reasons=tuple(PhantomEnding),
+        whole="match",
+    )
+
+    # -- the protocol ------------------------------------------------------
+    def setup(self, config: GameConfig, seed: int) -> PhantomState:
+        n = config.players
+        if n not in PLAYER_COUNTS:
+            raise ValueError(f"Phantom Rummy is for 2 to 4 players, not {n}")
+        dealer = rng.make(seed, "dealer").randrange(n)
+        advanced = bool(config.get("advanced", False))
+        return new_short_game(n, advanced, seed, 1, dealer, (0,) * n)
+
+    def to_move(self, state: PhantomState) -> int | None:
+        if state.phase is Phase.OVER:
+            return None
+        if state.phase is Phase.CLAIMS:
+            return state.asking()
+        return state.turn
+
+    def is_over(self, state: PhantomState) -> bool:
+        return state.phase is Phase.OVER
+
+    def legal_actions(self, state: PhantomState) -> list[PhantomAction]:
+        seat = self.to_move(state)
+        if seat is None or state.hands[seat] is None:
+            return []
+        hand = _hand(state, seat)
+        if state.phase is Phase.TAKE:
+            return [Take(c) for c in state.row]
+        if state.phase is Phase.CLAIMS:
+            assert state.claim is not None
+            card = state.claim.card
+            out: list[PhantomAction] = []
+            if can_claim_goal(state, seat, card):
+                out.append(ClaimGoal())
+            if not state.ready[seat]:
+                out.extend(ClaimGain((a, b)) for _, a, b in big_sets_with(card, hand))
+            out.append(Pass())
+            return out
+        acts: list[PhantomAction] = []
+        if state.opened[seat] and is_goal_hand(hand):
+            acts.append(Goal())
+        if state.ready[seat]:
+            assert state.taken is not None
+            acts.append(Discard(state.taken))
+            return acts
+        seen: set[tuple[int, ...]] = set()
+        for card in hand:
+            for laid in big_sets_with(card, hand):
+                key = tuple(sorted(c.kind for c in laid))
+                if laid[0] <= min(laid[1:]) and key not in seen:
+                    seen.add(key)
+                    acts.append(Open(tuple(sorted(laid))))
+        for card in hand:
+            acts.append(Discard(card))
+            if can_say_ready(_without(hand, (card,))):
+                acts.append(Ready(card))
+        return acts
+
+    def check(self, state: PhantomState, action: object) -> str | None:
+        why = malformed_action(action)
+        if why is not None:
+            return why
+        return self._check(state, cast(PhantomAction, action))
+
+    def _check(self, state: PhantomState, action: PhantomAction) -> str | None:
+        seat = self.to_move(state)
+        if seat is None:
+            return "The match is over."
+        hand = _hand(state, seat)
+        if state.phase is Phase.TAKE:
+            if not isinstance(action, Take):
+                return "Take a card from the row first."
+            return None if action.card in state.row else f"{action.card} is not in the row."
+        if state.phase is Phase.CLAIMS:
+            assert state.claim is not None
+            card = state.claim.card
+            if isinstance(action, Pass):
+                return None
+            if isinstance(action, ClaimGoal):
+                if not state.ready[seat]:
+                    return "Only a ready player may score off a discard."
+                if not state.opened[seat]:
+                    return "You need an open set to score."
+                if not is_goal_hand((*hand, card)):
+                    return f"{card} does not complete your goal hand."
+                if state.advanced and _own_discard_blocks(state, seat):
+                    return "A card of your own discard pile would complete your goal."
+                return None
+            if isinstance(action, ClaimGain):
+                if state.ready[seat]:
+                    return "A ready player gains no discards."
+                if any(c not in hand for c in action.cards):
+                    return "You do not hold those cards."
+                if not is_big_set((card, *action.cards)):
+                    return f"{card} and those two make no big set."
+                return None
+            return f"Answer {state.claim.discarder + 1}'s discard first: claim or pass."
+        if isinstance(action, Take):
+            return "You have taken this turn."
+        if isinstance(action, (ClaimGoal, ClaimGain, Pass)):
+            return "No discard is on offer."
+        if isinstance(action, Goal):
+            if not state.opened[seat]:
+                return "You need an open set to score."
+            return None if is_goal_hand(hand) else "Your hand is no goal hand."
+        if state.ready[seat]:
+            if isinstance(action, Open):
+                return "A ready player opens no more sets."
+            if isinstance(action, Ready):
+                return "You have said ready already."
+            assert state.taken is not None
+            if action.card != state.taken:
+                return f"Your hand is locked: discard {state.taken} or score."
+            return None
+        if isinstance(action, Open):
+            if any(c not in hand for c in action.cards):
+                return "You do not hold those cards."
+            return None if is_big_set(action.cards) else "Those three make no big set."
+        if action.card not in hand:
+            return f"You do not hold {action.card}."
+        if isinstance(action, Ready) and not can_say_ready(_without(hand, (action.card,))):
+            return "Without that card you are not one card short of a goal hand."
+        return None
+
+    def apply(self, state: PhantomState, action: PhantomAction) -> PhantomState:
+        reason = self.check(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = self.to_move(state)
+        assert seat is not None
+        hand = _hand(state, seat)
+        if isinstance(action, Take):
+            return replace(
+                state,
+                hands=_put(state.hands, seat, tuple(sorted((*hand, action.card)))),
+                hand_sizes=_put(state.hand_sizes, seat, len(hand) + 1),
+                row=_without(state.row, (action.card,)),
+                phase=Phase.ACT,
+                taken=action.card,
+            )
+        if isinstance(action, Goal):
+            return self._goal(state, seat, hand, None)
+        if isinstance(action, Open):
+            laid = replace(
+                state,
+                hands=_put(state.hands, seat, _without(hand, action.cards)),
+                hand_sizes=_put(state.hand_sizes, seat, len(hand) - len(action.cards)),
+                opened=_put(state.opened, seat, (*state.opened[seat], action.cards)),
+            )
+            drawn = self._draw(laid, seat)
+            if drawn is None:
+                return self._end_short_game(laid, None)
+            return self._start_turn(drawn, (seat + 1) % state.players)
+        if isinstance(action, (Discard, Ready)):
+            n = state.players
+            return replace(
+                state,
+                hands=_put(state.hands, seat, _without(hand, (action.card,))),
+                hand_sizes=_put(state.hand_sizes, seat, len(hand) - 1),
+                discards=_put(state.discards, seat, (*state.discards[seat], action.card)),
+                ready=_put(state.ready, seat, True) if isinstance(action, Ready) else state.ready,
+                taken=None,
+                phase=Phase.CLAIMS,
+                claim=ClaimWindow(seat, action.card, 0, (None,) * n),
+            )
+        assert state.claim is not None
+        window = state.claim
+        answers = _put(window.answers, seat, action)
+        if window.asked + 1 < state.players - 1:
+            return replace(state, claim=replace(window, asked=window.asked + 1, answers=answers))
+        return self._reveal(state, replace(window, asked=window.asked + 1, answers=answers))
+
+    def _reveal(self, state: PhantomState, window: ClaimWindow) -> PhantomState:
+        """Every answer is in: the winning claim takes the card, the answers are
+        forgotten, play goes on after the discarder."""
+        won = window.winner()
+        after = (window.discarder + 1) % state.players
+        settled = replace(state, claim=None)
+        if won is None:
+            return self._start_turn(settled, after)
+        seat, answer = won
+        card = window.card
+        pile = state.discards[window.discarder]
+        settled = replace(settled, discards=_put(state.discards, window.discarder, pile[:-1]))
+        hand = _hand(state, seat)
+        if isinstance(answer, ClaimGoal):
+            return self._goal(settled, seat, tuple(sorted((*hand, card))), window.discarder)
+        assert isinstance(answer, ClaimGain)
+        gained = replace(
+            settled,
+            hands=_put(settled.hands, seat, _without(hand, answer.cards)),
+            hand_sizes=_put(settled.hand_sizes, seat, len(hand) - len(answer.cards)),
+            opened=_put(settled.opened, seat, (*settled.opened[seat], (card, *answer.cards))),
+        )
+        drawn = self._draw(gained, seat)
+        if drawn is None:
+            return self._end_short_game(gained, None)
+        return self._start_turn(drawn, after)
+
+    def _draw(self, state: PhantomState, seat: int) -> PhantomState | None:
+        """``seat`` draws two from the pile; None for a pile-out (R5)."""
+        pile = _pile(state)
+        if len(pile) < DRAW:
+            return None
+        hand = _hand(state, seat)
+        return replace(
+            state,
+            hands=_put(state.hands, seat, tuple(sorted((*hand, *pile[:DRAW])))),
+            hand_sizes=_put(state.hand_sizes, seat, len(hand) + DRAW),
+            pile=pile[DRAW:],
+            pile_size=len(pile) - DRAW,
+        )
+
+    def _start_turn(self, state: PhantomState, seat: int) -> PhantomState:
+        """``seat`` is to take; a fresh row is laid first when the row is empty,
+        and a pile too short for it ends the short game (R5)."""
+        state = replace(state, turn=seat, phase=Phase.TAKE, taken=None, claim=None)
+        if state.row:
+            return state
+        pile = _pile(state)
+        size = row_size(state.players)
+        if len(pile) < size:
+            return self._end_short_game(state, None)
+        return replace(state, row=pile[:size], pile=pile[size:], pile_size=len(pile) - size)
+
+    def _goal(
+        self, state: PhantomState, seat: int, hand: tuple[Card, ...], discarder: int | None
+    ) -> PhantomState:
+        state = replace(
+            state,
+            hands=_put(state.hands, seat, hand),
+            hand_sizes=_put(state.hand_sizes, seat, len(hand)),
+        )
+        sources, flips, instant = score_goal(state, seat, hand, discarder is None)
+        gain = sum(s.points for s in sources)
+        points = [0] * state.players
+        points[seat] = gain
+        if state.advanced and discarder is not None:
+            points[discarder] = -min(gain, state.scores[discarder])
+        result = ShortGame(seat, discarder, tuple(points), sources, flips, instant)
+        return self._end_short_game(state, result)
+
+    def _end_short_game(self, state: PhantomState, result: ShortGame | None) -> PhantomState:
+        """Record the short game (None: a pile-out), then deal the next one or
+        end the match (R7)."""
+        if result is None:
+            result = ShortGame(None, None, (0,) * state.players)
+        scores = tuple(s + p for s, p in zip(state.scores, result.points, strict=True))
+        results = (*state.results, result)
+        games, target = state.match_length()
+        if result.instant or len(results) >= games or max(scores) >= target:
+            return replace(
+                state, scores=scores, results=results, phase=Phase.OVER, claim=None, taken=None
+            )
+        if state.seed is None:
+            raise ValueError("dealing the next short game needs the full state")
+        return new_short_game(
+            state.players,
+            state.advanced,
+            state.seed,
+            state.short_game + 1,
+            (state.dealer + 1) % state.players,
+            scores,
+            results,
+        )
+
+    def outcome(self, state: PhantomState) -> Outcome:
+        if state.phase is not Phase.OVER:
+            raise ValueError("the match is not over")
+        scores = [float(s) for s in state.scores]
+        last = state.results[-1]
+        if last.instant and last.goal is not None:
+            places = tuple(1 if s == last.goal else 2 for s in range(state.players))
+            return Outcome(tuple(scores), places, PhantomEnding.LEGENDARY, f"{{{last.goal}}}.")
+        games, target = state.match_length()
+        reason = (
+            EndReason.TARGET_SCORE if max(state.scores) >= target else EndReason.ROUNDS_COMPLETE
+        )
+        return Outcome.from_scores(scores, reason)
+
+    def view(self, state: PhantomState, seat: int) -> PhantomState:
+        if not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat} in a {state.players}-player game")
+        claim = state.claim
+        if claim is not None:
+            answers = tuple(a if s == seat else None for s, a in enumerate(claim.answers))
+            claim = replace(claim, answers=answers)
+        return replace(
+            state,
+            seed=None,
+            hands=tuple(h if s == seat else None for s, h in enumerate(state.hands)),
+            pile=None,
+            claim=claim,
+            viewer=seat,
+        )
+
+    # -- optional hooks ----------------------------------------------------
+    def invariants(self, state: PhantomState) -> None:
+        n = state.players
+        require(n in PLAYER_COUNTS, "2 to 4 players")
+        for name in ("hands", "hand_sizes", "opened", "discards", "ready", "scores"):
+            require(len(getattr(state, name)) == n, f"one {name} entry per seat")
+        require(isinstance(state.phase, Phase), "a phase")
+        require(0 <= state.turn < n and 0 <= state.dealer < n, "seats in range")
+        games, _ = state.match_length()
+        require(1 <= state.short_game <= games, "a short game of the match")
+        require(len(state.results) in (state.short_game - 1, state.short_game), "results kept")
+        for hand, size in zip(state.hands, state.hand_sizes, strict=True):
+            require(hand is None or (len(hand) == size and list(hand) == sorted(hand)), "hands")
+        require(state.pile is None or len(state.pile) == state.pile_size, "pile size")
+        require(all(s >= 0 for s in state.scores), "scores are never negative")
+        for laid in state.opened:
+            require(all(is_big_set(s) for s in laid), "open sets are big sets")
+        if state.phase is not Phase.OVER:
+            for seat in range(n):
+                extra = 1 if seat == state.turn and state.phase is Phase.ACT else 0
+                require(state.hand_sizes[seat] == HAND_SIZE + extra, "seven between turns")
+        require(
+            (state.claim is not None) == (state.phase is Phase.CLAIMS), "a claim window in claims"
+        )
+        require((state.taken is not None) == (state.phase is Phase.ACT), "a take in the act phase")
+        if state.phase is Phase.TAKE:
+            require(bool(state.row), "a row to take from")
+        if state.claim is not None:
+            claim = state.claim
+            require(claim.discarder == state.turn, "the discarder's turn")
+            require(0 <= claim.asked < n - 1, "someone is being asked")
+            require(state.discards[claim.discarder][-1:] == (claim.card,), "the discard on top")
+            asked = set(claim.order()[: claim.asked])
+            require(
+                all(a is None for s, a in enumerate(claim.answers) if s not in asked),
+                "only seats already asked have answered",
+            )
+        if state.pile is not None and all(h is not None for h in state.hands):
+            every = [c for h in state.hands for c in (h or ())] + list(state.pile)
+            every += list(state.row) + [c for d in state.discards for c in d]
+            every += [c for seat in range(n) for c in state.open_cards(seat)]
+            if state.phase is Phase.OVER or len(state.results) == state.short_game:
+                return
+            require(sorted(every) == list(DECK), "the 100 cards are conserved")
+
+    def describe(self, state: PhantomState) -> str:
+        games, target = state.match_length()
+        lines = [
+            f"Phantom Rummy, {state.players} players{', advanced' if state.advanced else ''}: "
+            f"short game {state.short_game} of {games}, target {target}, pile {state.pile_size}"
+        ]
+        for s in range(state.players):
+            hand = state.hands[s]
+            shown = "?" if hand is None else " ".join(map(str, hand))
+            sets = " ".join("+".join(map(str, laid)) for laid in state.opened[s]) or "-"
+            flags = " ready" if state.ready[s] else ""
+            lines.append(
+                f"P{s + 1} {state.scores[s]:>3}{flags}  {shown}  open: {sets}  "
+                f"discards: {' '.join(map(str, state.discards[s])) or '-'}"
+            )
+        lines.append("row " + (" ".join(map(str, state.row)) or "-"))
+        if state.phase is Phase.OVER:
+            lines.append(f"over: {self.outcome(state).words}")
+        elif state.phase is Phase.CLAIMS:
+            assert state.claim is not None
+            lines.append(
+                f"P{state.turn + 1} discarded {state.claim.card}; "
+                f"P{state.claim.asking() + 1} is asked"
+            )
+        else:
+            lines.append(f"P{state.turn + 1} to {state.phase.value}")
+        return "\n".join(lines)
+
+    def log_line(
+        self,
+        before: PhantomState,
+        action: PhantomAction,
+        after: PhantomState,
+        names: Sequence[str],
+    ) -> str:
+        """A sealed answer is logged as "has answered"; the reveal names who took
+        the card and how ("Cleo claims Basil's Moon 5 for a gain: Moon 5-5-5")."""
+
+        def name(s: int) -> str:
+            return names[s] if 0 <= s < len(names) else f"Player {s + 1}"
+
+        seat = self.to_move(before)
+        assert seat is not None
+        who = name(seat)
+        if isinstance(action, Take):
+            return f"{who} takes {action.card.title}."
+        if isinstance(action, Open):
+            return f"{who} opens {_set_words(action.cards)} and draws two."
+        if isinstance(action, Ready):
+            return f"{who} discards {action.card.title} and says ready."
+        if isinstance(action, Discard):
+            return f"{who} discards {action.card.title}."
+        if isinstance(action, Goal):
+            return f"{who} scores a goal. {_result_words(before, after, name)}".strip()
+        window = before.claim
+        assert window is not None
+        if window.asked + 1 < before.players - 1:
+            return f"{who} has answered."
+        parts = [f"{who} has answered."]
+        full = replace(window, answers=_put(window.answers, seat, action))
+        won = full.winner()
+        owner = name(window.discarder)
+        card = window.card.title
+        if won is None:
+            parts.append(f"Nobody claims {owner}'s {card}.")
+        elif isinstance(won[1], ClaimGoal):
+            parts.append(f"{name(won[0])} claims {owner}'s {card} for a goal.")
+            parts.append(_result_words(before, after, name))
+        else:
+            gain = won[1]
+            assert isinstance(gain, ClaimGain)
+            laid = _set_words((window.card, *gain.cards))
+            parts.append(f"{name(won[0])} claims {owner}'s {card} for a gain: {laid}.")
+        return " ".join(p for p in parts if p)
+
+
+def _set_words(cards: Sequence[Card]) -> str:
+    """``Moon 5-5-5``, ``Sword 3-4-5``, ``Crown ×3``."""
+    ordered = sorted(cards)
+    first = ordered[0]
+    if first.number is None:
+        return f"{KINDS[first.kind].title} x{len(ordered)}"
+    return f"{first.type} " + "-".join(str(c.number) for c in ordered)
+
+
+def _result_words(before: PhantomState, after: PhantomState, name: Any) -> str:
+    """The short game's result once a goal or a pile-out ended it."""
+    if len(after.results) <= len(before.results):
+        return ""
+    result = after.results[len(before.results)]
+    if result.goal is None:
+        return "The pile ran out: nobody scores."
+    words = f"{name(result.goal)} scores {result.points[result.goal]}."
+    if result.instant:
+        words += " The legendary Item wins the match."
+    return words
