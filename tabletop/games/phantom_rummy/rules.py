@@ -45,6 +45,7 @@ from tabletop.core.game import (
 )
 from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card
 from tabletop.games.phantom_rummy.hands import (
+    BIG_SET_KINDS,
     GOAL_SIZE,
     Reading,
     big_sets_with,
@@ -116,6 +117,28 @@ def can_say_ready(hand: Sequence[Card]) -> bool:
     return len(hand) == GOAL_SIZE - 1 and distance_to_goal(hand, True).cards == 1
 
 
+def big_sets_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The big sets ``hand`` can open, one per choice of kinds (the first copies
+    of each kind in deck order), in the order of ``hands.BIG_SET_KINDS``."""
+    by_kind: dict[int, list[Card]] = {}
+    for card in sorted(hand):
+        by_kind.setdefault(card.kind, []).append(card)
+    out: list[tuple[Card, ...]] = []
+    for kinds in BIG_SET_KINDS:
+        picks: list[Card] = []
+        used: dict[int, int] = {}
+        for k in kinds:
+            have = by_kind.get(k, [])
+            n = used.get(k, 0)
+            if n >= len(have):
+                break
+            picks.append(have[n])
+            used[k] = n + 1
+        else:
+            out.append(tuple(sorted(picks)))
+    return out
+
+
 def _own_discard_blocks(state: PhantomState, seat: int) -> bool:
     """Advanced (R8): a card of ``seat``'s own discard pile would complete its goal."""
     hand = _hand(state, seat)
@@ -180,7 +203,7 @@ def _red_sources(
         met = [
             c
             for c in reds
-            if c.condition is not None and _condition_met(c.condition, c, reading, opened, row)
+            if c.condition is None or _condition_met(c.condition, c, reading, opened, row)
         ]
         instant = any(c.instant_win for c in met)
         points = sum(c.value for c in met)
@@ -291,16 +314,12 @@ class PhantomRules:
             assert state.taken is not None
             acts.append(Discard(state.taken))
             return acts
-        seen: set[tuple[int, ...]] = set()
-        for card in hand:
-            for laid in big_sets_with(card, hand):
-                key = tuple(sorted(c.kind for c in laid))
-                if laid[0] <= min(laid[1:]) and key not in seen:
-                    seen.add(key)
-                    acts.append(Open(tuple(sorted(laid))))
+        acts.extend(Open(laid) for laid in big_sets_in(hand))
+        # a card less never brings a hand nearer a goal: at two or more, no ready
+        near = distance_to_goal(hand, True).cards <= 1
         for card in hand:
             acts.append(Discard(card))
-            if can_say_ready(_without(hand, (card,))):
+            if near and can_say_ready(_without(hand, (card,))):
                 acts.append(Ready(card))
         return acts
 
@@ -342,7 +361,7 @@ class PhantomRules:
                 if not is_big_set((card, *action.cards)):
                     return f"{card} and those two make no big set."
                 return None
-            return f"Answer {state.claim.discarder + 1}'s discard first: claim or pass."
+            return "Answer the discard first: claim it or pass."
         if isinstance(action, Take):
             return "You have taken this turn."
         if isinstance(action, (ClaimGoal, ClaimGain, Pass)):
@@ -583,8 +602,6 @@ class PhantomRules:
             every = [c for h in state.hands for c in (h or ())] + list(state.pile)
             every += list(state.row) + [c for d in state.discards for c in d]
             every += [c for seat in range(n) for c in state.open_cards(seat)]
-            if state.phase is Phase.OVER or len(state.results) == state.short_game:
-                return
             require(sorted(every) == list(DECK), "the 100 cards are conserved")
 
     def describe(self, state: PhantomState) -> str:
@@ -634,13 +651,14 @@ class PhantomRules:
         if isinstance(action, Take):
             return f"{who} takes {action.card.title}."
         if isinstance(action, Open):
-            return f"{who} opens {_set_words(action.cards)} and draws two."
+            words = f"{who} opens {_set_words(action.cards)} and draws two."
+            return f"{words} {_result_words(before, after, name)}".strip()
         if isinstance(action, Ready):
             return f"{who} discards {action.card.title} and says ready."
         if isinstance(action, Discard):
             return f"{who} discards {action.card.title}."
         if isinstance(action, Goal):
-            return f"{who} scores a goal. {_result_words(before, after, name)}".strip()
+            return f"{who} calls a goal. {_result_words(before, after, name)}".strip()
         window = before.claim
         assert window is not None
         if window.asked + 1 < before.players - 1:
@@ -660,6 +678,8 @@ class PhantomRules:
             assert isinstance(gain, ClaimGain)
             laid = _set_words((window.card, *gain.cards))
             parts.append(f"{name(won[0])} claims {owner}'s {card} for a gain: {laid}.")
+        if won is None or not isinstance(won[1], ClaimGoal):
+            parts.append(_result_words(before, after, name))
         return " ".join(p for p in parts if p)
 
 
@@ -679,7 +699,10 @@ def _result_words(before: PhantomState, after: PhantomState, name: Any) -> str:
     result = after.results[len(before.results)]
     if result.goal is None:
         return "The pile ran out: nobody scores."
-    words = f"{name(result.goal)} scores {result.points[result.goal]}."
+    gained = ", ".join(f"{src.kind} {src.points}" for src in result.sources)
+    words = f"{name(result.goal)} scores {result.points[result.goal]} ({gained or 'nothing'})."
+    if result.discarder is not None and result.points[result.discarder] < 0:
+        words += f" {name(result.discarder)} pays {-result.points[result.discarder]}."
     if result.instant:
         words += " The legendary Item wins the match."
     return words
