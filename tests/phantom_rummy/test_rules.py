@@ -379,3 +379,55 @@ def test_random_short_games_keep_the_invariants_and_views_round_trip() -> None:
         state.short_game == 3
         and state.dealer == (RULES.setup(pr.default_config(3, advanced=True), 2).dealer + 2) % 3
     )
+
+
+# -- the advanced rules (R8) ------------------------------------------------------
+
+
+def test_advanced_red_cards_score_their_met_conditions_only() -> None:
+    hands = ["S1a S2 S3 M5a M5 M5 T7", "T1 T2 T3 T4 T5 T6 IO"]
+    opened = [["S4 S5 S6"], []]
+    for advanced, want in ((False, {"sets": 1, "red": 2}), (True, {"sets": 1, "condition": 1})):
+        start = _position(2, hands, row="T7c IG", top="IT", opened=opened, advanced=advanced)
+        after = RULES.apply(_after_take(start, "T7c"), Goal())
+        result = after.results[-1]
+        # the row goal meets S1a's condition; M5a's (no 1, no 7, no Item) is not met
+        assert {s.kind: s.points for s in result.sources} == want
+        if advanced:
+            assert [s.cards for s in result.sources if s.kind == "condition"] == [
+                parse_cards("S1a")
+            ]
+
+
+def test_advanced_the_legendary_item_wins_the_match_at_once() -> None:
+    hands = ["ICb IC IC S1 S1 S1 M2", "T1 T2 T3 T5 T6 T7 IO"]
+    start = _position(2, hands, row="M2c IG", top="IT", opened=[["T4 T4 T4"], []], advanced=True)
+    after = RULES.apply(_after_take(start, "M2c"), Goal())
+    assert after.phase is Phase.OVER and after.results[-1].instant
+    outcome = RULES.outcome(after)
+    assert outcome.winners == (0,) and outcome.reason.key == "legendary"
+
+
+def test_advanced_a_card_on_your_own_discard_pile_blocks_a_goal_off_a_discard() -> None:
+    hands = ["M5c M5d S1 S2 S3 IC IC", "T1 T2 T3 T4 T5 T6 IO"]
+    for advanced, can in ((False, True), (True, False)):
+        state = _position(
+            2,
+            hands,
+            row="IGa",
+            top="M5b",
+            opened=[["M1a M1b M1c"], []],
+            ready=(True, False),
+            advanced=advanced,
+        )
+        assert state.pile is not None
+        own = state.pile[0]  # seat 0 discarded a Moon 5 earlier
+        state = replace(
+            state, pile=state.pile[1:], pile_size=state.pile_size - 1, discards=((own,), ())
+        )
+        window = _window(state, 1, parse_cards("M5a")[0])
+        assert (ClaimGoal() in RULES.legal_actions(window)) is can
+        if not can:
+            assert RULES.check(window, ClaimGoal()) == (
+                "A card of your own discard pile would complete your goal."
+            )
