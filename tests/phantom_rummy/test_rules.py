@@ -431,3 +431,40 @@ def test_advanced_a_card_on_your_own_discard_pile_blocks_a_goal_off_a_discard() 
             assert RULES.check(window, ClaimGoal()) == (
                 "A card of your own discard pile would complete your goal."
             )
+
+
+# -- invariants and hooks ------------------------------------------------------
+
+
+def test_invariants_refuse_values_of_the_wrong_kind_and_lost_cards() -> None:
+    state = RULES.setup(pr.default_config(2), 3)
+    RULES.invariants(state)
+    row = state.row
+    broken = [
+        replace(state, scores=(0.0, 0)),
+        replace(state, row=(*row[:-1], 7)),
+        replace(state, ready=(1, False)),
+        replace(state, turn=2),
+        replace(state, row=row[1:]),  # a card lost
+        replace(state, hands=(state.hands[1], state.hands[1])),  # one card twice
+    ]
+    for bad in broken:
+        try:
+            RULES.invariants(bad)  # type: ignore[arg-type]
+        except AssertionError:
+            continue
+        raise AssertionError(f"invariants accepted {bad}")
+
+
+def test_a_sealed_answer_reveals_nothing_and_draws_are_undo_barriers() -> None:
+    hands = ["S1 S2 S3 M5 M5 T7 IC", "S4 S4 S4 S5 S6 T1 T2", "T3 T4 T5 T6 M1 M2 IO"]
+    start = _position(3, hands, row="IG M6", top="M7 IO")
+    taken = _after_take(start, "IG")
+    assert not RULES.undo_barrier(start, Take(parse_cards("IG")[0]), taken)
+    opened = RULES.apply(taken, Open(parse_cards("S1 S2 S3")))
+    assert RULES.undo_barrier(taken, Open(parse_cards("S1 S2 S3")), opened)
+    window = RULES.apply(RULES.apply(opened, Take(opened.row[0])), Discard(parse_cards("S4")[0]))
+    first = RULES.apply(window, Pass())
+    assert not RULES.reveals(window, Pass(), first, 0)
+    last = RULES.apply(first, Pass())
+    assert RULES.reveals(first, Pass(), last, 2)

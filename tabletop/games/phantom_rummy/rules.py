@@ -43,7 +43,7 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card
+from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card, card_malformed
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
     GOAL_SIZE,
@@ -56,6 +56,7 @@ from tabletop.games.phantom_rummy.hands import (
     set_shape,
 )
 from tabletop.games.phantom_rummy.model import (
+    ANSWER_CLASSES,
     HAND_SIZE,
     MATCH_LENGTH,
     PLAYER_COUNTS,
@@ -89,6 +90,19 @@ class PhantomEnding(Ending):
     """Phantom Rummy's own ending, beside the core's."""
 
     LEGENDARY = ("legendary", "The legendary Item won the match at once.")
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _cards(values: object) -> bool:
+    """A tuple of distinct cards of the deck."""
+    return (
+        type(values) is tuple
+        and all(type(c) is Card and card_malformed(c) is None for c in values)
+        and len(set(values)) == len(values)
+    )
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -563,14 +577,51 @@ class PhantomRules:
 
     # -- optional hooks ----------------------------------------------------
     def invariants(self, state: PhantomState) -> None:
+        """Every value of its type and in range, then the rules' laws and the
+        conservation of the 100 cards (where the state holds them all). Views
+        pass too. AssertionError with the reason in words."""
         n = state.players
-        require(n in PLAYER_COUNTS, "2 to 4 players")
+        require(_whole(n, 2, 4), "the player count is not 2, 3 or 4")
         for name in ("hands", "hand_sizes", "opened", "discards", "ready", "scores"):
-            require(len(getattr(state, name)) == n, f"one {name} entry per seat")
-        require(isinstance(state.phase, Phase), "a phase")
-        require(0 <= state.turn < n and 0 <= state.dealer < n, "seats in range")
+            value = getattr(state, name)
+            require(type(value) is tuple and len(value) == n, f"{name} is not one entry per seat")
+        require(type(state.advanced) is bool, "the advanced option is not a flag")
+        require(state.seed is None or _whole(state.seed, 0, 2**64), "the seed is no whole number")
+        require(isinstance(state.phase, Phase), "the phase is not a phase")
+        require(_whole(state.turn, 0, n - 1) and _whole(state.dealer, 0, n - 1), "seats in range")
+        require(state.viewer is None or _whole(state.viewer, 0, n - 1), "the viewer is no seat")
         games, _ = state.match_length()
-        require(1 <= state.short_game <= games, "a short game of the match")
+        require(_whole(state.short_game, 1, games), "the short game is not one of the match")
+        require(all(h is None or _cards(h) for h in state.hands), "a hand holds what is not a card")
+        require(all(_whole(k, 0, len(DECK)) for k in state.hand_sizes), "a hand size")
+        require(_cards(state.row) and len(state.row) <= row_size(n), "the row is not cards")
+        require(state.pile is None or _cards(state.pile), "the pile is not cards")
+        require(_whole(state.pile_size, 0, len(DECK)), "the pile size is out of range")
+        require(all(_cards(d) for d in state.discards), "a discard pile is not cards")
+        require(
+            all(type(o) is tuple and all(_cards(s) for s in o) for o in state.opened),
+            "an open set is not cards",
+        )
+        require(all(type(r) is bool for r in state.ready), "ready is not a flag per seat")
+        require(state.taken is None or _cards((state.taken,)), "the taken card is no card")
+        require(all(_whole(v, 0, 10**6) for v in state.scores), "a score is out of range")
+        require(
+            type(state.results) is tuple
+            and all(isinstance(r, ShortGame) and len(r.points) == n for r in state.results),
+            "the results are not short games",
+        )
+        if state.claim is not None:
+            claim = state.claim
+            require(
+                isinstance(claim, ClaimWindow)
+                and _whole(claim.discarder, 0, n - 1)
+                and _cards((claim.card,))
+                and _whole(claim.asked, 0, n - 2)
+                and type(claim.answers) is tuple
+                and len(claim.answers) == n
+                and all(a is None or isinstance(a, ANSWER_CLASSES) for a in claim.answers),
+                "the claim window is malformed",
+            )
         require(len(state.results) in (state.short_game - 1, state.short_game), "results kept")
         for hand, size in zip(state.hands, state.hand_sizes, strict=True):
             require(hand is None or (len(hand) == size and list(hand) == sorted(hand)), "hands")
@@ -603,6 +654,29 @@ class PhantomRules:
             every += list(state.row) + [c for d in state.discards for c in d]
             every += [c for seat in range(n) for c in state.open_cards(seat)]
             require(sorted(every) == list(DECK), "the 100 cards are conserved")
+
+    def undo_barrier(
+        self, before: PhantomState, action: PhantomAction, after: PhantomState
+    ) -> bool:
+        """A move that drew from the pile (two after an opening or a gain, a
+        fresh row, the bonus check, a new deal) showed cards nobody knew."""
+        return (
+            after.pile_size != before.pile_size
+            or len(after.results) != len(before.results)
+            or after.short_game != before.short_game
+        )
+
+    def reveals(
+        self, before: PhantomState, action: PhantomAction, after: PhantomState, seat: int
+    ) -> bool:
+        """Another seat's move shows ``seat`` something, except a sealed answer
+        that is not the last one (the reveal shows who took the card)."""
+        mover = self.to_move(before)
+        if mover == seat:
+            return False
+        if isinstance(action, (ClaimGoal, ClaimGain, Pass)):
+            return after.claim is None
+        return True
 
     def describe(self, state: PhantomState) -> str:
         games, target = state.match_length()
