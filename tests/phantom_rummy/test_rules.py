@@ -468,3 +468,20 @@ def test_a_sealed_answer_reveals_nothing_and_draws_are_undo_barriers() -> None:
     assert not RULES.reveals(window, Pass(), first, 0)
     last = RULES.apply(first, Pass())
     assert RULES.reveals(first, Pass(), last, 2)
+
+
+def test_a_finished_short_game_has_a_summary_naming_the_next_dealer() -> None:
+    hands = ["M5a M5d S1a S2 S3 T7b T7c", "S4 S4 S4 S5 S6 S7 T1"]
+    start = _position(2, hands, row="T7d IG", top="S2 M5 ICd IO", opened=[["M1a M1b M1c"], []])
+    taken = _after_take(start, "T7d")
+    assert RULES.deal_summary(start, Take(parse_cards("T7d")[0]), taken) is None
+    after = RULES.apply(taken, Goal())
+    summary = RULES.deal_summary(taken, Goal(), after)
+    assert summary is not None and summary.title == "Short game 1"
+    assert [(r.seat, r.place, r.cells) for r in summary.rows] == [
+        (0, 1, ("+7", "7")),
+        (1, 2, ("0", "0")),
+    ]
+    assert summary.note_for(NAMES) == (
+        "Ada scored a goal (sets 1, red 3, bonus 3). Short game 2: Basil deals and plays first."
+    )

@@ -34,12 +34,14 @@ from typing import Any, cast
 
 from tabletop.core import rng
 from tabletop.core.game import (
+    DealSummary,
     Ending,
     EndReason,
     GameConfig,
     GameInfo,
     IllegalAction,
     Outcome,
+    SummaryRow,
     Variant,
     require,
 )
@@ -654,6 +656,38 @@ class PhantomRules:
             every += list(state.row) + [c for d in state.discards for c in d]
             every += [c for seat in range(n) for c in state.open_cards(seat)]
             require(sorted(every) == list(DECK), "the 100 cards are conserved")
+
+    def deal_summary(
+        self, before: PhantomState, action: PhantomAction, after: PhantomState
+    ) -> DealSummary | None:
+        """A short game ended (a goal or a pile-out): each seat's points in it
+        and its match total, the goal's sources, and who deals next."""
+        if len(after.results) == len(before.results):
+            return None
+        result = after.results[-1]
+        number = len(after.results)
+        points = result.points
+        rows = tuple(
+            sorted(
+                (
+                    SummaryRow(
+                        seat,
+                        1 + sum(1 for p in points if p > points[seat]),
+                        (f"{points[seat]:+d}" if points[seat] else "0", str(after.scores[seat])),
+                    )
+                    for seat in range(after.players)
+                ),
+                key=lambda row: (row.place, row.seat),
+            )
+        )
+        if result.goal is None:
+            note = "The pile ran out: nobody scores."
+        else:
+            gained = ", ".join(f"{src.kind} {src.points}" for src in result.sources)
+            note = f"{{{result.goal}}} scored a goal ({gained or 'no points'})."
+        if after.phase is not Phase.OVER:
+            note += f" Short game {after.short_game}: {{{after.dealer}}} deals and plays first."
+        return DealSummary(f"Short game {number}", ("this game", "match"), rows, note)
 
     def undo_barrier(
         self, before: PhantomState, action: PhantomAction, after: PhantomState
