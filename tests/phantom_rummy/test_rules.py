@@ -497,3 +497,12 @@ def test_the_rules_goal_test_agrees_with_hands_is_goal_hand() -> None:
     samples += [parse_cards("M5 M5 M6 S1 S2 S3 T7 T7"), parse_cards("S1 S2 S3 S4 S5 S6 S7 S7")]
     assert [_is_goal(h) for h in samples] == [is_goal_hand(h) for h in samples]
     assert [_is_goal(h) for h in samples[-4:]] == [True, True, False, True]
+
+
+def test_check_on_another_seats_view_refuses_in_words() -> None:
+    state = RULES.setup(pr.default_config(2), 3)
+    other = RULES.view(state, 1 - state.turn)
+    assert RULES.legal_actions(other) == []
+    assert RULES.check(other, Take(state.row[0])) == (
+        "The player to move holds cards this view does not show."
+    )

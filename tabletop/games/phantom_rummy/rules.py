@@ -354,6 +354,8 @@ class PhantomRules:
         seat = self.to_move(state)
         if seat is None:
             return "The match is over."
+        if state.hands[seat] is None:
+            return "The player to move holds cards this view does not show."
         hand = _hand(state, seat)
         if state.phase is Phase.TAKE:
             if not isinstance(action, Take):
