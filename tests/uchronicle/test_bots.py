@@ -112,17 +112,22 @@ def test_cheapest_candidates_match_the_solver_when_a_card_wins_free():
             state = RULES.apply_legal(state, bots[seat].choose(RULES.view(state, seat)))
 
 
-def test_hard_weighs_its_own_dearer_plays_but_only_the_others_cheapest():
-    """Seat 1 holds A6 (wins free over A5) and B1 (needs a removal): the hard
-    bot weighs both for itself (within SLACK), but for another seat holding
-    the same cards only A6, the cheapest (OPPONENT_SLACK)."""
+def _a6_or_b1() -> UchronicleState:
+    """Seat 1's view holding A6 and B1 over A5 under higher wins, trump C."""
     state = position(
         [trick("B3 C2", first_seat=1)],
         trick("A5", first_seat=0),
         rules=parse_rules("H/C"),
         hand=[parse_card("A6"), parse_card("B1")],
     )
-    view = _view(state, (8, 2, 8))
+    return _view(state, (8, 2, 8))
+
+
+def test_hard_weighs_its_own_dearer_plays_but_only_the_others_cheapest():
+    """Seat 1 holds A6 (wins free over A5) and B1 (needs a removal): the hard
+    bot weighs both for itself (within SLACK), but for another seat holding
+    the same cards only A6, the cheapest (OPPONENT_SLACK)."""
+    view = _a6_or_b1()
     assert {ubot.cost(view, a) for _, a in ubot.candidates(view, None)} == {0, 1}
     own = ubot.HardBot(1, 0, iterations=2, time_budget=None)
     assert {str(a.card) for a in own.actions(view)} == {"A6", "B1"}
@@ -143,13 +148,7 @@ def test_win_chance_is_exact_in_the_last_round_and_grows_with_the_lead():
 def test_easy_plays_only_the_cheapest():
     """Seat 1 holds B1 and A6 over A5 under higher wins: A6 wins free, B1
     needs a removal (the history allows no trump B), so easy plays A6."""
-    state = position(
-        [trick("B3 C2", first_seat=1)],
-        trick("A5", first_seat=0),
-        rules=parse_rules("H/C"),
-        hand=[parse_card("A6"), parse_card("B1")],
-    )
-    view = _view(state, (8, 2, 8))
+    view = _a6_or_b1()
     for seed in range(4):
         assert ubot.make_bot("easy", 1, seed).choose(view).card == parse_card("A6")
 
