@@ -179,19 +179,23 @@ _FINAL = {
 _START: Table = (0,) + (_NEG,) * (_CELLS - 1)
 
 
-def _merge(a: Table, b: Table, splits: tuple[tuple[int, int, int], ...]) -> Table:
+@lru_cache(maxsize=1 << 16)
+def _merge(a: Table, b: Table, big: int) -> Table:
+    """Two tables' cells added over every split (few distinct tables occur, so
+    the answers are remembered)."""
     out = [_NEG] * _CELLS
-    for i, j, o in splits:
+    for i, j, o in _SPLITS[big]:
         v = a[i] + b[j]
         if v > out[o]:
             out[o] = v
     return tuple(out)
 
 
-def _combined(rest: Table, table: Table, final: tuple[tuple[int, int], ...]) -> int:
+@lru_cache(maxsize=1 << 16)
+def _combined(rest: Table, table: Table, big: int) -> int:
     """The most cards the target holds, split between one bucket's ``table``
-    and the merged ``rest`` of the others."""
-    return max([table[i] + rest[j] for i, j in final])
+    and the merged ``rest`` of the others (remembered, as :func:`_merge`)."""
+    return max([table[i] + rest[j] for i, j in _FINAL[big]])
 
 
 @dataclass(frozen=True)
@@ -214,7 +218,6 @@ _MEMO_LIMIT = 200_000
 
 def _distance_of(kinds: tuple[int, ...], opened: bool) -> Distance:
     big = 2 if opened else _MOST_BIG
-    splits, final = _SPLITS[big], _FINAL[big]
     counts = [0] * len(KINDS)
     for k in kinds:
         counts[k] += 1
@@ -225,18 +228,18 @@ def _distance_of(kinds: tuple[int, ...], opened: bool) -> Distance:
     # rest[j]: every bucket but j merged, from prefix and suffix merges
     prefix = [_START]
     for table in tables[:-1]:
-        prefix.append(_merge(prefix[-1], table, splits))
+        prefix.append(_merge(prefix[-1], table, big))
     suffix = _START
     rests: list[Table] = [_START] * len(tables)
     for j in range(len(tables) - 1, -1, -1):
-        rests[j] = _merge(prefix[j], suffix, splits)
-        suffix = _merge(suffix, tables[j], splits)
-    held = _combined(rests[0], tables[0], final)
+        rests[j] = _merge(prefix[j], suffix, big)
+        suffix = _merge(suffix, tables[j], big)
+    held = _combined(rests[0], tables[0], big)
     accept: list[int] = []
     for j, bucket in enumerate(_BUCKETS):
         rest = rests[j]
         for k, more in zip(bucket, found[j][1], strict=True):
-            if more is not None and _combined(rest, more, final) > held:
+            if more is not None and _combined(rest, more, big) > held:
                 accept.append(k)
     return Distance(big * BIG + SMALL - held, tuple(KINDS[k] for k in sorted(accept)))
 
@@ -246,6 +249,8 @@ def clear_caches() -> None:
     _OPEN.clear()
     _CLOSED.clear()
     _bucket_tables.cache_clear()
+    _merge.cache_clear()
+    _combined.cache_clear()
 
 
 def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
