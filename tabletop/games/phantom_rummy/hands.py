@@ -30,6 +30,10 @@ Distance to a goal, :func:`distance_to_goal` (the mahjong "shanten" idea)
     holds of them. This edition counts the two cards drawn after an opening as
     no help, since they are unknown.
 
+    So a player who has opened is "ready" (one card away, the rulebook's
+    step 4(3)) when ``distance_to_goal(hand, True).cards == 1`` for the 7
+    cards kept after the discard, and waits on the kinds of its acceptance.
+
     The *acceptance* is the kinds whose next card would lower the distance (a
     kind of which the hand holds every copy is never in it). It is about the
     hand alone: which of those cards are still unseen is the caller's to count.
