@@ -672,6 +672,62 @@ def bench_uchronicle(opts: Options) -> list[Row]:
     return rows
 
 
+@section("phantom_rummy")
+def bench_phantom_rummy(opts: Options) -> list[Row]:
+    """Phantom Rummy's hand arithmetic (tabletop/games/phantom_rummy/hands.py)
+    on seeded random 7-8 card hands, half with a set open: ``distance_to_goal``
+    with its acceptance asked again of hands it has seen (the memo, as a bot's
+    search asks it; the 200,000/s goal is issue 13's), of hands it has not seen
+    once the per-type tables are warm, and fully cold; and ``is_goal_hand`` on
+    8-card hands."""
+    from tabletop.core import rng
+    from tabletop.games.phantom_rummy import hands
+    from tabletop.games.phantom_rummy.cards import DECK
+
+    clock = time.perf_counter
+    pick = rng.make(13, "bench-phantom-rummy")
+    count = max(2000, opts.runs * 1000)
+
+    def deal(n: int) -> list[tuple[list[Any], bool]]:
+        return [(pick.sample(DECK, pick.choice((7, 8))), pick.random() < 0.5) for _ in range(n)]
+
+    seen = deal(count)
+    hands.clear_caches()
+    t = clock()
+    for hand, opened in seen:
+        hands.distance_to_goal(hand, opened)
+    cold = count / (clock() - t)
+    fresh = deal(count)
+    t = clock()
+    for hand, opened in fresh:
+        hands.distance_to_goal(hand, opened)
+    new = count / (clock() - t)
+    passes = 20
+    t = clock()
+    for _ in range(passes):
+        for hand, opened in seen:
+            hands.distance_to_goal(hand, opened)
+    warm = passes * count / (clock() - t)
+    eights = [pick.sample(DECK, 8) for _ in range(count)]
+    for hand in eights:
+        hands.is_goal_hand(hand)
+    t = clock()
+    for _ in range(passes):
+        for hand in eights:
+            hands.is_goal_hand(hand)
+    goal_rate = passes * count / (clock() - t)
+    return [
+        Row(f"phantom_rummy distance_to_goal, seen hands ({count} hands x {passes})", warm,
+            "calls/s", 200_000.0, at_least=True),
+        Row(f"phantom_rummy distance_to_goal, unseen hands, warm type tables ({count})", new,
+            "calls/s"),
+        Row(f"phantom_rummy distance_to_goal, cold ({count} hands, caches emptied)", cold,
+            "calls/s"),
+        Row(f"phantom_rummy is_goal_hand on 8-card hands ({count} hands x {passes})", goal_rate,
+            "calls/s"),
+    ]
+
+
 def _etuc_decisions(deals: int) -> list[Any]:
     """Views where the seat to move has a choice, from ``deals`` seeded first
     deals at 2 and at 3 players played by medium bots: in each deal one early

@@ -30,6 +30,10 @@ Distance to a goal, :func:`distance_to_goal` (the mahjong "shanten" idea)
     holds of them. This edition counts the two cards drawn after an opening as
     no help, since they are unknown.
 
+    So a player who has opened is "ready" (one card away, the rulebook's
+    step 4(3)) when ``distance_to_goal(hand, True).cards == 1`` for the 7
+    cards kept after the discard, and waits on the kinds of its acceptance.
+
     The *acceptance* is the kinds whose next card would lower the distance (a
     kind of which the hand holds every copy is never in it). It is about the
     hand alone: which of those cards are still unseen is the caller's to count.
@@ -92,7 +96,8 @@ _BUCKET_SETS = tuple(_bucket_big_sets(kinds) for kinds in _BUCKETS)
 _BUCKET_CAPS = tuple(tuple(KIND_COPIES[k] for k in kinds) for kinds in _BUCKETS)
 #: most big sets a target ever needs (three while nothing is open)
 _MOST_BIG = 3
-_NEG = -1  # "this allocation cannot be made"
+#: "this allocation cannot be made": low enough that a sum with it stays negative
+_NEG = -64
 
 
 def _targets(bucket: int) -> tuple[np.ndarray, tuple[tuple[int, int, int, int], ...]]:
@@ -123,9 +128,11 @@ def _targets(bucket: int) -> tuple[np.ndarray, tuple[tuple[int, int, int, int], 
 
 _TARGETS = tuple(_targets(b) for b in range(len(_BUCKETS)))
 
-#: one bucket's answer: ``table[b][p]``, the most of its cards that b big sets
-#: and p small sets of its type can hold, or -1 when the deck cannot make them
-Table = tuple[tuple[int, int], ...]
+#: one bucket's answer, flat: ``table[2 * b + p]`` is the most of its cards
+#: that b big sets and p small sets of its type can hold (b 0-3, p 0 or 1), or
+#: a large negative number when the deck cannot make them
+Table = tuple[int, ...]
+_CELLS = 2 * (_MOST_BIG + 1)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -143,45 +150,56 @@ def _bucket_tables(bucket: int, counts: tuple[int, ...]) -> tuple[Table, tuple[T
     tables: list[Table] = []
     for v in range(width + 1):
         row = held[v]
-        cells = [[_NEG, _NEG] for _ in range(_MOST_BIG + 1)]
+        cells = [_NEG] * _CELLS
         for b, p, start, end in groups:
             if end > start:
-                cells[b][p] = int(row[start:end].max())
-        tables.append(tuple((x, y) for x, y in cells))
+                cells[2 * b + p] = int(row[start:end].max())
+        tables.append(tuple(cells))
     more = tuple(
         tables[place + 1] if counts[place] < caps[place] else None for place in range(width)
     )
     return tables[0], more
 
 
-def _merge(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]], most: int) -> list[list[int]]:
-    out = [[_NEG, _NEG] for _ in range(most + 1)]
-    for b1 in range(most + 1):
-        for p1 in (0, 1):
-            x = a[b1][p1]
-            if x < 0:
-                continue
-            for b2 in range(most + 1 - b1):
-                for p2 in (0, 1 - p1):
-                    y = b[b2][p2]
-                    if y >= 0 and x + y > out[b1 + b2][p1 + p2]:
-                        out[b1 + b2][p1 + p2] = x + y
-    return out
+def _splits(big: int) -> tuple[tuple[int, int, int], ...]:
+    """The cells ``(i, j, out)`` a merge adds: b1 + b2 big sets up to ``big``,
+    p1 + p2 small sets up to one."""
+    return tuple(
+        (2 * b1 + p1, 2 * b2 + p2, 2 * (b1 + b2) + p1 + p2)
+        for b1 in range(big + 1)
+        for b2 in range(big + 1 - b1)
+        for p1 in (0, 1)
+        for p2 in (0, 1 - p1)
+    )
 
 
-def _combined(rest: Sequence[Sequence[int]], table: Sequence[Sequence[int]], big: int) -> int:
-    """The most cards ``big`` big sets and one small set hold, split between one
-    bucket's ``table`` and the merged ``rest``."""
-    best = _NEG
-    for b in range(big + 1):
-        for p in (0, 1):
-            x, y = table[b][p], rest[big - b][1 - p]
-            if x >= 0 and y >= 0 and x + y > best:
-                best = x + y
-    return best
+_SPLITS = {big: _splits(big) for big in (2, _MOST_BIG)}
+#: for each target, the pairs of cells that add up to exactly it
+_FINAL = {
+    big: tuple((2 * b + p, 2 * (big - b) + 1 - p) for b in range(big + 1) for p in (0, 1))
+    for big in (2, _MOST_BIG)
+}
+#: the merge of no bucket: nothing held, with no set
+_START: Table = (0,) + (_NEG,) * (_CELLS - 1)
 
 
-_START: list[list[int]] = [[0, _NEG]] + [[_NEG, _NEG] for _ in range(_MOST_BIG)]
+@lru_cache(maxsize=1 << 16)
+def _merge(a: Table, b: Table, big: int) -> Table:
+    """Two tables' cells added over every split (few distinct tables occur, so
+    the answers are remembered)."""
+    out = [_NEG] * _CELLS
+    for i, j, o in _SPLITS[big]:
+        v = a[i] + b[j]
+        if v > out[o]:
+            out[o] = v
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _combined(rest: Table, table: Table, big: int) -> int:
+    """The most cards the target holds, split between one bucket's ``table``
+    and the merged ``rest`` of the others (remembered, as :func:`_merge`)."""
+    return max([table[i] + rest[j] for i, j in _FINAL[big]])
 
 
 @dataclass(frozen=True)
@@ -194,10 +212,12 @@ class Distance:
     acceptance: tuple[Kind, ...]
 
 
-_DISTANCES: dict[tuple[tuple[int, ...], bool], Distance] = {}
-#: the memo starts afresh past this many hands (a few hundred bytes each), so a
+#: answers by the hand's sorted kinds, with a set open and with none
+_OPEN: dict[tuple[int, ...], Distance] = {}
+_CLOSED: dict[tuple[int, ...], Distance] = {}
+#: each memo starts afresh past this many hands (a few hundred bytes each), so a
 #: long self-play run cannot grow it without end
-_MEMO_LIMIT = 400_000
+_MEMO_LIMIT = 200_000
 
 
 def _distance_of(kinds: tuple[int, ...], opened: bool) -> Distance:
@@ -209,31 +229,45 @@ def _distance_of(kinds: tuple[int, ...], opened: bool) -> Distance:
         _bucket_tables(b, tuple(counts[k] for k in bucket)) for b, bucket in enumerate(_BUCKETS)
     ]
     tables = [table for table, _ in found]
+    # rest[j]: every bucket but j merged, from prefix and suffix merges
+    prefix = [_START]
+    for table in tables[:-1]:
+        prefix.append(_merge(prefix[-1], table, big))
+    suffix = _START
+    rests: list[Table] = [_START] * len(tables)
+    for j in range(len(tables) - 1, -1, -1):
+        rests[j] = _merge(prefix[j], suffix, big)
+        suffix = _merge(suffix, tables[j], big)
+    held = _combined(rests[0], tables[0], big)
     accept: list[int] = []
-    held = _NEG
     for j, bucket in enumerate(_BUCKETS):
-        rest = _START
-        for b, table in enumerate(tables):
-            if b != j:
-                rest = _merge(rest, table, big)
-        if j == 0:
-            held = _combined(rest, tables[0], big)
+        rest = rests[j]
         for k, more in zip(bucket, found[j][1], strict=True):
             if more is not None and _combined(rest, more, big) > held:
                 accept.append(k)
     return Distance(big * BIG + SMALL - held, tuple(KINDS[k] for k in sorted(accept)))
 
 
+def clear_caches() -> None:
+    """Forget every memoised answer and type table (for cold timings)."""
+    _OPEN.clear()
+    _CLOSED.clear()
+    _bucket_tables.cache_clear()
+    _merge.cache_clear()
+    _combined.cache_clear()
+
+
 def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
     """How many cards ``hand`` still lacks for a goal, and which kinds would
     bring it closer; ``opened`` is whether (or how many) sets the player has
     opened. Memoised on the hand's kinds."""
-    key = (tuple(sorted([KIND_OF[c.index] for c in hand])), bool(opened))
-    found = _DISTANCES.get(key)
+    memo = _OPEN if opened else _CLOSED
+    key = tuple(sorted([KIND_OF[c.index] for c in hand]))
+    found = memo.get(key)
     if found is None:
-        if len(_DISTANCES) >= _MEMO_LIMIT:
-            _DISTANCES.clear()
-        found = _DISTANCES[key] = _distance_of(*key)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _distance_of(key, bool(opened))
     return found
 
 
