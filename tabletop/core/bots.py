@@ -41,6 +41,25 @@ RolloutPolicy = Callable[[Any, Sequence[Any], random.Random], Any]
 Sample = Callable[[Any, random.Random], Any]
 
 
+def deal_unseen(
+    pool: list[Any], hand_sizes: Sequence[int], seat: int, own: Sequence[Any], rng: random.Random
+) -> tuple[tuple[tuple[Any, ...], ...], list[Any]]:
+    """The card games' determinize deal: shuffle ``pool`` (the cards ``seat``
+    has not seen) with ``rng``, give each other seat its hand size of them,
+    sorted, and ``seat`` its ``own`` hand. Returns the hands and the cards
+    left over, in shuffled order (a deck, a pile, a set-aside)."""
+    rng.shuffle(pool)
+    hands: list[tuple[Any, ...]] = []
+    at = 0
+    for s, size in enumerate(hand_sizes):
+        if s == seat:
+            hands.append(tuple(own))
+            continue
+        hands.append(tuple(sorted(pool[at : at + size])))
+        at += size
+    return tuple(hands), pool[at:]
+
+
 @runtime_checkable
 class Bot(Protocol):
     """A seat played by the program. ``choose`` gets that seat's view.

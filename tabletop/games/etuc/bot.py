@@ -18,7 +18,7 @@ from dataclasses import replace
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTS, Bot, outcome_value
+from tabletop.core.bots import ISMCTS, Bot, deal_unseen, outcome_value
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.etuc.rules import (
     SET_ASIDE,
@@ -177,20 +177,11 @@ def determinize(view: EtucState, seat: int, rng: Random) -> EtucState:
     mine = view.hands[seat]
     if mine is None:
         raise ValueError(f"seat {seat}'s view does not show its own hand")
-    pool = unseen_cards(view, seat)
-    rng.shuffle(pool)
-    hands: list[tuple[Card, ...] | None] = []
-    at = 0
-    for s, size in enumerate(view.hand_sizes):
-        if s == seat:
-            hands.append(mine)
-            continue
-        hands.append(tuple(sorted(pool[at : at + size])))
-        at += size
-    aside = tuple(sorted(pool[at:]))
+    hands, rest = deal_unseen(unseen_cards(view, seat), view.hand_sizes, seat, mine, rng)
+    aside = tuple(sorted(rest))
     if len(aside) != SET_ASIDE:
         raise ValueError(f"the view leaves {len(aside)} cards for the set-aside pile, not 3")
-    return replace(view, seed=rng.getrandbits(62), hands=tuple(hands), set_aside=aside)
+    return replace(view, seed=rng.getrandbits(62), hands=hands, set_aside=aside)
 
 
 def game_value(state: EtucState, seat: int) -> float:

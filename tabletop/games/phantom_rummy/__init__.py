@@ -10,6 +10,7 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
+from tabletop.core.bots import deal_unseen
 from tabletop.core.game import GameConfig
 from tabletop.games.phantom_rummy.cards import DECK, Card
 from tabletop.games.phantom_rummy.model import Pass, PhantomAction, PhantomState
@@ -51,17 +52,8 @@ def determinize(view: PhantomState, seat: int, rng: Random) -> PhantomState:
     mine = view.hands[seat]
     if mine is None:
         raise ValueError(f"seat {seat}'s view does not show its own hand")
-    pool = unseen_cards(view, seat)
-    rng.shuffle(pool)
-    hands: list[tuple[Card, ...] | None] = []
-    at = 0
-    for s, size in enumerate(view.hand_sizes):
-        if s == seat:
-            hands.append(mine)
-            continue
-        hands.append(tuple(sorted(pool[at : at + size])))
-        at += size
-    pile = tuple(pool[at:])
+    hands, rest = deal_unseen(unseen_cards(view, seat), view.hand_sizes, seat, mine, rng)
+    pile = tuple(rest)
     if len(pile) != view.pile_size:
         raise ValueError(f"the view leaves {len(pile)} cards for the pile, not {view.pile_size}")
     claim = view.claim
@@ -75,7 +67,7 @@ def determinize(view: PhantomState, seat: int, rng: Random) -> PhantomState:
     return replace(
         view,
         seed=rng.getrandbits(62),
-        hands=tuple(hands),
+        hands=hands,
         pile=pile,
         claim=claim,
         viewer=None,

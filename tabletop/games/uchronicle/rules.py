@@ -15,6 +15,7 @@ from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng, shapes
+from tabletop.core.bots import deal_unseen
 from tabletop.core.game import (
     DealSummary,
     EndReason,
@@ -623,20 +624,12 @@ def determinize(view: UchronicleState, seat: int, rng: Random) -> UchronicleStat
     (the other hands and the deck) dealt afresh, and a fresh seed for the
     rounds to come."""
     own = view.hands[seat] or ()
-    unseen = unseen_cards(view, seat)
-    rng.shuffle(unseen)
-    hands: list[tuple[Card, ...]] = []
-    for s in range(view.players):
-        if s == seat:
-            hands.append(tuple(own))
-            continue
-        hands.append(tuple(sorted(unseen[: view.hand_sizes[s]])))
-        del unseen[: view.hand_sizes[s]]
+    hands, deck = deal_unseen(unseen_cards(view, seat), view.hand_sizes, seat, own, rng)
     return evolve(
         view,
         seed=rng.randrange(2**31),
-        hands=tuple(hands),
-        deck=tuple(unseen),
+        hands=hands,
+        deck=tuple(deck),
         viewer=None,
     )
 
