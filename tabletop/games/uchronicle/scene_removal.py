@@ -185,7 +185,7 @@ class RemovalEditing:
         if isinstance(removal, Pick):
             if card in removal.cards:
                 return f"Click to keep {card} ({points_delta(-1)})."
-            if present:
+            if self.refused_here(card, present):
                 return self.pick_refusal(play, card)
             return f"Click to remove {card} too ({points_delta(1)})."
         return f"Click to declare the rank or the suit of {card}."
@@ -208,7 +208,7 @@ class RemovalEditing:
         if isinstance(removal, Pick):
             if card in removal.cards:
                 self.set_edit(Pick(tuple(c for c in removal.cards if c != card)))
-            elif present:
+            elif self.refused_here(card, present):
                 self.refuse(self.pick_refusal(play, card))
             else:
                 self.set_edit(Pick((*removal.cards, card)))
@@ -318,7 +318,9 @@ class RemovalEditing:
                 )
 
     def refused_here(self, card: Card, present: bool) -> bool:
-        """Whether a click on this card would be refused (an expert present-trick card)."""
+        """Whether a click on this card would be refused: an expert removal
+        takes cards of past tricks only (U5; the rules word the reason, see
+        ``pick_refusal``). The one place the table applies that rule."""
         play = self.editable()
         if play is None or not isinstance(play.removed, Pick):
             return False
