@@ -3,6 +3,7 @@ distance to a goal and its acceptance (checked against a brute force over
 every goal hand), and the big sets a card makes with a hand."""
 
 import itertools
+import random
 from functools import cache
 
 import numpy as np
@@ -174,3 +175,16 @@ def test_big_sets_with_a_card():
     assert len(big_sets_with(parse_cards("ICd")[0], parse_cards("ICa ICb ICc"))) == 3
     assert big_sets_with(parse_cards("IC")[0], parse_cards("IG IO IT")) == []
     assert big_sets_with(card, [card, *parse_cards("S5")]) == []  # the card is not in it twice
+
+
+def test_is_goal_hand_agrees_with_a_distance_of_nothing() -> None:
+    """``is_goal_hand`` reads the hand's sets; a goal hand is also one whose
+    distance to a goal is 0 cards: the two agree on random and chosen hands."""
+    rng = random.Random(9)
+    samples = [tuple(rng.sample(DECK, 8)) for _ in range(60)]
+    samples += [parse_cards(h) for h in ("M5 M5 M5 S1 S2 S3 T7 T7", "IC IC IC IG IG IG M1 M1")]
+    samples += [parse_cards("M5 M5 M6 S1 S2 S3 T7 T7"), parse_cards("S1 S2 S3 S4 S5 S6 S7 S7")]
+    assert [is_goal_hand(h) for h in samples] == [
+        distance_to_goal(h, True).cards == 0 for h in samples
+    ]
+    assert [is_goal_hand(h) for h in samples[-4:]] == [True, True, False, True]

@@ -487,18 +487,6 @@ def test_a_finished_short_game_has_a_summary_naming_the_next_dealer() -> None:
     )
 
 
-def test_the_rules_goal_test_agrees_with_hands_is_goal_hand() -> None:
-    from tabletop.games.phantom_rummy.hands import is_goal_hand
-    from tabletop.games.phantom_rummy.rules import _is_goal
-
-    rng = random.Random(9)
-    samples = [tuple(rng.sample(DECK, 8)) for _ in range(60)]
-    samples += [parse_cards(h) for h in ("M5 M5 M5 S1 S2 S3 T7 T7", "IC IC IC IG IG IG M1 M1")]
-    samples += [parse_cards("M5 M5 M6 S1 S2 S3 T7 T7"), parse_cards("S1 S2 S3 S4 S5 S6 S7 S7")]
-    assert [_is_goal(h) for h in samples] == [is_goal_hand(h) for h in samples]
-    assert [_is_goal(h) for h in samples[-4:]] == [True, True, False, True]
-
-
 def test_check_on_another_seats_view_refuses_in_words() -> None:
     state = RULES.setup(pr.default_config(2), 3)
     other = RULES.view(state, 1 - state.turn)

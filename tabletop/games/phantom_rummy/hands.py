@@ -273,9 +273,11 @@ def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
 
 def is_goal_hand(cards: Iterable[Card]) -> bool:
     """True when ``cards`` are exactly 8 that read as one small set and two big
-    sets (ruling R2; whether a set is open is the rules' question)."""
-    cards = tuple(cards)
-    return len(cards) == GOAL_SIZE and distance_to_goal(cards, True).cards == 0
+    sets (ruling R2; whether a set is open is the rules' question). Asked
+    through ``goal_decompositions``, not ``distance_to_goal``: the same answer
+    (a test holds them together), about 25 times faster on a hand not seen
+    before."""
+    return bool(goal_decompositions(cards))
 
 
 def set_shape(cards: Sequence[Card]) -> str | None:
