@@ -345,22 +345,21 @@ def test_the_default_hard_bot_stops_at_its_time_budget(monkeypatch):
     assert len(sims) == 30
 
 
-def test_hard_beats_easy_in_most_games():
-    """Two whole games at two seats, each decision checked (so hard's legality
-    in every phase at this table is tested here too)."""
-    wins = 0
-    games = 2
-    for game in range(games):
-        hard = game % 2  # take turns at being the first start player
-        bots = [None, None]
-        bots[hard] = make("hard", hard, game, cap=4)
-        bots[1 - hard] = make("easy", 1 - hard, game)
-        final, phases = play_checked(RULES.setup(R.default_config(2), game), bots, phases_of=hard)
-        assert RULES.is_over(final)
-        assert {Phase.LAUNCH, Phase.FLIP} <= phases
-        scores = R.scores(final)
-        wins += scores[hard] > scores[1 - hard]
-    assert wins == games  # seeded and untimed: the same two games every run
+@pytest.mark.parametrize("game", [0, 1])
+def test_hard_beats_easy_in_most_games(game):
+    """Two whole games at two seats (one per case, so the two share the cores),
+    hard taking turns at being the first start player; seeded and untimed, the
+    same two games every run, and hard wins both. Each decision is checked,
+    so hard's legality in every phase at this table is tested here too."""
+    hard = game % 2
+    bots = [None, None]
+    bots[hard] = make("hard", hard, game, cap=4)
+    bots[1 - hard] = make("easy", 1 - hard, game)
+    final, phases = play_checked(RULES.setup(R.default_config(2), game), bots, phases_of=hard)
+    assert RULES.is_over(final)
+    assert {Phase.LAUNCH, Phase.FLIP} <= phases
+    scores = R.scores(final)
+    assert scores[hard] > scores[1 - hard]
 
 
 def test_every_level_places_the_jammer_in_a_small_pocket_the_rules_allow() -> None:
