@@ -29,7 +29,10 @@ from tabletop.games import REGISTRY
 from tests.nimgame import ENTRY as NIM
 
 DT = 1 / 60
-SIZE = (1280, 800)
+#: the smallest window the program allows: every frame a test draws fills and
+#: blits pixels, and a test that needs another size names it
+#: (tests/ui/test_layout_sizes.py checks the layouts from this size to 4K)
+SIZE = (960, 600)
 
 
 class Driver:
@@ -158,7 +161,7 @@ def make_app(
 
 @pytest.fixture(name="app")
 def app_fixture(tmp_path: Any) -> Iterator[App]:
-    """A real App at 1280x800 on a temporary Storage, Nim among its games, title on top."""
+    """A real App at :data:`SIZE` on a temporary Storage, Nim among its games, title on top."""
     a = make_app(tmp_path)
     try:
         yield a

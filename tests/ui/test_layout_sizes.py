@@ -1,4 +1,5 @@
-"""Every screen lays out at the smallest window and at 4K: inside, apart, legible.
+"""Every screen lays out at the smallest window, the usual 1280x800 and 4K:
+inside, apart, legible.
 
 For each menu scene and Nim's table: resize the app (and post the window's
 resize events through ``app.frame``), draw, then check that every visible
@@ -26,7 +27,7 @@ from tests.nimgame import ENTRY as NIM
 from tests.nimgame.scene import NimScene
 from tests.ui.driver import Driver, app_fixture  # noqa: F401  (fixture)
 
-SIZES = [(960, 600), (3840, 2160)]
+SIZES = [(960, 600), (1280, 800), (3840, 2160)]
 
 
 def _nim() -> Any:
