@@ -8,9 +8,15 @@ PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $
 
 .PHONY: play test bench lint clean
 
+# The interpreter's own pip puts the newest pip into a venv made without one:
+# one install, where ensurepip's pip and setuptools and then the upgrade took
+# twice the time. Where that pip is missing or too old for --python (before
+# 22.3), the venv is made the usual way.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PYTHON) -m venv --without-pip $(VENV) && \
+	$(PYTHON) -m pip --python $(BIN)/python install --quiet --upgrade pip || { \
+	rm -rf $(VENV) && $(PYTHON) -m venv $(VENV) && \
+	$(BIN)/python -m pip install --quiet --upgrade pip; }
 
 $(STAMP_PLAY): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
