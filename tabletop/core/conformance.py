@@ -223,8 +223,11 @@ def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
             where.fail(len(run.actions), f"{what} gave a different position", run.actions)
         if other.log != session.log:
             where.fail(len(run.actions), f"{what} gave a different game log", run.actions)
-    if len(session.log) != len(run.actions) or not all(isinstance(x, str) and x for x in session.log):
+    # every move has a line; "" leaves it out of the log panel (a sealed answer)
+    if len(session.log) != len(run.actions) or not all(isinstance(x, str) for x in session.log):
         where.fail(len(run.actions), "some move has no log line", run.actions)
+    if run.actions and not any(session.log):
+        where.fail(len(run.actions), "no move has a log line", run.actions)
 
 
 # -- the playout -----------------------------------------------------------
