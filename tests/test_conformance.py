@@ -151,7 +151,7 @@ class _ScoresTwo(NimRules):
         (_ViewHidesReserveAction(), "view offers"),
         (_AcceptsAnything(), "check accepts the illegal action"),
         (_BreaksConservation(), "stones are conserved"),
-        (_SilentLog(), "some move has no log line"),
+        (_SilentLog(), "no move has a log line"),
     ],
     ids=[
         "view-leaks-reserves",

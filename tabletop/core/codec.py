@@ -105,6 +105,10 @@ def former_names() -> dict[str, str]:
 _ATOMS: dict[str, tuple[type, Callable[[Any], Any]]] = {}
 _ATOM_OF: dict[type, tuple[str, Callable[[Any], Any]]] = {}
 _PLAIN = frozenset((int, str))
+#: the types encode and _decode return as they are, in a tuple (a float may
+#: be NaN or infinite, which encode tags, so it is not among those written bare)
+_BARE = frozenset((int, str, bool, type(None)))
+_READ_BARE = _BARE | {float}
 
 
 def atom(tag: str, make: Callable[[Any], Any] | None = None) -> Callable[[T], T]:
@@ -235,6 +239,8 @@ def encode(obj: Any) -> Any:
             packed = _atoms(obj)
             if packed is not None:
                 return packed
+        if set(map(type, obj)) <= _BARE:  # numbers, strings, flags: as they are
+            return {"$t": list(obj)}
         return {"$t": [encode(x) for x in obj]}
     if kind is float and math.isfinite(obj):
         return obj
@@ -288,7 +294,10 @@ def _decode(doc: Any) -> Any:
     if kind is str or kind is int or kind is float or doc is None or kind is bool:
         return doc
     if kind is dict and "$t" in doc and len(doc) == 1 and type(doc["$t"]) is list:
-        return tuple([_decode(x) for x in doc["$t"]])
+        items = doc["$t"]
+        if set(map(type, items)) <= _READ_BARE:
+            return tuple(items)
+        return tuple([_decode(x) for x in items])
     if isinstance(doc, (bool, str, int, float)):
         return doc
     if isinstance(doc, list):

@@ -149,7 +149,9 @@ def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def can_say_ready(hand: Sequence[Card]) -> bool:
-    """Seven cards one card short of a goal hand (ruling R2's eight)."""
+    """Seven cards one card short of a goal hand (ruling R2's eight), whether
+    or not a set is open: the rulebook asks no more (docs/rulings.md, after
+    R8), though with none open the lock leaves no way to score."""
     return len(hand) == GOAL_SIZE - 1 and distance_to_goal(hand, True).cards == 1
 
 
