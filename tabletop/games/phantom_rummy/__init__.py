@@ -38,13 +38,13 @@ def default_config(players: int, **variants: Any) -> GameConfig:
 
 #: how often sample_action picks uniformly among the legal actions; otherwise
 #: it picks among those that leave the hand nearest a goal
-UNIFORM = 0.2
+UNIFORM = 0.1
 
 
 def sample_action(state: PhantomState, rng: Random) -> PhantomAction:
     """A random legal action for playouts (the harness, the bench's random
     games): a goal whenever one is offered; otherwise one chosen uniformly
-    (one time in five) or among the actions that leave the mover's hand
+    (one time in ten) or among the actions that leave the mover's hand
     nearest a goal (its distance, an opening, a gain or a ready counted half
     a card nearer). Uniform play almost never scores: every short game ran
     the pile out after 200-270 actions, and the scoring paths went untried."""
