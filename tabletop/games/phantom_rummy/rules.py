@@ -733,6 +733,12 @@ class PhantomRules:
             return after.claim is None
         return True
 
+    def golden_actions(self, config: GameConfig) -> int:
+        """How many actions a golden playthrough shows (tools/golden.py): a
+        match runs to a thousand or more, so its file is the first turns and
+        claims, a few hundred lines."""
+        return 16
+
     def forced_answer(self, view: PhantomState) -> PhantomAction | None:
         """The answer the seat of ``view`` must give out of turn when it has
         no choice: Pass on a discard it can claim nothing of (ruling R4);
