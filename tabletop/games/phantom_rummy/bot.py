@@ -69,6 +69,11 @@ BUDGETS: dict[str, tuple[int, float]] = {
 #: actions a playout makes before the position is judged by the hands'
 #: distances (:func:`standing`)
 ROLLOUT_DEPTH = 40
+#: the hard bot plays another move than the medium bot's only when the
+#: search visited it this many times as often (the search's visits follow
+#: the playouts' results; a short game's luck is large beside the difference
+#: between two sensible moves, so a narrow lead is mostly noise)
+OVERRIDE = 2.0
 #: the discards the hard bot weighs in a turn: the best few by the medium
 #: bot's measure (a hand of eight has eight, most of them plainly worse)
 HARD_DISCARDS = 3
@@ -197,13 +202,62 @@ class EasyBot:
 # -- medium --------------------------------------------------------------------------
 
 
-def medium_choice(view: PhantomState, seat: int, legal: Sequence[PhantomAction]) -> PhantomAction:
+class ReadyWatch:
+    """What a seat has learnt, this short game, of the other seats that said
+    ready: a ready hand is locked (ruling R2's ready), so a discard offered to
+    a ready seat that did not score with it can never complete that seat's
+    goal, nor can any later card of its kind. The watch sees every discard of
+    the others (its seat is asked about each one) and remembers its own.
+
+    :meth:`observe` reads each view the seat gets, in order; :meth:`safe`
+    tells whether a kind is known not to complete any ready opponent."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.game = 0
+        self.known: dict[int, set[int]] = {}
+        #: discards offered while the watch waited for their outcome: (kind, ready seats)
+        self.pending: list[tuple[int, tuple[int, ...]]] = []
+
+    def _ready_others(self, view: PhantomState) -> tuple[int, ...]:
+        return tuple(s for s in range(view.players) if s != self.seat and view.ready[s])
+
+    def observe(self, view: PhantomState) -> None:
+        game = len(view.results) + 1
+        if game != self.game:
+            self.game, self.known, self.pending = game, {}, []
+        # the discards offered before this view were not scored with
+        for kind, seats in self.pending:
+            for s in seats:
+                self.known.setdefault(s, set()).add(kind)
+        self.pending = []
+        claim = view.claim
+        if claim is not None and claim.discarder != self.seat:
+            self.pending.append((claim.card.kind, self._ready_others(view)))
+
+    def discarded(self, view: PhantomState, card: Card) -> None:
+        """The seat discards ``card`` in ``view``: offered to the ready seats."""
+        self.pending.append((card.kind, self._ready_others(view)))
+
+    def danger(self, view: PhantomState, card: Card) -> int:
+        """How many ready opponents ``card`` might complete (its kind not yet
+        known safe against them)."""
+        return sum(1 for s in self._ready_others(view) if card.kind not in self.known.get(s, ()))
+
+
+def medium_choice(
+    view: PhantomState,
+    seat: int,
+    legal: Sequence[PhantomAction],
+    watch: ReadyWatch | None = None,
+) -> PhantomAction:
     """The medium bot's move (deterministic): a goal whenever it can; the row
     card that leaves the hand nearest a goal, waiting on most unseen cards;
-    the discard that keeps most (:func:`_discard_key`), saying ready with it
-    when it can; its first set opened, and further sets opened or gained only
-    when the hand, two draws counted, is not set back by it (a point more,
-    and the pile's cards kept for the goal)."""
+    the discard that keeps most (:func:`_discard_key`), and among those that
+    keep as much, one that cannot complete a ready opponent (``watch``),
+    saying ready with it when it can; its first set opened, and further sets
+    opened or gained only when the hand, two draws counted, is not set back
+    by it (a point more, and the pile's cards kept for the goal)."""
     unseen = unseen_kinds(view, seat)
     hand = _hand(view, seat)
     opened = bool(view.opened[seat])
@@ -233,7 +287,12 @@ def medium_choice(view: PhantomState, seat: int, legal: Sequence[PhantomAction])
     if view.ready[seat]:
         return next(a for a in legal if isinstance(a, Discard))
     discards = [a for a in legal if isinstance(a, Discard)]
-    best_discard = min(discards, key=lambda a: _discard_key(hand, a.card, opened, unseen))
+
+    def discard_key(a: Discard) -> tuple[int, int, int, bool, Card]:
+        d, wait, red, card = _discard_key(hand, a.card, opened, unseen)
+        return (d, watch.danger(view, a.card) if watch else 0, wait, red, card)
+
+    best_discard = min(discards, key=discard_key)
     kept = distance(_without(hand, (best_discard.card,)), opened)
     opens = [a for a in legal if isinstance(a, Open)]
     if opens:
@@ -247,13 +306,19 @@ def medium_choice(view: PhantomState, seat: int, legal: Sequence[PhantomAction])
 
 
 class MediumBot:
-    """Deterministic: :func:`medium_choice` on its view."""
+    """Deterministic: :func:`medium_choice` on its view and what its
+    :class:`ReadyWatch` has seen."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
+        self.watch = ReadyWatch(seat)
 
     def choose(self, view: PhantomState) -> PhantomAction:
-        return medium_choice(view, self.seat, RULES.legal_actions(view))
+        self.watch.observe(view)
+        action = medium_choice(view, self.seat, RULES.legal_actions(view), self.watch)
+        if isinstance(action, (Discard, Ready)):
+            self.watch.discarded(view, action.card)
+        return action
 
     def explain(self, view: PhantomState, action: PhantomAction) -> str:
         return reason(view, self.seat, action) + "."
@@ -377,7 +442,8 @@ def _gain_pair(card: Card, hand: Sequence[Card]) -> tuple[Card, Card] | None:
 def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Random) -> PhantomAction:
     """A playout's move, for every seat, from the state alone (``legal`` is not
     read): claim a goal whenever it can, gain only while nothing is open;
-    take the row card worth most to the hand (:func:`keep_values`); score a
+    take a row card that brings the hand nearer a goal (its acceptance),
+    else the one worth most to the hand (:func:`keep_values`); score a
     goal, open the first set, then discard the card worth least, saying
     ready when the hand left is one card short (once a set is open)."""
     seat = RULES.to_move(state)
@@ -399,9 +465,12 @@ def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Ran
         return Pass()
     if state.phase is Phase.TAKE:
         row = state.row
+        wanted = {k.index for k in distance_to_goal(hand, opened).acceptance}
         best, best_value = row[0], -1.0
         for card in row:
             value = keep_values((*hand, card))[-1] + rng.random() * 0.1
+            if card.kind in wanted:
+                value += 10.0
             if value > best_value:
                 best, best_value = card, value
         return Take(best)
@@ -490,9 +559,13 @@ class HardBot:
             heuristic=standing,
             rollout_policy=playout_action,
             max_rollout_depth=ROLLOUT_DEPTH,
-            actions=_lazy_candidates,
+            actions=self.actions,
             terminal=self.short_game_over,
         )
+        self.watch = ReadyWatch(seat)
+        #: the decision being searched, and the medium bot's move there
+        self._root: tuple[object, ...] | None = None
+        self._first: PhantomAction | None = None
 
     @property
     def time_budget(self) -> float | None:
@@ -505,9 +578,57 @@ class HardBot:
     def short_game_over(self, state: PhantomState) -> bool:
         return state.phase is Phase.OVER or len(state.results) != self.results
 
+    @staticmethod
+    def _decision(state: PhantomState) -> tuple[object, ...]:
+        """What tells the decision being searched from the others of its tree:
+        the mover, the phase, its hand, the row and the discard on offer."""
+        seat = RULES.to_move(state)
+        hand = state.hands[seat] if seat is not None else None
+        card = state.claim.card if state.claim is not None else None
+        return (seat, state.phase, hand, state.row, card)
+
+    def actions(self, state: PhantomState) -> list[PhantomAction]:
+        """:func:`candidates`; at the decision being searched, the medium bot's
+        move first (the search's choice among moves visited alike), then the
+        candidates it rates as near a goal (:meth:`_peers`)."""
+        if self._first is None or self._decision(state) != self._root:
+            return _lazy_candidates(state)
+        found = [a for a in candidates(state) if a != self._first and self._peers(state, a)]
+        return [self._first, *found]
+
+    def _peers(self, state: PhantomState, action: PhantomAction) -> bool:
+        """Whether ``action`` keeps the hand as near a goal as the medium bot's
+        move: a take or a discard with the same distance, or any answer to a
+        discard. What the search then weighs is what distance does not see:
+        points, the opponents, the pile."""
+        first = self._first
+        seat = self.seat
+        hand = _hand(state, seat)
+        opened = bool(state.opened[seat])
+        if isinstance(first, Take) and isinstance(action, Take):
+            return distance((*hand, action.card), opened) == distance((*hand, first.card), opened)
+        if isinstance(first, (Discard, Ready)) and isinstance(action, (Discard, Ready)):
+            kept = distance(_without(hand, (first.card,)), opened)
+            return distance(_without(hand, (action.card,)), opened) == kept
+        return state.phase is Phase.CLAIMS
+
     def choose(self, view: PhantomState) -> PhantomAction:
+        """The search's answer where it clearly prefers it (:data:`OVERRIDE`),
+        else the medium bot's move."""
+        self.watch.observe(view)
         self.results = len(view.results)
-        action: PhantomAction = self.search.search(view)
+        first = medium_choice(view, self.seat, RULES.legal_actions(view), self.watch)
+        self._first = first
+        self._root = self._decision(view)
+        try:
+            action: PhantomAction = self.search.search(view)
+        finally:
+            self._first = self._root = None
+        visits = dict(self.search.last_stats.visits)
+        if action != first and visits.get(str(action), 0) < OVERRIDE * visits.get(str(first), 0):
+            action = first
+        if isinstance(action, (Discard, Ready)):
+            self.watch.discarded(view, action.card)
         return action
 
     def explain(self, view: PhantomState, action: PhantomAction) -> str:
