@@ -522,6 +522,15 @@ class Describes(Protocol):
         blocks undo, and the action that reveals the answers may."""
         ...
 
+    def forced_answer(self, view: Any) -> Any | None:
+        """The answer the seat of ``view`` (asked out of turn) must give when
+        it has no choice (a Pass on a discard it can claim nothing of), else
+        None. The session gives it without a prompt only where no other person
+        could see it: with one person at the table (:meth:`Session.auto_answer`);
+        at one device with two or more people every seat is still asked behind
+        the curtain, so a pause shows nobody who could claim."""
+        ...
+
     def deal_summary(self, before: Any, action: Any, after: Any) -> DealSummary | None:
         """When ``action`` ended a deal or a game of a match (``before`` gave
         ``after``), what the pause after it shows: each seat's place and points
@@ -647,6 +656,12 @@ def reveals(rules: Rules[Any, Any], before: Any, action: Any, after: Any, seat: 
     if fn is not None:
         return bool(fn(before, action, after, seat))
     return bool(rules.info.hidden_information) and rules.to_move(before) != seat
+
+
+def forced_answer(rules: Rules[Any, Any], view: Any) -> Any | None:
+    """The game's ``forced_answer`` hook, or None (no hook: every answer is asked)."""
+    fn = getattr(rules, "forced_answer", None)
+    return fn(view) if fn is not None else None
 
 
 def is_undo_barrier(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> bool:

@@ -21,6 +21,9 @@ Undo follows one policy, for one person or several at one device:
   move of skill whose result is known once made (a Planepita flick, unless
   the game is practice), which undo would let a person retry until perfect.
   Among people only, the others are there to object.
+- A forced answer given without a prompt (:meth:`Session.auto_answer`: the
+  one person at the table passing on a discard they can claim nothing of) is
+  no decision: undo goes past it to the person's last real one.
 - Another person's decision is theirs: when undo would take back a decision
   of another person made since, each of them is asked first ("Basil, Ada
   wants to take back a move: allow?", behind the pass-the-device curtain) and
@@ -75,6 +78,7 @@ from tabletop.core.game import (
     IllegalAction,
     Outcome,
     apply_checked,
+    forced_answer,
     guard,
     is_undo_barrier,
     log_detail,
@@ -345,6 +349,8 @@ class Session:
         #: (seat, ply) the pending hint is for, and the bot thinking about it
         self._hint_key: tuple[int, int] | None = None
         self._hint_bot: Any = None
+        #: (state, its auto_answer): asked every frame, worked out once per position
+        self._auto: tuple[Any, Any] | None = None
         #: codec.encode of states[i], filled as saves need them (states never change)
         self._encoded: list[Any] = []
 
@@ -400,6 +406,26 @@ class Session:
                 return int(m)
         humans = self.human_seats()
         return humans[0] if humans else 0
+
+    def auto_answer(self) -> Any | None:
+        """The answer the person to move gives without being asked, or None:
+        the game's ``forced_answer`` (an answer out of turn with no choice in
+        it, a Pass on a discard they can claim nothing of), and only with one
+        person at the table, where no other person could see that they were
+        not asked. With two or more people at one device every seat is asked,
+        behind the curtain (ruling R4). The frame plays it at once."""
+        state = self.state
+        if self._auto is None or self._auto[0] is not state:
+            self._auto = (state, self._auto_answer(state))
+        return self._auto[1]
+
+    def _auto_answer(self, state: Any) -> Any | None:
+        if len(self.human_seats()) != 1 or self.rules.is_over(state):
+            return None
+        mover = self.rules.to_move(state)
+        if mover is None or self.seats[mover].is_bot:
+            return None
+        return forced_answer(self.rules, self.rules.view(state, mover))
 
     def summary(self) -> str:
         names = ", ".join(s.label for s in self.seats)
@@ -705,6 +731,8 @@ class Session:
                 return UndoPlan(seat, None, self.retries[i])
             if self.rules.to_move(self.states[i]) != seat:
                 continue
+            if self._auto_answer(self.states[i]) is not None:
+                continue  # given without a prompt: no decision of theirs
             later = range(i + 1, len(self.actions))
             if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], seat) for j in later):
                 return UndoPlan(seat, None, "Cannot undo: another player has since shown cards you had not seen.")

@@ -466,6 +466,8 @@ WINDOW_MAX = (7680, 4320)
 VOLUME_RANGE = (0.0, 1.0)
 ANIM_INSTANT = 0.0
 ANIM_SPEED_RANGE = (0.25, 4.0)
+#: the longest claim countdown a settings file may ask for, in seconds
+CLAIM_COUNTDOWN_MAX = 120
 PALETTES = ("default", "okabe_ito")
 
 
@@ -494,6 +496,9 @@ class Settings:
     anim_speed: float = 1.0
     palette: str = "default"
     show_log: bool = True
+    #: seconds a claim prompt (a discard you may claim) waits before it passes
+    #: for you, 0 for no countdown; a whole number up to ``CLAIM_COUNTDOWN_MAX``
+    claim_countdown: int = 15
     #: remembered setup per game name (plain JSON)
     last_seats: dict[str, Any] = field(default_factory=dict, hash=False)
     #: each game's own settings (``GameInfo.settings``): game name -> key -> value
@@ -527,6 +532,7 @@ class Settings:
             "anim_speed": self.anim_speed,
             "palette": self.palette,
             "show_log": self.show_log,
+            "claim_countdown": self.claim_countdown,
             "last_seats": copy.deepcopy(self.last_seats),
             "games": copy.deepcopy(self.games),
         }
@@ -602,6 +608,13 @@ class Settings:
                     f"a number from {ANIM_SPEED_RANGE[0]} to {ANIM_SPEED_RANGE[1]}, "
                     f"or {ANIM_INSTANT} for instant",
                 )
+
+        if "claim_countdown" in d:
+            v = d["claim_countdown"]
+            if type(v) is int and 0 <= v <= CLAIM_COUNTDOWN_MAX:
+                values["claim_countdown"] = v
+            else:
+                bad("claim_countdown", f"a whole number of seconds from 0 (off) to {CLAIM_COUNTDOWN_MAX}")
 
         if "palette" in d:
             if isinstance(d["palette"], str) and d["palette"] in PALETTES:

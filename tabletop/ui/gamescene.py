@@ -18,7 +18,10 @@ base class owns the frame around it:
   tabletop/core/session.py), or says why not;
 - a pass-the-device curtain between two human seats when the game hides
   information, also between two prompts out of turn (claims on a discard),
-  which offers the person who just moved to take the move back;
+  which offers the person who just moved to take the move back; with one
+  person at the table, an answer out of turn with no choice in it (the
+  game's ``forced_answer``: a Pass on a discard they cannot claim) is given
+  at once, without a prompt (``Session.auto_answer``);
 - a pause between deals and games of a match: when the game's
   ``deal_summary`` hook says a move ended one, the table keeps showing the
   finished deal, and once the last animation has played a summary panel shows
@@ -294,6 +297,7 @@ class GameScene(Scene):
             and self.session.to_move() == self.viewer
             and not self.animating
             and self.summary is None
+            and self.session.auto_answer() is None
         )
 
     def act(self, action: Any) -> bool:
@@ -529,6 +533,12 @@ class GameScene(Scene):
                     action, self.pending_bot_action = self.pending_bot_action, None
                     self._play(action)
         else:
+            forced = s.auto_answer()
+            if forced is not None:
+                # the one person at the table has no choice (nothing to claim):
+                # answered at once, without a prompt (ruling R4)
+                self._play(forced)
+                return
             self._maybe_curtain()
 
     def _show_summary(self) -> None:

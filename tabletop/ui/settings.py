@@ -1,5 +1,5 @@
-"""The settings screen (window, sound, animations, colours, the log panel),
-and the controls for a game's own settings (its setup and pause screens)."""
+"""The settings screen (window, sound, animations, colours, the log panel, the
+claim countdown), and the controls for a game's own settings (its setup and pause screens)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from tabletop.ui.widgets import Button, Choice, Slider, Toggle, centered
 
 SIZES = ((960, 600), (1280, 800), (1600, 900), (1920, 1080), (2560, 1440))
 SPEEDS = ((0.0, "Instant"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast"))
+#: the claim prompt's countdown choices, in seconds (0: none)
+CLAIM_COUNTDOWNS = ((0, "Off"), (10, "10 seconds"), (15, "15 seconds"), (30, "30 seconds"))
 PALETTE_NAMES = (("default", "Standard"), ("okabe_ito", "Colour-blind safe (Okabe–Ito)"))
 
 
@@ -52,8 +54,16 @@ class SettingsScene(MenuScene):
         pidx = next((i for i, (k, _) in enumerate(PALETTE_NAMES) if k == s.palette), 0)
         self.palette = Choice([n for _, n in PALETTE_NAMES], pidx, lambda i: self.app.update_settings(palette=PALETTE_NAMES[i][0]), label="Colours")
         self.log = Toggle(s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)")
+        cidx = min(range(len(CLAIM_COUNTDOWNS)), key=lambda i: abs(CLAIM_COUNTDOWNS[i][0] - s.claim_countdown))
+        self.countdown = Choice(
+            [name for _, name in CLAIM_COUNTDOWNS],
+            cidx,
+            lambda i: self.app.update_settings(claim_countdown=CLAIM_COUNTDOWNS[i][0]),
+            label="Claim countdown",
+            tooltip="How long a prompt to claim a discard waits before it passes for you (Off: it waits for you).",
+        )
         self.done = Button("Done", self.back, kind="primary")
-        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.log, self.done)
+        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.log, self.countdown, self.done)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -19,6 +19,10 @@ one point.
 
 How the protocol carries it:
 
+- ``forced_answer`` names the answer a seat has no choice in (Pass without a
+  card of the discard's rank): the one person at a table of bots gives it
+  without a prompt; people sharing the device are each asked every time.
+
 - ``to_move`` is the seat being asked: claims are single-seat prompts in
   priority order, never a simultaneous move. Every other seat is asked every
   time, whether it could claim or not, so being asked tells nobody anything.
@@ -424,6 +428,15 @@ class ClaimRules:
     def undo_barrier(self, before: ClaimState, action: ClaimAction, after: ClaimState) -> bool:
         """A draw shows the drawer a hidden card."""
         return after.stock_size < before.stock_size
+
+    def forced_answer(self, view: ClaimState) -> ClaimAction | None:
+        """Pass, when the seat asked holds no card of the discard's rank: its
+        only answer (the frame gives it without a prompt to the one person at
+        the table; people sharing a device are each asked)."""
+        if view.phase is not Phase.CLAIMS:
+            return None
+        legal = self.legal_actions(view)
+        return legal[0] if legal == [Pass()] else None
 
     def reveals(
         self, before: ClaimState, action: ClaimAction, after: ClaimState, seat: int

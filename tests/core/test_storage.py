@@ -299,6 +299,10 @@ def test_bad_values_replaced_by_defaults_and_named(store: Storage) -> None:
         ("fullscreen", 1),
         ("muted", "yes"),
         ("show_log", None),
+        ("claim_countdown", -1),
+        ("claim_countdown", 15.0),
+        ("claim_countdown", True),
+        ("claim_countdown", 10**6),
         ("palette", "neon"),
         ("palette", 3),
         ("last_seats", [1, 2]),
@@ -320,6 +324,7 @@ def test_good_values_accepted() -> None:
         "anim_speed": 0,
         "palette": "okabe_ito",
         "show_log": False,
+        "claim_countdown": 0,
         "last_seats": {"etuc": {"players": 4, "bots": ["easy", None]}},
         "games": {"planepita": {"flick_mode": "swipe"}},
     }
@@ -354,6 +359,7 @@ def test_settings_round_trip(store: Storage) -> None:
         anim_speed=2.5,
         palette="okabe_ito",
         show_log=False,
+        claim_countdown=30,
         last_seats={"planepita": {"players": 3, "seats": ["human", "bot:hard", "bot:easy"]}},
         games={"planepita": {"flick_mode": "swipe"}},
     )

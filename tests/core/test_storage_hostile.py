@@ -219,7 +219,7 @@ def test_a_huge_number_in_settings_takes_the_default(store: Storage, key: str, n
     ids=["401-digits", "minus-401-digits", "inf", "nan", "1e308", "minus-zero", "true", "null", "text", "list", "object", "nested"],
 )
 def test_every_setting_survives_any_json_value(value: object) -> None:
-    for key in ("window_size", "fullscreen", "volume", "muted", "anim_speed", "palette", "show_log", "last_seats", "games"):
+    for key in ("window_size", "fullscreen", "volume", "muted", "anim_speed", "palette", "show_log", "claim_countdown", "last_seats", "games"):
         settings, _ = Settings.from_dict({key: value, "games": {"etuc": {"x": value}}})
         assert isinstance(settings, Settings)
         Settings.from_dict(settings.to_dict())

@@ -64,3 +64,40 @@ def test_the_reveal_draws_a_card_and_undo_never_crosses_it() -> None:
     assert s.state.phase is Phase.DISCARD and s.barriers[-1]
     assert s.can_undo(1) == "Cannot undo past a move that revealed cards or drew at random."
     assert s.can_undo(0) == "Cannot undo past a move that revealed cards or drew at random."
+
+
+def test_one_person_among_bots_passes_at_once_on_what_they_cannot_claim_and_undo_skips_it() -> None:
+    """Ruling R4's forced pass: given without a prompt only to the one person
+    at the table, and no decision of theirs, so undo goes past it."""
+    s = claim_session([Seat("Ada"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")])
+    forced = asked = 0
+    while not s.is_over() and forced < 3:
+        if s.is_bot_turn():
+            s.play(s.bot_action())
+            continue
+        legal = s.rules.legal_actions(s.view(0))
+        answer = s.auto_answer()
+        if s.state.phase is Phase.CLAIMS and legal == [Pass()]:
+            assert answer == Pass()
+            decided = s.undo_plan(0).target
+            s.play(answer)
+            forced += 1
+            # undo returns to Ada's last real decision, never to the pass
+            assert s.undo_plan(0).target == decided
+            if decided is not None:
+                assert s._auto_answer(s.states[decided]) is None
+            continue
+        assert answer is None, "a choice is always asked"
+        asked += 1
+        s.play(legal[0])
+    assert forced >= 1 and asked >= 1
+    # among people at one device every seat is asked, also with nothing to claim
+    two = claim_session([Seat("Ada"), Seat("Basil"), Seat("C", "bot", "easy")])
+    for _ in range(200):
+        if two.is_over():
+            break
+        if two.is_bot_turn():
+            two.play(two.bot_action())
+            continue
+        assert two.auto_answer() is None
+        two.play(two.rules.legal_actions(two.view(two.to_move()))[0])

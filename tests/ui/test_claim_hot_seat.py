@@ -20,7 +20,7 @@ from tabletop.core.session import Seat, Session
 from tabletop.ui import flow, overlays
 from tests.claimgame import scene as claim_scene
 from tests.claimgame.bot import heuristic_choice
-from tests.claimgame.rules import Claim, Discard, Phase
+from tests.claimgame.rules import Claim, Discard, Pass, Phase
 from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
 
 SEATS = [Seat("Ada"), Seat("Basil"), Seat("Cleo", "bot", "medium")]
@@ -151,3 +151,46 @@ def test_two_people_and_a_bot_play_to_the_results_and_never_see_each_others_hand
         assert "claim" not in line or " claims " in line, line
     sealed = [line for a, line in zip(session.actions, session.log) if not isinstance(a, Discard)]
     assert sealed and all("has answered." in line for line in sealed)
+
+
+def test_the_one_person_among_bots_is_asked_only_about_discards_they_can_claim(
+    driver: Driver, claim_registered: Any
+) -> None:
+    """Ruling R4: with one person at the table, a discard they cannot claim is
+    answered Pass at once, without a prompt (no other person is there to see
+    who was asked); one they can claim is asked with Claim and Pass."""
+    d, app = driver, driver.app
+    app.update_settings(anim_speed=0)
+    entry = claim_registered
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    config = entry.default_config(3)
+    session = Session(entry, config, 5, seats, threaded=False)
+    scene = flow.start_game(app, entry, config, 5, seats, session=session)
+    prompted: list[int] = []  # plies at which Ada was shown a claim prompt
+    for _ in range(3000):
+        if isinstance(d.top, overlays.ResultsScene):
+            break
+        if d.top is scene and scene.my_turn:
+            view = session.view(0)
+            if view.phase is Phase.CLAIMS:
+                prompted.append(session.ply)
+                assert Claim() in session.rules.legal_actions(view)
+                d.frame()  # the buttons follow the position
+                assert scene.claim_button.visible and scene.pass_button.visible
+                d.key(pygame.K_c)
+            else:
+                choice = heuristic_choice(view, 0)
+                d.click(dict(scene.hand_rects)[choice.card].center)
+            continue
+        d.frame(dt=0.25)
+    assert session.is_over()
+    asked = [
+        i
+        for i, a in enumerate(session.actions)
+        if session.rules.to_move(session.states[i]) == 0 and session.states[i].phase is Phase.CLAIMS
+    ]
+    forced = [i for i in asked if i not in prompted]
+    assert forced, "some discards Ada could not claim"
+    for i in forced:
+        assert session.actions[i] == Pass()
+        assert session.rules.legal_actions(session.rules.view(session.states[i], 0)) == [Pass()]
