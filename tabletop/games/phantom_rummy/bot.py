@@ -35,7 +35,6 @@ from random import Random  # the type only: generators come from core.rng
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, Bot, outcome_value
 from tabletop.core.words import plural, seat_ref
-from tabletop.games import phantom_rummy as _entry  # determinize, unseen_cards (read at call time)
 from tabletop.games.phantom_rummy.cards import KINDS, Card
 from tabletop.games.phantom_rummy.hands import distance_to_goal, goal_decompositions, is_goal_hand
 from tabletop.games.phantom_rummy.model import (
@@ -51,7 +50,7 @@ from tabletop.games.phantom_rummy.model import (
     Ready,
     Take,
 )
-from tabletop.games.phantom_rummy.rules import PhantomRules, big_sets_in
+from tabletop.games.phantom_rummy.rules import PhantomRules, big_sets_in, determinize, unseen_cards
 
 RULES = PhantomRules()
 
@@ -100,9 +99,9 @@ def distance(hand: Sequence[Card], opened: bool) -> int:
 
 def unseen_kinds(view: PhantomState, seat: int) -> list[int]:
     """Per kind, how many of its cards ``seat`` has not seen (the other hands
-    and the pile), from the entry's ``unseen_cards``."""
+    and the pile), from the rules' ``unseen_cards``."""
     counts = [0] * len(KINDS)
-    for card in _entry.unseen_cards(view, seat):
+    for card in unseen_cards(view, seat):
         counts[card.kind] += 1
     return counts
 
@@ -554,7 +553,7 @@ class HardBot:
             seed,
             iterations=iterations,
             time_budget=time_budget,
-            determinize=lambda view, seat, rng: _entry.determinize(view, seat, rng),
+            determinize=determinize,
             evaluate=short_game_value,
             heuristic=standing,
             rollout_policy=playout_action,
