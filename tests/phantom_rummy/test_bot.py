@@ -20,6 +20,7 @@ from tabletop.games.phantom_rummy.cards import DECK, Card, parse_cards
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
     ClaimGoal,
+    ClaimWindow,
     Discard,
     Goal,
     Open,
@@ -247,3 +248,24 @@ def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
     untimed.search.clock = lambda: next(ticks) * 10.0  # the clock is never the limit
     assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
     assert untimed.search.last_stats.iterations == 9
+
+
+def test_medium_discards_what_a_ready_opponent_already_let_pass() -> None:
+    """Seat 1 is ready; an Item Grail offered to it earlier this short game
+    did not score, so its locked hand never will with one. Seat 0 has two
+    spare Items: without that memory it discards the Crown (deck order), with
+    it the Grail."""
+    hands = ["S1 S2 S3 T7 T7 T7 IC", "S4 S4 S4 S5 S6 S7 T1", "T2 T3 T4 T5 T6 M1 M2"]
+    state = position(hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""],
+                     ready=(False, True, False))
+    offered = replace(state, phase=Phase.CLAIMS, turn=2,
+                      claim=ClaimWindow(2, cards("IGa")[0], 0, (None,) * 3))
+    taken = RULES.apply(state, Take(cards("IGb")[0]))
+    view = RULES.view(taken, 0)
+    legal = RULES.legal_actions(taken)
+    assert bot.medium_choice(view, 0, legal) == Ready(cards("IC")[0])
+    watch = bot.ReadyWatch(0)
+    watch.observe(RULES.view(offered, 0))
+    watch.observe(view)
+    assert watch.danger(view, cards("IGb")[0]) == 0 and watch.danger(view, cards("IC")[0]) == 1
+    assert bot.medium_choice(view, 0, legal, watch) == Ready(cards("IGb")[0])
