@@ -1,8 +1,11 @@
 """Bots for Phantom Rummy: easy (takes what brings its hand nearer a goal,
 discards at random among the cards it does not need), medium (the same
-distance, plus how many unseen cards would help, and opening and gaining on
-purpose), hard (ISMCTS over the unseen cards to the end of the short game,
-scoring a goal by its points).
+distance, plus how many unseen cards would help, opening and gaining on
+purpose, and not feeding a ready opponent what it may wait on), hard (ISMCTS
+over the unseen cards and the pile to the end of the short game, a goal
+scored by its points: red cards, conditions, sets and the bonus check,
+among the moves that keep the hand as near a goal as medium's; medium's move
+unless the search clearly prefers another).
 
 Every bot is a function of its view and owns its randomness. The claims on a
 discard (ruling R4) are decisions out of turn: the seat asked gets its view
@@ -535,7 +538,14 @@ def standing(state: PhantomState, seat: int) -> float:
 
 class HardBot:
     """ISMCTS over determinized hands and pile to the end of the short game,
-    at most ``time_budget`` seconds and ``iterations`` iterations per decision."""
+    at most ``time_budget`` seconds and ``iterations`` iterations per
+    decision. Its root weighs the medium bot's move and the others as near a
+    goal (:meth:`_peers`); a playout ends at the short game's end, scored by
+    :func:`short_game_value` (the goal's points: red cards, conditions in the
+    advanced rules, sets, the bonus check), or after :data:`ROLLOUT_DEPTH`
+    moves, judged by :func:`standing`. What the discards reveal comes in
+    twice: the determinizations deal only the cards nobody has seen, and the
+    :class:`ReadyWatch` keeps the kinds a ready opponent let pass."""
 
     def __init__(
         self,
@@ -740,10 +750,12 @@ def level_notes() -> dict[str, str]:
     return {
         "easy": "Takes the card that brings its hand nearest a goal, opens its first set, "
         "and discards at random among the cards it does not need.",
-        "medium": "Counts the cards it has not seen that would help its hand, and opens "
-        "or gains a set only when that does not set its hand back.",
-        "hard": f"Imagines the hidden hands and the pile and plays the short game out up to "
-        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) before each move, weighing "
-        "red cards and every point a goal brings.",
+        "medium": "Counts the cards it has not seen that would help its hand, opens "
+        "or gains a set only when that does not set its hand back, and keeps back "
+        "cards a ready player may be waiting on.",
+        "hard": f"Plays like medium, but first imagines the hidden hands and the pile and "
+        f"plays the short game out up to {HARD_ITERATIONS} times (at most {HARD_TIME:g} s), "
+        "weighing red cards and every point a goal brings, and takes another move when "
+        "those futures clearly favour it.",
     }
 
