@@ -717,11 +717,13 @@ def reason(view: PhantomState, seat: int, action: PhantomAction) -> str:
     if isinstance(action, ClaimGoal):
         return f"Claim {whose}: it completes your goal hand"
     if isinstance(action, ClaimGain):
-        rest = _without(hand, action.cards)
-        after = after_draw(rest, unseen)
+        expected = after_draw(_without(hand, action.cards), unseen)
         head = f"Gain {whose} as {_set_words((claim.card, *action.cards))}"
         if not opened:
-            return f"{head}: your first set without spending a take ({after:.1f} cards from a goal after the draw, on average)"
+            return (
+                f"{head}: your first set without spending a take "
+                f"({expected:.1f} cards from a goal after the draw, on average)"
+            )
         return f"{head}: a point more for the set, and two fresh cards"
     gains = [a for a in RULES.legal_actions(view) if isinstance(a, ClaimGain)]
     if not gains:
