@@ -1,0 +1,527 @@
+"""Bots for Phantom Rummy: easy (takes what brings its hand nearer a goal,
+discards at random among the cards it does not need), medium (the same
+distance, plus how many unseen cards would help, and opening and gaining on
+purpose), hard (ISMCTS over the unseen cards to the end of the short game,
+scoring a goal by its points).
+
+Every bot is a function of its view and owns its randomness. The claims on a
+discard (ruling R4) are decisions out of turn: the seat asked gets its view
+with the claim window and answers ClaimGoal, ClaimGain or Pass like any
+other move.
+
+How far a hand is from a goal is ``hands.distance_to_goal``: while nothing
+is open the target is a small set and three big sets (one of them to open),
+after that a small set and two big sets in hand, so the two counts measure
+the same thing, the cards still to gain, and an opening of a set of the best
+reading leaves the distance where it was. Opening or gaining a *further* set
+takes three cards out of the hand a goal is read from: one point more (and
+two fresh cards), but a hand set back, and two cards fewer in the pile;
+opening every set runs the pile out.
+
+Each level has a budget in iterations and one in seconds (:data:`BUDGETS`):
+easy and medium look at the position once (one iteration; they never read
+the clock, and their seconds are a bound tools/bench.py holds them to); hard
+searches up to its iteration cap or its seconds, whichever comes first. An
+untimed bot (``make_bot(..., timed=False)``) keeps the cap alone, so its
+decisions depend only on its seed and the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from random import Random  # the type only: generators come from core.rng
+
+from tabletop.core import rng as rngmod
+from tabletop.core.bots import ISMCTS, Bot, outcome_value
+from tabletop.core.words import plural, seat_ref
+from tabletop.games import phantom_rummy as _entry  # determinize, unseen_cards (read at call time)
+from tabletop.games.phantom_rummy.cards import KINDS, Card
+from tabletop.games.phantom_rummy.hands import distance_to_goal, goal_decompositions
+from tabletop.games.phantom_rummy.model import (
+    ClaimGain,
+    ClaimGoal,
+    Discard,
+    Goal,
+    Open,
+    Pass,
+    PhantomAction,
+    PhantomState,
+    Phase,
+    Ready,
+    Take,
+)
+from tabletop.games.phantom_rummy.rules import PhantomRules
+
+RULES = PhantomRules()
+
+#: the hard bot's limits per decision (core.bots.ISMCTS stops sooner once no
+#: iteration left could change its choice)
+HARD_TIME = 0.3
+HARD_ITERATIONS = 120
+#: per level, (iterations, seconds) per decision; tools/bench.py holds each
+#: level's decision time to its seconds
+BUDGETS: dict[str, tuple[int, float]] = {
+    "easy": (1, 0.02),
+    "medium": (1, 0.05),
+    "hard": (HARD_ITERATIONS, HARD_TIME),
+}
+#: actions a playout makes before the position is judged by the hands'
+#: distances (:func:`standing`)
+ROLLOUT_DEPTH = 40
+#: the discards the hard bot weighs in a turn: the best few by the medium
+#: bot's measure (a hand of eight has eight, most of them plainly worse)
+HARD_DISCARDS = 3
+
+
+# -- what a hand needs ------------------------------------------------------------
+
+
+def _hand(view: PhantomState, seat: int) -> tuple[Card, ...]:
+    hand = view.hands[seat]
+    if hand is None:
+        raise ValueError(f"seat {seat}'s hand is hidden in this view")
+    return hand
+
+
+def _without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(c for c in cards if c not in gone)
+
+
+def distance(hand: Sequence[Card], opened: bool) -> int:
+    """The cards ``hand`` still lacks for a goal (``hands.distance_to_goal``)."""
+    return distance_to_goal(hand, opened).cards
+
+
+def unseen_kinds(view: PhantomState, seat: int) -> list[int]:
+    """Per kind, how many of its cards ``seat`` has not seen (the other hands
+    and the pile), from the entry's ``unseen_cards``."""
+    counts = [0] * len(KINDS)
+    for card in _entry.unseen_cards(view, seat):
+        counts[card.kind] += 1
+    return counts
+
+
+def waiting(hand: Sequence[Card], opened: bool, unseen: Sequence[int]) -> int:
+    """How many unseen cards would bring ``hand`` nearer a goal (its
+    acceptance, counted over the cards not seen)."""
+    return sum(unseen[k.index] for k in distance_to_goal(hand, opened).acceptance)
+
+
+def after_draw(hand: Sequence[Card], unseen: Sequence[int]) -> float:
+    """The distance a hand left after an opening or a gain can expect once it
+    draws its two cards: its distance less the chance that one of the two is
+    among its acceptance (the draws are the unseen cards, as far as the
+    player knows; a second helpful card is not counted)."""
+    d = distance(hand, True)
+    total = sum(unseen)
+    if total < 2:
+        return float(d)
+    good = waiting(hand, True, unseen)
+    miss = (total - good) * (total - good - 1) / (total * (total - 1))
+    return d - (1.0 - miss)
+
+
+def _discard_key(
+    hand: Sequence[Card], card: Card, opened: bool, unseen: Sequence[int]
+) -> tuple[int, int, bool, Card]:
+    """The medium bot's order of discards, best first: the hand kept nearest a
+    goal, then waiting on most unseen cards, then a black card before a red
+    one (red cards score)."""
+    kept = _without(hand, (card,))
+    return (distance(kept, opened), -waiting(kept, opened, unseen), card.red, card)
+
+
+def kinds_words(kinds: Sequence[int], unseen: Sequence[int], most: int = 3) -> str:
+    """``Moon 4 or Sword 7 (5 unseen)``: the kinds a hand waits on."""
+    if not kinds:
+        return "nothing"
+    titles = [KINDS[k].title for k in kinds]
+    head = titles[:most]
+    text = " or ".join(head) if len(titles) <= most else ", ".join(head) + " and more"
+    count = sum(unseen[k] for k in kinds)
+    return f"{text} ({count} unseen)"
+
+
+# -- easy ----------------------------------------------------------------------------
+
+
+class EasyBot:
+    """Takes the row card that leaves its hand nearest a goal, opens its first
+    set, says ready and claims a goal when it can, and discards at random
+    among the cards it does not need; it never gains."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = rngmod.make(seed, "phantom-easy", seat)
+
+    def _pick(self, options: Sequence[PhantomAction]) -> PhantomAction:
+        return options[self.rng.randrange(len(options))]
+
+    def choose(self, view: PhantomState) -> PhantomAction:
+        seat = self.seat
+        legal = RULES.legal_actions(view)
+        if view.phase is Phase.CLAIMS:
+            return ClaimGoal() if ClaimGoal() in legal else Pass()
+        hand = _hand(view, seat)
+        opened = bool(view.opened[seat])
+        if view.phase is Phase.TAKE:
+            scored = [(distance((*hand, a.card), opened), a) for a in legal if isinstance(a, Take)]
+            least = min(d for d, _ in scored)
+            return self._pick([a for d, a in scored if d == least])
+        if Goal() in legal:
+            return Goal()
+        if view.ready[seat]:
+            return legal[-1]
+        opens = [a for a in legal if isinstance(a, Open)]
+        if opens and not opened:
+            return self._pick(opens)
+        readies = [a for a in legal if isinstance(a, Ready)]
+        if readies:
+            return self._pick(readies)
+        now = distance(hand, opened)
+        spare = [
+            a
+            for a in legal
+            if isinstance(a, Discard) and distance(_without(hand, (a.card,)), opened) <= now
+        ]
+        if not spare:
+            spare = [a for a in legal if isinstance(a, Discard)]
+        return self._pick(spare)
+
+    def explain(self, view: PhantomState, action: PhantomAction) -> str:
+        return reason(view, self.seat, action) + "."
+
+
+# -- medium --------------------------------------------------------------------------
+
+
+def medium_choice(view: PhantomState, seat: int, legal: Sequence[PhantomAction]) -> PhantomAction:
+    """The medium bot's move (deterministic): a goal whenever it can; the row
+    card that leaves the hand nearest a goal, waiting on most unseen cards;
+    the discard that keeps most (:func:`_discard_key`), saying ready with it
+    when it can; its first set opened, and further sets opened or gained only
+    when the hand, two draws counted, is not set back by it (a point more,
+    and the pile's cards kept for the goal)."""
+    unseen = unseen_kinds(view, seat)
+    hand = _hand(view, seat)
+    opened = bool(view.opened[seat])
+    if view.phase is Phase.CLAIMS:
+        if ClaimGoal() in legal:
+            return ClaimGoal()
+        gains = [a for a in legal if isinstance(a, ClaimGain)]
+        if not gains:
+            return Pass()
+        now = distance(hand, opened)
+        best = min(gains, key=lambda a: (after_draw(_without(hand, a.cards), unseen), a.cards))
+        after = after_draw(_without(hand, best.cards), unseen)
+        # the first set opens the way to a goal; a further one must not set it back
+        if after < now or (opened and after <= now - 1):
+            return best
+        return Pass()
+    if view.phase is Phase.TAKE:
+        takes = [a for a in legal if isinstance(a, Take)]
+
+        def take_key(a: Take) -> tuple[int, int, bool, Card]:
+            kept = (*hand, a.card)
+            return (distance(kept, opened), -waiting(kept, opened, unseen), not a.card.red, a.card)
+
+        return min(takes, key=take_key)
+    if Goal() in legal:
+        return Goal()
+    if view.ready[seat]:
+        return next(a for a in legal if isinstance(a, Discard))
+    discards = [a for a in legal if isinstance(a, Discard)]
+    best_discard = min(discards, key=lambda a: _discard_key(hand, a.card, opened, unseen))
+    kept = distance(_without(hand, (best_discard.card,)), opened)
+    opens = [a for a in legal if isinstance(a, Open)]
+    if opens:
+        best_open = min(opens, key=lambda a: (after_draw(_without(hand, a.cards), unseen), a.cards))
+        after = after_draw(_without(hand, best_open.cards), unseen)
+        if (not opened and after <= kept) or (opened and after <= kept - 1):
+            return best_open
+    ready = Ready(best_discard.card)
+    return ready if ready in legal else best_discard
+
+
+class MediumBot:
+    """Deterministic: :func:`medium_choice` on its view."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: PhantomState) -> PhantomAction:
+        return medium_choice(view, self.seat, RULES.legal_actions(view))
+
+    def explain(self, view: PhantomState, action: PhantomAction) -> str:
+        return reason(view, self.seat, action) + "."
+
+
+# -- hard ----------------------------------------------------------------------------
+
+
+def candidates(state: PhantomState) -> list[PhantomAction]:
+    """The moves the hard bot's search weighs for whoever is to move: a goal
+    alone when there is one; else every take, opening, ready and claim, and
+    the best :data:`HARD_DISCARDS` discards by the medium bot's measure."""
+    legal = RULES.legal_actions(state)
+    if state.phase is not Phase.ACT or len(legal) <= HARD_DISCARDS + 1:
+        if state.phase is Phase.CLAIMS and ClaimGoal() in legal:
+            return [ClaimGoal()]
+        return legal
+    if Goal() in legal:
+        return [Goal()]
+    seat = state.turn
+    hand = _hand(state, seat)
+    opened = bool(state.opened[seat])
+    discards = [a for a in legal if isinstance(a, Discard)]
+    kept = {
+        a.card: (distance(_without(hand, (a.card,)), opened), a.card.red, a.card) for a in discards
+    }
+    best = set(sorted(kept, key=kept.__getitem__)[:HARD_DISCARDS])
+    return [a for a in legal if not isinstance(a, Discard) or a.card in best]
+
+
+def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Random) -> PhantomAction:
+    """A playout's move, for every seat: the easy bot's greedy rule without its
+    randomness' cost (the first best take; a goal, the first opening and a
+    ready whenever they come; the discard keeping the hand nearest a goal;
+    the first gain only while nothing is open)."""
+    seat = RULES.to_move(state)
+    assert seat is not None
+    if state.phase is Phase.CLAIMS:
+        if ClaimGoal() in legal:
+            return ClaimGoal()
+        if not state.opened[seat]:
+            gain = next((a for a in legal if isinstance(a, ClaimGain)), None)
+            if gain is not None:
+                return gain
+        return Pass()
+    hand = _hand(state, seat)
+    opened = bool(state.opened[seat])
+    if state.phase is Phase.TAKE:
+        return min(
+            (a for a in legal if isinstance(a, Take)),
+            key=lambda a: (distance((*hand, a.card), opened), rng.random()),
+        )
+    if len(legal) == 1:
+        return legal[0]
+    if Goal() in legal:
+        return Goal()
+    if not opened:
+        first = next((a for a in legal if isinstance(a, Open)), None)
+        if first is not None:
+            return first
+    ready = next((a for a in legal if isinstance(a, Ready)), None)
+    if ready is not None:
+        return ready
+    return min(
+        (a for a in legal if isinstance(a, Discard)),
+        key=lambda a: (distance(_without(hand, (a.card,)), opened), rng.random()),
+    )
+
+
+#: what a short game is worth to a seat: scoring its goal (plus its points,
+#: :func:`short_game_value`), a pile-out, another seat's goal
+GOAL_VALUE, PILE_OUT_VALUE = 0.7, 0.35
+#: points of a goal that make it worth 1.0
+GOAL_POINTS = 10.0
+#: how fast the chance of getting there first falls with a hand's distance
+DISTANCE_WEIGHT = 1.3
+
+
+def short_game_value(state: PhantomState, seat: int) -> float:
+    """[0, 1] for ``seat`` once the searched short game is over: the match's
+    result if it ended there; else scoring the goal is worth
+    :data:`GOAL_VALUE` and more with its points (red cards and conditions,
+    sets, bonus), a pile-out :data:`PILE_OUT_VALUE`, another's goal nothing
+    (less what the advanced discarder pays)."""
+    if state.phase is Phase.OVER and state.results[-1].instant:
+        return outcome_value(RULES.outcome(state), seat)
+    result = state.results[-1]
+    if result.goal is None:
+        return PILE_OUT_VALUE
+    points = result.points[seat]
+    if result.goal == seat:
+        return GOAL_VALUE + (1 - GOAL_VALUE) * min(points, GOAL_POINTS) / GOAL_POINTS
+    return max(0.0, 0.1 + 0.1 * points / GOAL_POINTS)
+
+
+def standing(state: PhantomState, seat: int) -> float:
+    """[0, 1] for a short game cut off: each seat's chance of the goal weighed
+    by its hand's distance (and whether it has a set open), a pile-out by
+    how few cards the pile has left, valued as :func:`short_game_value` does."""
+    weights = []
+    for s in range(state.players):
+        hand = state.hands[s] or ()
+        opened = bool(state.opened[s])
+        d = distance(hand, opened) - (1 if len(hand) > 7 else 0)
+        weights.append(math.exp(-DISTANCE_WEIGHT * max(d, 0)))
+    pile = math.exp(-state.pile_size / 8.0)
+    total = sum(weights) + pile
+    mine = weights[seat] / total
+    return mine * (GOAL_VALUE + 0.1) + PILE_OUT_VALUE * pile / total
+
+
+class HardBot:
+    """ISMCTS over determinized hands and pile to the end of the short game,
+    at most ``time_budget`` seconds and ``iterations`` iterations per decision."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        iterations: int = HARD_ITERATIONS,
+        time_budget: float | None = HARD_TIME,
+    ) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.results = 0  # short games finished when the search began: its horizon
+        self.search = ISMCTS(
+            RULES,
+            seat,
+            seed,
+            iterations=iterations,
+            time_budget=time_budget,
+            determinize=lambda view, seat, rng: _entry.determinize(view, seat, rng),
+            evaluate=short_game_value,
+            heuristic=standing,
+            rollout_policy=playout_action,
+            max_rollout_depth=ROLLOUT_DEPTH,
+            actions=candidates,
+            terminal=self.short_game_over,
+        )
+
+    @property
+    def time_budget(self) -> float | None:
+        return self.search.time_budget
+
+    def cancel(self) -> None:
+        """Stop a search running on the worker (the game was left)."""
+        self.search.cancel()
+
+    def short_game_over(self, state: PhantomState) -> bool:
+        return state.phase is Phase.OVER or len(state.results) != self.results
+
+    def choose(self, view: PhantomState) -> PhantomAction:
+        self.results = len(view.results)
+        action: PhantomAction = self.search.search(view)
+        return action
+
+    def explain(self, view: PhantomState, action: PhantomAction) -> str:
+        """:func:`reason`, and the share of the search's playouts that went to it."""
+        text = reason(view, self.seat, action)
+        visits = dict(self.search.last_stats.visits)
+        total = sum(visits.values())
+        if total and len(visits) > 1:
+            share = visits.get(str(action), 0) / total
+            text += f" ({share:.0%} of the search's {total} playouts went to it)"
+        return text + "."
+
+
+# -- reasons -------------------------------------------------------------------------
+
+
+def _set_words(cards: Sequence[Card]) -> str:
+    ordered = sorted(cards)
+    first = ordered[0]
+    if first.number is None:
+        return f"{KINDS[first.kind].title} x{len(ordered)}"
+    return f"{first.type} " + "-".join(str(c.number) for c in ordered)
+
+
+def _away(d: float) -> str:
+    if d <= 0:
+        return "a goal hand"
+    return f"{plural(int(d), 'card')} from a goal"
+
+
+def reason(view: PhantomState, seat: int, action: PhantomAction) -> str:
+    """Why ``action`` is worth playing for ``seat``, in a player's words
+    (no closing full stop): what it does to the hand's distance from a goal
+    and which unseen cards the hand then waits on."""
+    hand = _hand(view, seat)
+    opened = bool(view.opened[seat])
+    unseen = unseen_kinds(view, seat)
+    if isinstance(action, Take):
+        kept = (*hand, action.card)
+        d = distance(kept, opened)
+        if view.ready[seat]:
+            if d == 0:
+                return f"Take {action.card.title}: it completes your goal hand"
+            return f"Take {action.card.title}: you are ready and must discard it unless it scores"
+        if d == 0 and opened:
+            return f"Take {action.card.title}: it completes your goal hand"
+        before = distance(hand, opened)
+        if d < before:
+            return f"Take {action.card.title}: it brings your hand to {_away(d)}"
+        return f"Take {action.card.title}: no card in the row brings you nearer, and it keeps most"
+    if isinstance(action, Goal):
+        readings = goal_decompositions(hand)
+        shown = f" ({readings[0]})" if readings else ""
+        return f"Call the goal: your eight cards are a goal hand{shown}"
+    if isinstance(action, Open):
+        rest = _without(hand, action.cards)
+        after = distance(rest, True)
+        head = f"Open {_set_words(action.cards)}"
+        if not opened:
+            return f"{head}: a goal needs a set on the table, and you draw two ({_away(after)} before the draw)"
+        return f"{head}: one point more for the set and two fresh cards, at {_away(after)} before the draw"
+    if isinstance(action, (Discard, Ready)):
+        if view.ready[seat]:
+            return f"Discard {action.card.title}: you are ready, so the card you took goes"
+        kept_hand = _without(hand, (action.card,))
+        dist = distance_to_goal(kept_hand, opened)
+        wait = kinds_words([k.index for k in dist.acceptance], unseen)
+        if isinstance(action, Ready):
+            return (
+                f"Discard {action.card.title} and say ready: one card short, "
+                f"waiting on {wait}; any discard of it is yours to claim"
+            )
+        return f"Discard {action.card.title}: you keep {_away(dist.cards)}, waiting on {wait}"
+    claim = view.claim
+    assert claim is not None
+    whose = f"{seat_ref(claim.discarder)}'s {claim.card.title}"
+    if isinstance(action, ClaimGoal):
+        return f"Claim {whose}: it completes your goal hand"
+    if isinstance(action, ClaimGain):
+        rest = _without(hand, action.cards)
+        after = after_draw(rest, unseen)
+        head = f"Gain {whose} as {_set_words((claim.card, *action.cards))}"
+        if not opened:
+            return f"{head}: your first set without spending a take ({after:.1f} cards from a goal after the draw, on average)"
+        return f"{head}: a point more for the set, and two fresh cards"
+    gains = [a for a in RULES.legal_actions(view) if isinstance(a, ClaimGain)]
+    if not gains:
+        return f"Pass: {claim.card.title} makes no set with your cards"
+    now = distance(hand, opened)
+    return f"Pass: gaining {claim.card.title} would set your hand back from {_away(now)}"
+
+
+# -- the factory --------------------------------------------------------------------
+
+
+def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
+    """A bot of ``level`` for ``seat``; ``timed=False`` drops the seconds and
+    keeps the iteration cap (tests, golden files, tools)."""
+    if level == "easy":
+        return EasyBot(seat, seed)
+    if level == "medium":
+        return MediumBot(seat, seed)
+    if level == "hard":
+        return HardBot(seat, seed, time_budget=HARD_TIME if timed else None)
+    raise ValueError(f"unknown bot level {level!r}")
+
+
+def level_notes() -> dict[str, str]:
+    """Each level in words, for the setup screen."""
+    return {
+        "easy": "Takes the card that brings its hand nearest a goal, opens its first set, "
+        "and discards at random among the cards it does not need.",
+        "medium": "Counts the cards it has not seen that would help its hand, and opens "
+        "or gains a set only when that does not set its hand back.",
+        "hard": f"Imagines the hidden hands and the pile and plays the short game out up to "
+        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) before each move, weighing "
+        "red cards and every point a goal brings.",
+    }
+
