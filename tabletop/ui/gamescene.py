@@ -596,13 +596,17 @@ class GameScene(Scene):
         """Show the curtain when the device passes between two people."""
         s = self.session
         mover = s.to_move()
-        if mover is None or s.seats[mover].is_bot or self.replay_queue is not None:
-            return
-        if self.shown_seat == mover:
+        if mover is None or self.replay_queue is not None:
             return
         # hot-seat with hidden cards: every change of the person at the device,
         # the first one included, goes through the curtain
         needs = self.info.hidden_information and len(s.human_seats()) > 1
+        if s.seats[mover].is_bot:
+            if not needs or self.shown_seat is not None:
+                return
+            mover = s.viewer()  # a bot moves first: the device starts with the first person
+        if self.shown_seat == mover:
+            return
         holder, self.shown_seat = self.shown_seat, mover
         if needs:
             take_back = None

@@ -192,7 +192,7 @@ class PhantomScene(GameScene):
         n = sum(len(g.cards) for g in groups)
         if not n:
             return []
-        area = self.hand_rect
+        area = self.hand_rect.inflate(-4, 0)  # whole pixels of room for float centres
         gaps = len(groups) - 1
         step, gap = w * 1.04, w * 0.35
         total = step * (n - 1) + gap * gaps + w
