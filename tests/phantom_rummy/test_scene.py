@@ -33,8 +33,8 @@ from tabletop.games.phantom_rummy.model import (
     Goal,
     Open,
     Pass,
-    Phase,
     PhantomState,
+    Phase,
     Ready,
     Take,
 )
