@@ -146,6 +146,13 @@ class GameScene(Scene):
         first; True when something closed). With none open, Escape pauses."""
         return False
 
+    def summary_picture(self, width: int) -> tuple[int, Any] | None:
+        """The game's picture of the deal that just ended, shown in the summary
+        above its table (Phantom Rummy: the goal hand by sets, its points and
+        the bonus check): its height at ``width`` pixels and a function
+        ``draw(surface, rect)``; None (the default) for none."""
+        return None
+
     def pause_notes(self) -> list[str]:
         """Lines the pause screen shows about this game (Planepita: the
         physics it is played with); none by default."""
@@ -551,7 +558,14 @@ class GameScene(Scene):
         alone = not self.session.human_seats() or self.replay_queue is not None
         wait = SUMMARY_WAIT * self._speed_factor() if alone else None
         self.app.stack.push(
-            SummaryScene(self.app, summary, list(self.session.names), self._summary_done, wait=wait)
+            SummaryScene(
+                self.app,
+                summary,
+                list(self.session.names),
+                self._summary_done,
+                wait=wait,
+                picture=self.summary_picture,
+            )
         )
 
     def _summary_done(self) -> None:

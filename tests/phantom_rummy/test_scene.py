@@ -25,6 +25,7 @@ from tabletop.games import REGISTRY
 from tabletop.games.phantom_rummy import scene_draw, scene_goal
 from tabletop.games.phantom_rummy.bot import medium_choice
 from tabletop.games.phantom_rummy.cards import KINDS, Card, parse_cards
+from tabletop.games.phantom_rummy.hands import goal_decompositions
 from tabletop.games.phantom_rummy.model import (
     MATCH_LENGTH,
     ClaimGain,
@@ -162,7 +163,9 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
             d.press(f"I am {top.name}: show my table")
             continue
         if isinstance(top, overlays.SummaryScene):
-            assert scene.goal is not None, "the goal screen shows under the summary"
+            # the goal screen is in the summary: the goal hand by sets, after the flips turned
+            assert scene.goal is not None and scene.goal.done and top.picture is not None
+            assert goal_decompositions(scene.goal.hand), "the scorer's eight cards read as a goal"
             summaries += 1
             d.press("Continue (Enter)")
             continue
@@ -288,3 +291,22 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
     assert session.ply == plies and scene.countdown <= 8.6
     d.frames(20, dt=0.5)
     assert session.actions[plies] == Pass()
+
+
+def test_the_bonus_check_flips_turn_one_by_one_on_dt_and_can_be_skipped(app: App) -> None:
+    from tabletop.games.phantom_rummy.model import ShortGame, Source
+    from tabletop.games.phantom_rummy.scene_goal import FLIP, LEAD, GoalShow, flip_hits
+
+    app.update_settings(anim_speed=1.0)
+    flips = parse_cards("M5 IC S2")
+    hand = parse_cards("M5a M5b IC IC S3 S4 S5 T1")
+    result = ShortGame(0, None, (5, 0), (Source("sets", 1), Source("bonus", 3, hand[:4])), flips)
+    show = GoalShow(result, 1, app.theme, hand)
+    assert flip_hits(result) == [2, 2, 0]  # two Moon 5s, two Crowns, then the miss
+    assert not show.done and show.flip_progress(0) == 0.0
+    show.update(LEAD + FLIP / 2)
+    assert show.flip_progress(0) == pytest.approx(0.5) and show.flip_progress(1) == 0.0
+    show.update(FLIP)
+    assert show.flip_progress(0) == 1.0 and show.flip_progress(1) == pytest.approx(0.5)
+    show.skip()
+    assert show.done and all(show.flip_progress(i) == 1.0 for i in range(3))

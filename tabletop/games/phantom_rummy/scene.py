@@ -39,7 +39,7 @@ from tabletop.games.phantom_rummy.model import (
     Take,
 )
 from tabletop.games.phantom_rummy.scene_draw import draw_table, set_words
-from tabletop.games.phantom_rummy.scene_goal import GoalShow
+from tabletop.games.phantom_rummy.scene_goal import GoalShow, draw_goal, goal_height
 from tabletop.games.phantom_rummy.scene_look import Group, draw_icon, group_hand, kinds_words
 from tabletop.ui.cards import CardPainter, Pose, row_layout
 from tabletop.ui.gamescene import GameScene
@@ -49,6 +49,20 @@ from tabletop.ui.widgets import Button, FocusGroup, Panel
 #: the most gain choices the prompt offers as buttons (keys 1-4)
 MOST_GAINS = 4
 GAIN_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+
+
+def goal_hand(before: PhantomState, action: Any, result: ShortGame) -> tuple[Card, ...]:
+    """The eight cards of the goal ``action`` scored, from the full position
+    before it: the rules show a goal hand to every seat as it scores (a goal
+    off a discard takes the discard into the hand); () for a pile-out."""
+    seat = result.goal
+    if seat is None:
+        return ()
+    hand = before.hands[seat] or ()
+    if isinstance(action, Goal):
+        return tuple(sorted(hand))
+    claim = before.claim
+    return tuple(sorted((*hand, claim.card))) if claim is not None else tuple(sorted(hand))
 
 
 class PhantomScene(GameScene):
@@ -85,9 +99,9 @@ class PhantomScene(GameScene):
         self.open_button = Button("Open", self.open_set, tooltip="Lay the three selected cards as a set and draw two (O)")
         self.discard_button = Button("Discard", self.discard, tooltip="Discard the selected card (D or Enter)")
         self.ready_button = Button("Ready", self.ready, tooltip="Discard the selected card and say ready (R)")
-        self.claim_goal_button = Button("Goal!", lambda: self.act(ClaimGoal()), kind="primary", tooltip="Take the discard to score your goal (G)")
+        self.claim_goal_button = Button("Goal! (G)", lambda: self.act(ClaimGoal()), kind="primary", tooltip="Take the discard to score your goal (G)")
         self.gain_buttons = [Button("", self._gain(i), tooltip=f"Gain the discard with these two cards ({i + 1})") for i in range(MOST_GAINS)]
-        self.pass_button = Button("Pass", self.pass_claim, tooltip="Let the discard go (P)")
+        self.pass_button = Button("Pass (P)", self.pass_claim, tooltip="Let the discard go (P)")
         self.turn_buttons = [self.goal_button, self.open_button, self.discard_button, self.ready_button]
         self.prompt_buttons = [self.claim_goal_button, *self.gain_buttons, self.pass_button]
         self.group = FocusGroup([*self.turn_buttons, *self.prompt_buttons])
@@ -137,21 +151,41 @@ class PhantomScene(GameScene):
         self.pile_rect = pygame.Rect(middle.x, middle.y, cw + t.px(16), middle.h)
         self.row_rect = pygame.Rect(self.pile_rect.right + gap, middle.y, self.prompt_rect.x - gap - self.pile_rect.right - gap, middle.h)
         self._layout_prompt()
-        # the goal screen: over the top of the table, above the summary panel
-        summary_h = self.players * t.px(36) + t.px(200) + t.heading.get_linesize()
-        goal_bottom = max(rect.y + rect.h // 3, rect.y + (rect.h - summary_h) // 2 - gap)
-        self.goal_rect = pygame.Rect(inner.x, inner.y, inner.w, goal_bottom - inner.y)
-        self.goal_painter.resize(max(30, min(t.px(84), (self.goal_rect.h - 3 * small - t.px(40)))))
+        # the goal screen, while the bonus check turns: over the top of the table
+        pad_v = 2 * t.px(10)
+        card_h = max(30, min(t.px(110), int(rect.h * 0.45) - goal_height(self, 0) - pad_v))
+        self.goal_rect = pygame.Rect(inner.x, inner.y, inner.w, goal_height(self, card_h) + pad_v)
+
+    def summary_picture(self, width: int) -> tuple[int, Any] | None:
+        """The goal screen inside the summary between short games."""
+        if self.goal is None:
+            return None
+        height = goal_height(self, max(30, self.app.theme.px(84)))
+        return height, lambda surface, rect: draw_goal(self, surface, rect, framed=False)
+
+    def prompt_split(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The prompt below its heading: the discard and the words on the
+        left, the answers' buttons on the right."""
+        t = self.app.theme
+        inner = self.prompt_rect.inflate(-2 * t.px(12), -2 * t.px(10))
+        head = t.font("body", bold=True).get_linesize() + t.px(4)
+        body = pygame.Rect(inner.x, inner.y + head, inner.w, inner.h - head)
+        left_w = int(body.w * 0.36)
+        return (
+            pygame.Rect(body.x, body.y, left_w, body.h),
+            pygame.Rect(body.x + left_w + t.px(10), body.y, body.w - left_w - t.px(10), body.h),
+        )
 
     def _layout_prompt(self) -> None:
-        """The claim prompt's buttons, in a column at the foot of the prompt."""
+        """The claim prompt's buttons, in a column right of the discard."""
         t = self.app.theme
-        r = self.prompt_rect.inflate(-2 * t.px(12), -2 * t.px(12))
-        bh, gap = t.px(34), t.px(6)
+        _, r = self.prompt_split()
+        gap = t.px(6)
         shown = [b for b in self.prompt_buttons if b.visible]
-        y = r.bottom - len(shown) * (bh + gap) + gap
+        bh = min(t.px(36), (r.h + gap) // max(1, len(shown)) - gap)
+        y = r.y
         for b in self.prompt_buttons:
-            b.rect = pygame.Rect(r.x, y, r.w, bh) if b.visible else pygame.Rect(r.x, r.bottom, 0, 0)
+            b.rect = pygame.Rect(r.x, y, r.w, bh) if b.visible else pygame.Rect(r.x, r.y, 0, 0)
             if b.visible:
                 y += bh + gap
 
@@ -281,16 +315,35 @@ class PhantomScene(GameScene):
         self.claim_goal_button.visible = asked and check(ClaimGoal(), self.viewer) is None
         for i, b in enumerate(self.gain_buttons):
             b.visible = i < len(gains)
-            if b.visible:
-                b.text = f"Gain: {self._gain_words(gains[i])} ({i + 1})"
         self.pass_button.visible = asked
         self._layout_prompt()
+        for i, b in enumerate(self.gain_buttons[: len(gains)]):
+            b.text = self._gain_caption(gains[i], i, b.rect.w)
         self._sync_countdown()
 
+    def _gain_caption(self, gain: ClaimGain, i: int, width: int) -> str:
+        """The gain button's caption, shortened to fit ``width``: "Gain Moon
+        5-6-7, red 6 (1)", else without "Gain", else without the type."""
+        t = self.app.theme
+        words = self._gain_words(gain)
+        short = words.split(" ", 1)[1] if " " in words else words
+        room = width - 2 * t.px(12)
+        font = t.font("small")
+        for text in (f"Gain {words} ({i + 1})", f"{words} ({i + 1})", f"{short} ({i + 1})"):
+            if font.size(text)[0] <= room:
+                return text
+        return f"{short} ({i + 1})"
+
     def _gain_words(self, gain: ClaimGain) -> str:
+        """``Moon 5-6-7``, and the red cards of the two from hand (``red 6``):
+        two gains of one set differ by them."""
         view = self.view
         assert view.claim is not None
-        return set_words((view.claim.card, *gain.cards))
+        words = set_words((view.claim.card, *gain.cards))
+        reds = [c for c in gain.cards if c.red]
+        if reds:
+            words += ", red " + " ".join(str(c.number) if c.number is not None else c.name for c in reds)
+        return words
 
     def _sync_countdown(self) -> None:
         """A fresh prompt with something to claim starts the settings' countdown."""
@@ -431,7 +484,11 @@ class PhantomScene(GameScene):
         sound.play("card" if isinstance(action, (Take, Discard, Ready, Open, ClaimGain)) else "click", 0.6)
         if len(after.results) > len(before.results):
             result: ShortGame = after.results[-1]
-            self.goal = GoalShow(result, len(after.results), self.app.theme)
+            seat = result.goal
+            opened = before.opened[seat] if seat is not None else ()
+            self.goal = GoalShow(
+                result, len(after.results), self.app.theme, goal_hand(before, action, result), opened
+            )
         self.refresh()
 
     @property

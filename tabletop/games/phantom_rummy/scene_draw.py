@@ -71,8 +71,8 @@ def draw_table(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     _draw_hand(scene, surface, view)
     scene.group.draw(surface, scene.app.theme)
     _draw_hint_buttons(scene, surface)
-    if scene.goal is not None:
-        draw_goal(scene, surface, view)
+    if scene.goal is not None and not scene.summary_shown:  # the summary shows it then
+        draw_goal(scene, surface, scene.goal_rect)
 
 
 def _panel(scene: PhantomScene, surface: pygame.Surface, r: pygame.Rect, edge: Colour | None = None) -> None:
@@ -259,34 +259,34 @@ def _draw_prompt(scene: PhantomScene, surface: pygame.Surface, view: PhantomStat
     style = t.player(owner)
     head = f"{style.glyph} {names[owner]} discarded"
     draw_text(surface, bold, fit_text(bold, head, inner.w), style.colour, pygame.Rect(inner.x, inner.y, inner.w, bold.get_linesize()))
+    left, _ = scene.prompt_split()
+    if not asked:  # no buttons: the words may use the whole width
+        left = pygame.Rect(left.x, left.y, inner.w, left.h)
     painter = scene.mini_painter
     w, h = painter.card_size
-    y = inner.y + bold.get_linesize() + t.px(4)
-    pose = Pose(inner.x + w / 2, y + h / 2, 0.0)
+    pose = Pose(left.x + w / 2 + t.px(2), left.y + h / 2 + t.px(2), 0.0)
     draw_card(surface, painter, card_face(t, claim.card, scene.advanced), pose)
     draw_outline(surface, pose, painter.card_size, style.colour, max(2, t.px(3)), grow=t.px(2))
-    text_r = pygame.Rect(inner.x + w + t.px(10), y, inner.w - w - t.px(10), h)
+    beside = pygame.Rect(left.x + w + t.px(10), left.y, left.w - w - t.px(10), h)
+    title = t.font("small", bold=True)
+    draw_text(surface, title, fit_text(title, claim.card.title, beside.w), t.text, pygame.Rect(beside.x, beside.y, beside.w, line))
+    y = left.y + h + t.px(8)
     if asked:
-        legal = scene.legal()
-        if legal == [Pass()]:
-            ask = "You cannot claim it: pass (P)."
-        else:
-            ask = "Claim it, or pass (P)?"
-        sub = [claim.card.title, ask]
+        ask = "You cannot claim it: pass (P)." if scene.legal() == [Pass()] else "Claim it, or pass (P)?"
     else:
-        sub = [claim.card.title, "The others answer in turn, sealed."]
-    for k, text in enumerate(sub):
-        font = t.font("small", bold=k == 0)
-        draw_text(surface, font, fit_text(font, text, text_r.w), t.text, pygame.Rect(text_r.x, text_r.y + k * line, text_r.w, line))
+        ask = "The others answer in turn, sealed."
+    for part in wrap_text(t.small, ask, left.w)[:2]:
+        draw_text(surface, t.small, part, t.text, pygame.Rect(left.x, y, left.w, line))
+        y += line
     if asked and scene.countdown is not None and scene.countdown_total > 0:
         k = max(0.0, scene.countdown / scene.countdown_total)
-        bar = pygame.Rect(text_r.x, text_r.y + 2 * line + t.px(6), text_r.w, max(4, t.px(8)))
+        secs = t.small.render(f"{max(0, round(scene.countdown))} s", True, t.text_dim)
+        bar = pygame.Rect(left.x, y + t.px(4), left.w - secs.get_width() - t.px(6), max(4, t.px(8)))
         pygame.draw.rect(surface, t.track, bar, border_radius=bar.h // 2)
         fill = bar.copy()
         fill.w = max(1, round(bar.w * k))
         pygame.draw.rect(surface, t.warning if k < 0.34 else t.ok, fill, border_radius=bar.h // 2)
-        secs = t.small.render(f"{max(0, round(scene.countdown))} s", True, t.text_dim)
-        surface.blit(secs, secs.get_rect(topright=(bar.right, bar.bottom + t.px(2))))
+        surface.blit(secs, secs.get_rect(midleft=(bar.right + t.px(6), bar.centery)))
 
 
 def _waiting_words(scene: PhantomScene, view: PhantomState) -> str:

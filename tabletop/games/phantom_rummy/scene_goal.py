@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,8 +24,8 @@ from tabletop.games.phantom_rummy.hands import goal_decompositions
 from tabletop.games.phantom_rummy.model import ShortGame, Source
 from tabletop.games.phantom_rummy.scene_look import card_face
 from tabletop.ui.cards import draw_card
-from tabletop.ui.theme import Theme, mix
-from tabletop.ui.widgets import draw_text, fit_text, wrap_text
+from tabletop.ui.theme import Theme
+from tabletop.ui.widgets import draw_text, fit_text
 
 if TYPE_CHECKING:
     from tabletop.games.phantom_rummy.scene import PhantomScene
@@ -39,9 +39,19 @@ HOLD = 0.6
 class GoalShow:
     """The goal screen's clock: the lead-in, one turn per flip, a short hold."""
 
-    def __init__(self, result: ShortGame, number: int, theme: Theme) -> None:
+    def __init__(
+        self,
+        result: ShortGame,
+        number: int,
+        theme: Theme,
+        hand: Sequence[Card] = (),
+        opened: Sequence[tuple[Card, ...]] = (),
+    ) -> None:
         self.result = result
         self.number = number
+        #: the scorer's eight cards, which the goal shows every seat, and its open sets
+        self.hand = tuple(hand)
+        self.opened = tuple(opened)
         flips = len(result.flips) if result.goal is not None else 0
         self.lead = theme.duration(LEAD)
         self.flip = theme.duration(FLIP)
@@ -113,24 +123,35 @@ def _draw_cards_row(
     return x
 
 
-def draw_goal(scene: PhantomScene, surface: pygame.Surface, view: Any) -> None:
-    """The goal screen over the top of the table (see the module docstring)."""
+def goal_height(scene: PhantomScene, card_h: int) -> int:
+    """The goal screen's height with cards ``card_h`` pixels tall: the title,
+    the sources, the labels, the cards and the flips' tags."""
+    t = scene.app.theme
+    return t.font("body", bold=True).get_linesize() + 3 * t.small.get_linesize() + t.px(10) + card_h
+
+
+def draw_goal(scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, framed: bool = True) -> None:
+    """The goal screen in ``rect`` (see the module docstring); ``framed``
+    draws its own panel (on the table; the summary has one)."""
     show = scene.goal
     if show is None:
         return
     t = scene.app.theme
     result = show.result
-    r = scene.goal_rect
-    pygame.draw.rect(surface, t.shadow, r.move(0, t.px(4)), border_radius=t.px(14))
-    pygame.draw.rect(surface, t.panel, r, border_radius=t.px(14))
-    pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(2)), border_radius=t.px(14))
-    inner = r.inflate(-2 * t.px(14), -2 * t.px(10))
+    r = rect
+    if framed:
+        pygame.draw.rect(surface, t.shadow, r.move(0, t.px(4)), border_radius=t.px(14))
+        pygame.draw.rect(surface, t.panel, r, border_radius=t.px(14))
+        pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(2)), border_radius=t.px(14))
+        inner = r.inflate(-2 * t.px(14), -2 * t.px(10))
+    else:
+        inner = r
     names = scene.session.names
     head = t.font("body", bold=True)
     line = head.get_linesize()
     if result.goal is None:
         draw_text(surface, head, f"Short game {show.number}: the pile ran out", t.text, pygame.Rect(inner.x, inner.y, inner.w, line))
-        draw_text(surface, t.body, "Nobody scores (ruling R5).", t.text_dim, pygame.Rect(inner.x, inner.y + line, inner.w, line))
+        draw_text(surface, t.body, "Nobody scores.", t.text_dim, pygame.Rect(inner.x, inner.y + line, inner.w, line))
         return
     seat = result.goal
     style = t.player(seat)
@@ -141,24 +162,32 @@ def draw_goal(scene: PhantomScene, surface: pygame.Surface, view: Any) -> None:
     if result.instant:
         title += ". The legendary Item wins the match!"
     draw_text(surface, head, fit_text(head, title, inner.w), style.colour, pygame.Rect(inner.x, inner.y, inner.w, line))
+    # the sources of the points (the bonus once the flips have turned)
+    small = t.small.get_linesize()
+    words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
+    text = " · ".join(words) or "No points."
+    if show.done and result.discarder is not None and result.points[result.discarder] < 0:
+        text += f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
+    draw_text(surface, t.small, fit_text(t.small, text, inner.w), t.text, pygame.Rect(inner.x, inner.y + line, inner.w, small))
     # the cards: the goal hand by sets, the open sets, then the bonus check
     painter = scene.goal_painter
+    painter.resize(max(30, inner.h - goal_height(scene, 0)))
     w, h = painter.card_size
-    cy = inner.y + line + t.px(8) + h // 2
-    hand = getattr(result, "hand", ())  # the scorer's eight cards, when the rules keep them
-    opened = list(view.opened[seat]) if view.opened[seat] else []
-    x = _draw_cards_row(scene, surface, goal_sets(hand), inner.x, cy)
+    cy = inner.y + line + 2 * small + t.px(4) + h // 2
+    opened = list(show.opened)
+    label = t.small.render("goal hand", True, t.text_dim)
+    surface.blit(label, label.get_rect(bottomleft=(inner.x, cy - h // 2 - t.px(1))))
+    x = _draw_cards_row(scene, surface, goal_sets(show.hand), inner.x, cy)
     if opened:
-        label = t.small.render("open:", True, t.text_dim)
-        surface.blit(label, label.get_rect(midleft=(x, cy - h // 2 + label.get_height() // 2)))
-        x = _draw_cards_row(scene, surface, opened, x + label.get_width() + t.px(6), cy)
+        label = t.small.render("open", True, t.text_dim)
+        surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
+        x = _draw_cards_row(scene, surface, opened, x, cy)
     if result.flips:
-        x = max(x, inner.x + inner.w // 2)
-        label = t.small.render("Bonus check:", True, t.text_dim)
-        surface.blit(label, (x, cy - h // 2))
-        x += label.get_width() + t.px(8)
+        label = t.small.render("bonus check", True, t.text_dim)
+        surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
         hits = flip_hits(result)
-        step = min(w + t.px(8), (inner.right - x - w) // max(1, len(result.flips) - 1)) if len(result.flips) > 1 else w
+        room = inner.right - x - w
+        step = min(w + t.px(8), room // max(1, len(result.flips) - 1)) if len(result.flips) > 1 else w
         for i, (flip, hit) in enumerate(zip(result.flips, hits)):
             k = show.flip_progress(i)
             cx = x + i * step + w // 2
@@ -171,22 +200,6 @@ def draw_goal(scene: PhantomScene, surface: pygame.Surface, view: Any) -> None:
                 text, colour = (f"+{hit}", t.ok) if hit else ("miss", t.text_dim)
                 tag = t.font("small", bold=True).render(text, True, colour)
                 surface.blit(tag, tag.get_rect(midtop=(cx, cy + h // 2 + t.px(2))))
-    # the sources of the points, once the flips have turned
-    y = cy + h // 2 + t.small.get_linesize() + t.px(6)
-    words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
-    text = " · ".join(words) or "No points."
-    if show.done and result.discarder is not None and result.points[result.discarder] < 0:
-        text += f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
-    colour = t.text if show.done else mix(t.text, t.text_dim, 0.5)
-    for k, part in enumerate(_wrap_two(t, text, inner.w)):
-        draw_text(surface, t.small, part, colour, pygame.Rect(inner.x, y + k * t.small.get_linesize(), inner.w, t.small.get_linesize()))
 
 
-def _wrap_two(t: Theme, text: str, width: int) -> list[str]:
-    lines = wrap_text(t.small, text, width)
-    if len(lines) > 2:
-        lines = [lines[0], fit_text(t.small, " ".join(lines[1:]), width)]
-    return lines
-
-
-__all__ = ["GoalShow", "draw_goal", "flip_hits", "goal_sets", "source_words"]
+__all__ = ["GoalShow", "draw_goal", "goal_height", "flip_hits", "goal_sets", "source_words"]
