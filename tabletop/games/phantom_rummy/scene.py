@@ -286,6 +286,8 @@ class PhantomScene(GameScene):
         """The selection, the buttons and the prompt follow the position."""
         key = (self.viewer, self.session.ply)
         if key != self._selection_key:
+            if self._selection_key is not None and self._selection_key[0] != self.viewer:
+                self.keys.shown = False  # the next person's cursor shows at their first key
             self._selection_key = key
             self.selected = []
             view = self.view
