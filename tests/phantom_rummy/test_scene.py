@@ -214,10 +214,11 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
     assert in_a_row, "Ada and Cy were asked one after the other"
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
-def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int]) -> None:
+def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], players: int) -> None:
     seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
-    scene = start(app, seats)
+    scene = start(app, seats[:players])
     app.resize(size)
     d = Driver(app)
     d.frames(2)
