@@ -822,7 +822,16 @@ class GameScene(Scene):
             return f"{name} plays"
         if s.seats[mover].is_bot:
             return f"{name} is thinking…" if self.is_thinking(mover) else f"{name} plays"
+        asked = self.prompt_words()
+        if asked:
+            return asked if len(s.human_seats()) == 1 else f"{name}: {asked}"
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
+
+    def prompt_words(self) -> str:
+        """What the person to move is asked, for the top bar, when it is not
+        their own turn but a question out of turn (Phantom Rummy: "Claim or
+        pass"); "" (the default) says "Your turn"."""
+        return ""
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: newest entry at the bottom, each wrapped to the width,
@@ -830,7 +839,7 @@ class GameScene(Scene):
         change and reused, since text is the costly part."""
         t = self.app.theme
         r = self.log_rect
-        log = self.session.log[: self.shown_ply]
+        log = [line for line in self.session.log[: self.shown_ply] if line]
         room = r.h - self.toast_area.h
         card = self.hint_card_place() if self.hint_action is not None else None
         if card is not None:
@@ -852,10 +861,14 @@ class GameScene(Scene):
         font = self.app.theme.small
         rows: list[tuple[str, str, bool, int]] = []
         lines = self.session.log[: self.shown_ply]
-        for n in range(len(lines) - 1, -1, -1):
-            newest = n == len(lines) - 1
+        # a move whose log line is empty (a sealed answer that revealed
+        # nothing yet) is not shown; the entries shown are numbered in turn
+        shown = [n for n, line in enumerate(lines) if line]
+        for k in range(len(shown) - 1, -1, -1):
+            n = shown[k]
+            newest = k == len(shown) - 1
             wrapped = wrap_text(font, lines[n], width) or [""]
-            entry = [(f"{n + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
+            entry = [(f"{k + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
             if len(rows) + len(entry) > room:
                 break
             rows[:0] = entry

@@ -531,6 +531,14 @@ class PhantomScene(GameScene):
             away = "Ready"
         return f"{away} · waiting on {kinds_words(d.acceptance)}" if d.acceptance else away
 
+    def prompt_words(self) -> str:
+        """The top bar during a claim prompt: claim or pass, not "Your turn"."""
+        shown = self.shown_state
+        if shown.phase is not Phase.CLAIMS or shown.claim is None:
+            return ""
+        owner = self.session.names[shown.claim.discarder]
+        return f"Claim {owner}'s {shown.claim.card.title} or pass"
+
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
         self.refresh()
         draw_table(self, surface, view)

@@ -275,7 +275,7 @@ def _draw_prompt(scene: PhantomScene, surface: pygame.Surface, view: PhantomStat
         ask = "You cannot claim it: pass (P)." if scene.legal() == [Pass()] else "Claim it, or pass (P)?"
     else:
         ask = "The others answer in turn, sealed."
-    for part in wrap_text(t.small, ask, left.w)[:2]:
+    for part in wrap_text(t.small, ask, left.w)[:3]:
         draw_text(surface, t.small, part, t.text, pygame.Rect(left.x, y, left.w, line))
         y += line
     if asked and scene.countdown is not None and scene.countdown_total > 0:
