@@ -188,3 +188,16 @@ def test_is_goal_hand_agrees_with_a_distance_of_nothing() -> None:
         distance_to_goal(h, True).cards == 0 for h in samples
     ]
     assert [is_goal_hand(h) for h in samples[-4:]] == [True, True, False, True]
+
+
+def test_distance_of_hands_larger_than_a_goal_hand() -> None:
+    """Hands of 9 or more cards of one type (never held in play) are scored
+    when first met, with the same answers as the brute force."""
+    for text, opened in (
+        ("S1 S1 S2 S2 S3 S3 S4 S4 S5 S6", True),
+        ("S1 S1 S1 S2 S3 S4 S4 S5 S5 S7 S7", False),
+        ("IC IC IC IG IG IG IO IO IT", False),
+    ):
+        hand = parse_cards(text)
+        got = distance_to_goal(hand, opened)
+        assert (got.cards, got.acceptance) == brute_distance(hand, opened), text

@@ -181,15 +181,38 @@ def test_every_other_seat_is_asked_in_turn_order_and_a_seat_with_nothing_passes(
     window = _window(state, 1, parse_cards("M6a")[0])
     assert window.claim is not None and window.claim.order() == (2, 3, 0)
     asked = []
+    lines = []
     while window.phase is Phase.CLAIMS:
         seat = RULES.to_move(window)
         assert seat is not None
         asked.append(seat)
         assert RULES.legal_actions(window) == [Pass()]  # nobody can use Moon 6 here
-        window = RULES.apply(window, Pass())
+        before, window = window, RULES.apply(window, Pass())
+        lines.append(RULES.log_line(before, Pass(), window, NAMES))
     assert asked == [2, 3, 0]
+    # sealed answers have no line; the last one's line is the discard's outcome
+    assert lines == ["", "", "Nobody claims Basil's red Moon 6."]
     assert window.turn == 2 and window.phase is Phase.TAKE
     assert window.discards[1] == parse_cards("M6a")
+
+
+def test_the_forced_answer_is_pass_only_for_a_seat_that_can_claim_nothing() -> None:
+    """Ruling R4: Pass is forced on a seat asked about a discard it can neither
+    gain nor score with; a seat with a choice, or a seat on its turn, has none."""
+    hands = [
+        "M5c M5d S1 S2 S3 T7 IC",
+        "T1 T2 T3 T4 T5 T6 IO",
+        "S5 S6 S7 M1 M2 IG IT",
+        "M4 M6 T7 T7 S4 S4 M7",
+    ]
+    state = _position(4, hands, row="IGa")
+    assert RULES.forced_answer(RULES.view(state, state.turn)) is None  # a turn, not a claim
+    window = _window(state, 1, parse_cards("M5a")[0])
+    assert RULES.to_move(window) == 2
+    assert RULES.forced_answer(RULES.view(window, 2)) == Pass()
+    window = RULES.apply(window, Pass())
+    assert RULES.to_move(window) == 3  # Moon 4 and 6 make a run with it
+    assert RULES.forced_answer(RULES.view(window, 3)) is None
 
 
 def test_two_gains_on_one_discard_go_to_the_first_seat_after_the_discarder() -> None:
@@ -218,7 +241,7 @@ def test_two_gains_on_one_discard_go_to_the_first_seat_after_the_discarder() -> 
     assert after.hand_sizes == (7, 7, 7, 7)
     RULES.invariants(after)
     line = RULES.log_line(before, gain0, after, NAMES)
-    assert line == "Ada has answered. Dara claims Basil's red Moon 5 for a gain: Moon 4-5-6."
+    assert line == "Dara claims Basil's red Moon 5 for a gain: Moon 4-5-6."
 
 
 def test_a_goal_claim_beats_an_earlier_gain() -> None:
@@ -249,7 +272,7 @@ def test_a_goal_claim_beats_an_earlier_gain() -> None:
     assert result.goal == 0 and result.discarder == 1 and result.points[0] > 0
     assert result.points[3] == 0 and after.short_game == 2  # the gain came to nothing
     line = RULES.log_line(before, ClaimGoal(), after, NAMES)
-    assert line.startswith("Ada has answered. Ada claims Basil's red Moon 5 for a goal. Ada scores")
+    assert line.startswith("Ada claims Basil's red Moon 5 for a goal. Ada scores")
 
 
 # -- pile-out (R5), scoring (R6), the match (R7), advanced (R8) ----------------------

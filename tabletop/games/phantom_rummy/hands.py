@@ -38,18 +38,21 @@ Distance to a goal, :func:`distance_to_goal` (the mahjong "shanten" idea)
     kind of which the hand holds every copy is never in it). It is about the
     hand alone: which of those cards are still unseen is the caller's to count.
 
-    Speed: the hand is read as its kinds' counts; each type's part is scored
-    once per distinct count pattern (a memo), and the whole answer is memoised
-    on the sorted kinds, so a bot's repeated questions cost a dictionary look-up
-    (``tools/bench.py --only phantom_rummy`` measures it).
+    Speed: a hand is read as its kinds' counts, one type at a time. Every
+    pattern of up to 8 cards of a type is scored once, at the first question
+    in a process (a fraction of a second), into a table of the most cards it
+    holds of each mix of big and small sets; few distinct tables occur, so
+    merging the four types' tables and reading the acceptance off them are a
+    few dozen list look-ups, the same few microseconds for every hand, met
+    before or not (``tools/bench.py --only phantom_rummy`` measures it).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -94,6 +97,17 @@ def _bucket_big_sets(kinds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 _BUCKET_SETS = tuple(_bucket_big_sets(kinds) for kinds in _BUCKETS)
 _BUCKET_CAPS = tuple(tuple(KIND_COPIES[k] for k in kinds) for kinds in _BUCKETS)
+#: buckets alike in their sets and copies (Sword, Staff and Moon) have one
+#: *shape* and share every table: per bucket, the first bucket alike
+_SHAPE_OF: tuple[int, ...] = tuple(
+    min(
+        s
+        for s in range(len(_BUCKETS))
+        if (_BUCKET_SETS[s], _BUCKET_CAPS[s]) == (_BUCKET_SETS[b], _BUCKET_CAPS[b])
+    )
+    for b in range(len(_BUCKETS))
+)
+_SHAPES = tuple(sorted(set(_SHAPE_OF)))
 #: most big sets a target ever needs (three while nothing is open)
 _MOST_BIG = 3
 #: "this allocation cannot be made": low enough that a sum with it stays negative
@@ -126,39 +140,33 @@ def _targets(bucket: int) -> tuple[np.ndarray, tuple[tuple[int, int, int, int], 
     return np.array(rows, dtype=np.int16), tuple(groups)
 
 
-_TARGETS = tuple(_targets(b) for b in range(len(_BUCKETS)))
+_TARGETS = {shape: _targets(shape) for shape in _SHAPES}
 
 #: one bucket's answer, flat: ``table[2 * b + p]`` is the most of its cards
-#: that b big sets and p small sets of its type can hold (b 0-3, p 0 or 1), or
-#: a large negative number when the deck cannot make them
+#: that b big sets and p small sets of its type can hold (b 0 up to the
+#: target's big sets, p 0 or 1), or _NEG when the deck cannot make them. Two
+#: tables *merge* into the table of their cards together.
 Table = tuple[int, ...]
 _CELLS = 2 * (_MOST_BIG + 1)
 
 
-@lru_cache(maxsize=1 << 16)
-def _bucket_tables(bucket: int, counts: tuple[int, ...]) -> tuple[Table, tuple[Table | None, ...]]:
-    """One type's table for its kind ``counts``, and the table after one more
-    card of each of its kinds (None where the hand holds every copy): one
-    numpy pass over the type's targets, remembered per count pattern."""
-    matrix, groups = _TARGETS[bucket]
-    caps = _BUCKET_CAPS[bucket]
-    width = len(caps)
-    base = np.array(counts, dtype=np.int16)
-    variants = np.repeat(base[None, :], width + 1, axis=0)
-    variants[1:] += np.eye(width, dtype=np.int16)
-    held = np.minimum(matrix[None, :, :], variants[:, None, :]).sum(axis=2)
-    tables: list[Table] = []
-    for v in range(width + 1):
-        row = held[v]
-        cells = [_NEG] * _CELLS
-        for b, p, start, end in groups:
-            if end > start:
-                cells[2 * b + p] = int(row[start:end].max())
-        tables.append(tuple(cells))
-    more = tuple(
-        tables[place + 1] if counts[place] < caps[place] else None for place in range(width)
-    )
-    return tables[0], more
+def _tables(shape: int, patterns: np.ndarray) -> np.ndarray:
+    """Each pattern's table (a row of kind counts over the shape's places), all
+    ``_CELLS`` cells. What a target row holds of a pattern, the sum over places
+    of min(row, count), is a dot product: min(a, b) counts the levels 1, 2...
+    both reach, so each side becomes a 0/1 column per (place, level)."""
+    matrix, groups = _TARGETS[shape]
+    levels = np.arange(1, max(KIND_COPIES) + 1)
+    have = (patterns[:, :, None] >= levels).reshape(len(patterns), -1).astype(np.float32)
+    want = (matrix[:, :, None] >= levels).reshape(len(matrix), -1).astype(np.float32).T
+    out = np.full((len(patterns), _CELLS), _NEG, dtype=np.int64)
+    chunk = 2048
+    for start in range(0, len(patterns), chunk):
+        held = have[start : start + chunk] @ want
+        for b, p, first, end in groups:
+            if end > first:
+                out[start : start + chunk, 2 * b + p] = held[:, first:end].max(axis=1)
+    return out
 
 
 def _splits(big: int) -> tuple[tuple[int, int, int], ...]:
@@ -173,37 +181,49 @@ def _splits(big: int) -> tuple[tuple[int, int, int], ...]:
     )
 
 
-_SPLITS = {big: _splits(big) for big in (2, _MOST_BIG)}
-#: for each target, the pairs of cells that add up to exactly it
-_FINAL = {
-    big: tuple((2 * b + p, 2 * (big - b) + 1 - p) for b in range(big + 1) for p in (0, 1))
-    for big in (2, _MOST_BIG)
-}
-#: the merge of no bucket: nothing held, with no set
-_START: Table = (0,) + (_NEG,) * (_CELLS - 1)
+#: a hand's kind counts as one number: each type's counts in base 5, a digit
+#: a kind in deck order (a kind has at most 4 copies), its *code*, a whole
+#: number below 5**7 that indexes a list; the types' codes side by side, each
+#: in a lane of _LANE bits (shifts and masks read them out)
+_BASE = max(KIND_COPIES) + 1
+#: every code of a type is below this
+_SPAN = _BASE ** max(len(kinds) for kinds in _BUCKETS)
+_LANE = _SPAN.bit_length()
+_MASK = (1 << _LANE) - 1
+#: per deck index, the card's share of a hand's number
+_WEIGHT: tuple[int, ...] = tuple(_BASE ** _PLACE[k][1] << (_LANE * _PLACE[k][0]) for k in KIND_OF)
+#: the hot path below is written out for this deck's types: three alike
+#: (Sword, Staff, Moon), then the Items, each type's kinds after the last
+#: type's (so the types' shares of an acceptance join in kind order)
+assert _SHAPE_OF == (0, 0, 0, 3)
+assert [k for kinds in _BUCKETS for k in kinds] == list(range(len(KINDS)))
+_L1, _L2, _L3 = _LANE, 2 * _LANE, 3 * _LANE
+#: the tables are built for every pattern of at most this many cards of a type
+#: (a hand in play holds at most 8); a larger one is tabled when first met
+_TABLED = GOAL_SIZE
 
 
-@lru_cache(maxsize=1 << 16)
-def _merge(a: Table, b: Table, big: int) -> Table:
-    """Two tables' cells added over every split (few distinct tables occur, so
-    the answers are remembered)."""
-    out = [_NEG] * _CELLS
-    for i, j, o in _SPLITS[big]:
-        v = a[i] + b[j]
-        if v > out[o]:
-            out[o] = v
-    return tuple(out)
+def _patterns(shape: int, most: int) -> np.ndarray:
+    """Every count pattern of ``shape`` of at most ``most`` cards."""
+    caps = _BUCKET_CAPS[shape]
+    grid = np.indices([c + 1 for c in caps]).reshape(len(caps), -1).T
+    return grid[grid.sum(axis=1) <= most]
 
 
-@lru_cache(maxsize=1 << 16)
-def _combined(rest: Table, table: Table, big: int) -> int:
-    """The most cards the target holds, split between one bucket's ``table``
-    and the merged ``rest`` of the others (remembered, as :func:`_merge`)."""
-    return max([table[i] + rest[j] for i, j in _FINAL[big]])
+def _codes(patterns: np.ndarray) -> np.ndarray:
+    return patterns @ (_BASE ** np.arange(patterns.shape[1], dtype=np.int64))
 
 
-@dataclass(frozen=True)
-class Distance:
+def _every_table(shape: int) -> np.ndarray:
+    """The tables of every pattern of ``shape`` of at most one card more than
+    the tabled ones, as rows by code (the other rows unset)."""
+    patterns = _patterns(shape, _TABLED + 1)
+    out = np.full((_BASE ** len(_BUCKET_CAPS[shape]), _CELLS), _NEG, dtype=np.int8)
+    out[_codes(patterns)] = _tables(shape, patterns)
+    return out
+
+
+class Distance(NamedTuple):
     """How far a hand is from a goal (see the module docstring)."""
 
     #: the fewest cards still to gain: 0 is a goal hand, 1 "one card away"
@@ -212,63 +232,218 @@ class Distance:
     acceptance: tuple[Kind, ...]
 
 
-#: answers by the hand's sorted kinds, with a set open and with none
-_OPEN: dict[tuple[int, ...], Distance] = {}
-_CLOSED: dict[tuple[int, ...], Distance] = {}
-#: each memo starts afresh past this many hands (a few hundred bytes each), so a
-#: long self-play run cannot grow it without end
-_MEMO_LIMIT = 200_000
+#: a Distance made straight from its two values (the hot path's one call)
+_new = tuple.__new__
 
 
-def _distance_of(kinds: tuple[int, ...], opened: bool) -> Distance:
-    big = 2 if opened else _MOST_BIG
-    counts = [0] * len(KINDS)
-    for k in kinds:
-        counts[k] += 1
-    found = [
-        _bucket_tables(b, tuple(counts[k] for k in bucket)) for b, bucket in enumerate(_BUCKETS)
-    ]
-    tables = [table for table, _ in found]
-    # rest[j]: every bucket but j merged, from prefix and suffix merges
-    prefix = [_START]
-    for table in tables[:-1]:
-        prefix.append(_merge(prefix[-1], table, big))
-    suffix = _START
-    rests: list[Table] = [_START] * len(tables)
-    for j in range(len(tables) - 1, -1, -1):
-        rests[j] = _merge(prefix[j], suffix, big)
-        suffix = _merge(suffix, tables[j], big)
-    held = _combined(rests[0], tables[0], big)
-    accept: list[int] = []
-    for j, bucket in enumerate(_BUCKETS):
-        rest = rests[j]
-        for k, more in zip(bucket, found[j][1], strict=True):
-            if more is not None and _combined(rest, more, big) > held:
-                accept.append(k)
-    return Distance(big * BIG + SMALL - held, tuple(KINDS[k] for k in sorted(accept)))
+class _Target:
+    """Everything :func:`distance_to_goal` reads for one target, ``big`` big
+    sets and a small set (2 with a set open, 3 while none is), built once (a
+    fraction of a second) and after that grown only by a pattern not tabled:
+
+    - ``ids[shape][code]``: the id of a type's table, ``tables[id]`` (None
+      for a pattern not tabled yet);
+    - ``merge[i][j]``: the id of tables i and j merged (the known tables are
+      kept closed under merging: few distinct tables occur, about a hundred);
+    - ``tight[t][r]``: a type's table t beside the merged rest r of the hand,
+      ``held << 8 | n``: the most cards the target holds, and which of
+      ``tights[t]`` are the type's cells that reach it (its *tight* cells, a
+      bit each: a table meets a handful of different tight sets);
+    - ``improving[shape][code]``: per cell, the places whose next card adds
+      one to it (a bit mask; none where the hand holds every copy);
+    - ``accept[bucket][first[shape][code] + n]``: the type's share of the
+      acceptance with the ``n``-th tight cells of its table, as kinds: a card
+      adds at most one to a cell, so it lowers the distance exactly when it
+      adds one to a tight cell.
+    """
+
+    def __init__(self, big: int, every: dict[int, np.ndarray]) -> None:
+        self.big = big
+        self.goal = big * BIG + SMALL
+        self.cells = 2 * (big + 1)
+        self.tables: list[Table] = []
+        self.index: dict[Table, int] = {}
+        self.ids: dict[int, list[int | None]] = {}
+        self.improving: dict[int, dict[int, tuple[int, ...]]] = {}
+        for shape in _SHAPES:
+            self.ids[shape] = [None] * _BASE ** len(_BUCKET_CAPS[shape])
+            self.improving[shape] = {}
+            found = every[shape]
+            self._table(shape, _patterns(shape, _TABLED), lambda codes: found[codes])  # noqa: B023
+        self._close()
+
+    def _intern(self, table: Table) -> int:
+        found = self.index.get(table)
+        if found is None:
+            found = self.index[table] = len(self.tables)
+            self.tables.append(table)
+        return found
+
+    def _table(
+        self, shape: int, patterns: np.ndarray, rows: Callable[[np.ndarray], np.ndarray]
+    ) -> None:
+        """Record the table ids and improving places of ``patterns``, reading
+        ``rows(codes)``: the tables of those codes' patterns, and of the
+        patterns a card larger."""
+        caps = _BUCKET_CAPS[shape]
+        codes = _codes(patterns)
+        own = rows(codes)[:, : self.cells]
+        improving = np.zeros_like(own)
+        for q, cap in enumerate(caps):
+            room = patterns[:, q] < cap
+            larger = rows(np.where(room, codes + _BASE**q, codes))[:, : self.cells]
+            improving |= ((larger > own) & room[:, None]).astype(np.int64) << q
+        ids = self.ids[shape]
+        for code, table, more in zip(codes.tolist(), own.tolist(), improving.tolist(), strict=True):
+            ids[code] = self._intern(tuple(table))
+            self.improving[shape][code] = tuple(more)
+
+    def table_hand(self, key: int) -> None:
+        """Table the types of the hand numbered ``key`` that hold more cards
+        than the tabled patterns, and lay the lists out again."""
+        for bucket, kinds in enumerate(_BUCKETS):
+            shape = _SHAPE_OF[bucket]
+            code = key >> (_LANE * bucket) & _MASK
+            if self.ids[shape][code] is None:
+                width = len(kinds)
+                pattern = np.array([[code // _BASE**q % _BASE for q in range(width)]])
+                near = np.concatenate([pattern, pattern + np.eye(width, dtype=np.int64)])
+                near = near[(near <= _BUCKET_CAPS[shape]).all(axis=1)]
+                found = dict(zip(_codes(near).tolist(), _tables(shape, near), strict=True))
+                self._table(
+                    shape,
+                    pattern,
+                    lambda codes: np.array([found[c] for c in codes.tolist()]),  # noqa: B023
+                )
+                self._close()
+
+    def _close(self) -> None:
+        """Merge every pair of known tables until no new table appears, then
+        lay out ``merge``, ``tight``, ``first`` and ``accept`` as lists."""
+        cells = self.cells
+        splits = _splits(self.big)
+        done = 0
+        while done < len(self.tables):
+            done = len(self.tables)
+            have = np.array(self.tables, dtype=np.int64)
+            merged = np.full((done, done, cells), _NEG, dtype=np.int64)
+            for i, j, o in splits:
+                merged[:, :, o] = np.maximum(merged[:, :, o], have[:, None, i] + have[None, :, j])
+            rows = np.maximum(merged, _NEG).tolist()
+            for line in rows:
+                for table in line:
+                    self._intern(tuple(table))
+        merge = [[self.index[tuple(t)] for t in line] for line in rows]
+        # a type's cell i goes with the rest's cell (cells - 1 - i): together
+        # exactly the target's big sets and its small set
+        sums = np.stack([have[:, None, i] + have[None, :, cells - 1 - i] for i in range(cells)], 2)
+        most = sums.max(axis=2)
+        masks = ((sums == most[:, :, None]) << np.arange(cells)).sum(axis=2)
+        self.merge = merge
+        self.tights: list[np.ndarray] = []
+        self.tight: list[list[int]] = []
+        for t in range(done):
+            found, which = np.unique(masks[t], return_inverse=True)
+            assert len(found) < 1 << 8  # fits beside held
+            self.tights.append(found)
+            self.tight.append(((most[t] << 8) | which).tolist())
+        self.first: dict[int, list[int | None]] = {}
+        places: dict[int, np.ndarray] = {}
+        for shape in _SHAPES:
+            self.first[shape], places[shape] = self._lay_out(shape)
+        self.accept = [
+            [kinds[p] for p in places[_SHAPE_OF[b]].tolist()] for b, kinds in enumerate(_KINDS_AT)
+        ]
+        # what distance_to_goal reads, in one tuple
+        self.hot: tuple[Any, ...] = (
+            self.ids[0],
+            self.ids[3],
+            self.first[0],
+            self.first[3],
+            self.merge,
+            self.tight,
+            *self.accept,
+            self.goal,
+        )
+
+    def _lay_out(self, shape: int) -> tuple[list[int | None], np.ndarray]:
+        """For every tabled pattern of ``shape``, where its entries start, and
+        the entries: per tight set of its table, the places of its acceptance."""
+        ids = self.ids[shape]
+        codes = list(self.improving[shape])
+        improving = np.array([self.improving[shape][c] for c in codes], dtype=np.int64)
+        tights = self.tights
+        counts = np.array([len(tights[ids[c] or 0]) for c in codes])
+        starts = np.cumsum(counts) - counts
+        first: list[int | None] = [None] * len(ids)
+        for code, start in zip(codes, starts.tolist(), strict=True):
+            first[code] = start
+        masks = np.concatenate([tights[ids[c] or 0] for c in codes])
+        bits = (masks[:, None] >> np.arange(self.cells)) & 1
+        mine = np.repeat(improving, counts, axis=0)
+        return first, np.bitwise_or.reduce(np.where(bits == 1, mine, 0), axis=1)
+
+
+#: per bucket, a mask of its places -> those kinds, in kind order
+_KINDS_AT: tuple[tuple[tuple[Kind, ...], ...], ...] = tuple(
+    tuple(
+        tuple(KINDS[k] for q, k in enumerate(kinds) if mask >> q & 1)
+        for mask in range(1 << len(kinds))
+    )
+    for kinds in _BUCKETS
+)
+#: the targets' tables by their big sets, built when first asked
+_BUILT: dict[int, _Target] = {}
+
+
+def _target(big: int) -> _Target:
+    """The tables for ``big`` big sets; the first question builds both
+    targets' (they share the patterns' scores)."""
+    found = _BUILT.get(big)
+    if found is None:
+        every = {shape: _every_table(shape) for shape in _SHAPES}
+        for most in (2, _MOST_BIG):
+            _BUILT[most] = _Target(most, every)
+        found = _BUILT[big]
+    return found
 
 
 def clear_caches() -> None:
-    """Forget every memoised answer and type table (for cold timings)."""
-    _OPEN.clear()
-    _CLOSED.clear()
-    _bucket_tables.cache_clear()
-    _merge.cache_clear()
-    _combined.cache_clear()
+    """Drop the targets' tables (built again at the next question): for
+    timings of the build. No answer is remembered otherwise: a hand met again
+    costs what a new one does."""
+    _BUILT.clear()
 
 
 def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
-    """How many cards ``hand`` still lacks for a goal, and which kinds would
-    bring it closer; ``opened`` is whether (or how many) sets the player has
-    opened. Memoised on the hand's kinds."""
-    memo = _OPEN if opened else _CLOSED
-    key = tuple(sorted([KIND_OF[c.index] for c in hand]))
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        found = memo[key] = _distance_of(key, bool(opened))
-    return found
+    """How many cards ``hand`` (distinct cards of the deck) still lacks for a
+    goal, and which kinds would bring it closer; ``opened`` is whether (or how
+    many) sets the player has opened.
+
+    Read off the tables (see :class:`_Target`): the four types' table ids,
+    beside each the merge of the other three (two pairs' merges shared), each
+    one's tight cells, and from them the acceptance."""
+    weights = [_WEIGHT[c.index] for c in hand]
+    key = sum(weights)
+    big = 2 if opened else _MOST_BIG
+    target = _BUILT.get(big) or _target(big)
+    if len(weights) > _TABLED:
+        target.table_hand(key)
+    ids, items, first, first_items, merge, tight, a0, a1, a2, a3, goal = target.hot
+    c0, c1, c2, c3 = key & _MASK, key >> _L1 & _MASK, key >> _L2 & _MASK, key >> _L3
+    t0, t1, t2, t3 = ids[c0], ids[c1], ids[c2], items[c3]
+    left, right = merge[t0][t1], merge[t2][t3]
+    v0 = tight[t0][merge[t1][right]]
+    v1 = tight[t1][merge[t0][right]]
+    v2 = tight[t2][merge[left][t3]]
+    v3 = tight[t3][merge[left][t2]]
+    kinds = (
+        a0[first[c0] + (v0 & 0xFF)]
+        + a1[first[c1] + (v1 & 0xFF)]
+        + a2[first[c2] + (v2 & 0xFF)]
+        + a3[first_items[c3] + (v3 & 0xFF)]
+    )
+    return _new(Distance, (goal - (v0 >> 8), kinds))
 
 
 def is_goal_hand(cards: Iterable[Card]) -> bool:

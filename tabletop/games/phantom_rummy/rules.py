@@ -30,9 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from random import Random  # the type only: generators come from core.rng
 from typing import Any, cast
 
 from tabletop.core import rng
+from tabletop.core.bots import deal_unseen
 from tabletop.core.game import (
     DealSummary,
     Ending,
@@ -714,6 +716,16 @@ class PhantomRules:
             return after.claim is None
         return True
 
+    def forced_answer(self, view: PhantomState) -> PhantomAction | None:
+        """The answer the seat of ``view`` must give out of turn when it has
+        no choice: Pass on a discard it can claim nothing of (ruling R4);
+        otherwise None. The frame gives it without a prompt only where no
+        other person could see it (one person at the table)."""
+        if view.phase is not Phase.CLAIMS:
+            return None
+        legal = self.legal_actions(view)
+        return legal[0] if legal == [Pass()] else None
+
     def describe(self, state: PhantomState) -> str:
         games, target = state.match_length()
         lines = [
@@ -749,8 +761,10 @@ class PhantomRules:
         after: PhantomState,
         names: Sequence[str],
     ) -> str:
-        """A sealed answer is logged as "has answered"; the reveal names who took
-        the card and how ("Cleo claims Basil's Moon 5 for a gain: Moon 5-5-5")."""
+        """A sealed answer before the last one has no line (the log skips it);
+        the last one's line is the discard's outcome: who took the card and how
+        ("Cleo claims Basil's Moon 5 for a gain: Moon 5-5-5"), or "Nobody
+        claims Basil's Moon 7."."""
 
         def name(s: int) -> str:
             return names[s] if 0 <= s < len(names) else f"Player {s + 1}"
@@ -772,8 +786,8 @@ class PhantomRules:
         window = before.claim
         assert window is not None
         if window.asked + 1 < before.players - 1:
-            return f"{who} has answered."
-        parts = [f"{who} has answered."]
+            return ""  # sealed: the last answer's line tells the outcome
+        parts: list[str] = []
         full = replace(window, answers=_put(window.answers, seat, action))
         won = full.winner()
         owner = name(window.discarder)
@@ -816,3 +830,49 @@ def _result_words(before: PhantomState, after: PhantomState, name: Any) -> str:
     if result.instant:
         words += " The legendary Item wins the match."
     return words
+
+
+# -- what a seat cannot see ------------------------------------------------------------
+
+
+def unseen_cards(view: PhantomState, seat: int) -> list[Card]:
+    """The cards ``seat`` cannot see: the other hands and the pile, in deck order."""
+    mine = view.hands[seat]
+    if mine is None:
+        raise ValueError(f"seat {seat}'s view does not show its own hand")
+    seen = set(mine) | set(view.row)
+    seen |= {c for d in view.discards for c in d}
+    seen |= {c for s in range(view.players) for c in view.open_cards(s)}
+    return [c for c in DECK if c not in seen]
+
+
+def determinize(view: PhantomState, seat: int, rng: Random) -> PhantomState:
+    """A full state consistent with what ``seat`` knows: its own hand and the
+    table kept; the unseen cards dealt afresh to the other hands (by their
+    sizes) and the pile; a random seed for later deals (the real one is
+    secret); and the sealed answers of the seats already asked read as Pass
+    (nothing the view holds about them is read). Written beside ``view``, so
+    the bot imports it from here."""
+    mine = view.hands[seat]
+    if mine is None:
+        raise ValueError(f"seat {seat}'s view does not show its own hand")
+    hands, rest = deal_unseen(unseen_cards(view, seat), view.hand_sizes, seat, mine, rng)
+    pile = tuple(rest)
+    if len(pile) != view.pile_size:
+        raise ValueError(f"the view leaves {len(pile)} cards for the pile, not {view.pile_size}")
+    claim = view.claim
+    if claim is not None:
+        asked = set(claim.order()[: claim.asked])
+        answers = tuple(
+            claim.answers[s] if s == seat else (Pass() if s in asked else None)
+            for s in range(view.players)
+        )
+        claim = replace(claim, answers=answers)
+    return replace(
+        view,
+        seed=rng.getrandbits(62),
+        hands=hands,
+        pile=pile,
+        claim=claim,
+        viewer=None,
+    )
