@@ -29,7 +29,7 @@ decisions depend only on its seed and the view.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
@@ -37,7 +37,7 @@ from tabletop.core.bots import ISMCTS, Bot, outcome_value
 from tabletop.core.words import plural, seat_ref
 from tabletop.games import phantom_rummy as _entry  # determinize, unseen_cards (read at call time)
 from tabletop.games.phantom_rummy.cards import KINDS, Card
-from tabletop.games.phantom_rummy.hands import distance_to_goal, goal_decompositions
+from tabletop.games.phantom_rummy.hands import distance_to_goal, goal_decompositions, is_goal_hand
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
     ClaimGoal,
@@ -51,7 +51,7 @@ from tabletop.games.phantom_rummy.model import (
     Ready,
     Take,
 )
-from tabletop.games.phantom_rummy.rules import PhantomRules
+from tabletop.games.phantom_rummy.rules import PhantomRules, big_sets_in
 
 RULES = PhantomRules()
 
@@ -176,7 +176,8 @@ class EasyBot:
         opens = [a for a in legal if isinstance(a, Open)]
         if opens and not opened:
             return self._pick(opens)
-        readies = [a for a in legal if isinstance(a, Ready)]
+        # ready locks the hand: with nothing open it could never score
+        readies = [a for a in legal if isinstance(a, Ready)] if opened else []
         if readies:
             return self._pick(readies)
         now = distance(hand, opened)
@@ -240,8 +241,9 @@ def medium_choice(view: PhantomState, seat: int, legal: Sequence[PhantomAction])
         after = after_draw(_without(hand, best_open.cards), unseen)
         if (not opened and after <= kept) or (opened and after <= kept - 1):
             return best_open
+    # ready locks the hand: with nothing open it could never score
     ready = Ready(best_discard.card)
-    return ready if ready in legal else best_discard
+    return ready if opened and ready in legal else best_discard
 
 
 class MediumBot:
@@ -262,63 +264,163 @@ class MediumBot:
 
 def candidates(state: PhantomState) -> list[PhantomAction]:
     """The moves the hard bot's search weighs for whoever is to move: a goal
-    alone when there is one; else every take, opening, ready and claim, and
-    the best :data:`HARD_DISCARDS` discards by the medium bot's measure."""
+    (or a goal claim) alone when there is one; else every take, opening and
+    gain, and of the discards the best :data:`HARD_DISCARDS` by the hand
+    they keep, each said ready where it can be (a ready seat may claim any
+    discard that completes it; with nothing open, ready would lock a hand
+    that can never score, so it is left out)."""
     legal = RULES.legal_actions(state)
-    if state.phase is not Phase.ACT or len(legal) <= HARD_DISCARDS + 1:
-        if state.phase is Phase.CLAIMS and ClaimGoal() in legal:
-            return [ClaimGoal()]
+    if state.phase is Phase.CLAIMS:
+        return [ClaimGoal()] if ClaimGoal() in legal else legal
+    if state.phase is not Phase.ACT or len(legal) == 1:
         return legal
     if Goal() in legal:
         return [Goal()]
     seat = state.turn
     hand = _hand(state, seat)
     opened = bool(state.opened[seat])
-    discards = [a for a in legal if isinstance(a, Discard)]
+    readies = {a.card for a in legal if isinstance(a, Ready)} if opened else set()
     kept = {
-        a.card: (distance(_without(hand, (a.card,)), opened), a.card.red, a.card) for a in discards
+        a.card: (distance(_without(hand, (a.card,)), opened), a.card.red, a.card)
+        for a in legal
+        if isinstance(a, Discard)
     }
     best = set(sorted(kept, key=kept.__getitem__)[:HARD_DISCARDS])
-    return [a for a in legal if not isinstance(a, Discard) or a.card in best]
+    out: list[PhantomAction] = []
+    for a in legal:
+        if isinstance(a, Open):
+            out.append(a)
+        elif isinstance(a, Ready):
+            if a.card in best and a.card in readies:
+                out.append(a)
+        elif isinstance(a, Discard) and a.card in best and a.card not in readies:
+            out.append(a)
+    return out
+
+
+class _Candidates(Sequence[PhantomAction]):
+    """:func:`candidates` of a state, worked out when first read. The search's
+    tree reads them; a playout's move (:func:`playout_action`) never does, it
+    picks its move from the state itself, so a playout pays for no list of
+    legal moves."""
+
+    __slots__ = ("state", "_items")
+
+    def __init__(self, state: PhantomState) -> None:
+        self.state = state
+        self._items: list[PhantomAction] | None = None
+
+    def _list(self) -> list[PhantomAction]:
+        if self._items is None:
+            self._items = candidates(self.state)
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, i: int) -> PhantomAction:  # type: ignore[override]
+        return self._list()[i]
+
+    def __iter__(self) -> Iterator[PhantomAction]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._list()
+
+
+def _lazy_candidates(state: PhantomState) -> list[PhantomAction]:
+    return _Candidates(state)  # type: ignore[return-value]
+
+
+def keep_values(hand: Sequence[Card]) -> list[float]:
+    """A quick worth of each card of ``hand`` to it, for playouts (where a
+    distance per card would cost too much): its copies in hand, then its
+    neighbours in a run (same type, one or two apart), a red card a little
+    more (it scores)."""
+    counts = [0] * len(KINDS)
+    for card in hand:
+        counts[card.kind] += 1
+    out = []
+    for card in hand:
+        k = card.kind
+        value = 2.0 * min(counts[k] - 1, 2) + (0.3 if card.red else 0.0)
+        if _NUMBERED[k]:
+            for step, weight in ((1, 1.0), (2, 0.5)):
+                for j in (k - step, k + step):
+                    if 0 <= j < len(KINDS) and _TYPE_OF[j] == _TYPE_OF[k] and counts[j]:
+                        value += weight
+        out.append(value)
+    return out
+
+
+_NUMBERED = tuple(kind.number is not None for kind in KINDS)
+_TYPE_OF = tuple(kind.type for kind in KINDS)
+
+
+def _gain_pair(card: Card, hand: Sequence[Card]) -> tuple[Card, Card] | None:
+    """Two cards of ``hand`` that make a big set with ``card``, or None: the
+    copies of its kind first, then its run neighbours."""
+    k = card.kind
+    same = [c for c in hand if c.kind == k]
+    if len(same) >= 2:
+        return same[0], same[1]
+    if not _NUMBERED[k]:
+        return None
+    by_kind = {c.kind: c for c in hand}
+    for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
+        if a in by_kind and b in by_kind and _TYPE_OF[a] == _TYPE_OF[k] == _TYPE_OF[b]:
+            if abs(KINDS[a].number - KINDS[b].number) <= 2:  # type: ignore[operator]
+                return by_kind[a], by_kind[b]
+    return None
 
 
 def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Random) -> PhantomAction:
-    """A playout's move, for every seat: the easy bot's greedy rule without its
-    randomness' cost (the first best take; a goal, the first opening and a
-    ready whenever they come; the discard keeping the hand nearest a goal;
-    the first gain only while nothing is open)."""
+    """A playout's move, for every seat, from the state alone (``legal`` is not
+    read): claim a goal whenever it can, gain only while nothing is open;
+    take the row card worth most to the hand (:func:`keep_values`); score a
+    goal, open the first set, then discard the card worth least, saying
+    ready when the hand left is one card short (once a set is open)."""
     seat = RULES.to_move(state)
     assert seat is not None
-    if state.phase is Phase.CLAIMS:
-        if ClaimGoal() in legal:
-            return ClaimGoal()
-        if not state.opened[seat]:
-            gain = next((a for a in legal if isinstance(a, ClaimGain)), None)
-            if gain is not None:
-                return gain
-        return Pass()
     hand = _hand(state, seat)
     opened = bool(state.opened[seat])
+    if state.phase is Phase.CLAIMS:
+        assert state.claim is not None
+        card = state.claim.card
+        if state.ready[seat]:
+            if opened and is_goal_hand((*hand, card)):
+                if not (state.advanced and any(is_goal_hand((*hand, d)) for d in state.discards[seat])):
+                    return ClaimGoal()
+            return Pass()
+        if not opened:
+            pair = _gain_pair(card, hand)
+            if pair is not None:
+                return ClaimGain(pair)
+        return Pass()
     if state.phase is Phase.TAKE:
-        return min(
-            (a for a in legal if isinstance(a, Take)),
-            key=lambda a: (distance((*hand, a.card), opened), rng.random()),
-        )
-    if len(legal) == 1:
-        return legal[0]
-    if Goal() in legal:
+        row = state.row
+        best, best_value = row[0], -1.0
+        for card in row:
+            value = keep_values((*hand, card))[-1] + rng.random() * 0.1
+            if value > best_value:
+                best, best_value = card, value
+        return Take(best)
+    if opened and is_goal_hand(hand):
         return Goal()
+    if state.ready[seat]:
+        assert state.taken is not None
+        return Discard(state.taken)
     if not opened:
-        first = next((a for a in legal if isinstance(a, Open)), None)
-        if first is not None:
-            return first
-    ready = next((a for a in legal if isinstance(a, Ready)), None)
-    if ready is not None:
-        return ready
-    return min(
-        (a for a in legal if isinstance(a, Discard)),
-        key=lambda a: (distance(_without(hand, (a.card,)), opened), rng.random()),
-    )
+        sets = big_sets_in(hand)
+        if sets:
+            return Open(sets[0])
+    values = keep_values(hand)
+    low = min(values)
+    spare = [c for c, v in zip(hand, values, strict=True) if v == low]
+    card = spare[rng.randrange(len(spare))]
+    if opened and distance(_without(hand, (card,)), True) == 1:
+        return Ready(card)
+    return Discard(card)
 
 
 #: what a short game is worth to a seat: scoring its goal (plus its points,
@@ -388,7 +490,7 @@ class HardBot:
             heuristic=standing,
             rollout_policy=playout_action,
             max_rollout_depth=ROLLOUT_DEPTH,
-            actions=candidates,
+            actions=_lazy_candidates,
             terminal=self.short_game_over,
         )
 
