@@ -258,15 +258,27 @@ def test_the_hand_is_grouped_and_near_sets_name_what_they_wait_on() -> None:
 
 
 def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> None:
-    """A person who can gain a bot's discard is asked, with the countdown running."""
+    """The one person at a table of bots is asked only about discards they can
+    claim (ruling R4: the others are passed for them at once, no prompt), and
+    a prompt names whose discard it is, with the countdown running."""
     app.update_settings(claim_countdown=10)
     seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
     d = Driver(app)
-    for seed in range(40):
+
+    def passed_for_ada(session: Session) -> list[int]:
+        return [
+            i
+            for i in range(session.ply)
+            if session.rules.to_move(session.states[i]) == 0 and session.states[i].phase is Phase.CLAIMS
+        ]
+
+    for seed in range(1, 40):  # seed 1 gives Ada a gain after a few passes
         scene = start(app, seats, seed)
         session = scene.session
         for _ in range(400):
-            if scene.asked and len(scene.gains()) > 0:
+            if scene.asked:
+                assert session.rules.legal_actions(scene.view) != [Pass()], "a prompt offers a claim"
+            if scene.asked and len(scene.gains()) > 0 and passed_for_ada(session):
                 break
             if scene.my_turn:
                 view = session.view(0)
@@ -277,10 +289,13 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
             if session.is_over():
                 break
             d.frame(dt=0.25)
-        if scene.asked and scene.gains():
+        if scene.asked and scene.gains() and passed_for_ada(session):
             break
         app.stack.pop()
     assert scene.asked and scene.gains(), "no seed gave Ada a gain"
+    # on the way, every discard Ada could not claim was passed for her without a prompt
+    asked = passed_for_ada(session)
+    assert asked and all(session.actions[i] == Pass() for i in asked)
     d.frame()
     claim = scene.view.claim
     assert claim is not None and claim.discarder != 0
