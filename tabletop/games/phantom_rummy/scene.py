@@ -532,12 +532,10 @@ class PhantomScene(GameScene):
         return f"{away} · waiting on {kinds_words(d.acceptance)}" if d.acceptance else away
 
     def prompt_words(self) -> str:
-        """The top bar during a claim prompt: claim or pass, not "Your turn"."""
+        """The top bar during a claim prompt: "Claim or pass", not "Your turn"
+        (the prompt on the table names the discard and whose it is)."""
         shown = self.shown_state
-        if shown.phase is not Phase.CLAIMS or shown.claim is None:
-            return ""
-        owner = self.session.names[shown.claim.discarder]
-        return f"Claim {owner}'s {shown.claim.card.title} or pass"
+        return "Claim or pass" if shown.phase is Phase.CLAIMS else ""
 
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
         self.refresh()
