@@ -38,14 +38,21 @@ from tabletop.games.phantom_rummy.model import (
     ShortGame,
     Take,
 )
-from tabletop.games.phantom_rummy.scene_draw import draw_table, set_words
+from tabletop.games.phantom_rummy.scene_draw import (
+    discard_area,
+    discard_poses,
+    draw_table,
+    set_words,
+)
 from tabletop.games.phantom_rummy.scene_goal import GoalShow, draw_goal, goal_height
 from tabletop.games.phantom_rummy.scene_look import Group, draw_icon, group_hand, kinds_words
-from tabletop.ui.cards import CardPainter, Pose, row_layout
+from tabletop.ui.cards import CardPainter, CardTween, Pose, row_layout
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.handkeys import HandKeys
 from tabletop.ui.widgets import Button, FocusGroup, Panel
 
+#: seconds a taken or discarded card flies, at animation speed 1
+FLY = 0.32
 #: the most gain choices the prompt offers as buttons (keys 1-4)
 MOST_GAINS = 4
 GAIN_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
@@ -83,6 +90,11 @@ class PhantomScene(GameScene):
         self._prompt_key: tuple[int, int] | None = None
         #: the goal screen of the short game that just ended, while it shows
         self.goal: GoalShow | None = None
+        #: cards flying (a take to its taker, a discard to its pile): the card,
+        #: its tween and the painter of its size; ``flying`` their cards, not
+        #: drawn where they land until they are there
+        self.flights: list[tuple[Card, CardTween, CardPainter]] = []
+        self.flying: set[Card] = set()
         # the layout (see layout_rects)
         self.match_panel = Panel()
         self.seat_rects: dict[int, pygame.Rect] = {}
@@ -480,10 +492,50 @@ class PhantomScene(GameScene):
         return False
 
     # -- time -------------------------------------------------------------------------------
+    def seat_anchor(self, seat: int) -> Pose:
+        """Where another seat's cards come from and go to: its panel's middle."""
+        r = self.seat_rects.get(seat)
+        if r is None:
+            return Pose(self.hand_rect.centerx, self.hand_rect.centery, 0.0)
+        return Pose(r.centerx, r.centery, 0.0)
+
+    def _fly(self, card: Card, start: Pose, end: Pose, painter: CardPainter) -> None:
+        seconds = self.app.theme.duration(FLY)
+        if seconds > 0:
+            self.flights.append((card, CardTween(start, end, seconds, tag=card), painter))
+            self.flying.add(card)
+
+    def _start_flights(self, before: PhantomState, action: Any, after: PhantomState) -> None:
+        """A take flies from the row to its taker, a discard from its owner to
+        their pile (the table as laid out for the viewer)."""
+        seat = self.session.rules.to_move(before)
+        if seat is None or self.summary is not None:
+            return
+        if isinstance(action, Take):
+            start = dict(self.row_poses(before)).get(action.card)
+            if start is None:
+                return
+            if seat == self.viewer:
+                end = dict(self.hand_poses(self.session.rules.view(after, seat))).get(action.card, start)
+                self._fly(action.card, start, end, self.hand_painter)
+            else:
+                self._fly(action.card, start, self.seat_anchor(seat), self.row_painter)
+        elif isinstance(action, (Discard, Ready)):
+            if seat == self.viewer:
+                start = dict(self.hand_poses(self.session.rules.view(before, seat))).get(action.card)
+            else:
+                start = self.seat_anchor(seat)
+            pile = after.discards[seat]
+            if start is None or not pile or pile[-1] != action.card:
+                return
+            end = discard_poses(self, len(pile), discard_area(self, seat))[-1]
+            self._fly(action.card, start, end, self.mini_painter)
+
     def on_played(self, before: Any, action: Any, after: Any) -> None:
         self.skip_animation()
         sound = self.app.sound
         sound.play("card" if isinstance(action, (Take, Discard, Ready, Open, ClaimGain)) else "click", 0.6)
+        self._start_flights(before, action, after)
         if len(after.results) > len(before.results):
             result: ShortGame = after.results[-1]
             seat = result.goal
@@ -495,13 +547,18 @@ class PhantomScene(GameScene):
 
     @property
     def animating(self) -> bool:
-        return self.goal is not None and not self.goal.done
+        return bool(self.flights) or (self.goal is not None and not self.goal.done)
 
     def skip_animation(self) -> None:
+        self.flights, self.flying = [], set()
         if self.goal is not None:
             self.goal.skip()
 
     def update(self, dt: float) -> None:
+        for _, tween, _ in self.flights:
+            tween.update(dt)
+        if self.flights and all(tween.done for _, tween, _ in self.flights):
+            self.flights, self.flying = [], set()
         if self.goal is not None:
             self.goal.update(dt)
             if self.goal.done and self.summary is None:

@@ -71,6 +71,9 @@ def draw_table(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     _draw_hand(scene, surface, view)
     scene.group.draw(surface, scene.app.theme)
     _draw_hint_buttons(scene, surface)
+    for card, tween, painter in scene.flights:
+        if tween.started and not tween.done:
+            draw_card(surface, painter, card_face(scene.app.theme, card, scene.advanced), tween.pose)
     if scene.goal is not None and not scene.summary_shown:  # the summary shows it then
         draw_goal(scene, surface, scene.goal_rect)
 
@@ -145,25 +148,44 @@ def _mini_sets(scene: PhantomScene, surface: pygame.Surface, sets: Sequence[Sequ
             x += step if i < len(laid) - 1 else w + gap
 
 
+def discard_area(scene: PhantomScene, seat: int) -> pygame.Rect:
+    """Where ``seat``'s own discard pile lies: in its panel, or above your hand."""
+    t = scene.app.theme
+    line = t.small.get_linesize()
+    mini_h = scene.mini_painter.card_height
+    if seat == scene.viewer:
+        r = scene.mine_rect
+        half = (r.w - t.px(20)) // 2
+        return pygame.Rect(r.x + half + t.px(20), r.y + line, r.w - half - t.px(20), r.h - line)
+    r = scene.seat_rects[seat]
+    pad = t.px(8)
+    top = r.y + t.px(4) + t.body.get_linesize() + line + mini_h + t.px(4) + line
+    return pygame.Rect(r.x + pad, top, r.w - 2 * pad, mini_h + t.px(4))
+
+
+def discard_poses(scene: PhantomScene, count: int, area: pygame.Rect) -> list[Pose]:
+    """The poses of a discard pile of ``count`` cards in ``area``, oldest first."""
+    w, _ = scene.mini_painter.card_size
+    step = min(w * 0.5, (area.w - w) / max(1, count - 1)) if count > 1 else 0
+    return [Pose(area.x + w / 2 + i * step, area.centery, 0.0) for i in range(count)]
+
+
 def _mini_discards(scene: PhantomScene, surface: pygame.Surface, view: PhantomState, seat: int, area: pygame.Rect) -> None:
     """A seat's own discard pile, oldest first, the newest whole on the right;
-    the discard on offer ringed."""
+    the discard on offer ringed; a card still flying there is not drawn yet."""
     t = scene.app.theme
     painter = scene.mini_painter
-    w, h = painter.card_size
     pile = view.discards[seat]
     if not pile:
         draw_text(surface, t.small, "no discards", mix(t.felt_dark, t.text, 0.5), area, "left")
         return
-    step = min(w * 0.5, (area.w - w) / max(1, len(pile) - 1)) if len(pile) > 1 else 0
-    x = area.x + w / 2
-    for i, c in enumerate(pile):
-        pose = Pose(x + i * step, area.centery, 0.0)
-        draw_card(surface, painter, card_face(t, c, scene.advanced), pose)
+    poses = discard_poses(scene, len(pile), area)
+    for c, pose in zip(pile, poses):
+        if c not in scene.flying:
+            draw_card(surface, painter, card_face(t, c, scene.advanced), pose)
     claim = view.claim
-    if claim is not None and claim.discarder == seat:
-        pose = Pose(x + (len(pile) - 1) * step, area.centery, 0.0)
-        draw_outline(surface, pose, painter.card_size, t.focus, max(2, t.px(3)), grow=t.px(2))
+    if claim is not None and claim.discarder == seat and claim.card not in scene.flying:
+        draw_outline(surface, poses[-1], painter.card_size, t.focus, max(2, t.px(3)), grow=t.px(2))
 
 
 def _draw_seat(scene: PhantomScene, surface: pygame.Surface, view: PhantomState, seat: int) -> None:
@@ -196,7 +218,7 @@ def _draw_seat(scene: PhantomScene, surface: pygame.Surface, view: PhantomState,
     _mini_sets(scene, surface, view.opened[seat], sets_area)
     y = sets_area.bottom
     draw_text(surface, t.small, "discards", t.text_dim, pygame.Rect(head.x, y, head.w, line))
-    _mini_discards(scene, surface, view, seat, pygame.Rect(head.x, y + line, head.w, mini_h + t.px(4)))
+    _mini_discards(scene, surface, view, seat, discard_area(scene, seat))
 
 
 def _draw_pile(scene: PhantomScene, surface: pygame.Surface, view: PhantomState) -> None:
@@ -318,7 +340,7 @@ def _draw_mine(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     draw_text(surface, t.small, "Your open sets", t.text_dim, pygame.Rect(sets.x, sets.y, sets.w, line))
     _mini_sets(scene, surface, view.opened[seat], pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line))
     draw_text(surface, t.small, "Your discards", t.text_dim, pygame.Rect(discards.x, discards.y, discards.w, line))
-    _mini_discards(scene, surface, view, seat, pygame.Rect(discards.x, discards.y + line, discards.w, r.h - line))
+    _mini_discards(scene, surface, view, seat, discard_area(scene, seat))
 
 
 def _draw_message(scene: PhantomScene, surface: pygame.Surface, view: PhantomState) -> None:
@@ -369,6 +391,8 @@ def _draw_hand(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     poses = dict(scene.hand_poses(view))
     for card in cards:
         pose = poses[card]
+        if card in scene.flying:
+            continue
         if card in scene.selected:
             look = Look.SELECTED
         elif card == scene.hover and act:
@@ -431,6 +455,6 @@ def _draw_hint_buttons(scene: PhantomScene, surface: pygame.Surface) -> None:
         surface.blit(tag, tag.get_rect(center=pill.center))
 
 
-__all__ = ["draw_table", "hinted_cards", "set_words"]
+__all__ = ["discard_area", "discard_poses", "draw_table", "hinted_cards", "set_words"]
 
 
