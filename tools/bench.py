@@ -416,7 +416,10 @@ def bench_bots(opts: Options) -> list[Row]:
     played by medium bots at 2 and 3 players, where the seat has a choice;
     and the hard bot where it has none. Uchronicle: early, middle and late in
     first rounds played by medium bots at 2 and 3 players, standard and
-    expert, where the hard bot has more than one play to weigh."""
+    expert, where the hard bot has more than one play to weigh. Phantom
+    Rummy: early, middle and late in first short games played by medium bots
+    at 2, 3 and 4 players, where the seat (to take, to act or answering a
+    discard) has more than one legal move."""
     from tabletop.games import etuc, planepita
     from tabletop.games.etuc import bot as etuc_bot
     from tabletop.games.planepita import bot as planepita_bot
@@ -453,6 +456,15 @@ def bench_bots(opts: Options) -> list[Row]:
             for i, view in enumerate(views)
         ]
         rows += bot_rows("uchronicle", level, seconds, decisions)
+    from tabletop.games.phantom_rummy import bot as phantom_bot
+
+    views = _phantom_rummy_decisions(max(2, opts.runs // 2))
+    for level, (_, seconds) in phantom_bot.BUDGETS.items():
+        decisions = [
+            (lambda level=level, i=i, seat=view.viewer: phantom_bot.make_bot(level, seat, i), view)
+            for i, view in enumerate(views)
+        ]
+        rows += bot_rows("phantom_rummy", level, seconds, decisions)
     return rows
 
 
@@ -797,6 +809,32 @@ def _uchronicle_decisions(rounds: int) -> list[Any]:
                         choices.append(view)
                     state = RULES.apply(state, medium[seat].choose(view))
                 positions += [choices[len(choices) * k // 6] for k in (1, 3, 5)]
+    return positions
+
+
+def _phantom_rummy_decisions(short_games: int) -> list[Any]:
+    """Views where the seat to move has more than one legal move (a take, a
+    turn's move, an answer to a discard), from ``short_games`` seeded first
+    short games at 2, 3 and 4 players played by medium bots: in each one
+    early (a sixth of the way through those views), one in the middle and one
+    late (five sixths)."""
+    from tabletop.games import phantom_rummy
+    from tabletop.games.phantom_rummy import bot as phantom_bot
+
+    rules = phantom_rummy.RULES
+    positions = []
+    for players in (2, 3, 4):
+        for i in range(short_games):
+            state = rules.setup(phantom_rummy.default_config(players), 300 + i)
+            medium = [phantom_bot.make_bot("medium", s, i) for s in range(players)]
+            choices = []
+            while not state.results:
+                seat = rules.to_move(state)
+                view = rules.view(state, seat)
+                if len(rules.legal_actions(state)) > 1:
+                    choices.append(view)
+                state = rules.apply(state, medium[seat].choose(view))
+            positions += [choices[len(choices) * k // 6] for k in (1, 3, 5)]
     return positions
 
 

@@ -53,7 +53,7 @@ from typing import Any, NoReturn
 
 from tabletop.core import codec, shapes
 from tabletop.core import rng as rngmod
-from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard
+from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard, reveals
 
 DEFAULT_SEEDS = (0, 1)
 #: determinizations of each seat's view checked at every step
@@ -202,7 +202,8 @@ def check_case(entry: Any, case: Case, illegal: Callable[[Any], Any] | None = No
 def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
     """The finished game goes through a save and back exactly: its JSON
     document loads to the same position (Session.from_doc), its moves replay
-    to the same position (Session.replay_doc), and every move has a log line."""
+    to the same position (Session.replay_doc), and every move has a log line
+    ("" only for a sealed move that shows nobody anything)."""
     import json
 
     from tabletop.core.session import SaveError, Seat, Session
@@ -223,11 +224,29 @@ def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
             where.fail(len(run.actions), f"{what} gave a different position", run.actions)
         if other.log != session.log:
             where.fail(len(run.actions), f"{what} gave a different game log", run.actions)
-    # every move has a line; "" leaves it out of the log panel (a sealed answer)
     if len(session.log) != len(run.actions) or not all(isinstance(x, str) for x in session.log):
         where.fail(len(run.actions), "some move has no log line", run.actions)
-    if run.actions and not any(session.log):
-        where.fail(len(run.actions), "no move has a log line", run.actions)
+    rules, states = session.rules, session.states
+    silent = 0  # empty lines in a row
+    for i, line in enumerate(session.log):
+        if line:
+            silent = 0
+            continue
+        # an empty line leaves the move out of the log: only for sealed
+        # answers out of turn, which show nobody anything, come at most
+        # players - 2 in a row, and are followed by a move with a line
+        silent += 1
+        mover = rules.to_move(states[i])
+        if (
+            silent > case.config.players - 2
+            or i == len(session.log) - 1
+            or any(
+                reveals(rules, states[i], run.actions[i], states[i + 1], seat)
+                for seat in range(case.config.players)
+                if seat != mover
+            )
+        ):
+            where.fail(i, "some move has no log line (only sealed answers out of turn may have none)", run.actions[: i + 1])
 
 
 # -- the playout -----------------------------------------------------------
@@ -262,26 +281,21 @@ def _has_nan(obj: Any) -> bool:
 
 def _round_trip(obj: Any) -> str | None:
     """None when ``obj`` survives the codec exactly, else what went wrong."""
-    return _encoded(obj)[0]
-
-
-def _encoded(obj: Any) -> tuple[str | None, str]:
-    """(what went wrong in ``obj``'s codec round trip or None, its codec text)."""
     try:
         text = codec.dumps(obj)
     except TypeError as exc:
-        return f"cannot be encoded: {exc}", ""
+        return f"cannot be encoded: {exc}"
     try:
         back = codec.loads(text)
     except codec.CodecError as exc:
-        return f"cannot be decoded: {exc}", text
+        return f"cannot be decoded: {exc}"
     if codec.dumps(back) != text:
-        return "encodes differently after a round trip", text
+        return "encodes differently after a round trip"
     if back != obj and not _has_nan(obj):
-        return f"decodes to a different value: {back!r}", text
+        return f"decodes to a different value: {back!r}"
     if type(back) is not type(obj):
-        return f"decodes to a {type(back).__name__}, not a {type(obj).__name__}", text
-    return None, text
+        return f"decodes to a {type(back).__name__}, not a {type(obj).__name__}"
+    return None
 
 
 def _playout(
@@ -304,27 +318,24 @@ def _playout(
     if checks and determinize is None and info.hidden_information:
         fail("the game has hidden information but its entry offers no determinize")
 
-    def check_state(state: Any) -> str:
-        text = _check_state(rules, state, players, invariants, fail)
+    def check_state(state: Any) -> None:
+        _check_state(rules, state, players, invariants, fail)
         if determinize is not None:
             _check_determinize(rules, determinize, state, players, invariants, case, len(actions), fail)
-        return text
 
     try:
         state = rules.setup(case.config, case.seed)
     except Exception as exc:
         fail(f"setup raised {exc!r}")
-    # the codec text of ``state`` as checked: what it must still be after each
-    # probe and apply. (The second, unchecked run only replays the same
-    # actions, and its log and final position are compared with the first.)
-    text = check_state(state) if checks else ""
+    if checks:
+        check_state(state)
     while not rules.is_over(state):
         if len(actions) >= limit:
             fail(f"the game is not over after info.max_actions_for({players})={limit} actions")
         if checks:
-            _probe_illegal(rules, state, NotAnAction(), fail, text)
+            _probe_illegal(rules, state, NotAnAction(), fail)
             if illegal is not None:
-                _probe_illegal(rules, state, illegal(state), fail, text)
+                _probe_illegal(rules, state, illegal(state), fail)
         action = entry.sample_action(state, sampler)
         if checks:
             reason = guard(rules, state, action)
@@ -333,29 +344,28 @@ def _playout(
             problem = _round_trip(action)
             if problem is not None:
                 fail(f"the action {action} {problem}")
+        before = codec.dumps(state)
         try:
             after = rules.apply(state, action)
         except Exception as exc:
             fail(f"apply({action}) raised {exc!r}")
-        if checks and codec.dumps(state) != text:
+        if codec.dumps(state) != before:
             fail(f"apply({action}) mutated its input state")
         actions.append(action)
         log.append(codec.dumps(action))
         state = after
         if checks:
-            text = check_state(state)
+            check_state(state)
     if checks:
         _check_finished(rules, info, state, players, fail)
     return _Playout(actions, log, codec.dumps(state), rules.outcome(state))
 
 
-def _probe_illegal(
-    rules: Any, state: Any, action: Any, fail: Callable[[str], NoReturn], before: str
-) -> None:
-    """``before``: the codec text of ``state``, which the probe must leave as it was."""
+def _probe_illegal(rules: Any, state: Any, action: Any, fail: Callable[[str], NoReturn]) -> None:
     reason = rules.check(state, action)
     if not isinstance(reason, str) or not reason:
         fail(f"check accepts the illegal action {action!r} (returned {reason!r})")
+    before = codec.dumps(state)
     try:
         rules.apply(state, action)
     except IllegalAction:
@@ -374,9 +384,8 @@ def _check_state(
     players: int,
     invariants: Callable[[Any], None] | None,
     fail: Callable[[str], NoReturn],
-) -> str:
-    """Checks ``state`` and returns its codec text."""
-    problem, text = _encoded(state)
+) -> None:
+    problem = _round_trip(state)
     if problem is not None:
         fail(f"the state {problem}")
     if invariants is not None:
@@ -408,7 +417,6 @@ def _check_state(
                     f"seat {seat}'s view offers {[str(a) for a in mine]} "
                     f"but the state offers {[str(a) for a in theirs]}"
                 )
-    return text
 
 
 def _check_determinize(
@@ -433,13 +441,11 @@ def _check_determinize(
                 full = determinize(view, seat, gen)
             except Exception as exc:
                 fail(f"determinize(view of seat {seat}) raised {exc!r}")
-            # (a game that hides nothing may give back the state itself, whose
-            # round trip and invariants _check_state has just checked)
-            if k == 0 and seat == mover and full is not state:
+            if k == 0 and seat == mover:
                 problem = _round_trip(full)
                 if problem is not None:
                     fail(f"determinize(view of seat {seat}) gave a state that {problem}")
-            if k == 0 and invariants is not None and full is not state:
+            if k == 0 and invariants is not None:
                 try:
                     invariants(full)
                 except AssertionError as exc:

@@ -1,0 +1,33 @@
+"""tools/phantom_sample.py: a small run's table adds up and repeats from its
+seed; a bad player count exits 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools import phantom_sample
+
+
+def _row(out: str) -> list[str]:
+    line = next(r for r in out.splitlines() if r.startswith("| 2 |"))
+    return [c.strip() for c in line.strip("|").split("|")]
+
+
+def test_a_small_sample_adds_up_and_repeats(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--players", "2", "--games", "2", "--level", "easy", "--seed", "4"]
+    assert phantom_sample.main(args) == 0
+    out = capsys.readouterr().out
+    cells = _row(out)
+    assert cells[1] == "2"
+    goal, pile_out = (float(c.rstrip("%")) for c in cells[2:4])
+    assert goal + pile_out == pytest.approx(100.0)
+    assert float(cells[4]) > 0  # turns were played
+    # the same seed plays the same short games again
+    records = phantom_sample.sample(2, "easy", 2, 4)
+    assert sum(r.goal for r in records) / 2 == pytest.approx(goal / 100, abs=1e-3)
+    assert f"{sum(r.turns for r in records) / 2:.1f}" == cells[4]
+
+
+def test_a_bad_player_count_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert phantom_sample.main(["--players", "5", "--games", "1"]) == 2
+    assert capsys.readouterr().err.startswith("phantom_sample: error:")
