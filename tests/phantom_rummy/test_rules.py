@@ -547,6 +547,13 @@ def test_a_finished_short_game_has_a_summary_naming_the_next_dealer() -> None:
     assert summary.note_for(NAMES) == (
         "Ada scored a goal (sets 1, red 3, bonus 3). Short game 2: Basil deals and plays first."
     )
+    # the table under the summary is the short game as it ended, not the next deal
+    shown = summary.position
+    assert after.short_game == 2 and shown.short_game == 1 and shown.phase is Phase.OVER
+    assert shown.scores == after.scores and shown.results == after.results
+    assert shown.opened == taken.opened and shown.hands[0] == taken.hands[0]
+    RULES.invariants(shown)
+    RULES.view(shown, 1)
 
 
 def test_check_on_another_seats_view_refuses_in_words() -> None:

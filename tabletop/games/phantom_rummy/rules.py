@@ -425,6 +425,12 @@ class PhantomRules:
         return None
 
     def apply(self, state: PhantomState, action: PhantomAction) -> PhantomState:
+        return self._deal_next(self._play(state, action))
+
+    def _play(self, state: PhantomState, action: PhantomAction) -> PhantomState:
+        """``apply`` up to the end of a short game: a finished one is left as
+        it ended, with phase OVER, for ``_deal_next`` (and for the summary's
+        picture of it, ``deal_summary``'s position)."""
         reason = self.check(state, action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -545,17 +551,25 @@ class PhantomRules:
         return self._end_short_game(state, result)
 
     def _end_short_game(self, state: PhantomState, result: ShortGame | None) -> PhantomState:
-        """Record the short game (None: a pile-out), then deal the next one or
-        end the match (R7)."""
+        """Record the short game (None: a pile-out) and leave the table as it
+        ended; ``_deal_next`` deals the next one unless the match is over."""
         if result is None:
             result = ShortGame(None, None, (0,) * state.players)
         scores = tuple(s + p for s, p in zip(state.scores, result.points, strict=True))
         results = (*state.results, result)
+        return _evolve(
+            state, scores=scores, results=results, phase=Phase.OVER, claim=None, taken=None
+        )
+
+    def _deal_next(self, state: PhantomState) -> PhantomState:
+        """After a short game that did not end the match (R7: the short games
+        played, the target score, the legendary Item), the next one dealt."""
+        if state.phase is not Phase.OVER:
+            return state
         games, target = state.match_length()
-        if result.instant or len(results) >= games or max(scores) >= target:
-            return _evolve(
-                state, scores=scores, results=results, phase=Phase.OVER, claim=None, taken=None
-            )
+        last = state.results[-1]
+        if last.instant or len(state.results) >= games or max(state.scores) >= target:
+            return state
         if state.seed is None:
             raise ValueError("dealing the next short game needs the full state")
         return new_short_game(
@@ -564,8 +578,8 @@ class PhantomRules:
             state.seed,
             state.short_game + 1,
             (state.dealer + 1) % state.players,
-            scores,
-            results,
+            state.scores,
+            state.results,
         )
 
     def outcome(self, state: PhantomState) -> Outcome:
@@ -682,7 +696,9 @@ class PhantomRules:
         self, before: PhantomState, action: PhantomAction, after: PhantomState
     ) -> DealSummary | None:
         """A short game ended (a goal or a pile-out): each seat's points in it
-        and its match total, the goal's sources, and who deals next."""
+        and its match total, the goal's sources, and who deals next; its
+        ``position`` is the table as that short game ended (phase OVER), not
+        the next deal."""
         if len(after.results) == len(before.results):
             return None
         result = after.results[-1]
@@ -708,7 +724,11 @@ class PhantomRules:
             note = f"{{{result.goal}}} scored a goal ({gained or 'no points'})."
         if after.phase is not Phase.OVER:
             note += f" Short game {after.short_game}: {{{after.dealer}}} deals and plays first."
-        return DealSummary(f"Short game {number}", ("this game", "match"), rows, note)
+        # the table as the short game ended, not the next deal
+        position = after if after.phase is Phase.OVER else self._play(before, action)
+        return DealSummary(
+            f"Short game {number}", ("this game", "match"), rows, note, position=position
+        )
 
     def undo_barrier(
         self, before: PhantomState, action: PhantomAction, after: PhantomState
