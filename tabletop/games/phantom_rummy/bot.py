@@ -4,8 +4,8 @@ distance, plus how many unseen cards would help, opening and gaining on
 purpose, and not feeding a ready opponent what it may wait on), hard (ISMCTS
 over the unseen cards and the pile to the end of the short game, a goal
 scored by its points: red cards, conditions, sets and the bonus check,
-among the moves that keep the hand as near a goal as medium's; medium's move
-unless the search clearly prefers another).
+choosing among the moves medium ranks as high as its own; medium's move
+unless the search clearly prefers another of those).
 
 Every bot is a function of its view and owns its randomness. The claims on a
 discard (ruling R4) are decisions out of turn: the seat asked gets its view
@@ -786,9 +786,9 @@ def level_notes() -> dict[str, str]:
         "medium": "Counts the cards it has not seen that would help its hand, opens "
         "or gains a set only when that does not set its hand back, and keeps back "
         "cards a ready player may be waiting on.",
-        "hard": f"Plays like medium, but first imagines the hidden hands and the pile and "
-        f"plays the short game out up to {HARD_ITERATIONS} times (at most {HARD_TIME:g} s), "
-        "weighing red cards and every point a goal brings, and takes another move when "
-        "those futures clearly favour it.",
+        "hard": "Plays like medium; where medium finds several moves equally good, it "
+        f"imagines the hidden hands and the pile and plays the short game out up to "
+        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) to choose, weighing red cards "
+        "and every point a goal brings.",
     }
 
