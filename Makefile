@@ -4,6 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP_PLAY := $(VENV)/.installed-play
 STAMP_TEST := $(VENV)/.installed-test
+PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
 .PHONY: play test bench lint clean
 
@@ -15,17 +16,29 @@ $(STAMP_PLAY): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+# --no-compile: pip byte-compiled every file of every package (matplotlib, mypy,
+# fonttools...), as long as the rest of the install took. What runs is compiled
+# instead as it is first imported, written once even where the environment
+# sets PYTHONDONTWRITEBYTECODE: here the program's own imports (so `make play`
+# and the bench start-up find them), in `make test` the suite's.
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,tools]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[test,dev,tools]'
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -c 'import tabletop.games, tabletop.ui.menus' >/dev/null
 	touch $@ $(STAMP_PLAY)
 
 play: $(STAMP_PLAY)
 	$(BIN)/tabletop $(ARGS)
 
+# While mypy runs on one core, one collection of the tests on the other writes
+# the bytecode of every module they import and pytest's rewritten test modules
+# (PYTHONDONTWRITEBYTECODE is cleared for it), so the pytest-xdist workers
+# load them instead of each compiling and rewriting everything again. The
+# collection's own failure shows in the run after it, so it is not reported.
 test: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
-	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto --dist worksteal
+	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py & mypy=$$!; \
+	$(PYTEST) --collect-only -q >/dev/null 2>&1; wait $$mypy
+	$(PYTEST) -n auto --dist worksteal
 
 bench: $(STAMP_TEST)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/bench.py $(ARGS)

@@ -103,6 +103,16 @@ class _BreaksConservation(NimRules):
         return after
 
 
+class _MutatesItsInput(NimRules):
+    """apply writes the move into the state it was given as well (past the
+    frozen dataclass's guard)."""
+
+    def apply(self, state: NimState, action):  # type: ignore[no-untyped-def]
+        after = super().apply(state, action)
+        object.__setattr__(state, "history", after.history)
+        return after
+
+
 class _SilentLog(NimRules):
     def log_line(self, before, action, after, names):  # type: ignore[no-untyped-def]
         return ""
@@ -151,7 +161,8 @@ class _ScoresTwo(NimRules):
         (_ViewHidesReserveAction(), "view offers"),
         (_AcceptsAnything(), "check accepts the illegal action"),
         (_BreaksConservation(), "stones are conserved"),
-        (_SilentLog(), "some move has no log line"),
+        (_MutatesItsInput(), "mutated its input state"),
+        (_SilentLog(), "no move has a log line"),
     ],
     ids=[
         "view-leaks-reserves",
@@ -163,6 +174,7 @@ class _ScoresTwo(NimRules):
         "view-hides-action",
         "accepts-anything",
         "conservation",
+        "mutates-input",
         "silent-log",
     ],
 )

@@ -32,6 +32,7 @@ Test-only games (a package under ``tests/`` with a ``rules.py``, such as
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import shutil
 import subprocess
@@ -105,10 +106,31 @@ def _package_of(module: str, path: Path) -> str:
 def arrows_of(module: str, path: Path, root: Path, known: Iterable[str]) -> list[Arrow]:
     """Every import in the file, wherever it is written, resolved to the module
     it loads (``from a import b`` is ``a.b`` when that is a module, else ``a``)."""
-    known = set(known)
-    tree = ast.parse(path.read_text("utf-8"), str(path))
-    typing_only = _typing_only_nodes(tree)
     rel = path.relative_to(root).as_posix()
+    return list(_arrows(module, rel, path.read_text("utf-8"), frozenset(known)))
+
+
+def _parsed(source: str, filename: str) -> ast.Module:
+    """One parse per text: the scans of the tree and the random check read the
+    same files (the trees are only walked, never changed)."""
+    try:
+        return _tree(source)
+    except SyntaxError:
+        return ast.parse(source, filename)  # raises again, naming the file
+
+
+@functools.cache
+def _tree(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+@functools.cache
+def _arrows(module: str, rel: str, source: str, known: frozenset[str]) -> tuple[Arrow, ...]:
+    """:func:`arrows_of` for one text, worked out once per test process (the
+    scans of the tree read the same files; the copy in the test of the scan
+    changes five)."""
+    tree = _parsed(source, rel)
+    typing_only = _typing_only_nodes(tree)
     found: list[Arrow] = []
     for node in ast.walk(tree):
         targets: list[str] = []
@@ -117,7 +139,7 @@ def arrows_of(module: str, path: Path, root: Path, known: Iterable[str]) -> list
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                package = _package_of(module, path).split(".")
+                package = _package_of(module, Path(rel)).split(".")
                 package = package[: len(package) - (node.level - 1)]
                 base = ".".join(package + ([base] if base else []))
             for alias in node.names:
@@ -126,7 +148,7 @@ def arrows_of(module: str, path: Path, root: Path, known: Iterable[str]) -> list
         for target in targets:
             if target != module:
                 found.append(Arrow(rel, node.lineno, module, target, id(node) in typing_only))
-    return sorted(set(found), key=lambda a: (a.path, a.line, a.target))
+    return tuple(sorted(set(found), key=lambda a: (a.path, a.line, a.target)))
 
 
 # -- the rules ----------------------------------------------------------------------
@@ -512,7 +534,7 @@ ALLOWED = {"Random"}
 
 def global_random_uses(source: str, filename: str = "<source>") -> list[str]:
     """Uses of the module-level ``random`` functions in ``source``, as "line: text"."""
-    tree = ast.parse(source, filename)
+    tree = _parsed(source, filename)
     aliases: set[str] = set()
     found: list[str] = []
     for node in ast.walk(tree):

@@ -691,7 +691,9 @@ def bench_phantom_rummy(opts: Options) -> list[Row]:
     (``clear_caches`` drops them; the first question in a process pays it),
     then ``distance_to_goal`` with its acceptance on hands it has not met,
     each batch freshly dealt (nothing is remembered by hand; the 200,000/s
-    goal is issue 13's); ``is_goal_hand`` on 8-card hands."""
+    goal is issue 13's); ``is_goal_hand`` on 8-card hands; and seeded random
+    matches through the entry's ``sample_action`` (what the harness plays),
+    in short games per second (issue 13's goal: 100/s)."""
     from tabletop.core import rng
     from tabletop.games.phantom_rummy import hands
     from tabletop.games.phantom_rummy.cards import DECK
@@ -723,7 +725,32 @@ def bench_phantom_rummy(opts: Options) -> list[Row]:
         for hand in eights:
             hands.is_goal_hand(hand)
     goal_rate = passes * count / (clock() - t)
+    # seeded random matches as the harness plays them (the entry's
+    # sample_action, each action applied with its check), counted in short games
+    from tabletop.core.game import GameConfig
+    from tabletop.games import phantom_rummy
+    from tabletop.games.phantom_rummy.model import Phase
+
+    rules = phantom_rummy.RULES
+    games_rows = []
+    for players in (2, 3, 4):
+        matches = max(3, opts.runs)
+        short_games = actions = 0
+        t = clock()
+        for seed in range(matches):
+            state = rules.setup(GameConfig(players, {}), seed)
+            sampler = rng.make(seed, "bench-phantom-rummy-games")
+            while state.phase is not Phase.OVER:
+                state = rules.apply(state, phantom_rummy.sample_action(state, sampler))
+                actions += 1
+            short_games += len(state.results)
+        elapsed = clock() - t
+        games_rows.append(
+            Row(f"phantom_rummy {players}p random short games ({matches} matches, "
+                f"{actions} actions)", short_games / elapsed, "games/s", 100.0, at_least=True)
+        )
     return [
+        *games_rows,
         Row("phantom_rummy distance_to_goal tables built, best", min(builds), "ms", 1000.0),
         Row(f"phantom_rummy distance_to_goal, new hands ({count} a batch, best of {len(rates)})",
             max(rates), "calls/s", 200_000.0, at_least=True),

@@ -9,6 +9,11 @@ list, so this codec tags what JSON cannot say:
 - an enum member: ``{"$e": "module:Qualname", "v": value}``
 - a dict whose keys are not all strings: ``{"$d": [[k, v], ...]}``
 - non-finite floats: ``{"$f": "nan" | "inf" | "-inf"}``
+- an *atom*, a dataclass of one whole-number or string field declared with
+  :func:`atom` (a card of a deck): ``{"$a": tag, "v": value}``, and a tuple of
+  atoms of one class ``{"$at": tag, "v": [value, ...]}``: a 100-card state
+  then reads as lists of numbers, not a hundred tagged objects (an atom whose
+  field holds anything else is written as any dataclass)
 
 A dataclass saved before a field was added with a default decodes with the
 default. A type or field this program does not have raises :class:`Mismatch`
@@ -35,6 +40,7 @@ import enum
 import functools
 import json
 import math
+import operator
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -95,6 +101,70 @@ def former_names() -> dict[str, str]:
     return {old: _qualname(cls) for old, cls in _FORMER.items()}
 
 
+#: atoms (see atom): tag -> (class, maker), and class -> (tag, field getter)
+_ATOMS: dict[str, tuple[type, Callable[[Any], Any]]] = {}
+_ATOM_OF: dict[type, tuple[str, Callable[[Any], Any]]] = {}
+_PLAIN = frozenset((int, str))
+#: the types encode and _decode return as they are, in a tuple (a float may
+#: be NaN or infinite, which encode tags, so it is not among those written bare)
+_BARE = frozenset((int, str, bool, type(None)))
+_READ_BARE = _BARE | {float}
+
+
+def atom(tag: str, make: Callable[[Any], Any] | None = None) -> Callable[[T], T]:
+    """Class decorator (outside ``@dataclass``): save the dataclass, one field
+    whose value is a whole number or a string, as ``tag`` and that value, and
+    a tuple of them as the tag and a list of values. ``tag`` names the class in
+    saves for good (a short stable name, one class each); the class must be a
+    game data class of the program, as for :func:`formerly`. ``make(value)``,
+    if given, is what decoding calls instead of the class (it must give a value
+    equal to ``cls(value)`` of the class: a deck's own card, say)."""
+
+    def declare(cls: T) -> T:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__qualname__} is not a dataclass")
+        if not _allowed(cls.__module__):
+            raise TypeError(f"{_qualname(cls)} is not in a module saves may name")
+        names = [f.name for f in dataclasses.fields(cls) if f.init]
+        if len(names) != 1 or len(dataclasses.fields(cls)) != 1:
+            raise TypeError(f"{cls.__qualname__} is not a dataclass of one field")
+        if type(tag) is not str or not tag:
+            raise ValueError(f"{tag!r} is no tag")
+        known = _ATOMS.get(tag)
+        if known is not None and _qualname(known[0]) != _qualname(cls):
+            raise ValueError(f"the atom tag {tag!r} is {_qualname(known[0])}'s")
+        _ATOMS[tag] = (cls, cls if make is None else make)
+        _ATOM_OF[cls] = (tag, operator.attrgetter(names[0]))
+        return cls
+
+    return declare
+
+
+def _atoms(items: tuple[Any, ...]) -> dict[str, Any] | None:
+    """A non-empty tuple of atoms of one class as one tagged list, or None
+    when it is not one (another type among them, a field of another type)."""
+    if len(set(map(type, items))) != 1:
+        return None
+    tag, value = _ATOM_OF[type(items[0])]
+    values = list(map(value, items))
+    if not set(map(type, values)) <= _PLAIN:
+        return None
+    return {"$at": tag, "v": values}
+
+
+def _atom_maker(tag: Any) -> Callable[[Any], Any]:
+    found = _ATOMS.get(tag) if type(tag) is str else None
+    if found is None:
+        raise Mismatch(f"unknown atom {tag!r}")
+    return found[1]
+
+
+def _atom_values(values: Any) -> Any:
+    if type(values) is not list or not set(map(type, values)) <= _PLAIN:
+        raise CodecError("malformed game data: atoms that are not numbers or strings")
+    return values
+
+
 #: (path, kind) -> the class _resolve found by its current name (it stays valid)
 _RESOLVED: dict[tuple[str, str], type] = {}
 
@@ -141,14 +211,18 @@ def _resolve(path: str, kind: str) -> type:
     return obj
 
 
-#: per dataclass: its tag and its field names (dataclasses.fields is slow)
-_DATACLASSES: dict[type, tuple[str, tuple[str, ...]]] = {}
+#: per dataclass: its tag, its field names (dataclasses.fields is slow) and a
+#: getter of their values, a tuple
+_DATACLASSES: dict[type, tuple[str, tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
-def _dataclass_spec(cls: type) -> tuple[str, tuple[str, ...]]:
+def _dataclass_spec(cls: type) -> tuple[str, tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
     spec = _DATACLASSES.get(cls)
     if spec is None:
-        spec = (_qualname(cls), tuple(f.name for f in dataclasses.fields(cls)))
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        get = operator.attrgetter(*names) if names else (lambda obj: ())
+        values = get if len(names) != 1 else (lambda obj: (get(obj),))
+        spec = (_qualname(cls), names, values)
         _DATACLASSES[cls] = spec
     return spec
 
@@ -161,12 +235,23 @@ def encode(obj: Any) -> Any:
     if kind is str or kind is int or obj is None or kind is bool:
         return obj
     if kind is tuple:
+        if obj and type(obj[0]) in _ATOM_OF:
+            packed = _atoms(obj)
+            if packed is not None:
+                return packed
+        if set(map(type, obj)) <= _BARE:  # numbers, strings, flags: as they are
+            return {"$t": list(obj)}
         return {"$t": [encode(x) for x in obj]}
     if kind is float and math.isfinite(obj):
         return obj
+    if kind in _ATOM_OF:
+        tag, field_value = _ATOM_OF[kind]
+        value = field_value(obj)
+        if type(value) is int or type(value) is str:
+            return {"$a": tag, "v": value}
     if kind in _DATACLASSES:
-        tag, names = _DATACLASSES[kind]
-        return {"$dc": tag, "f": {name: encode(getattr(obj, name)) for name in names}}
+        tag, names, values = _DATACLASSES[kind]
+        return {"$dc": tag, "f": dict(zip(names, map(encode, values(obj))))}
     if isinstance(obj, (bool, str)):
         return obj
     if isinstance(obj, enum.Enum):
@@ -178,10 +263,10 @@ def encode(obj: Any) -> Any:
             return obj
         return {"$f": "nan" if math.isnan(obj) else ("inf" if obj > 0 else "-inf")}
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        tag, names = _dataclass_spec(kind)
-        return {"$dc": tag, "f": {name: encode(getattr(obj, name)) for name in names}}
+        tag, names, values = _dataclass_spec(kind)
+        return {"$dc": tag, "f": dict(zip(names, map(encode, values(obj))))}
     if isinstance(obj, tuple):
-        return {"$t": [encode(x) for x in obj]}
+        return {"$t": [encode(x) for x in obj]}  # a subclass: never packed
     if isinstance(obj, list):
         return [encode(x) for x in obj]
     if isinstance(obj, frozenset):
@@ -209,7 +294,10 @@ def _decode(doc: Any) -> Any:
     if kind is str or kind is int or kind is float or doc is None or kind is bool:
         return doc
     if kind is dict and "$t" in doc and len(doc) == 1 and type(doc["$t"]) is list:
-        return tuple([_decode(x) for x in doc["$t"]])
+        items = doc["$t"]
+        if set(map(type, items)) <= _READ_BARE:
+            return tuple(items)
+        return tuple([_decode(x) for x in items])
     if isinstance(doc, (bool, str, int, float)):
         return doc
     if isinstance(doc, list):
@@ -224,6 +312,10 @@ def _decode(doc: Any) -> Any:
             return cls(**fields)
         if "$t" in doc:
             return tuple(_decode(x) for x in doc["$t"])
+        if "$a" in doc:
+            return _atom_maker(doc["$a"])(_atom_values([doc["v"]])[0])
+        if "$at" in doc:
+            return tuple(map(_atom_maker(doc["$at"]), _atom_values(doc["v"])))
         if "$fs" in doc:
             return frozenset(_decode(x) for x in doc["$fs"])
         if "$e" in doc:
@@ -265,8 +357,12 @@ def _check_fields(cls: type, fields: dict[str, Any]) -> None:
     raise Mismatch(f"{_qualname(cls)} as saved has {'; '.join(what)}")
 
 
+#: json.dumps(doc, sort_keys=True, separators=(",", ":")), made once
+_WRITER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def dumps(obj: Any) -> str:
-    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"))
+    return _WRITER.encode(encode(obj))
 
 
 def loads(text: str) -> Any:

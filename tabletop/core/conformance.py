@@ -53,7 +53,7 @@ from typing import Any, NoReturn
 
 from tabletop.core import codec, shapes
 from tabletop.core import rng as rngmod
-from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard
+from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard, reveals
 
 DEFAULT_SEEDS = (0, 1)
 #: determinizations of each seat's view checked at every step
@@ -202,7 +202,8 @@ def check_case(entry: Any, case: Case, illegal: Callable[[Any], Any] | None = No
 def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
     """The finished game goes through a save and back exactly: its JSON
     document loads to the same position (Session.from_doc), its moves replay
-    to the same position (Session.replay_doc), and every move has a log line."""
+    to the same position (Session.replay_doc), and every move has a log line
+    ("" only for a sealed move that shows nobody anything)."""
     import json
 
     from tabletop.core.session import SaveError, Seat, Session
@@ -223,8 +224,29 @@ def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
             where.fail(len(run.actions), f"{what} gave a different position", run.actions)
         if other.log != session.log:
             where.fail(len(run.actions), f"{what} gave a different game log", run.actions)
-    if len(session.log) != len(run.actions) or not all(isinstance(x, str) and x for x in session.log):
+    if len(session.log) != len(run.actions) or not all(isinstance(x, str) for x in session.log):
         where.fail(len(run.actions), "some move has no log line", run.actions)
+    rules, states = session.rules, session.states
+    silent = 0  # empty lines in a row
+    for i, line in enumerate(session.log):
+        if line:
+            silent = 0
+            continue
+        # an empty line leaves the move out of the log: only for sealed
+        # answers out of turn, which show nobody anything, come at most
+        # players - 2 in a row, and are followed by a move with a line
+        silent += 1
+        mover = rules.to_move(states[i])
+        if (
+            silent > case.config.players - 2
+            or i == len(session.log) - 1
+            or any(
+                reveals(rules, states[i], run.actions[i], states[i + 1], seat)
+                for seat in range(case.config.players)
+                if seat != mover
+            )
+        ):
+            where.fail(i, "some move has no log line (only sealed answers out of turn may have none)", run.actions[: i + 1])
 
 
 # -- the playout -----------------------------------------------------------

@@ -56,8 +56,10 @@ def make_scene(name: str, *args: Any, **kwargs: Any) -> Any:
 # -- the games ---------------------------------------------------------------------
 
 from tabletop.games import etuc as _etuc  # noqa: E402
+from tabletop.games import phantom_rummy as _phantom  # noqa: E402
 from tabletop.games import planepita as _planepita  # noqa: E402
 from tabletop.games import uchronicle as _uchronicle  # noqa: E402
+from tabletop.games.phantom_rummy import bot as _phantom_bot  # noqa: E402
 from tabletop.games.uchronicle import bot as _uchronicle_bot  # noqa: E402
 
 register(
@@ -100,5 +102,19 @@ register(
         scene="tabletop.games.uchronicle.scene:UchronicleScene",
         icon="tabletop.games.uchronicle.scene:draw_icon",
         determinize=_uchronicle.determinize,
+    )
+)
+
+register(
+    GameEntry(
+        info=_phantom.RULES.info,
+        rules=_phantom.RULES,
+        default_config=_phantom.default_config,
+        sample_action=_phantom.sample_action,
+        make_bot=_phantom_bot.make_bot,
+        level_notes=_phantom_bot.level_notes,
+        scene="tabletop.games.phantom_rummy.scene:PhantomScene",
+        icon="tabletop.games.phantom_rummy.scene:draw_icon",
+        determinize=_phantom.determinize,
     )
 )

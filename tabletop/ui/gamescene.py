@@ -146,6 +146,13 @@ class GameScene(Scene):
         first; True when something closed). With none open, Escape pauses."""
         return False
 
+    def summary_picture(self, width: int) -> tuple[int, Any] | None:
+        """The game's picture of the deal that just ended, shown in the summary
+        above its table (Phantom Rummy: the goal hand by sets, its points and
+        the bonus check): its height at ``width`` pixels and a function
+        ``draw(surface, rect)``; None (the default) for none."""
+        return None
+
     def pause_notes(self) -> list[str]:
         """Lines the pause screen shows about this game (Planepita: the
         physics it is played with); none by default."""
@@ -551,7 +558,14 @@ class GameScene(Scene):
         alone = not self.session.human_seats() or self.replay_queue is not None
         wait = SUMMARY_WAIT * self._speed_factor() if alone else None
         self.app.stack.push(
-            SummaryScene(self.app, summary, list(self.session.names), self._summary_done, wait=wait)
+            SummaryScene(
+                self.app,
+                summary,
+                list(self.session.names),
+                self._summary_done,
+                wait=wait,
+                picture=self.summary_picture,
+            )
         )
 
     def _summary_done(self) -> None:
@@ -596,13 +610,17 @@ class GameScene(Scene):
         """Show the curtain when the device passes between two people."""
         s = self.session
         mover = s.to_move()
-        if mover is None or s.seats[mover].is_bot or self.replay_queue is not None:
-            return
-        if self.shown_seat == mover:
+        if mover is None or self.replay_queue is not None:
             return
         # hot-seat with hidden cards: every change of the person at the device,
         # the first one included, goes through the curtain
         needs = self.info.hidden_information and len(s.human_seats()) > 1
+        if s.seats[mover].is_bot:
+            if not needs or self.shown_seat is not None:
+                return
+            mover = s.viewer()  # a bot moves first: the device starts with the first person
+        if self.shown_seat == mover:
+            return
         holder, self.shown_seat = self.shown_seat, mover
         if needs:
             take_back = None
@@ -804,7 +822,16 @@ class GameScene(Scene):
             return f"{name} plays"
         if s.seats[mover].is_bot:
             return f"{name} is thinking…" if self.is_thinking(mover) else f"{name} plays"
+        asked = self.prompt_words()
+        if asked:
+            return asked if len(s.human_seats()) == 1 else f"{name}: {asked}"
         return "Your turn" if len(s.human_seats()) == 1 else f"{name}'s turn"
+
+    def prompt_words(self) -> str:
+        """What the person to move is asked, for the top bar, when it is not
+        their own turn but a question out of turn (Phantom Rummy: "Claim or
+        pass"); "" (the default) says "Your turn"."""
+        return ""
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: newest entry at the bottom, each wrapped to the width,
@@ -812,7 +839,7 @@ class GameScene(Scene):
         change and reused, since text is the costly part."""
         t = self.app.theme
         r = self.log_rect
-        log = self.session.log[: self.shown_ply]
+        log = [line for line in self.session.log[: self.shown_ply] if line]
         room = r.h - self.toast_area.h
         card = self.hint_card_place() if self.hint_action is not None else None
         if card is not None:
@@ -834,10 +861,14 @@ class GameScene(Scene):
         font = self.app.theme.small
         rows: list[tuple[str, str, bool, int]] = []
         lines = self.session.log[: self.shown_ply]
-        for n in range(len(lines) - 1, -1, -1):
-            newest = n == len(lines) - 1
+        # a move whose log line is empty (a sealed answer that revealed
+        # nothing yet) is not shown; the entries shown are numbered in turn
+        shown = [n for n, line in enumerate(lines) if line]
+        for k in range(len(shown) - 1, -1, -1):
+            n = shown[k]
+            newest = k == len(shown) - 1
             wrapped = wrap_text(font, lines[n], width) or [""]
-            entry = [(f"{n + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
+            entry = [(f"{k + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
             if len(rows) + len(entry) > room:
                 break
             rows[:0] = entry

@@ -16,6 +16,11 @@ from tabletop.ui.scene import Scene
 from tabletop.ui.theme import Theme, mix
 from tabletop.ui.widgets import FocusGroup, Widget, centered
 
+#: the menus' dotted backgrounds drawn so far, by everything that shapes one
+#: (a few sizes at most: the window's, and the last ones before a resize)
+_BACKGROUNDS: dict[tuple[Any, ...], pygame.Surface] = {}
+_KEPT_BACKGROUNDS = 4
+
 
 class MenuScene(Scene):
     """A screen of widgets. Subclasses build widgets in ``build`` and place
@@ -62,15 +67,25 @@ class MenuScene(Scene):
         self.group.update(dt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
+        """A quiet pattern of table-felt dots, drawn by the program once per
+        size and colours (a few hundred circles) and copied every frame."""
         t = self.app.theme
-        surface.fill(t.background)
         w, h = surface.get_size()
-        # a quiet pattern of table-felt dots, drawn by the program
         step = t.px(48)
         dot = mix(t.background, t.panel, 0.6)
-        for y in range(step // 2, h, step):
-            for x in range(step // 2 + (y // step % 2) * step // 2, w, step):
-                pygame.draw.circle(surface, dot, (x, y), max(1, t.px(2)))
+        radius = max(1, t.px(2))
+        key = (w, h, tuple(t.background), dot, step, radius, surface.get_bitsize())
+        pattern = _BACKGROUNDS.get(key)
+        if pattern is None:
+            pattern = pygame.Surface((w, h), 0, surface)
+            pattern.fill(t.background)
+            for y in range(step // 2, h, step):
+                for x in range(step // 2 + (y // step % 2) * step // 2, w, step):
+                    pygame.draw.circle(pattern, dot, (x, y), radius)
+            while len(_BACKGROUNDS) >= _KEPT_BACKGROUNDS:
+                del _BACKGROUNDS[next(iter(_BACKGROUNDS))]
+            _BACKGROUNDS[key] = pattern
+        surface.blit(pattern, (0, 0))
 
     def draw_heading(self, surface: pygame.Surface) -> None:
         if not self.heading:

@@ -299,7 +299,10 @@ class SummaryScene(MenuScene):
     ``DealSummary``), over the finished deal's table. It waits for Continue
     (a click anywhere, Enter, Space or Esc); with ``wait`` seconds given (a
     table of bots only) it goes on by itself once that much ``dt`` has passed.
-    ``done()`` is called once it is gone."""
+    ``done()`` is called once it is gone. ``picture(width)``, when given,
+    is the game's picture of the finished deal (Phantom Rummy's goal hand):
+    its height at ``width`` and a function drawing it into a rect, shown
+    above the table of places."""
 
     opaque = False
 
@@ -311,11 +314,15 @@ class SummaryScene(MenuScene):
         done: Callable[[], object],
         *,
         wait: float | None = None,
+        picture: Callable[[int], tuple[int, Callable[[pygame.Surface, pygame.Rect], None]] | None] | None = None,
     ) -> None:
         self.summary = summary
         self.names = names
         self.done = done
         self.wait = wait
+        self.picture_of = picture
+        #: the picture's height and painter at the box's width, else None
+        self.picture: tuple[int, Callable[[pygame.Surface, pygame.Rect], None]] | None = None
         self.shown_for = 0.0
         self.pressed = False
         self.heading = summary.title
@@ -339,11 +346,13 @@ class SummaryScene(MenuScene):
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
-        w = min(t.px(620), rect.w - t.px(80))
+        w = min(t.px(620 if self.picture_of is None else 940), rect.w - t.px(80))
         row_h = t.px(36)
         notes = len(wrap_text(t.body, self.note, w)) if self.note else 0
+        self.picture = self.picture_of(w) if self.picture_of is not None else None
         h = (
-            t.small.get_linesize()
+            self.picture_height
+            + t.small.get_linesize()
             + t.px(4)
             + row_h * len(self.summary.rows)
             + t.px(12)
@@ -357,6 +366,11 @@ class SummaryScene(MenuScene):
         bw = min(w, t.px(280))
         c = self.content
         self.go.rect = pygame.Rect(c.centerx - bw // 2, c.bottom - t.px(46), bw, t.px(46))
+
+    @property
+    def picture_height(self) -> int:
+        """The room the game's picture takes above the table (0 without one)."""
+        return self.picture[0] + self.app.theme.px(12) if self.picture is not None else 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -382,6 +396,10 @@ class SummaryScene(MenuScene):
         r = self.content
         small = t.small
         y = r.y
+        if self.picture is not None:
+            height, paint = self.picture
+            paint(surface, pygame.Rect(r.x, y, r.w, height))
+            y += self.picture_height
         columns = self.summary.columns
         cols = [r.x, r.x + int(r.w * 0.16)]
         share = 0.40 / max(1, len(columns))

@@ -145,6 +145,45 @@ def test_ready_locks_the_hand_to_the_taken_card() -> None:
     )
 
 
+def test_ready_needs_no_open_set_but_then_the_short_game_cannot_be_won() -> None:
+    """The rulebook asks only that the hand be one card short of a goal hand:
+    a seat with no set open may say ready (this edition's reading, in
+    docs/rulings.md). The lock then forbids opening and gaining, and a goal
+    needs an open set (R2), so that seat can neither score off a discard nor
+    call a goal this short game."""
+    hands = ["M5 M5 S1 S2 S3 T7 T7 IC", "T4 T6 S4 S5 S6 M1 M2", "T2 T3 IO IT M3 M4 M6"]
+    state = _position(3, hands, row="IG M6")
+    acting = replace(state, phase=Phase.ACT, taken=parse_cards("ICd")[0], row=state.row[:1])
+    assert acting.opened[0] == ()
+    assert Ready(parse_cards("ICd")[0]) in RULES.legal_actions(acting)
+    ready = RULES.apply(acting, Ready(parse_cards("ICd")[0]))
+    assert ready.ready[0] and ready.opened[0] == ()
+    for _ in range(2):
+        ready = RULES.apply(ready, Pass())
+    # seat 1 discards the Staff 7 that seat 0's goal hand waits on
+    wait = parse_cards("T7b")[0]
+    assert wait not in _hand_of(ready, 0)
+    window = replace(ready, turn=1, phase=Phase.ACT, taken=None)
+    hand1 = (*_hand_of(window, 1), wait)
+    window = replace(
+        window,
+        hands=(window.hands[0], tuple(sorted(hand1)), window.hands[2]),
+        hand_sizes=(7, 8, 7),
+        taken=wait,
+    )
+    window = RULES.apply(window, Discard(wait))
+    window = RULES.apply(window, Pass())  # seat 2
+    assert RULES.to_move(window) == 0
+    assert RULES.legal_actions(window) == [Pass()]  # no goal claim without an open set
+    assert RULES.check(window, ClaimGoal()) == "You need an open set to score."
+
+
+def _hand_of(state: PhantomState, seat: int) -> tuple[Card, ...]:
+    hand = state.hands[seat]
+    assert hand is not None
+    return hand
+
+
 # -- claims (R4) -----------------------------------------------------------------
 
 

@@ -42,16 +42,17 @@ def make(level: str, seat: int, seed: int, cap: int = CAP) -> botmod.PlanepitaBo
     return botmod.make_bot(level, seat, seed, timed=False, max_sims=cap)
 
 
-def play_checked(state, bots, until=None):
+def play_checked(state, bots, until=None, phases_of=None):
     """Let the bots play from ``state``; every action must pass ``check`` first.
     Stops when the game is over or ``until(state)`` holds. Returns the final state
-    and the phases the bots answered."""
+    and the phases the bots answered (only seat ``phases_of``'s, if given)."""
     phases = set()
     while not RULES.is_over(state) and not (until and until(state)):
         seat = RULES.to_move(state)
         action = bots[seat].choose(RULES.view(state, seat))
         assert RULES.check(state, action) is None, (state.phase, action, RULES.check(state, action))
-        phases.add(state.phase)
+        if phases_of is None or seat == phases_of:
+            phases.add(state.phase)
         state = RULES.apply(state, action)
     return state, phases
 
@@ -110,11 +111,22 @@ def test_trial_shot_is_the_rules_shot(third_party):
 # -- legality in every phase ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", LEVELS)
+TEAMS_DOUBLES = {"team_play": True, "doubles": True}
+
+
 @pytest.mark.parametrize(
-    "players, variants",
-    [(2, {}), (4, {"team_play": True, "doubles": True})],
-    ids=["2p-3P", "4p-teams-doubles"],
+    "players, variants, level",
+    [
+        (2, {}, "easy"),
+        (2, {}, "medium"),
+        # hard at two seats: test_hard_beats_easy_in_most_games plays two whole
+        # games of this table with it and checks each of its decisions
+        (4, TEAMS_DOUBLES, "easy"),
+        (4, TEAMS_DOUBLES, "medium"),
+        (4, TEAMS_DOUBLES, "hard"),
+    ],
+    ids=["2p-3P-easy", "2p-3P-medium", "4p-teams-doubles-easy", "4p-teams-doubles-medium",
+         "4p-teams-doubles-hard"],
 )
 def test_every_decision_is_legal_for_a_whole_game(level, players, variants):
     state = RULES.setup(R.default_config(players, **variants), 11)
@@ -333,18 +345,21 @@ def test_the_default_hard_bot_stops_at_its_time_budget(monkeypatch):
     assert len(sims) == 30
 
 
-def test_hard_beats_easy_in_most_games():
-    wins = 0
-    games = 2
-    for game in range(games):
-        hard = game % 2  # take turns at being the first start player
-        bots = [None, None]
-        bots[hard] = make("hard", hard, game, cap=4)
-        bots[1 - hard] = make("easy", 1 - hard, game)
-        final, _ = play_checked(RULES.setup(R.default_config(2), game), bots)
-        scores = R.scores(final)
-        wins += scores[hard] > scores[1 - hard]
-    assert wins == games  # seeded and untimed: the same two games every run
+@pytest.mark.parametrize("game", [0, 1])
+def test_hard_beats_easy_in_most_games(game):
+    """Two whole games at two seats (one per case, so the two share the cores),
+    hard taking turns at being the first start player; seeded and untimed, the
+    same two games every run, and hard wins both. Each decision is checked,
+    so hard's legality in every phase at this table is tested here too."""
+    hard = game % 2
+    bots = [None, None]
+    bots[hard] = make("hard", hard, game, cap=4)
+    bots[1 - hard] = make("easy", 1 - hard, game)
+    final, phases = play_checked(RULES.setup(R.default_config(2), game), bots, phases_of=hard)
+    assert RULES.is_over(final)
+    assert {Phase.LAUNCH, Phase.FLIP} <= phases
+    scores = R.scores(final)
+    assert scores[hard] > scores[1 - hard]
 
 
 def test_every_level_places_the_jammer_in_a_small_pocket_the_rules_allow() -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,13 +26,37 @@ PICTURES = {
 }
 
 
+#: the plotting functions the quick run calls, whose figures the tests read
+PLOTS = ("plot_stop_distance", "plot_fan", "plot_face")
+
+
 @pytest.fixture(scope="module")
-def quick_run(tmp_path_factory: pytest.TempPathFactory):
+def quick_figures(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """One ``--quick`` run: its folder, and the figure each plotting function
+    returned (drawing them is most of the run, so the tests share it)."""
     out = tmp_path_factory.mktemp("tune")
+    figures: dict[str, Any] = {}
+
+    def recording(name: str) -> Any:
+        real = getattr(tune_physics, name)
+
+        def plot(*args: Any, **kwargs: Any) -> Any:
+            figures[name] = real(*args, **kwargs)
+            return figures[name]
+
+        return plot
+
     with pytest.MonkeyPatch.context() as mp:  # no player's physics.toml but the test's
         mp.setenv("TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
+        for name in PLOTS:
+            mp.setattr(tune_physics, name, recording(name))
         assert tune_physics.main(["--quick", "--out", str(out)]) == 0
-    return out
+    return out, figures
+
+
+@pytest.fixture
+def quick_run(quick_figures: tuple[Path, dict[str, Any]]) -> Path:
+    return quick_figures[0]
 
 
 @pytest.fixture(autouse=True)
@@ -100,23 +126,18 @@ def test_bad_arguments_exit_2_with_one_line(argv, needle, tmp_path, capsys) -> N
     assert not any(tmp_path.iterdir())  # nothing was written
 
 
-def test_the_figures_have_axes_with_units_and_legends(tmp_path) -> None:
-    from tabletop.games.planepita import params
-
-    p = params.default()
-    stop = tune_physics.sweep_stop(p, (1000.0, 2000.0), (0.3,))
-    fig = tune_physics.plot_stop_distance(stop, tmp_path / "stop.png")
-    top, bottom = fig.axes
+def test_the_figures_have_axes_with_units_and_legends(quick_figures) -> None:
+    """The figures the quick run drew (and wrote: see above)."""
+    figures = quick_figures[1]
+    assert sorted(figures) == sorted(PLOTS)
+    top, bottom = figures["plot_stop_distance"].axes
     assert top.get_ylabel() == "stop distance (mm)" and top.get_legend() is not None
     assert bottom.get_xlabel() == "launch speed v (mm/s)" and bottom.get_ylabel() == "excess (mm)"
-    fan = tune_physics.sweep_fan(p, (1000.0,), (0.0,))
-    fig = tune_physics.plot_fan(fan, p, tmp_path / "fan.png")
+    fig = figures["plot_fan"]
     board = fig.axes[0]
     assert "(mm" in board.get_xlabel() and "(mm" in board.get_ylabel()
     assert any("launch speed (mm/s)" == ax.get_xlabel() for ax in fig.axes)  # the colour bar
-    face = tune_physics.sweep_face(p, (1000.0,), (3.5,))
-    fig = tune_physics.plot_face(face, tmp_path / "face.png")
-    chart = fig.axes[-1]
+    chart = figures["plot_face"].axes[-1]
     assert chart.get_yscale() == "log" and "(mm" in chart.get_ylabel()
     assert "(mm/s)" in chart.get_xlabel() and chart.get_legend() is not None
 

@@ -262,6 +262,12 @@ def test_log_panel_has_one_line_per_action(driver: Driver, monkeypatch: pytest.M
     assert [newest for number, _text, newest in rows if number] == [False, False, False, True]
     d.frames(1)
     assert scene._log_key is not None, "the panel was drawn"
+    # a move whose log line is empty (a sealed answer) is left out, and the
+    # entries shown are numbered in turn
+    s.log[1] = ""
+    numbered = [(number, text) for number, text, _ in scene.log_rows(2000, 100) if number]
+    assert [n for n, _ in numbered] == ["1.", "2.", "3."]
+    assert [t for _, t in numbered] == [s.log[0], s.log[2], s.log[3]]
 
     d.key(pygame.K_l)  # L hides the panel; the table takes the room
     assert scene.log_rect.width == 0 and scene.table_rect.w == app.size[0]

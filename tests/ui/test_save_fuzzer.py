@@ -66,6 +66,7 @@ BASES: dict[str, Callable[[], Doc]] = {
     "planepita-played": lambda: played(REGISTRY["planepita"], 2, seed=3, moves=5),
     "etuc-played": lambda: played(REGISTRY["etuc"], 2, seed=3, moves=8),
     "uchronicle-played": lambda: played(REGISTRY["uchronicle"], 3, seed=3, moves=7),
+    "phantom_rummy-played": lambda: played(REGISTRY["phantom_rummy"], 3, seed=3, moves=9),
     "nim-played": lambda: played(NIM, 2, seed=3, moves=4),
 }
 

@@ -37,7 +37,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
+from tabletop.core import codec
 from tabletop.core.words import quote
 
 #: the number types in deck order, then the picture type
@@ -150,15 +152,54 @@ KIND_OF: tuple[int, ...] = _KIND_OF
 KIND_COPIES: tuple[int, ...] = tuple(_KIND_OF.count(k) for k in range(len(KINDS)))
 
 
-@dataclass(frozen=True, order=True, slots=True, repr=False)
+def _card(index: int) -> Card:
+    """The deck's own card at ``index`` (what a save's number decodes to), or
+    a new Card of that value when it is none of the deck's (a damaged file)."""
+    found = _BY_INDEX.get(index) if type(index) is int else None
+    return Card(index) if found is None else found
+
+
+@codec.atom("phantom_rummy.card", make=_card)
+@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Card:
     """One of the 100 cards: its position ``index`` in the deck (0-99).
 
     Two cards that look alike (two black Sword 4s) are different cards; order is
     the deck's order (type, then number or picture, then copy). Prints ``S4a``.
+    Equality, hashing and order are the index's, written out (the generated
+    ones build a tuple per comparison, and the rules sort and compare cards
+    at every step).
     """
 
     index: int
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index  # type: ignore[attr-defined, no-any-return]
+
+    def __hash__(self) -> int:
+        return hash(self.index)
+
+    def __lt__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index < other.index  # type: ignore[no-any-return]
+
+    def __le__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index <= other.index  # type: ignore[no-any-return]
+
+    def __gt__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index > other.index  # type: ignore[no-any-return]
+
+    def __ge__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index >= other.index  # type: ignore[no-any-return]
 
     @property
     def kind(self) -> int:
@@ -222,6 +263,7 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(len(_FACES)))
 
 _BY_CODE = {str(card): card for card in DECK}
+_BY_INDEX = {card.index: card for card in DECK}
 _KIND_BY_CODE = {kind.code: kind for kind in KINDS}
 
 
@@ -235,6 +277,18 @@ def card_malformed(value: object) -> str | None:
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(DECK):
         return "There is no such card in the deck."
     return None
+
+
+def distinct_cards(values: object) -> bool:
+    """True when ``values`` is a tuple of different cards of the deck (what
+    :func:`card_malformed` accepts, for a whole tuple in one pass: the rules'
+    invariants ask it of every pile at every step)."""
+    if type(values) is not tuple:
+        return False
+    indices: list[Any] = [c.index if type(c) is Card else None for c in values]
+    if not set(map(type, indices)) <= {int} or len(set(indices)) != len(indices):
+        return False
+    return not indices or (min(indices) >= 0 and max(indices) < len(DECK))
 
 
 def parse_kind(text: str) -> Kind:

@@ -448,30 +448,22 @@ def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
 
 def is_goal_hand(cards: Iterable[Card]) -> bool:
     """True when ``cards`` are exactly 8 that read as one small set and two big
-    sets (ruling R2; whether a set is open is the rules' question). Asked
-    through ``goal_decompositions``, not ``distance_to_goal``: the same answer
-    (a test holds them together), about 25 times faster on a hand not seen
-    before."""
-    return bool(goal_decompositions(cards))
+    sets (ruling R2; whether a set is open is the rules' question): eight cards
+    at a distance of 0 with a set open (a test holds this to
+    ``goal_decompositions``, which lists the readings)."""
+    hand = cards if isinstance(cards, (tuple, list)) else list(cards)
+    return len(hand) == GOAL_SIZE and distance_to_goal(hand, True).cards == 0
 
 
 def set_shape(cards: Sequence[Card]) -> str | None:
     """``"small"`` for a small set, ``"group"`` or ``"run"`` for a big set,
     None when ``cards`` are no set."""
-    kinds = sorted(c.kind for c in cards)
+    kinds = sorted([KIND_OF[c.index] for c in cards])
     if len(kinds) == SMALL:
         return "small" if kinds[0] == kinds[1] else None
-    if len(kinds) != BIG:
+    if len(kinds) != BIG or tuple(kinds) not in _BIG_SET_KINDS:
         return None
-    if kinds[0] == kinds[2]:
-        return "group"
-    first = KINDS[kinds[0]]
-    numbers = [KINDS[k].number for k in kinds]
-    types = {KINDS[k].type for k in kinds}
-    if first.number is not None and len(types) == 1:
-        if numbers == [first.number, first.number + 1, first.number + 2]:
-            return "run"
-    return None
+    return "group" if kinds[0] == kinds[2] else "run"
 
 
 def is_big_set(cards: Sequence[Card]) -> bool:
@@ -492,6 +484,12 @@ class Reading:
         return " | ".join(" ".join(str(c) for c in s) for s in sets)
 
 
+def _drop(kinds: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """``kinds`` with one ``k`` taken out."""
+    at = kinds.index(k)
+    return kinds[:at] + kinds[at + 1 :]
+
+
 #: every big set as sorted kind triples: groups then runs, in kind order
 BIG_SET_KINDS: tuple[tuple[int, int, int], ...] = tuple(
     sorted(
@@ -504,6 +502,16 @@ BIG_SET_KINDS: tuple[tuple[int, int, int], ...] = tuple(
             and KINDS[k + 2].number == (KINDS[k].number or 0) + 2
         }
     )
+)
+
+
+_BIG_SET_KINDS = frozenset(BIG_SET_KINDS)
+#: per kind, the pairs of kinds (in kind order) that make a big set with it
+_PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        sorted({(rest[0], rest[1]) for s in BIG_SET_KINDS if k in s for rest in [_drop(s, k)]})
+    )
+    for k in range(len(KINDS))
 )
 
 
@@ -561,18 +569,26 @@ def _put(counts: list[int], kinds: tuple[int, ...]) -> None:
 def big_sets_with(card: Card, hand: Iterable[Card]) -> list[tuple[Card, Card, Card]]:
     """Every big set of ``card`` and two cards of ``hand`` (``card`` itself
     excluded): the choices of a gain (ruling R4), or of an opening around a
-    card. Each is ``(card, a, b)`` with ``a`` before ``b`` in deck order; two
-    choices that differ only by look-alike copies (same kind, same face) are
-    listed once, with the first copy in deck order."""
-    others = sorted(c for c in set(hand) if c != card)
+    card. Each is ``(card, a, b)`` with ``a`` before ``b`` in deck order, in
+    the order of (a, b); two choices that differ only by look-alike copies
+    (same kind, same face) are listed once, with the first copy in deck order."""
+    by_kind: dict[int, list[Card]] = {}
+    for c in sorted(set(hand)):
+        if c != card:
+            by_kind.setdefault(KIND_OF[c.index], []).append(c)
     seen: set[tuple[tuple[int, bool, str | None], ...]] = set()
     out: list[tuple[Card, Card, Card]] = []
-    for a, b in itertools.combinations(others, 2):
-        if not is_big_set((card, a, b)):
+    for ka, kb in _PARTNERS[KIND_OF[card.index]]:
+        if ka not in by_kind or kb not in by_kind:
             continue
-        look = tuple(sorted((c.kind, c.red, c.condition) for c in (a, b)))
-        if look in seen:
-            continue
-        seen.add(look)
-        out.append((card, a, b))
+        if ka == kb:
+            pairs: Iterable[tuple[Card, Card]] = itertools.combinations(by_kind[ka], 2)
+        else:
+            pairs = itertools.product(by_kind[ka], by_kind[kb])
+        for a, b in pairs:
+            look = tuple(sorted((c.kind, c.red, c.condition) for c in (a, b)))
+            if look not in seen:
+                seen.add(look)
+                out.append((card, a, b))
+    out.sort()
     return out

@@ -274,8 +274,8 @@ class ClaimWindow:
         return tuple((self.discarder + k) % n for k in range(1, n))
 
     def asking(self) -> int:
-        """The seat being asked now."""
-        return self.order()[self.asked]
+        """The seat being asked now (``order()[asked]``)."""
+        return (self.discarder + 1 + self.asked) % len(self.answers)
 
     def winner(self) -> tuple[int, Answer] | None:
         """Once every answer is in: the claim that takes the card, goal claims

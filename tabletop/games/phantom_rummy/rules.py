@@ -29,7 +29,8 @@ the advanced legendary Item's win (R8).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
+from operator import attrgetter
 from random import Random  # the type only: generators come from core.rng
 from typing import Any, cast
 
@@ -47,7 +48,8 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card, card_malformed
+from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card
+from tabletop.games.phantom_rummy.cards import distinct_cards as _cards
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
     GOAL_SIZE,
@@ -100,13 +102,28 @@ def _whole(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
-def _cards(values: object) -> bool:
-    """A tuple of distinct cards of the deck."""
-    return (
-        type(values) is tuple
-        and all(type(c) is Card and card_malformed(c) is None for c in values)
-        and len(set(values)) == len(values)
-    )
+#: a card's place in the deck: sorting by it is deck order without Card's own
+#: comparisons (a Python call each)
+_INDEX = attrgetter("index")
+_STATE_FIELDS = frozenset(f.name for f in fields(PhantomState))
+_DECK_INDICES = [c.index for c in DECK]
+
+
+def _sorted(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` in deck order."""
+    return sorted(cards, key=_INDEX)
+
+
+def _evolve(state: PhantomState, **changes: Any) -> PhantomState:
+    """``dataclasses.replace`` for the state, without running its __init__
+    again (twenty frozen fields set one by one): the rules' hottest copy."""
+    if not changes.keys() <= _STATE_FIELDS:
+        raise TypeError(f"no such state fields: {sorted(changes.keys() - _STATE_FIELDS)}")
+    new = object.__new__(PhantomState)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
+    return new
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -127,11 +144,14 @@ def _pile(state: PhantomState) -> tuple[Card, ...]:
 
 
 def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(c for c in cards if c not in gone)
+    out = {c.index for c in gone}
+    return tuple([c for c in cards if c.index not in out])
 
 
 def can_say_ready(hand: Sequence[Card]) -> bool:
-    """Seven cards one card short of a goal hand (ruling R2's eight)."""
+    """Seven cards one card short of a goal hand (ruling R2's eight), whether
+    or not a set is open: the rulebook asks no more (docs/rulings.md, after
+    R8), though with none open the lock leaves no way to score."""
     return len(hand) == GOAL_SIZE - 1 and distance_to_goal(hand, True).cards == 1
 
 
@@ -139,21 +159,16 @@ def big_sets_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """The big sets ``hand`` can open, one per choice of kinds (the first copies
     of each kind in deck order), in the order of ``hands.BIG_SET_KINDS``."""
     by_kind: dict[int, list[Card]] = {}
-    for card in sorted(hand):
+    for card in sorted(hand, key=_INDEX):
         by_kind.setdefault(card.kind, []).append(card)
     out: list[tuple[Card, ...]] = []
-    for kinds in BIG_SET_KINDS:
-        picks: list[Card] = []
-        used: dict[int, int] = {}
-        for k in kinds:
-            have = by_kind.get(k, [])
-            n = used.get(k, 0)
-            if n >= len(have):
-                break
-            picks.append(have[n])
-            used[k] = n + 1
-        else:
-            out.append(tuple(sorted(picks)))
+    for a, b, c in BIG_SET_KINDS:
+        if a == c:
+            have = by_kind.get(a, ())
+            if len(have) >= 3:
+                out.append(tuple(have[:3]))
+        elif a in by_kind and b in by_kind and c in by_kind:
+            out.append((by_kind[a][0], by_kind[b][0], by_kind[c][0]))
     return out
 
 
@@ -417,9 +432,9 @@ class PhantomRules:
         assert seat is not None
         hand = _hand(state, seat)
         if isinstance(action, Take):
-            return replace(
+            return _evolve(
                 state,
-                hands=_put(state.hands, seat, tuple(sorted((*hand, action.card)))),
+                hands=_put(state.hands, seat, tuple(sorted((*hand, action.card), key=_INDEX))),
                 hand_sizes=_put(state.hand_sizes, seat, len(hand) + 1),
                 row=_without(state.row, (action.card,)),
                 phase=Phase.ACT,
@@ -428,7 +443,7 @@ class PhantomRules:
         if isinstance(action, Goal):
             return self._goal(state, seat, hand, None)
         if isinstance(action, Open):
-            laid = replace(
+            laid = _evolve(
                 state,
                 hands=_put(state.hands, seat, _without(hand, action.cards)),
                 hand_sizes=_put(state.hand_sizes, seat, len(hand) - len(action.cards)),
@@ -440,7 +455,7 @@ class PhantomRules:
             return self._start_turn(drawn, (seat + 1) % state.players)
         if isinstance(action, (Discard, Ready)):
             n = state.players
-            return replace(
+            return _evolve(
                 state,
                 hands=_put(state.hands, seat, _without(hand, (action.card,))),
                 hand_sizes=_put(state.hand_sizes, seat, len(hand) - 1),
@@ -454,7 +469,7 @@ class PhantomRules:
         window = state.claim
         answers = _put(window.answers, seat, action)
         if window.asked + 1 < state.players - 1:
-            return replace(state, claim=replace(window, asked=window.asked + 1, answers=answers))
+            return _evolve(state, claim=replace(window, asked=window.asked + 1, answers=answers))
         return self._reveal(state, replace(window, asked=window.asked + 1, answers=answers))
 
     def _reveal(self, state: PhantomState, window: ClaimWindow) -> PhantomState:
@@ -462,18 +477,20 @@ class PhantomRules:
         forgotten, play goes on after the discarder."""
         won = window.winner()
         after = (window.discarder + 1) % state.players
-        settled = replace(state, claim=None)
+        settled = _evolve(state, claim=None)
         if won is None:
             return self._start_turn(settled, after)
         seat, answer = won
         card = window.card
         pile = state.discards[window.discarder]
-        settled = replace(settled, discards=_put(state.discards, window.discarder, pile[:-1]))
+        settled = _evolve(settled, discards=_put(state.discards, window.discarder, pile[:-1]))
         hand = _hand(state, seat)
         if isinstance(answer, ClaimGoal):
-            return self._goal(settled, seat, tuple(sorted((*hand, card))), window.discarder)
+            return self._goal(
+                settled, seat, tuple(sorted((*hand, card), key=_INDEX)), window.discarder
+            )
         assert isinstance(answer, ClaimGain)
-        gained = replace(
+        gained = _evolve(
             settled,
             hands=_put(settled.hands, seat, _without(hand, answer.cards)),
             hand_sizes=_put(settled.hand_sizes, seat, len(hand) - len(answer.cards)),
@@ -490,9 +507,9 @@ class PhantomRules:
         if len(pile) < DRAW:
             return None
         hand = _hand(state, seat)
-        return replace(
+        return _evolve(
             state,
-            hands=_put(state.hands, seat, tuple(sorted((*hand, *pile[:DRAW])))),
+            hands=_put(state.hands, seat, tuple(sorted((*hand, *pile[:DRAW]), key=_INDEX))),
             hand_sizes=_put(state.hand_sizes, seat, len(hand) + DRAW),
             pile=pile[DRAW:],
             pile_size=len(pile) - DRAW,
@@ -501,19 +518,19 @@ class PhantomRules:
     def _start_turn(self, state: PhantomState, seat: int) -> PhantomState:
         """``seat`` is to take; a fresh row is laid first when the row is empty,
         and a pile too short for it ends the short game (R5)."""
-        state = replace(state, turn=seat, phase=Phase.TAKE, taken=None, claim=None)
+        state = _evolve(state, turn=seat, phase=Phase.TAKE, taken=None, claim=None)
         if state.row:
             return state
         pile = _pile(state)
         size = row_size(state.players)
         if len(pile) < size:
             return self._end_short_game(state, None)
-        return replace(state, row=pile[:size], pile=pile[size:], pile_size=len(pile) - size)
+        return _evolve(state, row=pile[:size], pile=pile[size:], pile_size=len(pile) - size)
 
     def _goal(
         self, state: PhantomState, seat: int, hand: tuple[Card, ...], discarder: int | None
     ) -> PhantomState:
-        state = replace(
+        state = _evolve(
             state,
             hands=_put(state.hands, seat, hand),
             hand_sizes=_put(state.hand_sizes, seat, len(hand)),
@@ -536,7 +553,7 @@ class PhantomRules:
         results = (*state.results, result)
         games, target = state.match_length()
         if result.instant or len(results) >= games or max(scores) >= target:
-            return replace(
+            return _evolve(
                 state, scores=scores, results=results, phase=Phase.OVER, claim=None, taken=None
             )
         if state.seed is None:
@@ -572,7 +589,7 @@ class PhantomRules:
         if claim is not None:
             answers = tuple(a if s == seat else None for s, a in enumerate(claim.answers))
             claim = replace(claim, answers=answers)
-        return replace(
+        return _evolve(
             state,
             seed=None,
             hands=tuple(h if s == seat else None for s, h in enumerate(state.hands)),
@@ -630,7 +647,7 @@ class PhantomRules:
             )
         require(len(state.results) in (state.short_game - 1, state.short_game), "results kept")
         for hand, size in zip(state.hands, state.hand_sizes, strict=True):
-            require(hand is None or (len(hand) == size and list(hand) == sorted(hand)), "hands")
+            require(hand is None or (len(hand) == size and list(hand) == _sorted(hand)), "hands")
         require(state.pile is None or len(state.pile) == state.pile_size, "pile size")
         require(all(s >= 0 for s in state.scores), "scores are never negative")
         for laid in state.opened:
@@ -659,7 +676,7 @@ class PhantomRules:
             every = [c for h in state.hands for c in (h or ())] + list(state.pile)
             every += list(state.row) + [c for d in state.discards for c in d]
             every += [c for seat in range(n) for c in state.open_cards(seat)]
-            require(sorted(every) == list(DECK), "the 100 cards are conserved")
+            require(sorted(c.index for c in every) == _DECK_INDICES, "the 100 cards are conserved")
 
     def deal_summary(
         self, before: PhantomState, action: PhantomAction, after: PhantomState
@@ -715,6 +732,12 @@ class PhantomRules:
         if isinstance(action, (ClaimGoal, ClaimGain, Pass)):
             return after.claim is None
         return True
+
+    def golden_actions(self, config: GameConfig) -> int:
+        """How many actions a golden playthrough shows (tools/golden.py): a
+        match runs to a thousand or more, so its file is the first turns and
+        claims, a few hundred lines."""
+        return 16
 
     def forced_answer(self, view: PhantomState) -> PhantomAction | None:
         """The answer the seat of ``view`` must give out of turn when it has
@@ -840,10 +863,10 @@ def unseen_cards(view: PhantomState, seat: int) -> list[Card]:
     mine = view.hands[seat]
     if mine is None:
         raise ValueError(f"seat {seat}'s view does not show its own hand")
-    seen = set(mine) | set(view.row)
-    seen |= {c for d in view.discards for c in d}
-    seen |= {c for s in range(view.players) for c in view.open_cards(s)}
-    return [c for c in DECK if c not in seen]
+    seen = {c.index for c in mine} | {c.index for c in view.row}
+    seen |= {c.index for d in view.discards for c in d}
+    seen |= {c.index for s in range(view.players) for c in view.open_cards(s)}
+    return [c for c in DECK if c.index not in seen]
 
 
 def determinize(view: PhantomState, seat: int, rng: Random) -> PhantomState:
@@ -868,7 +891,7 @@ def determinize(view: PhantomState, seat: int, rng: Random) -> PhantomState:
             for s in range(view.players)
         )
         claim = replace(claim, answers=answers)
-    return replace(
+    return _evolve(
         view,
         seed=rng.getrandbits(62),
         hands=hands,

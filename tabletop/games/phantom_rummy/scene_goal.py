@@ -1,0 +1,205 @@
+"""The goal screen: how a short game ended, over the top of the table.
+
+When a move ends a short game the frame holds the deal's summary
+(``deal_summary``); until the bonus check has played out, and under the
+summary panel after it, this screen shows the scorer's goal hand laid out by
+sets (its small set and two big sets, ``hands.goal_decompositions``, then
+the sets it had opened), each source of its points in words, and the bonus
+check's flips turning over one by one (ruling R6), each hit marked with the
+cards it matched. The flips are paced on the ``dt`` the frame passes; Space
+or a click skips to the end. A pile-out (R5) says that nobody scores.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.core.words import plural
+from tabletop.games.phantom_rummy.cards import Card
+from tabletop.games.phantom_rummy.hands import goal_decompositions
+from tabletop.games.phantom_rummy.model import ShortGame, Source
+from tabletop.games.phantom_rummy.scene_look import card_face
+from tabletop.ui.cards import draw_card
+from tabletop.ui.theme import Theme
+from tabletop.ui.widgets import draw_text, fit_text
+
+if TYPE_CHECKING:
+    from tabletop.games.phantom_rummy.scene import PhantomScene
+
+# seconds, at animation speed 1
+LEAD = 0.5
+FLIP = 0.6
+HOLD = 0.6
+
+
+class GoalShow:
+    """The goal screen's clock: the lead-in, one turn per flip, a short hold."""
+
+    def __init__(
+        self,
+        result: ShortGame,
+        number: int,
+        theme: Theme,
+        hand: Sequence[Card] = (),
+        opened: Sequence[tuple[Card, ...]] = (),
+    ) -> None:
+        self.result = result
+        self.number = number
+        #: the scorer's eight cards, which the goal shows every seat, and its open sets
+        self.hand = tuple(hand)
+        self.opened = tuple(opened)
+        flips = len(result.flips) if result.goal is not None else 0
+        self.lead = theme.duration(LEAD)
+        self.flip = theme.duration(FLIP)
+        self.total = self.lead + flips * self.flip + theme.duration(HOLD) if flips else self.lead
+        self.clock = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.clock >= self.total
+
+    def skip(self) -> None:
+        self.clock = self.total
+
+    def update(self, dt: float) -> None:
+        self.clock = min(self.total, self.clock + dt)
+
+    def flip_progress(self, i: int) -> float:
+        """How far flip ``i`` has turned, 0 (face down) to 1 (face up)."""
+        if self.flip <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (self.clock - self.lead - i * self.flip) / self.flip))
+
+
+def source_words(source: Source) -> str:
+    """One source of a goal's points in words."""
+    n = source.points
+    titles = ", ".join(c.title for c in source.cards)
+    if source.kind == "sets":
+        return f"{plural(n, 'open set')}: {n}"
+    if source.kind == "red":
+        return f"{plural(len(source.cards), 'red card')} ({titles}): {n}"
+    if source.kind == "condition":
+        return f"Condition met, {titles}: {n}"
+    if source.kind == "item":
+        return f"Legendary item, {titles}: {n}"
+    return f"Bonus check, matching {titles}: {n}"
+
+
+def flip_hits(result: ShortGame) -> list[int]:
+    """Per flip, how many of the scorer's cards it matched (the bonus source's
+    cards of its kind)."""
+    bonus = [c for s in result.sources if s.kind == "bonus" for c in s.cards]
+    return [len({c for c in bonus if c.kind == flip.kind}) for flip in result.flips]
+
+
+def goal_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The goal hand as its small set and two big sets (the first reading), or
+    the hand as it is when it reads no way."""
+    readings = goal_decompositions(hand)
+    if not readings:
+        return [tuple(hand)] if hand else []
+    r = readings[0]
+    return [r.small, *r.big]
+
+
+def _draw_cards_row(
+    scene: PhantomScene, surface: pygame.Surface, sets: list[tuple[Card, ...]], x: int, cy: int
+) -> int:
+    """Sets of cards side by side from ``x`` (a gap between sets); returns the right edge."""
+    t = scene.app.theme
+    painter = scene.goal_painter
+    w, _ = painter.card_size
+    step, gap = round(w * 0.62), round(w * 0.3)
+    for laid in sets:
+        for c in sorted(laid):
+            draw_card(surface, painter, card_face(t, c, scene.advanced), (x + w / 2, cy, 0.0))
+            x += step
+        x += w - step + gap
+    return x
+
+
+def goal_height(scene: PhantomScene, card_h: int) -> int:
+    """The goal screen's height with cards ``card_h`` pixels tall: the title,
+    the sources, the labels, the cards and the flips' tags."""
+    t = scene.app.theme
+    return t.font("body", bold=True).get_linesize() + 3 * t.small.get_linesize() + t.px(10) + card_h
+
+
+def draw_goal(scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, framed: bool = True) -> None:
+    """The goal screen in ``rect`` (see the module docstring); ``framed``
+    draws its own panel (on the table; the summary has one)."""
+    show = scene.goal
+    if show is None:
+        return
+    t = scene.app.theme
+    result = show.result
+    r = rect
+    if framed:
+        pygame.draw.rect(surface, t.shadow, r.move(0, t.px(4)), border_radius=t.px(14))
+        pygame.draw.rect(surface, t.panel, r, border_radius=t.px(14))
+        pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(2)), border_radius=t.px(14))
+        inner = r.inflate(-2 * t.px(14), -2 * t.px(10))
+    else:
+        inner = r
+    names = scene.session.names
+    head = t.font("body", bold=True)
+    line = head.get_linesize()
+    if result.goal is None:
+        draw_text(surface, head, f"Short game {show.number}: the pile ran out", t.text, pygame.Rect(inner.x, inner.y, inner.w, line))
+        draw_text(surface, t.body, "Nobody scores.", t.text_dim, pygame.Rect(inner.x, inner.y + line, inner.w, line))
+        return
+    seat = result.goal
+    style = t.player(seat)
+    gained = result.points[seat]
+    title = f"{style.glyph} {names[seat]} scores a goal: {plural(gained, 'point')}"
+    if result.discarder is not None:
+        title += f", off {names[result.discarder]}'s discard"
+    if result.instant:
+        title += ". The legendary Item wins the match!"
+    draw_text(surface, head, fit_text(head, title, inner.w), style.colour, pygame.Rect(inner.x, inner.y, inner.w, line))
+    # the sources of the points (the bonus once the flips have turned)
+    small = t.small.get_linesize()
+    words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
+    text = " · ".join(words) or "No points."
+    if show.done and result.discarder is not None and result.points[result.discarder] < 0:
+        text += f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
+    draw_text(surface, t.small, fit_text(t.small, text, inner.w), t.text, pygame.Rect(inner.x, inner.y + line, inner.w, small))
+    # the cards: the goal hand by sets, the open sets, then the bonus check
+    painter = scene.goal_painter
+    painter.resize(max(30, inner.h - goal_height(scene, 0)))
+    w, h = painter.card_size
+    cy = inner.y + line + 2 * small + t.px(4) + h // 2
+    opened = list(show.opened)
+    label = t.small.render("goal hand", True, t.text_dim)
+    surface.blit(label, label.get_rect(bottomleft=(inner.x, cy - h // 2 - t.px(1))))
+    x = _draw_cards_row(scene, surface, goal_sets(show.hand), inner.x, cy)
+    if opened:
+        label = t.small.render("open", True, t.text_dim)
+        surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
+        x = _draw_cards_row(scene, surface, opened, x, cy)
+    if result.flips:
+        label = t.small.render("bonus check", True, t.text_dim)
+        surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
+        hits = flip_hits(result)
+        room = inner.right - x - w
+        step = min(w + t.px(8), room // max(1, len(result.flips) - 1)) if len(result.flips) > 1 else w
+        for i, (flip, hit) in enumerate(zip(result.flips, hits)):
+            k = show.flip_progress(i)
+            cx = x + i * step + w // 2
+            face = card_face(t, flip, scene.advanced) if k >= 0.5 else None
+            sprite = painter.sprite(face)
+            sw = max(1, round(sprite.get_width() * abs(math.cos(math.pi * k))))
+            img = pygame.transform.smoothscale(sprite, (sw, sprite.get_height()))
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+            if k >= 1:
+                text, colour = (f"+{hit}", t.ok) if hit else ("miss", t.text_dim)
+                tag = t.font("small", bold=True).render(text, True, colour)
+                surface.blit(tag, tag.get_rect(midtop=(cx, cy + h // 2 + t.px(2))))
+
+
+__all__ = ["GoalShow", "draw_goal", "goal_height", "flip_hits", "goal_sets", "source_words"]

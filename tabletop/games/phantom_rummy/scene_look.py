@@ -1,0 +1,206 @@
+"""Phantom Rummy's cards as the table shows them, and a hand read for people.
+
+Each card type has a colour *and* a glyph of its own, borrowed from the
+theme's suit styles (Sword ♠, Staff ♣, Moon ☾, Item ★), so no card is told
+apart by colour alone; the okabe_ito palette swaps the colours with the
+theme. A number card shows its number and that many glyphs; an Item its
+picture's name. A red copy carries an ``R`` disc and the word RED (in the
+advanced rules RED and its value; the legendary Item says LEGEND).
+
+:func:`group_hand` reads a hand the way a player does: the complete big
+sets, then the near sets (a pair, two cards of a run), then the loose cards,
+each part in deck order (type, then number), with the kinds that would
+complete each near set named when ``hands.distance_to_goal``'s acceptance
+counts them (the cards that bring the hand nearer a goal).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from tabletop.games.phantom_rummy.cards import KINDS, Card, Kind, parse_cards
+from tabletop.games.phantom_rummy.hands import distance_to_goal, set_shape
+from tabletop.ui.cards import CardFace, CardPainter, draw_card, fan_layout
+from tabletop.ui.theme import SuitStyle, Theme
+
+#: the theme suit each card type borrows its colour and glyph from:
+#: Sword ♠ (0), Staff ♣ (3), Moon ☾ (6), Item ★ (4)
+SUIT_OF_TYPE = {"Sword": 0, "Staff": 3, "Moon": 6, "Item": 4}
+
+#: how a near set or a loose card is worth keeping, for the grouping's choice
+_WORTH = {"group": 6, "run": 6, "small": 3, "near run": 2, "loose": 0}
+
+
+def type_style(theme: Theme, type_: str) -> SuitStyle:
+    """A card type as a suit style: the theme's colour and glyph, the type's name."""
+    suit = theme.suit(SUIT_OF_TYPE[type_])
+    return SuitStyle(suit.colour, suit.glyph, type_)
+
+
+def card_face(theme: Theme, card: Card, advanced: bool = False) -> CardFace:
+    """The face of ``card``: its number and glyphs (or its picture's name), the
+    type's glyph in the corner, and the red copy's ``R`` disc and caption."""
+    style = type_style(theme, card.type)
+    label = badge = ""
+    if card.red:
+        badge = "R"
+        label = "RED"
+        if advanced:
+            label = "LEGEND" if card.instant_win else f"RED {card.value}"
+    if card.number is not None:
+        return CardFace.of(str(card.number), style, pips=card.number, badge=badge, label=label)
+    return CardFace.of(card.name[0], style, big_text=card.name.upper(), badge=badge, label=label)
+
+
+def kinds_words(kinds: Sequence[Kind]) -> str:
+    """Kinds in words, a type's numbers together: ``Sword 4 or 7, Crown``."""
+    parts: list[str] = []
+    by_type: dict[str, list[str]] = {}
+    for kind in kinds:
+        if kind.number is None:
+            parts.append(kind.name)
+        else:
+            if kind.type not in by_type:
+                by_type[kind.type] = []
+                parts.append(kind.type)  # its place in the list; filled in below
+            by_type[kind.type].append(kind.name)
+    words = []
+    for part in parts:
+        if part in by_type:
+            names = by_type[part]
+            numbers = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+            words.append(f"{part} {numbers}")
+        else:
+            words.append(part)
+    return ", ".join(words)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cards of a hand kept together: ``shape`` is ``group`` or ``run`` (a
+    complete big set), ``small`` (a pair), ``near run`` (two cards of a run)
+    or ``loose``; ``waiting`` the kinds that would complete it and bring the
+    hand nearer a goal."""
+
+    cards: tuple[Card, ...]
+    shape: str
+    waiting: tuple[Kind, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.shape in ("group", "run")
+
+
+def _near_run(a: Card, b: Card) -> bool:
+    return (
+        a.number is not None
+        and b.number is not None
+        and a.type == b.type
+        and 1 <= abs(a.number - b.number) <= 2
+    )
+
+
+def _completions(cards: tuple[Card, ...], shape: str) -> list[int]:
+    """The kinds that would make ``cards`` a big set (a pair of a loose card)."""
+    if shape in ("small", "loose"):
+        return [cards[0].kind]
+    if shape != "near run":
+        return []
+    low, high = sorted(c.number or 0 for c in cards)
+    first = cards[0].kind - ((cards[0].number or 0) - low)  # the kind of the lower number
+    if high - low == 2:
+        return [first + 1]
+    return [first + d for d, n in ((-1, low - 1), (2, low + 2)) if 1 <= n <= 7]
+
+
+@functools.lru_cache(maxsize=256)
+def _best(cards: tuple[Card, ...]) -> tuple[int, tuple[tuple[tuple[Card, ...], str], ...]]:
+    """The most worth ``cards`` can be split into (see :data:`_WORTH`)."""
+    if not cards:
+        return 0, ()
+    first, rest = cards[0], cards[1:]
+    score, parts = _best(rest)
+    best = (score, (((first,), "loose"), *parts))
+    for i, b in enumerate(rest):
+        pair = (first, b)
+        shape = "small" if first.kind == b.kind else "near run" if _near_run(first, b) else None
+        if shape is not None:
+            score, parts = _best(rest[:i] + rest[i + 1 :])
+            if score + _WORTH[shape] > best[0]:
+                best = (score + _WORTH[shape], ((pair, shape), *parts))
+        for j in range(i + 1, len(rest)):
+            trio = (first, b, rest[j])
+            shape3 = set_shape(trio)
+            if shape3 in ("group", "run"):
+                score, parts = _best(tuple(c for k, c in enumerate(rest) if k not in (i, j)))
+                if score + _WORTH[shape3] > best[0]:
+                    best = (score + _WORTH[shape3], ((trio, shape3), *parts))
+    return best
+
+
+def group_hand(hand: Sequence[Card], opened: bool) -> list[Group]:
+    """``hand`` as the player reads it: complete big sets, then near sets, then
+    loose cards, each in deck order; a near set names the kinds that would
+    complete it, where the acceptance of ``distance_to_goal(hand, opened)``
+    counts them."""
+    cards = tuple(sorted(hand))
+    if not cards:
+        return []
+    accept = {k.index for k in distance_to_goal(cards, opened).acceptance}
+    _, parts = _best(cards)
+    # a loose card's pair is named only when the hand is one card from a goal
+    near = distance_to_goal(cards, opened).cards <= 1
+    groups = [
+        Group(
+            part,
+            shape,
+            tuple(
+                KINDS[k]
+                for k in _completions(part, shape)
+                if k in accept and (shape != "loose" or near)
+            ),
+        )
+        for part, shape in parts
+    ]
+    rank = {"group": 0, "run": 0, "small": 1, "near run": 1, "loose": 2}
+    return sorted(groups, key=lambda g: (rank[g.shape], g.cards[0]))
+
+
+def waiting_words(group: Group) -> str:
+    """``waiting on Sword 4 or 7`` for a near set with completions, else ""."""
+    return f"waiting on {kinds_words(group.waiting)}" if group.waiting else ""
+
+
+# -- the title screen's picture --------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4)
+def _icon_painter(height: int) -> CardPainter:
+    return CardPainter(height)
+
+
+def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+    """A fanned goal hand: a run of Swords, a group of Moons, a pair of Crowns."""
+    painter = _icon_painter(max(24, int(rect.h * 0.74)))
+    cards = parse_cards("S3 S4a S5 M6 M6 M6a IC IC")
+    area = rect.inflate(-rect.w // 12, -rect.h // 12)
+    poses = fan_layout(
+        len(cards), area, painter.card_size, max_spread_deg=40.0, deg_per_card=6.0, max_step=0.42
+    )
+    for c, p in zip(cards, poses):
+        draw_card(surface, painter, card_face(theme, c), p)
+
+
+__all__ = [
+    "Group",
+    "card_face",
+    "draw_icon",
+    "group_hand",
+    "kinds_words",
+    "type_style",
+    "waiting_words",
+]

@@ -1,0 +1,330 @@
+"""Phantom Rummy's table, headless, as people play it.
+
+A 4-player game of two people at one device and two easy bots is played to
+the results screen through the real App frame, every move made with clicks
+and keys: row cards clicked to take, hand cards clicked and Discard, Ready,
+Open or Goal pressed, claims answered with G, the gain buttons or P. The
+match is cut to one short game (the rules read the match length from
+``model.MATCH_LENGTH``), so it stays cheap. Every frame that shows the table
+is checked: each card face drawn is the viewer's own or public, the seat on
+screen changes only through the pass-the-device curtain (also between two
+claim prompts in a row), and a person acts only while the screen shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.app import App
+from tabletop.core.session import Seat, Session
+from tabletop.games import REGISTRY
+from tabletop.games.phantom_rummy import scene_draw, scene_goal
+from tabletop.games.phantom_rummy.bot import medium_choice
+from tabletop.games.phantom_rummy.cards import KINDS, Card, parse_cards
+from tabletop.games.phantom_rummy.hands import goal_decompositions
+from tabletop.games.phantom_rummy.model import (
+    MATCH_LENGTH,
+    ClaimGain,
+    ClaimGoal,
+    Discard,
+    Goal,
+    Open,
+    Pass,
+    PhantomState,
+    Phase,
+    Ready,
+    Take,
+)
+from tabletop.games.phantom_rummy.scene import PhantomScene
+from tabletop.games.phantom_rummy.scene_look import group_hand, kinds_words, waiting_words
+from tabletop.ui import flow, overlays
+from tabletop.ui.widgets import no_overlap
+from tests.ui.driver import Driver, make_app
+
+ENTRY = REGISTRY["phantom_rummy"]
+
+
+@pytest.fixture(name="app")
+def app_fixture(tmp_path: Any) -> Iterator[App]:
+    a = make_app(tmp_path, (960, 600))
+    a.update_settings(anim_speed=0)
+    try:
+        yield a
+    finally:
+        a.shutdown()
+
+
+def start(app: App, seats: list[Seat], seed: int = 4) -> PhantomScene:
+    config = ENTRY.default_config(len(seats))
+    session = Session(ENTRY, config, seed, seats, threaded=False, timed=False)
+    scene = flow.start_game(app, ENTRY, config, seed, seats, session=session)
+    assert isinstance(scene, PhantomScene)
+    return scene
+
+
+def public_cards(state: PhantomState) -> set[Card]:
+    """What every seat may see: the row, the discard piles, the open sets, the
+    discard on offer, and the finished short games' goal hands and flips."""
+    cards = set(state.row) | {c for pile in state.discards for c in pile}
+    cards |= {c for s in range(state.players) for c in state.open_cards(s)}
+    if state.claim is not None:
+        cards.add(state.claim.card)
+    for result in state.results:
+        cards |= set(result.flips) | set(getattr(result, "hand", ()))
+    return cards
+
+
+def card_point(scene: PhantomScene, card: Card) -> tuple[int, int]:
+    """A point where a click picks ``card`` in the hand."""
+    pose = dict(scene.hand_poses())[card]
+    w, h = scene.hand_painter.card_size
+    for dx in range(-w // 2 + 2, w // 2, 3):
+        pt = (round(pose.x + dx), round(pose.y))
+        if scene.card_at(pt) == card:
+            return pt
+    raise AssertionError(f"{card} cannot be clicked anywhere")
+
+
+def play_by_hand(d: Driver, scene: PhantomScene, action: Any) -> None:
+    """Make ``action`` the way a person would: clicks and keys."""
+    if isinstance(action, Take):
+        pose = dict(scene.row_poses())[action.card]
+        d.click((round(pose.x), round(pose.y)))
+        return
+    if isinstance(action, (Goal, ClaimGoal)):
+        d.key(pygame.K_g)
+        return
+    if isinstance(action, Pass):
+        d.key(pygame.K_p)
+        return
+    if isinstance(action, ClaimGain):
+        gains = scene.gains()
+        d.key((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)[gains.index(action)])
+        return
+    cards = action.cards if isinstance(action, Open) else (action.card,)
+    for card in cards:
+        if card not in scene.selected:
+            d.click(card_point(scene, card))
+    assert sorted(scene.selected) == sorted(cards)
+    key = {Open: pygame.K_o, Discard: pygame.K_d, Ready: pygame.K_r}[type(action)]
+    d.key(key)
+
+
+def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(MATCH_LENGTH, 4, (1, 12))  # a match of one short game
+    seats = [Seat("Ada"), Seat("Cy"), Seat("Bea", "bot", "easy"), Seat("Di", "bot", "easy")]
+    d = Driver(app)
+    scene = start(app, seats, seed=15)  # a short game of about 40 moves, ended by Ada's goal
+    session = scene.session
+    events: list[tuple[Any, ...]] = []  # ("table", viewer) / ("curtain", name) / ("acted", seat)
+    faces: list[Card] = []
+    for module in (scene_draw, scene_goal):
+        real = module.card_face
+
+        def spy(theme: Any, card: Card, advanced: bool = False, real: Any = real) -> Any:
+            faces.append(card)
+            return real(theme, card, advanced)
+
+        monkeypatch.setattr(module, "card_face", spy)
+    draw_table = scene.draw_table
+
+    def spy_table(surface: Any, view: Any) -> None:
+        faces.clear()
+        draw_table(surface, view)
+        viewer = scene.viewer
+        full = scene.shown_state
+        assert all(h is None for s, h in enumerate(view.hands) if s != viewer), "a view shows another hand"
+        allowed = set(full.hands[viewer] or ()) | public_cards(session.state) | public_cards(full)
+        shown = set(faces) - allowed
+        assert not shown, f"{seats[viewer].name}'s screen shows {sorted(map(str, shown))}"
+        events.append(("table", viewer))
+
+    monkeypatch.setattr(scene, "draw_table", spy_table)
+    draw_curtain = overlays.CurtainScene.draw
+
+    def spy_curtain(self: Any, surface: Any) -> None:
+        events.append(("curtain", self.name))
+        draw_curtain(self, surface)
+
+    monkeypatch.setattr(overlays.CurtainScene, "draw", spy_curtain)
+    kinds: set[type] = set()
+    summaries = 0
+    for _ in range(6000):
+        top = d.top
+        if isinstance(top, overlays.ResultsScene):
+            break
+        if isinstance(top, overlays.CurtainScene):
+            d.press(f"I am {top.name}: show my table")
+            continue
+        if isinstance(top, overlays.SummaryScene):
+            # the goal screen is in the summary: the goal hand by sets, after the flips turned
+            assert scene.goal is not None and scene.goal.done and top.picture is not None
+            assert goal_decompositions(scene.goal.hand), "the scorer's eight cards read as a goal"
+            summaries += 1
+            d.press("Continue (Enter)")
+            continue
+        if top is not scene or not scene.my_turn:
+            d.frame(dt=0.5)
+            continue
+        mover = session.to_move()
+        assert scene.viewer == mover
+        events.append(("acted", mover))
+        view = session.view(mover)
+        if view.phase is Phase.CLAIMS:
+            assert scene.pass_button.visible and scene.asked
+        action = medium_choice(view, mover, session.rules.legal_actions(view))
+        if isinstance(action, ClaimGain) and action not in scene.gains():
+            action = Pass()
+        plies = session.ply
+        play_by_hand(d, scene, action)
+        assert session.ply == plies + 1 and session.actions[-1] == action, app.toasts.items
+        kinds.add(type(action))
+    assert isinstance(d.top, overlays.ResultsScene), "the match reached the results screen"
+    assert session.is_over() and summaries == 1
+    assert session.state.results[0].goal is not None, "a goal, with its goal screen"
+    assert {Take, Discard, Pass} <= kinds, kinds
+    # the seat on screen changes only through the curtain, named for the new seat
+    shown: int | None = None
+    curtain: str | None = None
+    for event in events:
+        if event[0] == "curtain":
+            curtain = event[1]
+        elif event[0] == "table":
+            if event[1] != shown:
+                assert curtain == seats[event[1]].name, f"the screen went to seat {event[1]} without the curtain"
+                shown = event[1]
+            curtain = None
+        else:
+            assert event[1] == shown, "a person acted while the screen showed someone else"
+    # two claim prompts in a row (Bea's discard asks Di, Ada, then Cy), the curtain between them
+    states = session.states
+    in_a_row = [
+        i
+        for i in range(1, len(session.actions))
+        if states[i - 1].phase is Phase.CLAIMS
+        and states[i].phase is Phase.CLAIMS
+        and {session.rules.to_move(states[i - 1]), session.rules.to_move(states[i])} == {0, 1}
+    ]
+    assert in_a_row, "Ada and Cy were asked one after the other"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
+def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], players: int) -> None:
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
+    scene = start(app, seats[:players])
+    app.resize(size)
+    d = Driver(app)
+    d.frames(2)
+    t = app.theme
+    rects = scene.layout_rects()
+    names = list(rects)
+    pairs = no_overlap(list(rects.values()))
+    assert not pairs, ", ".join(f"{names[i]} {rects[names[i]]} / {names[j]}" for i, j in pairs)
+    for name, r in rects.items():
+        assert scene.table_rect.contains(r), f"{name} {r} leaves the table {scene.table_rect}"
+        assert r.w > 0 and r.h > 0, name
+    # every hand card, raised too, stays in the hand's band; the row in its area
+    lift = scene.hand_painter.lift("selected")
+    for _, pose in scene.hand_poses():
+        assert scene.hand_rect.contains(pose.raised(lift).rect(scene.hand_painter.card_size))
+    for _, pose in scene.row_poses():
+        assert scene.row_rect.contains(pose.rect(scene.row_painter.card_size))
+    assert scene.hand_painter.card_height >= t.px(90)
+    # the turn's buttons hold their captions
+    for b in scene.turn_buttons:
+        assert t.font("body", bold=b.kind != "normal").size(b.text)[0] <= b.rect.w - 2 * t.px(8), b.text
+
+
+def test_the_hand_is_grouped_and_near_sets_name_what_they_wait_on() -> None:
+    hand = parse_cards("S1 S2 M4 M4 T3 T5 IC")
+    groups = group_hand(hand, True)
+    shapes = [(g.shape, " ".join(map(str, g.cards))) for g in groups]
+    assert [s for s, _ in shapes] == ["near run", "near run", "small", "loose"]  # by type, then number
+    words = {" ".join(str(c) for c in g.cards): waiting_words(g) for g in groups}
+    assert words["S1d S2d"] == "waiting on Sword 3"
+    assert words["T3d T5d"] == "waiting on Staff 4"
+    # a hand one card from a goal names the card its loose card waits for
+    ready = group_hand(parse_cards("S3 S4 S5 M6 M6 M6 IC"), True)
+    assert [g.shape for g in ready] == ["run", "group", "loose"]
+    assert waiting_words(ready[-1]) == "waiting on Crown"
+    assert kinds_words([KINDS[c.kind] for c in parse_cards("S4 S7 IC")]) == "Sword 4 or 7, Crown"
+
+
+def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> None:
+    """The one person at a table of bots is asked only about discards they can
+    claim (ruling R4: the others are passed for them at once, no prompt), and
+    a prompt names whose discard it is, with the countdown running."""
+    app.update_settings(claim_countdown=10)
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    d = Driver(app)
+
+    def passed_for_ada(session: Session) -> list[int]:
+        return [
+            i
+            for i in range(session.ply)
+            if session.rules.to_move(session.states[i]) == 0 and session.states[i].phase is Phase.CLAIMS
+        ]
+
+    for seed in range(1, 40):  # seed 1 gives Ada a gain after a few passes
+        scene = start(app, seats, seed)
+        session = scene.session
+        for _ in range(400):
+            if scene.asked:
+                assert session.rules.legal_actions(scene.view) != [Pass()], "a prompt offers a claim"
+            if scene.asked and len(scene.gains()) > 0 and passed_for_ada(session):
+                break
+            if scene.my_turn:
+                view = session.view(0)
+                session.play(medium_choice(view, 0, session.rules.legal_actions(view)))
+                continue
+            if isinstance(d.top, overlays.SummaryScene):
+                d.top.back()
+            if session.is_over():
+                break
+            d.frame(dt=0.25)
+        if scene.asked and scene.gains() and passed_for_ada(session):
+            break
+        app.stack.pop()
+    assert scene.asked and scene.gains(), "no seed gave Ada a gain"
+    # on the way, every discard Ada could not claim was passed for her without a prompt
+    asked = passed_for_ada(session)
+    assert asked and all(session.actions[i] == Pass() for i in asked)
+    d.frame()
+    claim = scene.view.claim
+    assert claim is not None and claim.discarder != 0
+    # the top bar says what is asked, not "Your turn"
+    assert scene.status_text() == "Claim or pass"
+    assert scene.pass_button.visible and scene.gain_buttons[0].visible
+    assert scene.countdown is not None and 0 < scene.countdown <= 10
+    # the countdown runs on dt, and passes for the player when it runs out
+    plies = session.ply
+    d.frames(3, dt=0.5)
+    assert session.ply == plies and scene.countdown <= 8.6
+    d.frames(20, dt=0.5)
+    assert session.actions[plies] == Pass()
+
+
+def test_the_bonus_check_flips_turn_one_by_one_on_dt_and_can_be_skipped(app: App) -> None:
+    from tabletop.games.phantom_rummy.model import ShortGame, Source
+    from tabletop.games.phantom_rummy.scene_goal import FLIP, LEAD, GoalShow, flip_hits
+
+    app.update_settings(anim_speed=1.0)
+    flips = parse_cards("M5 IC S2")
+    hand = parse_cards("M5a M5b IC IC S3 S4 S5 T1")
+    result = ShortGame(0, None, (5, 0), (Source("sets", 1), Source("bonus", 3, hand[:4])), flips)
+    show = GoalShow(result, 1, app.theme, hand)
+    assert flip_hits(result) == [2, 2, 0]  # two Moon 5s, two Crowns, then the miss
+    assert not show.done and show.flip_progress(0) == 0.0
+    show.update(LEAD + FLIP / 2)
+    assert show.flip_progress(0) == pytest.approx(0.5) and show.flip_progress(1) == 0.0
+    show.update(FLIP)
+    assert show.flip_progress(0) == 1.0 and show.flip_progress(1) == pytest.approx(0.5)
+    show.skip()
+    assert show.done and all(show.flip_progress(i) == 1.0 for i in range(3))
