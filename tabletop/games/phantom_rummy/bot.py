@@ -558,8 +558,8 @@ def standing(state: PhantomState, seat: int) -> float:
 class HardBot:
     """ISMCTS over determinized hands and pile to the end of the short game,
     at most ``time_budget`` seconds and ``iterations`` iterations per
-    decision. Its root weighs the medium bot's move and the others as near a
-    goal (:meth:`_peers`); a playout ends at the short game's end, scored by
+    decision. Its root weighs the medium bot's move and the others it ranks
+    as high (:meth:`_peers`); a playout ends at the short game's end, scored by
     :func:`short_game_value` (the goal's points: red cards, conditions in the
     advanced rules, sets, the bonus check), or after :data:`ROLLOUT_DEPTH`
     moves, judged by :func:`standing`. What the discards reveal comes in
