@@ -465,6 +465,14 @@ def bench_bots(opts: Options) -> list[Row]:
             for i, view in enumerate(views)
         ]
         rows += bot_rows("phantom_rummy", level, seconds, decisions)
+    searched = _phantom_rummy_searched(views)
+    rows += bot_rows(
+        "phantom_rummy",
+        "hard",
+        phantom_bot.HARD_TIME,
+        [(lambda i=i, seat=v.viewer: phantom_bot.make_bot("hard", seat, i), v) for i, v in enumerate(searched)],
+        "where its search weighs more than one move",
+    )
     return rows
 
 
@@ -836,6 +844,20 @@ def _phantom_rummy_decisions(short_games: int) -> list[Any]:
                 state = rules.apply(state, medium[seat].choose(view))
             positions += [choices[len(choices) * k // 6] for k in (1, 3, 5)]
     return positions
+
+
+def _phantom_rummy_searched(views: Sequence[Any]) -> list[Any]:
+    """Those of ``views`` where the hard bot searches (the medium bot ranks
+    more than one move as high as its own), found by a two-iteration search."""
+    from tabletop.games.phantom_rummy import bot as phantom_bot
+
+    found = []
+    for i, view in enumerate(views):
+        probe = phantom_bot.HardBot(view.viewer, i, iterations=2, time_budget=None)
+        probe.choose(view)
+        if probe.search.last_stats.iterations:
+            found.append(view)
+    return found
 
 
 def _etuc_forced(count: int) -> list[Any]:

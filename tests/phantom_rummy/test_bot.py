@@ -222,7 +222,7 @@ def test_explain_gives_the_reason_in_a_players_words() -> None:
     why = bot.reason(RULES.view(taken, 0), 0, Ready(cards("IC")[0]))
     assert why.startswith("Discard Crown and say ready: one card short, waiting on ")
     # no row card helps: the hard bot searches, and says how its playouts went
-    plain = position(hands, row="S6 IG T1 IO", opened=["M1 M1 M1", "", ""])
+    plain = position(hands, row="S6a S6b IG T1", opened=["M1 M1 M1", "", ""])
     hard = make("hard", 0, 0)
     view = RULES.view(plain, 0)
     action = hard.choose(view)  # type: ignore[attr-defined]
@@ -236,7 +236,7 @@ def test_explain_gives_the_reason_in_a_players_words() -> None:
 
 def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
     hands = [NEAR, "S4 S4 S4 S5 S6 S7 T1", "T2 T3 T4 T5 T6 M1 M2"]
-    state = position(hands, row="S6 IG T1 IO", opened=["M1 M1 M1", "", ""])
+    state = position(hands, row="S6a S6b IG T1", opened=["M1 M1 M1", "", ""])
     timed = bot.make_bot("hard", 0, 3)
     assert isinstance(timed, bot.HardBot)
     assert (timed.search.iterations, timed.time_budget) == bot.BUDGETS["hard"]

@@ -4,8 +4,8 @@ distance, plus how many unseen cards would help, opening and gaining on
 purpose, and not feeding a ready opponent what it may wait on), hard (ISMCTS
 over the unseen cards and the pile to the end of the short game, a goal
 scored by its points: red cards, conditions, sets and the bonus check,
-among the moves that keep the hand as near a goal as medium's; medium's move
-unless the search clearly prefers another).
+choosing among the moves medium ranks as high as its own; medium's move
+unless the search clearly prefers another of those).
 
 Every bot is a function of its view and owns its randomness. The claims on a
 discard (ruling R4) are decisions out of turn: the seat asked gets its view
@@ -204,6 +204,30 @@ class EasyBot:
 # -- medium --------------------------------------------------------------------------
 
 
+def take_rank(hand: Sequence[Card], card: Card, opened: bool, unseen: Sequence[int]) -> tuple[int, int]:
+    """The medium bot's worth of taking ``card``, lower first: the hand's
+    distance with it, then the unseen cards it then waits on."""
+    kept = (*hand, card)
+    return (distance(kept, opened), -waiting(kept, opened, unseen))
+
+
+def discard_rank(
+    view: PhantomState,
+    card: Card,
+    opened: bool,
+    unseen: Sequence[int],
+    watch: ReadyWatch | None,
+) -> tuple[int, int, int]:
+    """The medium bot's worth of discarding ``card`` from the hand of the seat
+    to move, lower first: the distance of the hand kept, then how many ready
+    opponents it may complete (``watch``), then the unseen cards the hand
+    kept waits on."""
+    seat = RULES.to_move(view)
+    assert seat is not None
+    d, wait, _, _ = _discard_key(_hand(view, seat), card, opened, unseen)
+    return (d, watch.danger(view, card) if watch else 0, wait)
+
+
 class ReadyWatch:
     """What a seat has learnt, this short game, of the other seats that said
     ready: a ready hand is locked (ruling R2's ready), so a discard offered to
@@ -279,22 +303,17 @@ def medium_choice(
     if view.phase is Phase.TAKE:
         takes = [a for a in legal if isinstance(a, Take)]
 
-        def take_key(a: Take) -> tuple[int, int, bool, Card]:
-            kept = (*hand, a.card)
-            return (distance(kept, opened), -waiting(kept, opened, unseen), not a.card.red, a.card)
-
-        return min(takes, key=take_key)
+        return min(takes, key=lambda a: (take_rank(hand, a.card, opened, unseen), not a.card.red, a.card))
     if Goal() in legal:
         return Goal()
     if view.ready[seat]:
         return next(a for a in legal if isinstance(a, Discard))
     discards = [a for a in legal if isinstance(a, Discard)]
 
-    def discard_key(a: Discard) -> tuple[int, int, int, bool, Card]:
-        d, wait, red, card = _discard_key(hand, a.card, opened, unseen)
-        return (d, watch.danger(view, a.card) if watch else 0, wait, red, card)
-
-    best_discard = min(discards, key=discard_key)
+    best_discard = min(
+        discards,
+        key=lambda a: (discard_rank(view, a.card, opened, unseen, watch), a.card.red, a.card),
+    )
     kept = distance(_without(hand, (best_discard.card,)), opened)
     opens = [a for a in legal if isinstance(a, Open)]
     if opens:
@@ -539,8 +558,8 @@ def standing(state: PhantomState, seat: int) -> float:
 class HardBot:
     """ISMCTS over determinized hands and pile to the end of the short game,
     at most ``time_budget`` seconds and ``iterations`` iterations per
-    decision. Its root weighs the medium bot's move and the others as near a
-    goal (:meth:`_peers`); a playout ends at the short game's end, scored by
+    decision. Its root weighs the medium bot's move and the others it ranks
+    as high (:meth:`_peers`); a playout ends at the short game's end, scored by
     :func:`short_game_value` (the goal's points: red cards, conditions in the
     advanced rules, sets, the bonus check), or after :data:`ROLLOUT_DEPTH`
     moves, judged by :func:`standing`. What the discards reveal comes in
@@ -572,6 +591,9 @@ class HardBot:
             terminal=self.short_game_over,
         )
         self.watch = ReadyWatch(seat)
+        #: the view being searched and the counts of its unseen kinds
+        self._view: PhantomState | None = None
+        self._unseen: list[int] = []
         #: the decision being searched, and the medium bot's move there
         self._root: tuple[object, ...] | None = None
         self._first: PhantomAction | None = None
@@ -606,20 +628,27 @@ class HardBot:
         return [self._first, *found]
 
     def _peers(self, state: PhantomState, action: PhantomAction) -> bool:
-        """Whether ``action`` keeps the hand as near a goal as the medium bot's
-        move: a take or a discard with the same distance, or any answer to a
-        discard. What the search then weighs is what distance does not see:
-        points, the opponents, the pile."""
+        """Whether the medium bot rates ``action`` as high as its own move: a
+        take or a discard of the same rank (:func:`take_rank`,
+        :func:`discard_rank`: what the search cannot see, the hand's
+        distance, the waits and a ready opponent's safe kinds, are settled
+        first), or another gain where it gains. What the search then weighs
+        is what those do not see: points, the others' hands, the pile.
+        (Measured against easy bots, a search free to overrule those ranks
+        won less often than the medium bot alone.)"""
         first = self._first
+        view = self._view
+        assert view is not None
         seat = self.seat
-        hand = _hand(state, seat)
-        opened = bool(state.opened[seat])
+        hand = _hand(view, seat)
+        opened = bool(view.opened[seat])
+        unseen = self._unseen
         if isinstance(first, Take) and isinstance(action, Take):
-            return distance((*hand, action.card), opened) == distance((*hand, first.card), opened)
+            return take_rank(hand, action.card, opened, unseen) == take_rank(hand, first.card, opened, unseen)
         if isinstance(first, (Discard, Ready)) and isinstance(action, (Discard, Ready)):
-            kept = distance(_without(hand, (first.card,)), opened)
-            return distance(_without(hand, (action.card,)), opened) == kept
-        return state.phase is Phase.CLAIMS
+            rank = discard_rank(view, first.card, opened, unseen, self.watch)
+            return discard_rank(view, action.card, opened, unseen, self.watch) == rank
+        return isinstance(first, ClaimGain) and isinstance(action, ClaimGain)
 
     def choose(self, view: PhantomState) -> PhantomAction:
         """The search's answer where it clearly prefers it (:data:`OVERRIDE`),
@@ -629,6 +658,8 @@ class HardBot:
         first = medium_choice(view, self.seat, RULES.legal_actions(view), self.watch)
         self._first = first
         self._root = self._decision(view)
+        self._view = view
+        self._unseen = unseen_kinds(view, self.seat)
         try:
             action: PhantomAction = self.search.search(view)
         finally:
@@ -755,9 +786,9 @@ def level_notes() -> dict[str, str]:
         "medium": "Counts the cards it has not seen that would help its hand, opens "
         "or gains a set only when that does not set its hand back, and keeps back "
         "cards a ready player may be waiting on.",
-        "hard": f"Plays like medium, but first imagines the hidden hands and the pile and "
-        f"plays the short game out up to {HARD_ITERATIONS} times (at most {HARD_TIME:g} s), "
-        "weighing red cards and every point a goal brings, and takes another move when "
-        "those futures clearly favour it.",
+        "hard": "Plays like medium; where medium finds several moves equally good, it "
+        f"imagines the hidden hands and the pile and plays the short game out up to "
+        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) to choose, weighing red cards "
+        "and every point a goal brings.",
     }
 
