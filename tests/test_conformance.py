@@ -162,7 +162,7 @@ class _ScoresTwo(NimRules):
         (_AcceptsAnything(), "check accepts the illegal action"),
         (_BreaksConservation(), "stones are conserved"),
         (_MutatesItsInput(), "mutated its input state"),
-        (_SilentLog(), "no move has a log line"),
+        (_SilentLog(), "some move has no log line"),
     ],
     ids=[
         "view-leaks-reserves",
