@@ -91,6 +91,33 @@ def time_budget(bot: Any) -> float | None:
     return None
 
 
+#: make_bot(level, seat, seed, *, timed=True) -> a bot (GameEntry.make_bot)
+MakeBot = Callable[..., "Bot"]
+
+
+def level_factory(
+    easy: Callable[[int, int], Bot],
+    medium: Callable[[int, int], Bot],
+    hard: Callable[..., Bot],
+    hard_time: float,
+) -> MakeBot:
+    """A game's ``make_bot`` when its easy and medium bots take (seat, seed)
+    and its hard bot also takes ``time_budget``: ``make_bot(level, seat,
+    seed, *, timed=True)``, where ``timed=False`` drops the hard bot's seconds
+    and keeps its iteration cap (tests, golden files, tools)."""
+
+    def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
+        if level == "easy":
+            return easy(seat, seed)
+        if level == "medium":
+            return medium(seat, seed)
+        if level == "hard":
+            return hard(seat, seed, time_budget=hard_time if timed else None)
+        raise ValueError(f"unknown bot level {level!r}")
+
+    return make_bot
+
+
 def explain(bot: Any, view: Any, action: Any) -> str:
     """The bot's reason for ``action`` in ``view`` (its optional ``explain``
     hook), or "" when it offers none or its explanation fails: a reason is a

@@ -33,7 +33,7 @@ from functools import lru_cache
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTS, Bot
+from tabletop.core.bots import ISMCTS, level_factory
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
@@ -583,16 +583,8 @@ def play_words(view: UchronicleState, seat: int, action: UchronicleAction) -> st
 # -- the factory --------------------------------------------------------------------
 
 
-def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
-    """A bot of ``level`` for ``seat``; ``timed=False`` drops the seconds and
-    keeps the iteration cap (tests, golden files, tools)."""
-    if level == "easy":
-        return EasyBot(seat, seed)
-    if level == "medium":
-        return MediumBot(seat, seed)
-    if level == "hard":
-        return HardBot(seat, seed, time_budget=HARD_TIME if timed else None)
-    raise ValueError(f"unknown bot level {level!r}")
+#: a bot of a level for a seat (core.bots.level_factory)
+make_bot = level_factory(EasyBot, MediumBot, HardBot, HARD_TIME)
 
 
 def level_notes() -> dict[str, str]:
