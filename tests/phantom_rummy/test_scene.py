@@ -328,3 +328,20 @@ def test_the_bonus_check_flips_turn_one_by_one_on_dt_and_can_be_skipped(app: App
     assert show.flip_progress(0) == 1.0 and show.flip_progress(1) == pytest.approx(0.5)
     show.skip()
     assert show.done and all(show.flip_progress(i) == 1.0 for i in range(3))
+
+
+def test_enter_at_the_row_takes_only_a_card_the_cursor_shows(app: App) -> None:
+    """With the keyboard's cursor hidden (the mouse picked last), Enter at the
+    row first shows which card the cursor is on; the next Enter takes it."""
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    d = Driver(app)
+    scene = start(app, seats)
+    assert d.until(lambda: scene.my_turn and scene.view.phase is Phase.TAKE, frames=400) >= 0
+    scene.keys.shown = False
+    plies = scene.session.ply
+    d.key(pygame.K_RETURN)
+    assert scene.session.ply == plies, "Enter took a card the player could not see"
+    assert scene.keys.shown
+    shown = scene.keys.focused(scene.keyed_cards())
+    d.key(pygame.K_RETURN)
+    assert scene.session.actions[plies] == Take(shown)

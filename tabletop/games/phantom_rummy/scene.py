@@ -438,15 +438,21 @@ class PhantomScene(GameScene):
             self.toggle(card)
 
     def key_play(self) -> None:
-        """Enter: take the card under the cursor, or discard one selected card,
-        or open three."""
+        """Enter: take the card under the cursor (the first Enter only shows
+        the cursor when it was hidden), or discard one selected card, or open
+        three."""
         if not self.my_turn:
             self.refuse("Wait for your turn.")
             return
         phase = self.view.phase
         if phase is Phase.TAKE:
             card = self.keys.focused(self.keyed_cards())
-            if card is not None:
+            if card is not None and not self.keys.shown:
+                # never take a card the player cannot see under the cursor:
+                # the first Enter shows where the cursor is
+                self.keys.shown = True
+                self.app.toast(f"{card.title}: Enter takes it, \u2190/\u2192 picks another.")
+            elif card is not None:
                 self.act(Take(card))
         elif phase is Phase.ACT:
             if len(self.selected) == 3:
