@@ -345,3 +345,18 @@ def test_enter_at_the_row_takes_only_a_card_the_cursor_shows(app: App) -> None:
     shown = scene.keys.focused(scene.keyed_cards())
     d.key(pygame.K_RETURN)
     assert scene.session.actions[plies] == Take(shown)
+
+
+def test_button_tooltips_are_drawn_above_the_log(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log panel is drawn after the table; a button's tooltip near it
+    (Ready, at the table's right edge) must come after the log, not under it."""
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    d = Driver(app)
+    scene = start(app, seats)
+    d.frame()
+    order: list[str] = []
+    log, tip = scene._draw_log, scene.group.tooltip.draw
+    monkeypatch.setattr(scene, "_draw_log", lambda surface: (order.append("log"), log(surface)))
+    monkeypatch.setattr(scene.group.tooltip, "draw", lambda *a: (order.append("tooltip"), tip(*a)))
+    scene.draw(app.screen)
+    assert "log" in order and order[-1] == "tooltip"

@@ -69,7 +69,8 @@ def draw_table(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     _draw_mine(scene, surface, view)
     _draw_message(scene, surface, view)
     _draw_hand(scene, surface, view)
-    scene.group.draw(surface, scene.app.theme)
+    for widget in scene.group.widgets:  # their tooltips come in PhantomScene.draw, above the log
+        widget.draw(surface, scene.app.theme)
     _draw_hint_buttons(scene, surface)
     for card, tween, painter in scene.flights:
         if tween.started and not tween.done:
