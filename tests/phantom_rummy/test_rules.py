@@ -310,6 +310,9 @@ def test_a_goal_claim_beats_an_earlier_gain() -> None:
     result = after.results[-1]
     assert result.goal == 0 and result.discarder == 1 and result.points[0] > 0
     assert result.points[3] == 0 and after.short_game == 2  # the gain came to nothing
+    # the goal hand, shown to every seat, holds the discard it was claimed with
+    assert result.hand == tuple(sorted((*parse_cards("M5c M5d S1 S2 S3 IC IC"), moon)))
+    assert RULES.view(after, 2).results[-1].hand == result.hand
     line = RULES.log_line(before, ClaimGoal(), after, NAMES)
     assert line.startswith("Ada claims Basil's red Moon 5 for a goal. Ada scores")
 
@@ -323,6 +326,7 @@ def test_pile_out_when_two_cannot_be_drawn_after_an_opening() -> None:
     taken = _after_take(start, "IG")
     after = RULES.apply(taken, Open(parse_cards("S1 S2 S3")))
     assert after.results[-1].goal is None and after.results[-1].points == (0, 0)
+    assert after.results[-1].hand == ()
     assert after.short_game == 2 and after.dealer == 1 and after.turn == 1
     assert after.phase is Phase.TAKE
 
@@ -350,6 +354,7 @@ def test_a_goal_scores_sets_reds_and_a_repeating_bonus_check() -> None:
     assert [str(c) for c in result.flips][-1] == "ICd"
     assert len(result.flips) == 3
     assert after.scores == (7, 0) and result.points == (7, 0)
+    assert result.hand == tuple(sorted(parse_cards("M5a M5d S1a S2 S3 T7b T7c T7d")))
 
 
 def test_the_match_ends_at_the_target_score() -> None:

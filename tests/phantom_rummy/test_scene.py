@@ -74,7 +74,7 @@ def public_cards(state: PhantomState) -> set[Card]:
     if state.claim is not None:
         cards.add(state.claim.card)
     for result in state.results:
-        cards |= set(result.flips) | set(getattr(result, "hand", ()))
+        cards |= set(result.flips) | set(result.hand)
     return cards
 
 

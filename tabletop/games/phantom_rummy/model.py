@@ -31,7 +31,9 @@ A finished short game, :class:`ShortGame`
     ``sources`` (the scorer's points, each a :class:`Source`: ``kind`` one of
     :data:`SOURCE_KINDS`, its ``points`` and the ``cards`` it counts);
     ``flips`` (the cards the bonus check turned up, R6, the last one the miss
-    unless the pile ran out); ``instant`` (the legendary Item won the match).
+    unless the pile ran out); ``instant`` (the legendary Item won the match);
+    ``hand`` (the goal hand as scored, sorted, shown to every seat: a goal off
+    a discard holds the discard; () for a pile-out).
 
 Game state, :class:`PhantomState` (one match, R7)
     ``players`` (2-4); ``advanced`` (the advanced rules, R8); ``seed`` (each
@@ -309,6 +311,7 @@ class ShortGame:
     sources: tuple[Source, ...] = ()
     flips: tuple[Card, ...] = ()
     instant: bool = False
+    hand: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)

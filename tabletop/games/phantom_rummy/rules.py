@@ -547,7 +547,7 @@ class PhantomRules:
         points[seat] = gain
         if state.advanced and discarder is not None:
             points[discarder] = -min(gain, state.scores[discarder])
-        result = ShortGame(seat, discarder, tuple(points), sources, flips, instant)
+        result = ShortGame(seat, discarder, tuple(points), sources, flips, instant, tuple(sorted(hand)))
         return self._end_short_game(state, result)
 
     def _end_short_game(self, state: PhantomState, result: ShortGame | None) -> PhantomState:

@@ -58,20 +58,6 @@ MOST_GAINS = 4
 GAIN_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 
 
-def goal_hand(before: PhantomState, action: Any, result: ShortGame) -> tuple[Card, ...]:
-    """The eight cards of the goal ``action`` scored, from the full position
-    before it: the rules show a goal hand to every seat as it scores (a goal
-    off a discard takes the discard into the hand); () for a pile-out."""
-    seat = result.goal
-    if seat is None:
-        return ()
-    hand = before.hands[seat] or ()
-    if isinstance(action, Goal):
-        return tuple(sorted(hand))
-    claim = before.claim
-    return tuple(sorted((*hand, claim.card))) if claim is not None else tuple(sorted(hand))
-
-
 class PhantomScene(GameScene):
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app, session, replay=replay)
@@ -547,7 +533,7 @@ class PhantomScene(GameScene):
             seat = result.goal
             opened = before.opened[seat] if seat is not None else ()
             self.goal = GoalShow(
-                result, len(after.results), self.app.theme, goal_hand(before, action, result), opened
+                result, len(after.results), self.app.theme, result.hand, opened
             )
         self.refresh()
 
