@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from tabletop.core.game import EndReason
 from tabletop.games import phantom_rummy as pr
-from tabletop.games.phantom_rummy.cards import DECK, Card, parse_cards
+from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card, parse_cards
+from tabletop.games.phantom_rummy.hands import laid_out_sets
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
     ClaimGoal,
@@ -311,7 +312,7 @@ def test_a_goal_claim_beats_an_earlier_gain() -> None:
     assert result.goal == 0 and result.discarder == 1 and result.points[0] > 0
     assert result.points[3] == 0 and after.short_game == 2  # the gain came to nothing
     # the goal hand, shown to every seat, holds the discard it was claimed with
-    assert result.hand == tuple(sorted((*parse_cards("M5c M5d S1 S2 S3 IC IC"), moon)))
+    assert sorted(result.hand) == sorted((*parse_cards("M5c M5d S1 S2 S3 IC IC"), moon))
     assert RULES.view(after, 2).results[-1].hand == result.hand
     line = RULES.log_line(before, ClaimGoal(), after, NAMES)
     assert line.startswith("Ada claims Basil's red Moon 5 for a goal. Ada scores")
@@ -354,7 +355,7 @@ def test_a_goal_scores_sets_reds_and_a_repeating_bonus_check() -> None:
     assert [str(c) for c in result.flips][-1] == "ICd"
     assert len(result.flips) == 3
     assert after.scores == (7, 0) and result.points == (7, 0)
-    assert result.hand == tuple(sorted(parse_cards("M5a M5d S1a S2 S3 T7b T7c T7d")))
+    assert sorted(result.hand) == sorted(parse_cards("M5a M5d S1a S2 S3 T7b T7c T7d"))
 
 
 def test_the_match_ends_at_the_target_score() -> None:
@@ -464,6 +465,20 @@ def test_advanced_red_cards_score_their_met_conditions_only() -> None:
             assert [s.cards for s in result.sources if s.kind == "condition"] == [
                 parse_cards("S1a")
             ]
+
+
+def test_advanced_the_goal_hand_is_laid_out_as_the_reading_that_scored() -> None:
+    """S4 S4 S4 S5 S6 S7 S7 S7 reads two ways; only with the Sword 7 pair does
+    the red Sword 2's condition (a pair of 1s or 7s) hold, so the result lays
+    the hand out that way, and the goal screen shows those sets."""
+    hands = ["S4a S4b S4c S5 S6 S7a S7b", "T1 T2 T3 T4 T5 T6 IO"]
+    start = _position(2, hands, row="S7c IG", top="IT", opened=[["S1 S2a S3"], []], advanced=True)
+    after = RULES.apply(_after_take(start, "S7c"), Goal())
+    result = after.results[-1]
+    assert parse_cards("S2a") in [s.cards for s in result.sources if s.kind == "condition"]
+    small, *big = laid_out_sets(result.hand)
+    assert [KINDS[c.kind].title for c in small] == ["Sword 7", "Sword 7"]
+    assert sorted(KINDS[b[0].kind].title for b in big) == ["Sword 4", "Sword 5"]
 
 
 def test_advanced_the_legendary_item_wins_the_match_at_once() -> None:

@@ -317,9 +317,9 @@ def test_the_bonus_check_flips_turn_one_by_one_on_dt_and_can_be_skipped(app: App
 
     app.update_settings(anim_speed=1.0)
     flips = parse_cards("M5 IC S2")
-    hand = parse_cards("M5a M5b IC IC S3 S4 S5 T1")
-    result = ShortGame(0, None, (5, 0), (Source("sets", 1), Source("bonus", 3, hand[:4])), flips)
-    show = GoalShow(result, 1, app.theme, hand)
+    hand = parse_cards("M5a M5b IC IC IC S3 S4 S5")
+    result = ShortGame(0, None, (5, 0), (Source("sets", 1), Source("bonus", 3, hand[:4])), flips, hand=hand)
+    show = GoalShow(result, 1, app.theme)
     assert flip_hits(result) == [2, 2, 0]  # two Moon 5s, two Crowns, then the miss
     assert not show.done and show.flip_progress(0) == 0.0
     show.update(LEAD + FLIP / 2)

@@ -483,6 +483,19 @@ class Reading:
         sets = (self.small, *self.big)
         return " | ".join(" ".join(str(c) for c in s) for s in sets)
 
+    def cards(self) -> tuple[Card, ...]:
+        """The eight cards laid out as this reading: the small set, then the
+        two big sets (:func:`laid_out_sets` reads them back)."""
+        return (*self.small, *self.big[0], *self.big[1])
+
+
+def laid_out_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The small set and the two big sets of a goal hand laid out by
+    :meth:`Reading.cards`."""
+    if len(hand) != GOAL_SIZE:
+        raise ValueError(f"a goal hand has {GOAL_SIZE} cards, not {len(hand)}")
+    return [tuple(hand[:SMALL]), tuple(hand[SMALL : SMALL + BIG]), tuple(hand[SMALL + BIG :])]
+
 
 def _drop(kinds: tuple[int, ...], k: int) -> tuple[int, ...]:
     """``kinds`` with one ``k`` taken out."""

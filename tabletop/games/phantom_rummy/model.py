@@ -32,8 +32,10 @@ A finished short game, :class:`ShortGame`
     :data:`SOURCE_KINDS`, its ``points`` and the ``cards`` it counts);
     ``flips`` (the cards the bonus check turned up, R6, the last one the miss
     unless the pile ran out); ``instant`` (the legendary Item won the match);
-    ``hand`` (the goal hand as scored, sorted, shown to every seat: a goal off
-    a discard holds the discard; () for a pile-out).
+    ``hand`` (the goal hand, shown to every seat, laid out as the reading its
+    points were counted on: the small set, then the two big sets, see
+    ``hands.Reading.cards``; a goal off a discard holds the discard; () for a
+    pile-out).
 
 Game state, :class:`PhantomState` (one match, R7)
     ``players`` (2-4); ``advanced`` (the advanced rules, R8); ``seed`` (each

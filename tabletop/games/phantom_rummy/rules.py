@@ -221,18 +221,20 @@ def _condition_met(
 
 def _red_sources(
     state: PhantomState, seat: int, hand: tuple[Card, ...], row: bool
-) -> tuple[tuple[Source, ...], bool]:
+) -> tuple[tuple[Source, ...], bool, Reading]:
     """The red cards' points (basic: one each; advanced: their met conditions,
-    the reading of the hand that scores most) and whether the legendary Item
-    won the match."""
+    the reading of the hand that scores most), whether the legendary Item
+    won the match, and the reading scored (the first one where the reading
+    does not matter)."""
     opened = state.opened[seat]
+    readings = goal_decompositions(hand)
     reds = tuple(sorted(c for c in (*hand, *state.open_cards(seat)) if c.red))
     if not reds:
-        return (), False
+        return (), False, readings[0]
     if not state.advanced:
-        return (Source("red", len(reds), reds),), False
-    best: tuple[tuple[bool, int], tuple[Source, ...]] = ((False, -1), ())
-    for reading in goal_decompositions(hand):
+        return (Source("red", len(reds), reds),), False, readings[0]
+    best: tuple[tuple[bool, int], tuple[Source, ...], Reading] = ((False, -1), (), readings[0])
+    for reading in readings:
         met = [
             c
             for c in reds
@@ -243,19 +245,20 @@ def _red_sources(
         sources = tuple(Source("condition", c.value, (c,)) for c in met if not c.instant_win)
         sources += tuple(Source("item", c.value, (c,)) for c in met if c.instant_win)
         if (instant, points) > best[0]:
-            best = ((instant, points), sources)
-    return best[1], best[0][0]
+            best = ((instant, points), sources, reading)
+    return best[1], best[0][0], best[2]
 
 
 def score_goal(
     state: PhantomState, seat: int, hand: tuple[Card, ...], row: bool
-) -> tuple[tuple[Source, ...], tuple[Card, ...], bool]:
+) -> tuple[tuple[Source, ...], tuple[Card, ...], bool, tuple[Card, ...]]:
     """A goal of ``seat`` holding ``hand`` (eight cards): its sources of points,
-    the cards the bonus check flipped (R6) and whether the match is won at once."""
+    the cards the bonus check flipped (R6), whether the match is won at once,
+    and the hand laid out as the reading scored (``Reading.cards``)."""
     sources: list[Source] = []
     if state.opened[seat]:
         sources.append(Source("sets", len(state.opened[seat])))
-    reds, instant = _red_sources(state, seat, hand, row)
+    reds, instant, reading = _red_sources(state, seat, hand, row)
     sources.extend(reds)
     mine = (*hand, *state.open_cards(seat))
     flips: list[Card] = []
@@ -268,7 +271,7 @@ def score_goal(
         bonus.extend(hits)
     if bonus:
         sources.append(Source("bonus", len(bonus), tuple(bonus)))
-    return tuple(sources), tuple(flips), instant
+    return tuple(sources), tuple(flips), instant, reading.cards()
 
 
 # -- the rules -----------------------------------------------------------------------
@@ -541,13 +544,13 @@ class PhantomRules:
             hands=_put(state.hands, seat, hand),
             hand_sizes=_put(state.hand_sizes, seat, len(hand)),
         )
-        sources, flips, instant = score_goal(state, seat, hand, discarder is None)
+        sources, flips, instant, scored = score_goal(state, seat, hand, discarder is None)
         gain = sum(s.points for s in sources)
         points = [0] * state.players
         points[seat] = gain
         if state.advanced and discarder is not None:
             points[discarder] = -min(gain, state.scores[discarder])
-        result = ShortGame(seat, discarder, tuple(points), sources, flips, instant, tuple(sorted(hand)))
+        result = ShortGame(seat, discarder, tuple(points), sources, flips, instant, scored)
         return self._end_short_game(state, result)
 
     def _end_short_game(self, state: PhantomState, result: ShortGame | None) -> PhantomState:

@@ -532,9 +532,7 @@ class PhantomScene(GameScene):
             result: ShortGame = after.results[-1]
             seat = result.goal
             opened = before.opened[seat] if seat is not None else ()
-            self.goal = GoalShow(
-                result, len(after.results), self.app.theme, result.hand, opened
-            )
+            self.goal = GoalShow(result, len(after.results), self.app.theme, opened)
         self.refresh()
 
     @property

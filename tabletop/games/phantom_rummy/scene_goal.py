@@ -3,8 +3,8 @@
 When a move ends a short game the frame holds the deal's summary
 (``deal_summary``); until the bonus check has played out, and under the
 summary panel after it, this screen shows the scorer's goal hand laid out by
-sets (its small set and two big sets, ``hands.goal_decompositions``, then
-the sets it had opened), each source of its points in words, and the bonus
+sets (its small set and two big sets in the reading its points were
+counted on, ``ShortGame.hand``, then the sets it had opened), each source of its points in words, and the bonus
 check's flips turning over one by one (ruling R6), each hit marked with the
 cards it matched. The flips are paced on the ``dt`` the frame passes; Space
 or a click skips to the end. A pile-out (R5) says that nobody scores.
@@ -20,7 +20,7 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.phantom_rummy.cards import Card
-from tabletop.games.phantom_rummy.hands import goal_decompositions
+from tabletop.games.phantom_rummy.hands import laid_out_sets
 from tabletop.games.phantom_rummy.model import ShortGame, Source
 from tabletop.games.phantom_rummy.scene_look import card_face
 from tabletop.ui.cards import draw_card
@@ -44,13 +44,12 @@ class GoalShow:
         result: ShortGame,
         number: int,
         theme: Theme,
-        hand: Sequence[Card] = (),
         opened: Sequence[tuple[Card, ...]] = (),
     ) -> None:
         self.result = result
         self.number = number
-        #: the scorer's eight cards, which the goal shows every seat, and its open sets
-        self.hand = tuple(hand)
+        #: the scorer's eight cards as scored, which the goal shows every seat, and its open sets
+        self.hand = result.hand
         self.opened = tuple(opened)
         flips = len(result.flips) if result.goal is not None else 0
         self.lead = theme.duration(LEAD)
@@ -98,13 +97,9 @@ def flip_hits(result: ShortGame) -> list[int]:
 
 
 def goal_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """The goal hand as its small set and two big sets (the first reading), or
-    the hand as it is when it reads no way."""
-    readings = goal_decompositions(hand)
-    if not readings:
-        return [tuple(hand)] if hand else []
-    r = readings[0]
-    return [r.small, *r.big]
+    """The goal hand as scored (``ShortGame.hand``: its small set and two big
+    sets, in the reading the points were counted on); none for a pile-out."""
+    return laid_out_sets(hand) if hand else []
 
 
 def _draw_cards_row(
