@@ -22,9 +22,10 @@ case's seed, not from bots, so the files change when the rules change and not
 when a bot gets smarter. Games without a ``describe`` have no golden files. The
 files that exist say which cases a game has; a game with ``describe`` and no
 file yet gets ``<min players>p-seed1``. A game whose whole game runs to
-thousands of actions (Phantom Rummy's match) names how many a file shows
-with a ``golden_actions(config)`` hook: the transcript is then that first
-part of the seeded game, ending with a line that says it was cut. Nothing
+thousands of actions (Phantom Rummy's match) says where a file stops
+with a ``golden_cut(state)`` hook (true once the file has shown enough): the
+transcript is then that first part of the seeded game, ending with a line
+that says it was cut. Nothing
 here imports pygame.
 """
 
@@ -108,11 +109,10 @@ def transcript(case: Case) -> str:
         *observations(rules, state, case.players),
     ]
     ply = 0
-    shown = getattr(rules, "golden_actions", None)
-    length = shown(config) if shown is not None else None
+    cut = getattr(rules, "golden_cut", None)
     while not rules.is_over(state):
-        if length is not None and ply >= length:
-            out += ["", f"== cut after {ply} actions: the game goes on (see golden_actions)"]
+        if cut is not None and ply and cut(state):
+            out += ["", f"== cut after {ply} actions: the game goes on (see golden_cut)"]
             return "\n".join(out) + "\n"
         if ply >= entry.info.max_actions_for(case.players):
             raise RuntimeError(f"{case.filename}: no end after {ply} actions")

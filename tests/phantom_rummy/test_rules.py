@@ -139,7 +139,7 @@ def test_ready_locks_the_hand_to_the_taken_card() -> None:
     )
     assert RULES.legal_actions(locked) == [Discard(extra)]
     assert RULES.check(locked, Discard(parse_cards("S1")[0])) == (
-        f"Your hand is locked: discard {extra} or score."
+        f"Your hand is locked: discard the {extra.title} or score."
     )
     assert RULES.check(locked, Open(parse_cards("S1 S2 S3"))) == (
         "A ready player opens no more sets."
@@ -330,6 +330,24 @@ def test_pile_out_when_two_cannot_be_drawn_after_an_opening() -> None:
     assert after.results[-1].hand == ()
     assert after.short_game == 2 and after.dealer == 1 and after.turn == 1
     assert after.phase is Phase.TAKE
+    # the log does not say the two were drawn
+    line = RULES.log_line(taken, Open(parse_cards("S1 S2 S3")), after, NAMES)
+    assert line == "Ada opens Sword 1-2-3. The pile ran out: nobody scores."
+
+
+def test_the_log_names_a_fresh_row_when_one_is_laid() -> None:
+    hands = ["S1 S2 S3 M5 M5 T7 IC", "S4 S4 S4 S5 S6 S7 T1"]
+    start = _position(2, hands, row="IG", top="M7 T2 IO M1")
+    taken = _after_take(start, "IG")
+    window = RULES.apply(taken, Discard(parse_cards("IC")[0]))
+    after = RULES.apply(window, Pass())
+    assert [c.title for c in after.row] == ["Moon 7", "Staff 2", "Orb"]
+    line = RULES.log_line(window, Pass(), after, NAMES)
+    assert line == "Nobody claims Ada's Crown. A fresh row: Moon 7, Staff 2, Orb."
+    # a take from a row that still has cards lays none
+    assert RULES.log_line(after, Take(after.row[0]), RULES.apply(after, Take(after.row[0])), NAMES) == (
+        "Basil takes Moon 7."
+    )
 
 
 def test_pile_out_when_the_row_is_empty_and_the_pile_too_short() -> None:

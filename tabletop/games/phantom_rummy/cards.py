@@ -35,6 +35,7 @@ Conditions (advanced rules, ruling R8), by id
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -335,3 +336,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         used.add(card)
         out.append(card)
     return tuple(out)
+
+
+def set_words(cards: Sequence[Card]) -> str:
+    """A set in words, for logs, hints and prompts: ``Moon 5-5-5``,
+    ``Sword 3-4-5``, ``Crown x3``, and ``Moon 4+6`` for two cards."""
+    ordered = sorted(cards)
+    first = ordered[0]
+    if first.number is None:
+        return f"{KINDS[first.kind].title} x{len(ordered)}"
+    joint = "-" if len(ordered) == 3 else "+"
+    return f"{first.type} " + joint.join(str(c.number) for c in ordered)

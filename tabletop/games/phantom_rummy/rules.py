@@ -48,7 +48,7 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card
+from tabletop.games.phantom_rummy.cards import DECK, Card, set_words
 from tabletop.games.phantom_rummy.cards import distinct_cards as _cards
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
@@ -375,7 +375,7 @@ class PhantomRules:
         if state.phase is Phase.TAKE:
             if not isinstance(action, Take):
                 return "Take a card from the row first."
-            return None if action.card in state.row else f"{action.card} is not in the row."
+            return None if action.card in state.row else f"The {action.card.title} is not in the row."
         if state.phase is Phase.CLAIMS:
             assert state.claim is not None
             card = state.claim.card
@@ -387,7 +387,7 @@ class PhantomRules:
                 if not state.opened[seat]:
                     return "You need an open set to score."
                 if not is_goal_hand((*hand, card)):
-                    return f"{card} does not complete your goal hand."
+                    return f"The {card.title} does not complete your goal hand."
                 if state.advanced and _own_discard_blocks(state, seat):
                     return "A card of your own discard pile would complete your goal."
                 return None
@@ -397,7 +397,7 @@ class PhantomRules:
                 if any(c not in hand for c in action.cards):
                     return "You do not hold those cards."
                 if not is_big_set((card, *action.cards)):
-                    return f"{card} and those two make no big set."
+                    return f"The {card.title} and those two make no big set."
                 return None
             return "Answer the discard first: claim it or pass."
         if isinstance(action, Take):
@@ -415,14 +415,14 @@ class PhantomRules:
                 return "You have said ready already."
             assert state.taken is not None
             if action.card != state.taken:
-                return f"Your hand is locked: discard {state.taken} or score."
+                return f"Your hand is locked: discard the {state.taken.title} or score."
             return None
         if isinstance(action, Open):
             if any(c not in hand for c in action.cards):
                 return "You do not hold those cards."
             return None if is_big_set(action.cards) else "Those three make no big set."
         if action.card not in hand:
-            return f"You do not hold {action.card}."
+            return f"You do not hold the {action.card.title}."
         if isinstance(action, Ready) and not can_say_ready(_without(hand, (action.card,))):
             return "Without that card you are not one card short of a goal hand."
         return None
@@ -756,11 +756,12 @@ class PhantomRules:
             return after.claim is None
         return True
 
-    def golden_actions(self, config: GameConfig) -> int:
-        """How many actions a golden playthrough shows (tools/golden.py): a
-        match runs to a thousand or more, so its file is the first turns and
-        claims, a few hundred lines."""
-        return 16
+    def golden_cut(self, state: PhantomState) -> bool:
+        """Where a golden playthrough stops (tools/golden.py): a match runs to
+        a thousand actions or more, so its file is the first short game, to
+        its goal (the scoring and the bonus check) or its pile-out, and the
+        next deal."""
+        return len(state.results) >= 1
 
     def forced_answer(self, view: PhantomState) -> PhantomAction | None:
         """The answer the seat of ``view`` must give out of turn when it has
@@ -810,7 +811,25 @@ class PhantomRules:
         """A sealed answer before the last one has no line (the log skips it);
         the last one's line is the discard's outcome: who took the card and how
         ("Cleo claims Basil's Moon 5 for a gain: Moon 5-5-5"), or "Nobody
-        claims Basil's Moon 7."."""
+        claims Basil's Moon 7.". A fresh row laid after the move is named at
+        the end ("A fresh row: Sword 2, red Moon 4, Crown.")."""
+        line = self._action_words(before, action, after, names)
+        fresh = (
+            after.row
+            and len(after.results) == len(before.results)
+            and not set(after.row) & set(before.row)
+        )
+        if line and fresh:
+            line += " A fresh row: " + ", ".join(c.title for c in after.row) + "."
+        return line
+
+    def _action_words(
+        self,
+        before: PhantomState,
+        action: PhantomAction,
+        after: PhantomState,
+        names: Sequence[str],
+    ) -> str:
 
         def name(s: int) -> str:
             return names[s] if 0 <= s < len(names) else f"Player {s + 1}"
@@ -821,8 +840,10 @@ class PhantomRules:
         if isinstance(action, Take):
             return f"{who} takes {action.card.title}."
         if isinstance(action, Open):
-            words = f"{who} opens {_set_words(action.cards)} and draws two."
-            return f"{words} {_result_words(before, after, name)}".strip()
+            ended = _result_words(before, after, name)
+            if ended:  # the pile could not give the two cards
+                return f"{who} opens {set_words(action.cards)}. {ended}"
+            return f"{who} opens {set_words(action.cards)} and draws two."
         if isinstance(action, Ready):
             return f"{who} discards {action.card.title} and says ready."
         if isinstance(action, Discard):
@@ -846,20 +867,11 @@ class PhantomRules:
         else:
             gain = won[1]
             assert isinstance(gain, ClaimGain)
-            laid = _set_words((window.card, *gain.cards))
+            laid = set_words((window.card, *gain.cards))
             parts.append(f"{name(won[0])} claims {owner}'s {card} for a gain: {laid}.")
         if won is None or not isinstance(won[1], ClaimGoal):
             parts.append(_result_words(before, after, name))
         return " ".join(p for p in parts if p)
-
-
-def _set_words(cards: Sequence[Card]) -> str:
-    """``Moon 5-5-5``, ``Sword 3-4-5``, ``Crown ×3``."""
-    ordered = sorted(cards)
-    first = ordered[0]
-    if first.number is None:
-        return f"{KINDS[first.kind].title} x{len(ordered)}"
-    return f"{first.type} " + "-".join(str(c.number) for c in ordered)
 
 
 def _result_words(before: PhantomState, after: PhantomState, name: Any) -> str:

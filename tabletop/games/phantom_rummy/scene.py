@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.games.phantom_rummy.cards import Card
+from tabletop.games.phantom_rummy.cards import Card, set_words
 from tabletop.games.phantom_rummy.hands import distance_to_goal
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
@@ -42,7 +42,6 @@ from tabletop.games.phantom_rummy.scene_draw import (
     discard_area,
     discard_poses,
     draw_table,
-    set_words,
 )
 from tabletop.games.phantom_rummy.scene_goal import GoalShow, draw_goal, goal_height
 from tabletop.games.phantom_rummy.scene_look import Group, draw_icon, group_hand, kinds_words

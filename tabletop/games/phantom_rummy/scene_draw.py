@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.core.words import plural
-from tabletop.games.phantom_rummy.cards import Card
+from tabletop.games.phantom_rummy.cards import Card, set_words
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
     ClaimGoal,
@@ -37,16 +37,6 @@ from tabletop.ui.widgets import draw_badge, draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from tabletop.games.phantom_rummy.scene import PhantomScene
-
-
-def set_words(cards: Sequence[Card]) -> str:
-    """``Moon 5-5-5``, ``Sword 3-4-5``, ``Crown x3``, ``Moon 4+6`` for two."""
-    ordered = sorted(cards)
-    first = ordered[0]
-    if first.number is None:
-        return f"{first.name} x{len(ordered)}"
-    joint = "-" if len(ordered) == 3 else "+"
-    return f"{first.type} " + joint.join(str(c.number) for c in ordered)
 
 
 def hinted_cards(scene: PhantomScene) -> set[Card]:
@@ -456,6 +446,6 @@ def _draw_hint_buttons(scene: PhantomScene, surface: pygame.Surface) -> None:
         surface.blit(tag, tag.get_rect(center=pill.center))
 
 
-__all__ = ["discard_area", "discard_poses", "draw_table", "hinted_cards", "set_words"]
+__all__ = ["discard_area", "discard_poses", "draw_table", "hinted_cards"]
 
 
