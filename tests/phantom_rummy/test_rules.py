@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from tabletop.core.game import EndReason
 from tabletop.games import phantom_rummy as pr
 from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card, parse_cards
@@ -359,6 +361,52 @@ def test_pile_out_when_the_row_is_empty_and_the_pile_too_short() -> None:
     assert after.results[-1].goal is None and after.short_game == 2
 
 
+def test_pile_out_after_a_gain_when_two_cannot_be_drawn_and_not_with_exactly_two() -> None:
+    hands = ["S1 S2 S3 M5 M5 T7 M6c", "M6a M6b S4 S4 S5 S6 T1"]
+    for size, piled_out in ((1, True), (2, False)):
+        start = _position(2, hands, row="IG M7a", top="M7 T2", pile_size=size)
+        window = RULES.apply(_after_take(start, "IG"), Discard(parse_cards("M6c")[0]))
+        gain = ClaimGain(parse_cards("M6a M6b"))
+        assert gain in RULES.legal_actions(window)
+        after = RULES.apply(window, gain)
+        if piled_out:
+            assert after.results[-1].goal is None and after.short_game == 2
+            line = RULES.log_line(window, gain, after, NAMES)
+            assert line.endswith("The pile ran out: nobody scores.")
+        else:
+            assert after.short_game == 1 and after.pile_size == 0
+            assert after.hand_sizes[1] == 7 - 2 + 2 and after.opened[1]
+            assert after.phase is Phase.TAKE and after.turn == 1  # the row still has a card
+
+
+def test_a_fresh_row_is_laid_from_exactly_enough_cards() -> None:
+    hands = ["S1 S2 S3 M5 M5 T7 IC", "S4 S4 S4 S5 S6 S7 T1"]
+    start = _position(2, hands, row="IG", top="M7 T2 IO", pile_size=3)  # a row of 3 for 2 players
+    window = RULES.apply(_after_take(start, "IG"), Discard(parse_cards("IC")[0]))
+    after = RULES.apply(window, Pass())
+    assert after.short_game == 1 and len(after.row) == 3 and after.pile_size == 0
+
+
+def test_two_goal_claims_on_one_discard_go_to_the_first_seat_after_the_discarder() -> None:
+    hands = [
+        "M5c S1 S2 S3 T7a T7b T7c",  # ready, waiting on a Moon 5
+        "T1 T2 T3 T4 T5 T6 IO",
+        "M5d S4 S5 S6 M1 M1 M1",  # ready, waiting on a Moon 5 too
+    ]
+    state = _position(
+        3,
+        hands,
+        row="IGa",
+        opened=[["M2a M2b M2c"], [], ["M3a M3b M3c"]],
+        ready=(True, False, True),
+    )
+    window = _window(state, 1, parse_cards("M5a")[0])
+    assert window.claim is not None and window.claim.order() == (2, 0)
+    window = RULES.apply(window, ClaimGoal())  # seat 2, first after the discarder
+    after = RULES.apply(window, ClaimGoal())  # seat 0
+    assert after.results[-1].goal == 2 and after.results[-1].discarder == 1
+
+
 def test_a_goal_scores_sets_reds_and_a_repeating_bonus_check() -> None:
     hands = ["M5a M5d S1a S2 S3 T7b T7c", "S4 S4 S4 S5 S6 S7 T1"]
     # the pile turns up Sword 2 (1 match), Moon 5 (2 matches), Crown (a miss)
@@ -395,6 +443,31 @@ def test_the_match_ends_after_its_short_games() -> None:
     assert after.phase is Phase.OVER
     outcome = RULES.outcome(after)
     assert outcome.reason is EndReason.ROUNDS_COMPLETE and outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(("players", "target"), [(3, 18), (4, 12)])
+def test_the_match_ends_at_its_target_for_3_and_4_players_and_goes_on_one_below(
+    players: int, target: int
+) -> None:
+    hands = ["M5a M5d S1a S2 S3 T7b T7c", "S4 S4 S4 S5 S6 S7 T1", "T1 T2 T3 IO IO M3 M4", "M1 M2 IG IG S6 S6 T6"]
+    opened = [["M1a M1b M1c"]] + [[] for _ in range(players - 1)]
+    gain = 7  # sets 1, red 3, bonus 3: test_a_goal_scores_sets_reds_and_a_repeating_bonus_check
+    for before, over in ((target - gain - 1, False), (target - gain, True)):
+        start = _position(
+            players,
+            hands[:players],
+            row="T7d IG",
+            top="S2 M5 ICd IO",
+            opened=opened,
+            scores=(before, *(0,) * (players - 1)),
+        )
+        after = RULES.apply(_after_take(start, "T7d"), Goal())
+        assert after.scores[0] == before + gain
+        assert (after.phase is Phase.OVER) is over
+        if over:
+            assert RULES.outcome(after).reason is EndReason.TARGET_SCORE
+        else:
+            assert after.short_game == 2 and RULES.to_move(after) is not None
 
 
 def test_advanced_the_discarder_pays_but_never_below_zero() -> None:
@@ -444,9 +517,9 @@ def test_views_hide_hands_pile_seed_and_sealed_answers() -> None:
 
 
 def test_random_short_games_keep_the_invariants_and_views_round_trip() -> None:
-    """The conformance harness passes on whole matches (run by hand on an
-    unregistered entry: about 12 s a match, too slow for the suite); here the
-    first two short games of a 3-player advanced match, checked at every step."""
+    """The conformance harness plays whole matches (tests/test_conformance.py);
+    here the first two short games of a 3-player advanced match, checked at
+    every step."""
     state = RULES.setup(pr.default_config(3, advanced=True), 2)
     rng = random.Random(2)
     steps = 0
@@ -488,7 +561,7 @@ def test_advanced_red_cards_score_their_met_conditions_only() -> None:
 def test_advanced_the_goal_hand_is_laid_out_as_the_reading_that_scored() -> None:
     """S4 S4 S4 S5 S6 S7 S7 S7 reads two ways; only with the Sword 7 pair does
     the red Sword 2's condition (a pair of 1s or 7s) hold, so the result lays
-    the hand out that way, and the goal screen shows those sets."""
+    the hand out that way."""
     hands = ["S4a S4b S4c S5 S6 S7a S7b", "T1 T2 T3 T4 T5 T6 IO"]
     start = _position(2, hands, row="S7c IG", top="IT", opened=[["S1 S2a S3"], []], advanced=True)
     after = RULES.apply(_after_take(start, "S7c"), Goal())
@@ -506,6 +579,17 @@ def test_advanced_the_legendary_item_wins_the_match_at_once() -> None:
     assert after.phase is Phase.OVER and after.results[-1].instant
     outcome = RULES.outcome(after)
     assert outcome.winners == (0,) and outcome.reason.key == "legendary"
+
+
+def test_advanced_the_legendary_item_wins_nothing_at_once_beside_a_run() -> None:
+    """The legendary Item's condition is a goal of groups only: with a run
+    among the sets it scores no instant win."""
+    hands = ["ICb IC IC S1 S2 S3 M2", "T1 T2 T3 T5 T6 T7 IO"]
+    start = _position(2, hands, row="M2c IG", top="IT", opened=[["T4 T4 T4"], []], advanced=True)
+    after = RULES.apply(_after_take(start, "M2c"), Goal())
+    result = after.results[-1]
+    assert result.goal == 0 and not result.instant and after.phase is not Phase.OVER
+    assert all(s.kind != "item" for s in result.sources)
 
 
 def test_advanced_a_card_on_your_own_discard_pile_blocks_a_goal_off_a_discard() -> None:

@@ -14,6 +14,7 @@ claim prompts in a row), and a person acts only while the screen shows them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -166,6 +167,11 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
             # the goal screen is in the summary: the goal hand by sets, after the flips turned
             assert scene.goal is not None and scene.goal.done and top.picture is not None
             assert goal_decompositions(scene.goal.hand), "the scorer's eight cards read as a goal"
+            # what the goal screen shows is public: the goal hand, the open sets, the flips
+            faces.clear()
+            top.draw(app.screen)
+            assert set(scene.goal.hand) <= set(faces), "the summary draws the goal hand"
+            assert set(faces) <= public_cards(session.state) | public_cards(session.states[-2])
             summaries += 1
             d.press("Continue (Enter)")
             continue
@@ -360,3 +366,19 @@ def test_button_tooltips_are_drawn_above_the_log(app: App, monkeypatch: pytest.M
     monkeypatch.setattr(scene.group.tooltip, "draw", lambda *a: (order.append("tooltip"), tip(*a)))
     scene.draw(app.screen)
     assert "log" in order and order[-1] == "tooltip"
+
+
+def test_the_line_over_the_hand_reads_right_before_a_set_is_open(app: App) -> None:
+    """With nothing open, the count includes the set still to open, and a hand
+    that needs a set not yet begun (every kind would help) does not list
+    twenty-odd kinds; once a set is open, the kinds waited on are named."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    view = scene.view
+    hands = list(view.hands)
+    closed = replace(view, hands=(parse_cards("S1 S2 S3 M4 M4 M4 T7"), *hands[1:]))
+    words = scene.distance_words(closed)
+    assert "a set to open among them" in words and words.endswith("· most cards would help")
+    assert "Sword 4" not in words
+    hand = parse_cards("S1 S2 S3 M4 M4 M4 T7")
+    opened = replace(view, hands=(hand, *hands[1:]), opened=((parse_cards("T1 T2 T3"),), *view.opened[1:]))
+    assert scene.distance_words(opened) == "1 card from a goal · waiting on Staff 7"

@@ -2,7 +2,7 @@
 
 ``rules.py`` holds the rules, and ``determinize`` and ``unseen_cards``
 beside ``view`` (so the bot imports them from there); this module the entry's
-pure helpers. The game is not registered yet (no bot and no scene).
+pure helpers; the registry entry is in ``tabletop/games/__init__.py``.
 """
 
 from __future__ import annotations

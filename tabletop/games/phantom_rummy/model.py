@@ -258,7 +258,8 @@ class Phase(enum.Enum):
     ACT = "act"
     #: the seats after the discarder answer the discard, one by one
     CLAIMS = "claims"
-    #: the match is over
+    #: a short game has just ended: the match is over, or (inside ``apply``
+    #: only, and in ``deal_summary``'s picture of it) the next deal is due
     OVER = "over"
 
 

@@ -48,7 +48,7 @@ from tabletop.core.game import (
     Variant,
     require,
 )
-from tabletop.games.phantom_rummy.cards import DECK, Card, set_words
+from tabletop.games.phantom_rummy.cards import DECK, KINDS, NUMBER_TYPES, Card, set_words
 from tabletop.games.phantom_rummy.cards import distinct_cards as _cards
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
@@ -190,6 +190,13 @@ def can_claim_goal(state: PhantomState, seat: int, card: Card) -> bool:
 # -- scoring -----------------------------------------------------------------------
 
 
+#: the deck's numbers, lowest first, and its terminals (the lowest and the
+#: highest, 1 and 7 in this edition's deck): read from the deck, so that
+#: another card list (ruling R1) changes no condition's code
+NUMBERS: tuple[int, ...] = tuple(sorted({k.number for k in KINDS if k.number is not None}))
+TERMINALS = (NUMBERS[0], NUMBERS[-1])
+
+
 def _condition_met(
     condition: str, card: Card, reading: Reading, opened: tuple[tuple[Card, ...], ...], row: bool
 ) -> bool:
@@ -200,15 +207,15 @@ def _condition_met(
     if condition == "row_goal":
         return row
     if condition == "terminal_pair":
-        return reading.small[0].number in (1, 7)
+        return reading.small[0].number in TERMINALS
     if condition == "two_types":
         return len(types) <= 2
     if condition == "number_in_all_types":
-        return any(len({c.type for c in numbered if c.number == n}) == 3 for n in range(1, 8))
+        return any(len({c.type for c in numbered if c.number == n}) == len(NUMBER_TYPES) for n in NUMBERS)
     if condition == "no_terminals":
-        return all(c.number not in (None, 1, 7) for c in cards)
+        return all(c.number is not None and c.number not in TERMINALS for c in cards)
     if condition == "terminal_in_every_set":
-        return all(any(c.number in (None, 1, 7) for c in s) for s in sets)
+        return all(any(c.number is None or c.number in TERMINALS for c in s) for s in sets)
     if condition == "one_type":
         return len(types) <= 1
     if condition == "always":

@@ -52,6 +52,9 @@ from tabletop.ui.widgets import Button, FocusGroup, Panel
 
 #: seconds a taken or discarded card flies, at animation speed 1
 FLY = 0.32
+#: the most kinds the line over the hand names as what it waits on; beyond
+#: it (a set not yet begun: nearly any card starts one) it says "most cards"
+MOST_KINDS_NAMED = 8
 #: the most gain choices the prompt offers as buttons (keys 1-4)
 MOST_GAINS = 4
 GAIN_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
@@ -564,18 +567,27 @@ class PhantomScene(GameScene):
 
     # -- drawing ------------------------------------------------------------------------------
     def distance_words(self, view: PhantomState) -> str:
-        """How far the viewer's hand is from a goal, and what it waits on."""
+        """How far the viewer's hand is from a goal, and what it waits on.
+        With no set open the count is towards the set to open as well, and
+        when most kinds would help (a set not begun) it says so rather than
+        listing them all."""
         hand = view.hands[self.viewer] or ()
         if not hand:
             return ""
         opened = bool(view.opened[self.viewer])
         d = distance_to_goal(hand, opened)
-        if d.cards == 0:
-            return "A goal hand!" + ("" if opened else " (open a set first)")
+        if d.cards == 0:  # only reachable with a set open (a goal hand then needs one)
+            return "A goal hand!"
         away = "1 card from a goal" if d.cards == 1 else f"{d.cards} cards from a goal"
         if view.ready[self.viewer]:
             away = "Ready"
-        return f"{away} · waiting on {kinds_words(d.acceptance)}" if d.acceptance else away
+        elif not opened:
+            away += ", a set to open among them"
+        if not d.acceptance:
+            return away
+        if len(d.acceptance) > MOST_KINDS_NAMED:
+            return f"{away} · most cards would help"
+        return f"{away} · waiting on {kinds_words(d.acceptance)}"
 
     def prompt_words(self) -> str:
         """The top bar during a claim prompt: "Claim or pass", not "Your turn"
