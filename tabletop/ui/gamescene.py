@@ -340,6 +340,7 @@ class GameScene(Scene):
     def _play(self, action: Any) -> None:
         before = self.session.state
         after = self.session.play(action)
+        self.bot_wait = 0.0  # the next bot's pause starts now
         self.summary = deal_summary(self.session.rules, before, action, after)
         self.summary_shown = False
         self.on_played(before, action, after)
@@ -525,20 +526,22 @@ class GameScene(Scene):
                 self._replay_step()
             return
         if s.is_bot_turn():
+            # the pause before a bot's move counts from when it was asked, not
+            # from when it answered: a quick answer (a Pass with nothing to
+            # claim) shows no sooner than a considered one, so how long a bot
+            # thought tells nobody what it could have done
+            self.bot_wait += dt
             if self.pending_bot_action is None:
                 s.request_bot_action()
                 action = s.poll_bot_action(dt)
-                if action is not None:
+                if action is not None:  # shown a frame later at the soonest
                     self.pending_bot_action = action
-                    self.bot_wait = 0.0
                     for _, words in s.bot_failures[self._failures_shown :]:
                         self.app.toast(words + ".", "error")
                     self._failures_shown = len(s.bot_failures)
-            else:
-                self.bot_wait += dt
-                if self.bot_wait >= self.bot_delay * self._speed_factor():
-                    action, self.pending_bot_action = self.pending_bot_action, None
-                    self._play(action)
+            elif self.bot_wait >= self.bot_delay * self._speed_factor():
+                action, self.pending_bot_action = self.pending_bot_action, None
+                self._play(action)
         else:
             forced = s.auto_answer()
             if forced is not None:

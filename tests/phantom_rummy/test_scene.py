@@ -382,3 +382,35 @@ def test_the_line_over_the_hand_reads_right_before_a_set_is_open(app: App) -> No
     hand = parse_cards("S1 S2 S3 M4 M4 M4 T7")
     opened = replace(view, hands=(hand, *hands[1:]), opened=((parse_cards("T1 T2 T3"),), *view.opened[1:]))
     assert scene.distance_words(opened) == "1 card from a goal · waiting on Staff 7"
+
+
+def test_a_bot_answer_shows_after_the_same_pause_however_long_it_thought(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pause before a bot's move counts from when the bot was asked: an
+    instant Pass (nothing to claim) and an answer that took a few frames of
+    thought are shown on the same frame, so the pause tells nobody whether a
+    seat could have claimed (ruling R4)."""
+    app.update_settings(anim_speed=1.0)
+    seats = [Seat("Ada", "bot", "easy"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    shown_after = []
+    for thinking in (0, 5):
+        scene = start(app, seats, seed=3)
+        session = scene.session
+        real = session.poll_bot_action
+        calls = {"n": 0}
+
+        def slow(dt: float = 0.0, real: Any = real, calls: dict[str, int] = calls, thinking: int = thinking) -> Any:
+            calls["n"] += 1
+            return None if calls["n"] <= thinking else real(dt)
+
+        monkeypatch.setattr(session, "poll_bot_action", slow)
+        scene.skip_animation()
+        frames = 0
+        while session.ply == 0:
+            scene.update(0.05)
+            frames += 1
+            assert frames < 100
+        shown_after.append(frames)
+        app.stack.pop()
+    assert shown_after[0] == shown_after[1] >= round(scene.bot_delay / 0.05)
