@@ -414,3 +414,17 @@ def test_a_bot_answer_shows_after_the_same_pause_however_long_it_thought(
         shown_after.append(frames)
         app.stack.pop()
     assert shown_after[0] == shown_after[1] >= round(scene.bot_delay / 0.05)
+
+
+def test_a_finished_short_game_on_show_is_not_called_the_end_of_the_match(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the goal screen shows the finished short game (its position has
+    phase OVER), the message says that short game is over, not the match."""
+    from tabletop.games.phantom_rummy.model import ShortGame
+
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    ended = replace(scene.view, phase=Phase.OVER, results=(ShortGame(None, None, (0, 0)),))
+    assert scene_draw._waiting_words(scene, ended) == "Short game 1 is over; the next one is dealt after it."
+    monkeypatch.setattr(scene.session, "is_over", lambda: True)
+    assert scene_draw._waiting_words(scene, ended) == "The match is over."

@@ -305,8 +305,10 @@ def _draw_prompt(scene: PhantomScene, surface: pygame.Surface, view: PhantomStat
 def _waiting_words(scene: PhantomScene, view: PhantomState) -> str:
     """What the game waits for, when no discard is on offer."""
     names = scene.session.names
-    if view.phase is Phase.OVER:
-        return "The match is over."
+    if view.phase is Phase.OVER:  # the match's end, or a finished short game on show
+        if scene.session.is_over():
+            return "The match is over."
+        return f"Short game {len(view.results)} is over; the next one is dealt after it."
     who = names[view.turn]
     if scene.my_turn:
         if view.phase is Phase.TAKE:
