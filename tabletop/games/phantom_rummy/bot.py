@@ -645,8 +645,10 @@ class HardBot:
     :func:`short_game_value` (the goal's points: red cards, conditions in the
     advanced rules, sets, the bonus check), or after :data:`ROLLOUT_DEPTH`
     moves, judged by :func:`standing`. What the discards reveal comes in
-    twice: the determinizations deal only the cards nobody has seen, and the
-    :class:`ReadyWatch` keeps the kinds a ready opponent let pass."""
+    twice: the determinizations deal only the cards nobody has seen, a
+    ready opponent a hand one card short (:func:`determinize_ready`), and the
+    :class:`ReadyWatch` keeps the kinds a ready opponent let pass, in the
+    medium bot's ranks and in those deals."""
 
     def __init__(
         self,
@@ -864,8 +866,8 @@ def level_notes() -> dict[str, str]:
         "or gains a set only when that does not set its hand back, and keeps back "
         "cards a ready player may be waiting on.",
         "hard": "Plays like medium; where medium finds several moves equally good, it "
-        f"imagines the hidden hands and the pile and plays the short game out up to "
-        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) to choose, weighing red cards "
-        "and every point a goal brings.",
+        f"imagines the hidden hands (a ready player's one card short of a goal) and the "
+        f"pile and plays the short game out up to {HARD_ITERATIONS} times (at most "
+        f"{HARD_TIME:g} s) to choose, weighing red cards and every point a goal brings.",
     }
 
