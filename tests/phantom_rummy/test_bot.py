@@ -269,3 +269,34 @@ def test_medium_discards_what_a_ready_opponent_already_let_pass() -> None:
     watch.observe(view)
     assert watch.danger(view, cards("IGb")[0]) == 0 and watch.danger(view, cards("IC")[0]) == 1
     assert bot.medium_choice(view, 0, legal, watch) == Ready(cards("IGb")[0])
+
+
+def test_the_hard_bots_deal_gives_a_ready_opponent_a_hand_one_card_short() -> None:
+    """A ready seat's hand is locked one card short of a goal: the hard bot's
+    determinization deals it such a hand from its cards and the pile (a
+    random seven almost never is), keeps its waits off a kind the seat let
+    pass, and leaves the table, the other hands and the counts as they were."""
+    hands = ["S1 S2 S3 T7 T7 T7 IC", "S4 S5 S6 S7 T1 T2 M4", "T3 T4 T5 T6 M1 M2 M7"]
+    state = position(hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""],
+                     ready=(False, True, False))
+    offered = replace(state, phase=Phase.CLAIMS, turn=2,
+                      claim=ClaimWindow(2, cards("S4")[0], 0, (None,) * 3))
+    view = RULES.view(state, 0)
+    watch = bot.ReadyWatch(0)
+    watch.observe(RULES.view(offered, 0))
+    watch.observe(view)
+    assert watch.known[1] == {cards("S4")[0].kind}
+    rng = random.Random(4)
+    for _ in range(20):
+        dealt = bot.determinize_ready(view, 0, rng, watch)
+        RULES.invariants(dealt)
+        ready_hand, other = dealt.hands[1], dealt.hands[2]
+        assert ready_hand is not None and other is not None and dealt.pile is not None
+        assert len(ready_hand) == 7 and bot.distance(ready_hand, True) == 1
+        waits = {k.index for k in bot.distance_to_goal(ready_hand, True).acceptance}
+        assert cards("S4")[0].kind not in waits
+        assert dealt.hands[0] == state.hands[0] and dealt.row == state.row
+        assert len(dealt.pile) == dealt.pile_size == state.pile_size
+        # a seat not ready keeps the plain random deal of the unseen cards
+        assert len(other) == 7
+    assert bot.ready_hand(cards("S1 S2 T5 M7 IC IG IO"), set(), rng) is None

@@ -33,13 +33,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, level_factory, outcome_value
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.phantom_rummy.cards import KINDS, Card
-from tabletop.games.phantom_rummy.hands import distance_to_goal, goal_decompositions, is_goal_hand
+from tabletop.games.phantom_rummy.hands import (
+    BIG_SET_KINDS,
+    distance_to_goal,
+    goal_decompositions,
+    is_goal_hand,
+)
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
     ClaimGoal,
@@ -513,6 +519,82 @@ def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Ran
     return Discard(card)
 
 
+#: tries at dealing a ready seat a hand one card short whose waits avoid the
+#: kinds it already let pass (:func:`ready_hand`)
+READY_TRIES = 6
+
+
+def ready_hand(
+    pool: Sequence[Card], safe: frozenset[int] | set[int], rng: Random
+) -> tuple[Card, ...] | None:
+    """Seven cards of ``pool`` one card short of a goal hand, at random: two
+    big sets and a small set the pool holds, less one of their cards; a hand
+    that would score with a kind in ``safe`` (one its seat let pass while
+    ready) is dealt again, up to :data:`READY_TRIES` times. None when the
+    pool holds no such hand. A ready seat's hand is locked one card short
+    (ruling R2's ready), which a random deal of seven almost never is."""
+    by_kind: dict[int, list[Card]] = {}
+    for card in pool:
+        by_kind.setdefault(card.kind, []).append(card)
+    bigs = [s for s in BIG_SET_KINDS if all(len(by_kind.get(k, ())) >= s.count(k) for k in s)]
+    if not bigs:
+        return None
+    found: tuple[Card, ...] | None = None
+    for _ in range(READY_TRIES):
+        left = {k: len(v) for k, v in by_kind.items()}
+        kinds: list[int] = []
+        for _set in range(2):
+            fits = [s for s in bigs if all(left.get(k, 0) >= s.count(k) for k in s)]
+            if not fits:
+                return found
+            chosen = fits[rng.randrange(len(fits))]
+            for k in chosen:
+                left[k] -= 1
+            kinds.extend(chosen)
+        pairs = [k for k, n in left.items() if n >= 2]
+        if not pairs:
+            return found
+        pair = pairs[rng.randrange(len(pairs))]
+        kinds += [pair, pair]
+        del kinds[rng.randrange(len(kinds))]
+        hand: list[Card] = []
+        for k in set(kinds):
+            hand.extend(rng.sample(by_kind[k], kinds.count(k)))
+        found = tuple(sorted(hand, key=lambda c: c.index))
+        waits = {k.index for k in distance_to_goal(found, True).acceptance}
+        if not waits & safe:
+            break
+    return found
+
+
+def determinize_ready(view: PhantomState, seat: int, rng: Random, watch: ReadyWatch) -> PhantomState:
+    """The rules' :func:`determinize`, then each ready opponent holding seven
+    dealt afresh from its hand and the pile a hand one card short
+    (:func:`ready_hand`, its waits kept off the kinds the ``watch`` knows it
+    let pass), the rest going back to the pile in random order: a search
+    then sees what a ready seat waits on and how a discard may feed it."""
+    state = determinize(view, seat, rng)
+    hands = list(state.hands)
+    pile = list(state.pile or ())
+    changed = False
+    for s in range(state.players):
+        hand = hands[s]
+        if s == seat or not state.ready[s] or hand is None or len(hand) != 7:
+            continue
+        pool = [*hand, *pile]
+        dealt = ready_hand(pool, watch.known.get(s, set()), rng)
+        if dealt is None:
+            continue
+        kept = {c.index for c in dealt}
+        pile = [c for c in pool if c.index not in kept]
+        rng.shuffle(pile)
+        hands[s] = dealt
+        changed = True
+    if not changed:
+        return state
+    return replace(state, hands=tuple(hands), pile=tuple(pile))
+
+
 #: what a short game is worth to a seat: scoring its goal (plus its points,
 #: :func:`short_game_value`), a pile-out, another seat's goal
 GOAL_VALUE, PILE_OUT_VALUE = 0.7, 0.35
@@ -563,8 +645,10 @@ class HardBot:
     :func:`short_game_value` (the goal's points: red cards, conditions in the
     advanced rules, sets, the bonus check), or after :data:`ROLLOUT_DEPTH`
     moves, judged by :func:`standing`. What the discards reveal comes in
-    twice: the determinizations deal only the cards nobody has seen, and the
-    :class:`ReadyWatch` keeps the kinds a ready opponent let pass."""
+    twice: the determinizations deal only the cards nobody has seen, a
+    ready opponent a hand one card short (:func:`determinize_ready`), and the
+    :class:`ReadyWatch` keeps the kinds a ready opponent let pass, in the
+    medium bot's ranks and in those deals."""
 
     def __init__(
         self,
@@ -582,7 +666,7 @@ class HardBot:
             seed,
             iterations=iterations,
             time_budget=time_budget,
-            determinize=determinize,
+            determinize=self._determinize,
             evaluate=short_game_value,
             heuristic=standing,
             rollout_policy=playout_action,
@@ -601,6 +685,9 @@ class HardBot:
     @property
     def time_budget(self) -> float | None:
         return self.search.time_budget
+
+    def _determinize(self, view: PhantomState, seat: int, rng: Random) -> PhantomState:
+        return determinize_ready(view, seat, rng, self.watch)
 
     def cancel(self) -> None:
         """Stop a search running on the worker (the game was left)."""
@@ -779,8 +866,8 @@ def level_notes() -> dict[str, str]:
         "or gains a set only when that does not set its hand back, and keeps back "
         "cards a ready player may be waiting on.",
         "hard": "Plays like medium; where medium finds several moves equally good, it "
-        f"imagines the hidden hands and the pile and plays the short game out up to "
-        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) to choose, weighing red cards "
-        "and every point a goal brings.",
+        f"imagines the hidden hands (a ready player's one card short of a goal) and the "
+        f"pile and plays the short game out up to {HARD_ITERATIONS} times (at most "
+        f"{HARD_TIME:g} s) to choose, weighing red cards and every point a goal brings.",
     }
 
