@@ -25,7 +25,7 @@ from tabletop.core.session import Seat, Session
 from tabletop.games import REGISTRY
 from tabletop.games.phantom_rummy import scene_draw, scene_goal
 from tabletop.games.phantom_rummy.bot import medium_choice
-from tabletop.games.phantom_rummy.cards import KINDS, Card, parse_cards
+from tabletop.games.phantom_rummy.cards import KINDS, Card, kinds_words, parse_cards
 from tabletop.games.phantom_rummy.hands import goal_decompositions
 from tabletop.games.phantom_rummy.model import (
     MATCH_LENGTH,
@@ -41,7 +41,7 @@ from tabletop.games.phantom_rummy.model import (
     Take,
 )
 from tabletop.games.phantom_rummy.scene import PhantomScene
-from tabletop.games.phantom_rummy.scene_look import group_hand, kinds_words, waiting_words
+from tabletop.games.phantom_rummy.scene_look import group_hand, waiting_words
 from tabletop.ui import flow, overlays
 from tabletop.ui.widgets import no_overlap
 from tests.ui.driver import Driver, make_app

@@ -39,7 +39,7 @@ from random import Random  # the type only: generators come from core.rng
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import ISMCTS, level_factory, outcome_value
 from tabletop.core.words import plural, seat_ref
-from tabletop.games.phantom_rummy.cards import KINDS, Card
+from tabletop.games.phantom_rummy.cards import KINDS, Card, kinds_words, set_words
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
     distance_to_goal,
@@ -59,7 +59,15 @@ from tabletop.games.phantom_rummy.model import (
     Ready,
     Take,
 )
-from tabletop.games.phantom_rummy.rules import PhantomRules, big_sets_in, determinize, unseen_cards
+from tabletop.games.phantom_rummy.rules import (
+    PhantomRules,
+    big_sets_in,
+    determinize,
+    hand_of,
+    own_discard_blocks,
+    unseen_cards,
+    without,
+)
 
 RULES = PhantomRules()
 
@@ -88,17 +96,6 @@ HARD_DISCARDS = 3
 
 
 # -- what a hand needs ------------------------------------------------------------
-
-
-def _hand(view: PhantomState, seat: int) -> tuple[Card, ...]:
-    hand = view.hands[seat]
-    if hand is None:
-        raise ValueError(f"seat {seat}'s hand is hidden in this view")
-    return hand
-
-
-def _without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(c for c in cards if c not in gone)
 
 
 def distance(hand: Sequence[Card], opened: bool) -> int:
@@ -141,17 +138,18 @@ def _discard_key(
     """The medium bot's order of discards, best first: the hand kept nearest a
     goal, then waiting on most unseen cards, then a black card before a red
     one (red cards score)."""
-    kept = _without(hand, (card,))
+    kept = without(hand, (card,))
     return (distance(kept, opened), -waiting(kept, opened, unseen), card.red, card)
 
 
-def kinds_words(kinds: Sequence[int], unseen: Sequence[int], most: int = 3) -> str:
-    """``Moon 4 or Sword 7 (5 unseen)``: the kinds a hand waits on."""
+def waits_words(kinds: Sequence[int], unseen: Sequence[int], most: int = 3) -> str:
+    """``Moon 4, Sword 7 (5 unseen)``: the kinds a hand waits on, the first
+    ``most`` of them named (``cards.kinds_words``)."""
     if not kinds:
         return "nothing"
-    titles = [KINDS[k].title for k in kinds]
-    head = titles[:most]
-    text = " or ".join(head) if len(titles) <= most else ", ".join(head) + " and more"
+    text = kinds_words([KINDS[k] for k in kinds[:most]])
+    if len(kinds) > most:
+        text += " and more"
     count = sum(unseen[k] for k in kinds)
     return f"{text} ({count} unseen)"
 
@@ -161,8 +159,8 @@ def kinds_words(kinds: Sequence[int], unseen: Sequence[int], most: int = 3) -> s
 
 class EasyBot:
     """Takes the row card that leaves its hand nearest a goal, opens its first
-    set, says ready and claims a goal when it can, and discards at random
-    among the cards it does not need; it never gains."""
+    set, says ready once a set is open and claims a goal when it can, and
+    discards at random among the cards it does not need; it never gains."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -176,7 +174,7 @@ class EasyBot:
         legal = RULES.legal_actions(view)
         if view.phase is Phase.CLAIMS:
             return ClaimGoal() if ClaimGoal() in legal else Pass()
-        hand = _hand(view, seat)
+        hand = hand_of(view, seat)
         opened = bool(view.opened[seat])
         if view.phase is Phase.TAKE:
             scored = [(distance((*hand, a.card), opened), a) for a in legal if isinstance(a, Take)]
@@ -197,7 +195,7 @@ class EasyBot:
         spare = [
             a
             for a in legal
-            if isinstance(a, Discard) and distance(_without(hand, (a.card,)), opened) <= now
+            if isinstance(a, Discard) and distance(without(hand, (a.card,)), opened) <= now
         ]
         if not spare:
             spare = [a for a in legal if isinstance(a, Discard)]
@@ -230,7 +228,7 @@ def discard_rank(
     kept waits on."""
     seat = RULES.to_move(view)
     assert seat is not None
-    d, wait, _, _ = _discard_key(_hand(view, seat), card, opened, unseen)
+    d, wait, _, _ = _discard_key(hand_of(view, seat), card, opened, unseen)
     return (d, watch.danger(view, card) if watch else 0, wait)
 
 
@@ -291,7 +289,7 @@ def medium_choice(
     opened or gained only when the hand, two draws counted, is not set back
     by it (a point more, and the pile's cards kept for the goal)."""
     unseen = unseen_kinds(view, seat)
-    hand = _hand(view, seat)
+    hand = hand_of(view, seat)
     opened = bool(view.opened[seat])
     if view.phase is Phase.CLAIMS:
         if ClaimGoal() in legal:
@@ -300,8 +298,8 @@ def medium_choice(
         if not gains:
             return Pass()
         now = distance(hand, opened)
-        best = min(gains, key=lambda a: (after_draw(_without(hand, a.cards), unseen), a.cards))
-        after = after_draw(_without(hand, best.cards), unseen)
+        best = min(gains, key=lambda a: (after_draw(without(hand, a.cards), unseen), a.cards))
+        after = after_draw(without(hand, best.cards), unseen)
         # the first set opens the way to a goal; a further one must not set it back
         if after < now or (opened and after <= now - 1):
             return best
@@ -320,11 +318,11 @@ def medium_choice(
         discards,
         key=lambda a: (discard_rank(view, a.card, opened, unseen, watch), a.card.red, a.card),
     )
-    kept = distance(_without(hand, (best_discard.card,)), opened)
+    kept = distance(without(hand, (best_discard.card,)), opened)
     opens = [a for a in legal if isinstance(a, Open)]
     if opens:
-        best_open = min(opens, key=lambda a: (after_draw(_without(hand, a.cards), unseen), a.cards))
-        after = after_draw(_without(hand, best_open.cards), unseen)
+        best_open = min(opens, key=lambda a: (after_draw(without(hand, a.cards), unseen), a.cards))
+        after = after_draw(without(hand, best_open.cards), unseen)
         if (not opened and after <= kept) or (opened and after <= kept - 1):
             return best_open
     # ready locks the hand: with nothing open it could never score
@@ -369,11 +367,11 @@ def candidates(state: PhantomState) -> list[PhantomAction]:
     if Goal() in legal:
         return [Goal()]
     seat = state.turn
-    hand = _hand(state, seat)
+    hand = hand_of(state, seat)
     opened = bool(state.opened[seat])
     readies = {a.card for a in legal if isinstance(a, Ready)} if opened else set()
     kept = {
-        a.card: (distance(_without(hand, (a.card,)), opened), a.card.red, a.card)
+        a.card: (distance(without(hand, (a.card,)), opened), a.card.red, a.card)
         for a in legal
         if isinstance(a, Discard)
     }
@@ -475,14 +473,14 @@ def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Ran
     ready when the hand left is one card short (once a set is open)."""
     seat = RULES.to_move(state)
     assert seat is not None
-    hand = _hand(state, seat)
+    hand = hand_of(state, seat)
     opened = bool(state.opened[seat])
     if state.phase is Phase.CLAIMS:
         assert state.claim is not None
         card = state.claim.card
         if state.ready[seat]:
             if opened and is_goal_hand((*hand, card)):
-                if not (state.advanced and any(is_goal_hand((*hand, d)) for d in state.discards[seat])):
+                if not (state.advanced and own_discard_blocks(state, seat)):
                     return ClaimGoal()
             return Pass()
         if not opened:
@@ -514,7 +512,7 @@ def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Ran
     low = min(values)
     spare = [c for c, v in zip(hand, values, strict=True) if v == low]
     card = spare[rng.randrange(len(spare))]
-    if opened and distance(_without(hand, (card,)), True) == 1:
+    if opened and distance(without(hand, (card,)), True) == 1:
         return Ready(card)
     return Discard(card)
 
@@ -727,7 +725,7 @@ class HardBot:
         view = self._view
         assert view is not None
         seat = self.seat
-        hand = _hand(view, seat)
+        hand = hand_of(view, seat)
         opened = bool(view.opened[seat])
         unseen = self._unseen
         if isinstance(first, Take) and isinstance(action, Take):
@@ -772,14 +770,6 @@ class HardBot:
 # -- reasons -------------------------------------------------------------------------
 
 
-def _set_words(cards: Sequence[Card]) -> str:
-    ordered = sorted(cards)
-    first = ordered[0]
-    if first.number is None:
-        return f"{KINDS[first.kind].title} x{len(ordered)}"
-    return f"{first.type} " + "-".join(str(c.number) for c in ordered)
-
-
 def _away(d: float) -> str:
     if d <= 0:
         return "a goal hand"
@@ -790,7 +780,7 @@ def reason(view: PhantomState, seat: int, action: PhantomAction) -> str:
     """Why ``action`` is worth playing for ``seat``, in a player's words
     (no closing full stop): what it does to the hand's distance from a goal
     and which unseen cards the hand then waits on."""
-    hand = _hand(view, seat)
+    hand = hand_of(view, seat)
     opened = bool(view.opened[seat])
     unseen = unseen_kinds(view, seat)
     if isinstance(action, Take):
@@ -811,22 +801,22 @@ def reason(view: PhantomState, seat: int, action: PhantomAction) -> str:
         shown = f" ({readings[0]})" if readings else ""
         return f"Call the goal: your eight cards are a goal hand{shown}"
     if isinstance(action, Open):
-        rest = _without(hand, action.cards)
+        rest = without(hand, action.cards)
         after = distance(rest, True)
-        head = f"Open {_set_words(action.cards)}"
+        head = f"Open {set_words(action.cards)}"
         if not opened:
             return f"{head}: a goal needs a set on the table, and you draw two ({_away(after)} before the draw)"
         return f"{head}: one point more for the set and two fresh cards, at {_away(after)} before the draw"
     if isinstance(action, (Discard, Ready)):
         if view.ready[seat]:
             return f"Discard {action.card.title}: you are ready, so the card you took goes"
-        kept_hand = _without(hand, (action.card,))
+        kept_hand = without(hand, (action.card,))
         dist = distance_to_goal(kept_hand, opened)
-        wait = kinds_words([k.index for k in dist.acceptance], unseen)
+        wait = waits_words([k.index for k in dist.acceptance], unseen)
         if isinstance(action, Ready):
             return (
                 f"Discard {action.card.title} and say ready: one card short, "
-                f"waiting on {wait}; any discard of it is yours to claim"
+                f"waiting on {wait}; from now on another player's discard of it can be your goal"
             )
         return f"Discard {action.card.title}: you keep {_away(dist.cards)}, waiting on {wait}"
     claim = view.claim
@@ -835,8 +825,8 @@ def reason(view: PhantomState, seat: int, action: PhantomAction) -> str:
     if isinstance(action, ClaimGoal):
         return f"Claim {whose}: it completes your goal hand"
     if isinstance(action, ClaimGain):
-        expected = after_draw(_without(hand, action.cards), unseen)
-        head = f"Gain {whose} as {_set_words((claim.card, *action.cards))}"
+        expected = after_draw(without(hand, action.cards), unseen)
+        head = f"Gain {whose} as {set_words((claim.card, *action.cards))}"
         if not opened:
             return (
                 f"{head}: your first set without spending a take "

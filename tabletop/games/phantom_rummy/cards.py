@@ -347,3 +347,26 @@ def set_words(cards: Sequence[Card]) -> str:
         return f"{KINDS[first.kind].title} x{len(ordered)}"
     joint = "-" if len(ordered) == 3 else "+"
     return f"{first.type} " + joint.join(str(c.number) for c in ordered)
+
+
+def kinds_words(kinds: Sequence[Kind]) -> str:
+    """Kinds in words, a type's numbers together: ``Sword 4 or 7, Crown``."""
+    parts: list[str] = []
+    by_type: dict[str, list[str]] = {}
+    for kind in kinds:
+        if kind.number is None:
+            parts.append(kind.name)
+        else:
+            if kind.type not in by_type:
+                by_type[kind.type] = []
+                parts.append(kind.type)  # its place in the list; filled in below
+            by_type[kind.type].append(kind.name)
+    words = []
+    for part in parts:
+        if part in by_type:
+            names = by_type[part]
+            numbers = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+            words.append(f"{part} {numbers}")
+        else:
+            words.append(part)
+    return ", ".join(words)

@@ -130,7 +130,8 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _hand(state: PhantomState, seat: int) -> tuple[Card, ...]:
+def hand_of(state: PhantomState, seat: int) -> tuple[Card, ...]:
+    """``seat``'s hand; ValueError where this state (a view) hides it."""
     hand = state.hands[seat]
     if hand is None:
         raise ValueError(f"seat {seat}'s hand is hidden in this state")
@@ -143,7 +144,8 @@ def _pile(state: PhantomState) -> tuple[Card, ...]:
     return state.pile
 
 
-def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` less the cards ``gone``, in order."""
     out = {c.index for c in gone}
     return tuple([c for c in cards if c.index not in out])
 
@@ -172,9 +174,9 @@ def big_sets_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     return out
 
 
-def _own_discard_blocks(state: PhantomState, seat: int) -> bool:
+def own_discard_blocks(state: PhantomState, seat: int) -> bool:
     """Advanced (R8): a card of ``seat``'s own discard pile would complete its goal."""
-    hand = _hand(state, seat)
+    hand = hand_of(state, seat)
     return any(is_goal_hand((*hand, d)) for d in state.discards[seat])
 
 
@@ -182,9 +184,9 @@ def can_claim_goal(state: PhantomState, seat: int, card: Card) -> bool:
     """``seat`` may score a goal with the discard ``card`` (R4, R8)."""
     if not state.ready[seat] or not state.opened[seat]:
         return False
-    if not is_goal_hand((*_hand(state, seat), card)):
+    if not is_goal_hand((*hand_of(state, seat), card)):
         return False
-    return not (state.advanced and _own_discard_blocks(state, seat))
+    return not (state.advanced and own_discard_blocks(state, seat))
 
 
 # -- scoring -----------------------------------------------------------------------
@@ -337,7 +339,7 @@ class PhantomRules:
         seat = self.to_move(state)
         if seat is None or state.hands[seat] is None:
             return []
-        hand = _hand(state, seat)
+        hand = hand_of(state, seat)
         if state.phase is Phase.TAKE:
             return [Take(c) for c in state.row]
         if state.phase is Phase.CLAIMS:
@@ -362,7 +364,7 @@ class PhantomRules:
         near = distance_to_goal(hand, True).cards <= 1
         for card in hand:
             acts.append(Discard(card))
-            if near and can_say_ready(_without(hand, (card,))):
+            if near and can_say_ready(without(hand, (card,))):
                 acts.append(Ready(card))
         return acts
 
@@ -378,7 +380,7 @@ class PhantomRules:
             return "The match is over."
         if state.hands[seat] is None:
             return "The player to move holds cards this view does not show."
-        hand = _hand(state, seat)
+        hand = hand_of(state, seat)
         if state.phase is Phase.TAKE:
             if not isinstance(action, Take):
                 return "Take a card from the row first."
@@ -395,7 +397,7 @@ class PhantomRules:
                     return "You need an open set to score."
                 if not is_goal_hand((*hand, card)):
                     return f"The {card.title} does not complete your goal hand."
-                if state.advanced and _own_discard_blocks(state, seat):
+                if state.advanced and own_discard_blocks(state, seat):
                     return "A card of your own discard pile would complete your goal."
                 return None
             if isinstance(action, ClaimGain):
@@ -430,7 +432,7 @@ class PhantomRules:
             return None if is_big_set(action.cards) else "Those three make no big set."
         if action.card not in hand:
             return f"You do not hold the {action.card.title}."
-        if isinstance(action, Ready) and not can_say_ready(_without(hand, (action.card,))):
+        if isinstance(action, Ready) and not can_say_ready(without(hand, (action.card,))):
             return "Without that card you are not one card short of a goal hand."
         return None
 
@@ -446,13 +448,13 @@ class PhantomRules:
             raise IllegalAction(reason)
         seat = self.to_move(state)
         assert seat is not None
-        hand = _hand(state, seat)
+        hand = hand_of(state, seat)
         if isinstance(action, Take):
             return _evolve(
                 state,
                 hands=_put(state.hands, seat, tuple(sorted((*hand, action.card), key=_INDEX))),
                 hand_sizes=_put(state.hand_sizes, seat, len(hand) + 1),
-                row=_without(state.row, (action.card,)),
+                row=without(state.row, (action.card,)),
                 phase=Phase.ACT,
                 taken=action.card,
             )
@@ -461,7 +463,7 @@ class PhantomRules:
         if isinstance(action, Open):
             laid = _evolve(
                 state,
-                hands=_put(state.hands, seat, _without(hand, action.cards)),
+                hands=_put(state.hands, seat, without(hand, action.cards)),
                 hand_sizes=_put(state.hand_sizes, seat, len(hand) - len(action.cards)),
                 opened=_put(state.opened, seat, (*state.opened[seat], action.cards)),
             )
@@ -473,7 +475,7 @@ class PhantomRules:
             n = state.players
             return _evolve(
                 state,
-                hands=_put(state.hands, seat, _without(hand, (action.card,))),
+                hands=_put(state.hands, seat, without(hand, (action.card,))),
                 hand_sizes=_put(state.hand_sizes, seat, len(hand) - 1),
                 discards=_put(state.discards, seat, (*state.discards[seat], action.card)),
                 ready=_put(state.ready, seat, True) if isinstance(action, Ready) else state.ready,
@@ -500,7 +502,7 @@ class PhantomRules:
         card = window.card
         pile = state.discards[window.discarder]
         settled = _evolve(settled, discards=_put(state.discards, window.discarder, pile[:-1]))
-        hand = _hand(state, seat)
+        hand = hand_of(state, seat)
         if isinstance(answer, ClaimGoal):
             return self._goal(
                 settled, seat, tuple(sorted((*hand, card), key=_INDEX)), window.discarder
@@ -508,7 +510,7 @@ class PhantomRules:
         assert isinstance(answer, ClaimGain)
         gained = _evolve(
             settled,
-            hands=_put(settled.hands, seat, _without(hand, answer.cards)),
+            hands=_put(settled.hands, seat, without(hand, answer.cards)),
             hand_sizes=_put(settled.hand_sizes, seat, len(hand) - len(answer.cards)),
             opened=_put(settled.opened, seat, (*settled.opened[seat], (card, *answer.cards))),
         )
@@ -522,7 +524,7 @@ class PhantomRules:
         pile = _pile(state)
         if len(pile) < DRAW:
             return None
-        hand = _hand(state, seat)
+        hand = hand_of(state, seat)
         return _evolve(
             state,
             hands=_put(state.hands, seat, tuple(sorted((*hand, *pile[:DRAW]), key=_INDEX))),

@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.games.phantom_rummy.cards import Card, set_words
+from tabletop.games.phantom_rummy.cards import Card, kinds_words, set_words
 from tabletop.games.phantom_rummy.hands import distance_to_goal
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
@@ -44,7 +44,7 @@ from tabletop.games.phantom_rummy.scene_draw import (
     draw_table,
 )
 from tabletop.games.phantom_rummy.scene_goal import GoalShow, draw_goal, goal_height
-from tabletop.games.phantom_rummy.scene_look import Group, draw_icon, group_hand, kinds_words
+from tabletop.games.phantom_rummy.scene_look import Group, draw_icon, group_hand
 from tabletop.ui.cards import CardPainter, CardTween, Pose, row_layout
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.handkeys import HandKeys

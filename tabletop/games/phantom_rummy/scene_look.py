@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.games.phantom_rummy.cards import KINDS, Card, Kind, parse_cards
+from tabletop.games.phantom_rummy.cards import KINDS, Card, Kind, kinds_words, parse_cards
 from tabletop.games.phantom_rummy.hands import distance_to_goal, set_shape
 from tabletop.ui.cards import CardFace, CardPainter, draw_card, fan_layout
 from tabletop.ui.theme import SuitStyle, Theme
@@ -54,29 +54,6 @@ def card_face(theme: Theme, card: Card, advanced: bool = False) -> CardFace:
     if card.number is not None:
         return CardFace.of(str(card.number), style, pips=card.number, badge=badge, label=label)
     return CardFace.of(card.name[0], style, big_text=card.name.upper(), badge=badge, label=label)
-
-
-def kinds_words(kinds: Sequence[Kind]) -> str:
-    """Kinds in words, a type's numbers together: ``Sword 4 or 7, Crown``."""
-    parts: list[str] = []
-    by_type: dict[str, list[str]] = {}
-    for kind in kinds:
-        if kind.number is None:
-            parts.append(kind.name)
-        else:
-            if kind.type not in by_type:
-                by_type[kind.type] = []
-                parts.append(kind.type)  # its place in the list; filled in below
-            by_type[kind.type].append(kind.name)
-    words = []
-    for part in parts:
-        if part in by_type:
-            names = by_type[part]
-            numbers = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-            words.append(f"{part} {numbers}")
-        else:
-            words.append(part)
-    return ", ".join(words)
 
 
 @dataclass(frozen=True)
@@ -200,7 +177,6 @@ __all__ = [
     "card_face",
     "draw_icon",
     "group_hand",
-    "kinds_words",
     "type_style",
     "waiting_words",
 ]
