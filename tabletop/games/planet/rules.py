@@ -1,0 +1,517 @@
+"""Planet's rules (pure): the draft of continent tiles, the animal awards and
+the final scoring, from planet.ko.txt and planet.md with rulings T1-T6
+(docs/rulings.md).
+
+A round
+    The round's pile of five tiles is face up (``revealed``). From the seat
+    with the start token, clockwise, each player takes one tile and places it
+    on a free face of their planet, in any rotation (:class:`model.Place`).
+    After the last placement of a round: in rounds 1-10 the leftover tiles are
+    shuffled into pile 11 until it holds five, then pile 12, and the rest leave
+    the game (in rounds 11 and 12 they all leave, T4); from round 3 the
+    round's animal cards are scored in order (:func:`award`); the start token
+    passes left; the next pile is turned face up; and in the secret-animals
+    variant one more face-down card is turned (T6).
+
+An animal card (:func:`award`)
+    Each player's key for the card is ``tiles.condition_key``: the number of
+    regions of its terrain (most), or the sizes of the regions of its terrain
+    that touch (or touch no) the other terrain, largest first. The one
+    player whose first entry is above 0 and above everyone else's wins it.
+    Otherwise, in rounds 3-11 the card moves to the front of the next
+    round's column; in round 12 a "most regions" card is discarded, and the
+    others go to the tied player with the larger 2nd, then 3rd (and so on)
+    region, else are discarded (T3).
+
+The end
+    After round 12 every planet is covered. A player scores its habitat card
+    (by the count of that terrain's cells) and each animal: 1 point if the
+    animal's terrain is its habitat's, else 2 (beginner: no habitat cards,
+    each animal 1). Most points wins; then more animal cards; then a shared
+    win (T5).
+
+Hidden information: each habitat card (until the end), the face-down piles,
+and the face-down animals of the secret variant. ``view`` hides them;
+:func:`determinize` deals them at random for a bot's search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from random import Random  # the type only: generators come from core.rng
+from typing import Any, cast
+
+from tabletop.core import rng as rngmod
+from tabletop.core import shapes
+from tabletop.core.game import (
+    EndReason,
+    GameConfig,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    Variant,
+    require,
+)
+from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
+from tabletop.games.planet.model import (
+    DEALT_PILES,
+    LAYOUT,
+    PILE,
+    ROUNDS,
+    UNKNOWN,
+    Board,
+    Place,
+    PlanetState,
+)
+from tabletop.games.planet.regions import condition_key
+from tabletop.games.planet.tiles import (
+    ANIMALS,
+    EMPTY,
+    HABITATS,
+    MOST,
+    TERRAIN_NAMES,
+    TERRAINS,
+    TILES,
+)
+
+CELLS = FACE_COUNT * SLOTS
+#: animal cards on the board: row 1 under rounds 3-12, row 2 under 6-12,
+#: row 3 under 10-12 (T3)
+ROWS = ((3, 12), (6, 12), (10, 12))
+BOARD_CARDS = sum(LAYOUT)
+
+
+# -- setup ---------------------------------------------------------------------------
+
+
+def _layout(cards: Sequence[int]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The 20 cards laid out by row (T3): the columns, rounds 1-12, and the
+    cards of rows 2 and 3 in the order the secret variant turns them (T6:
+    row 2 from round 6 to 12, then row 3 from round 10 to 12)."""
+    rows: list[list[int]] = []
+    at = 0
+    for first, last in ROWS:
+        n = last - first + 1
+        rows.append(list(cards[at : at + n]))
+        at += n
+    columns: list[tuple[int, ...]] = []
+    for r in range(1, ROUNDS + 1):
+        column = tuple(row[r - first] for row, (first, last) in zip(rows, ROWS, strict=True) if first <= r <= last)
+        columns.append(column)
+    return tuple(columns), (*rows[1], *rows[2])
+
+
+def reveal_order(board_cards: Sequence[int]) -> tuple[int, ...]:
+    """The face-down cards of the secret variant in the order they are turned."""
+    return _layout(board_cards)[1]
+
+
+def new_game(players: int, beginner: bool, secret: bool, seed: int) -> PlanetState:
+    rng = rngmod.make(seed, "planet-setup")
+    tiles = list(range(len(TILES)))
+    rng.shuffle(tiles)
+    piles = [tuple(tiles[PILE * i : PILE * i + PILE]) for i in range(DEALT_PILES)] + [(), ()]
+    deck = list(range(len(ANIMALS)))
+    rng.shuffle(deck)
+    columns, face_down = _layout(deck[:BOARD_CARDS])
+    terrains = list(TERRAINS)
+    rng.shuffle(terrains)
+    habitats: tuple[str | None, ...] = (None,) * players if beginner else tuple(terrains[:players])
+    start = rng.randrange(players)
+    hidden = tuple(face_down[1:]) if secret else ()  # round 1 turns the first (T6)
+    revealed, piles[0] = piles[0], ()
+    return PlanetState(
+        players=players,
+        beginner=beginner,
+        secret=secret,
+        seed=seed,
+        round=1,
+        start=start,
+        taken=0,
+        revealed=revealed,
+        piles=tuple(piles),
+        planets=(EMPTY * CELLS,) * players,
+        placed=((None,) * FACE_COUNT,) * players,
+        habitats=habitats,
+        animals=((),) * players,
+        board=Board(columns, hidden),
+        seen=revealed,
+    )
+
+
+# -- scoring -------------------------------------------------------------------------
+
+
+def award(board_round: int, card: int, planets: Sequence[str]) -> int | None | str:
+    """Who wins animal ``card`` scored in round ``board_round``: a seat, or
+    "carry" (to the next round), or None (discarded, round 12 only)."""
+    animal = ANIMALS[card]
+    keys = [condition_key(planet, animal) for planet in planets]
+    best = max(k[0] if k else 0 for k in keys)
+    leaders = [s for s, k in enumerate(keys) if (k[0] if k else 0) == best]
+    if best > 0 and len(leaders) == 1:
+        return leaders[0]
+    if board_round < ROUNDS:
+        return "carry"
+    if best == 0 or animal.kind == MOST:
+        return None
+    depth = max(len(keys[s]) for s in leaders)
+    padded = {s: tuple(keys[s]) + (0,) * (depth - len(keys[s])) for s in leaders}
+    top = max(padded.values())
+    winners = [s for s in leaders if padded[s] == top]
+    return winners[0] if len(winners) == 1 else None
+
+
+def habitat_points(state: PlanetState, seat: int) -> int:
+    terrain = state.habitats[seat]
+    if terrain is None:
+        return 0
+    return HABITATS[terrain].score(state.planets[seat].count(terrain))
+
+
+def animal_points(state: PlanetState, seat: int) -> int:
+    terrain = state.habitats[seat]
+    if state.beginner:
+        return len(state.animals[seat])
+    return sum(1 if ANIMALS[a].terrain == terrain else 2 for a in state.animals[seat])
+
+
+def score(state: PlanetState, seat: int) -> int:
+    return habitat_points(state, seat) + animal_points(state, seat)
+
+
+# -- the rules -----------------------------------------------------------------------
+
+
+class PlanetRules:
+    info = GameInfo(
+        name="planet",
+        title="Planet",
+        blurb=(
+            "Cover a dodecahedron with continent tiles, twelve rounds of one tile "
+            "each, and raise the animals that want your planet's terrain."
+        ),
+        min_players=2,
+        max_players=4,
+        variants=(
+            Variant("beginner", "Beginner (no habitat cards, every animal 1 point)", (False, True), False),
+            Variant("secret", "Secret animals (half the animal cards face down at first)", (False, True), False),
+        ),
+        max_actions=lambda players: ROUNDS * players,
+        score_bounds=(0, 10 + 2 * BOARD_CARDS),
+        hidden_information=True,
+    )
+
+    def setup(self, config: GameConfig, seed: int) -> PlanetState:
+        return new_game(
+            config.players, bool(config.get("beginner", False)), bool(config.get("secret", False)), seed
+        )
+
+    def to_move(self, state: PlanetState) -> int | None:
+        return state.turn
+
+    def is_over(self, state: PlanetState) -> bool:
+        return state.over
+
+    def legal_actions(self, state: PlanetState) -> list[Place]:
+        seat = state.turn
+        if seat is None:
+            return []
+        faces = state.free_faces(seat)
+        out: list[Place] = []
+        for tile in sorted(set(state.revealed)):
+            for rotation in TILES[tile].rotations():
+                out.extend(Place(tile, face, rotation) for face in faces)
+        return out
+
+    def check(self, state: PlanetState, action: object) -> str | None:
+        why = shapes.malformed(action, Place, "That is not a Planet move.")
+        if why is not None:
+            return why
+        act = cast(Place, action)
+        seat = state.turn
+        if seat is None:
+            return "The game is over."
+        if act.tile not in state.revealed:
+            return f"Tile {act.tile} is not among this round's tiles."
+        if state.placed[seat][act.face] is not None:
+            return f"Face {act.face} of your planet already holds a tile."
+        return None
+
+    def apply(self, state: PlanetState, action: Place) -> PlanetState:
+        why = self.check(state, action)
+        if why is not None:
+            raise IllegalAction(why)
+        seat = state.turn
+        assert seat is not None
+        cells = list(state.planets[seat])
+        for cell, terrain in place(TILES[action.tile].terrains, action.face, action.rotation):
+            cells[cell] = terrain
+        placed = list(state.placed[seat])
+        placed[action.face] = (action.tile, action.rotation)
+        revealed = list(state.revealed)
+        revealed.remove(action.tile)
+        state = replace(
+            state,
+            planets=_put(state.planets, seat, "".join(cells)),
+            placed=_put(state.placed, seat, tuple(placed)),
+            revealed=tuple(revealed),
+            taken=state.taken + 1,
+        )
+        if state.taken < state.players:
+            return state
+        return self._end_round(state)
+
+    def _end_round(self, state: PlanetState) -> PlanetState:
+        """The leftovers (T4), the round's animals (T3), the start token, the
+        next pile and, in the secret variant, the next face-down card (T6)."""
+        r = state.round
+        piles = list(state.piles)
+        leftovers = list(state.revealed)
+        pool = state.pool
+        if r <= DEALT_PILES:
+            pool = (*pool, *leftovers)
+            _shuffler(state).shuffle(leftovers)
+            for p in (DEALT_PILES, DEALT_PILES + 1):
+                room = PILE - len(piles[p])
+                piles[p], leftovers = (*piles[p], *leftovers[:room]), leftovers[room:]
+        columns = [list(c) for c in state.board.columns]
+        animals = [list(a) for a in state.animals]
+        discarded = list(state.board.discarded)
+        carried = []
+        for card in state.board.column(r):
+            won = award(r, card, state.planets)
+            if won == "carry":
+                carried.append(card)
+            elif won is None:
+                discarded.append(card)
+            else:
+                animals[cast(int, won)].append(card)
+        columns[r - 1] = []
+        if r < ROUNDS:
+            columns[r] = [*carried, *columns[r]]  # carried cards lie nearest the piles
+        hidden = state.board.hidden
+        nxt = r + 1
+        if state.secret and nxt <= DEALT_PILES and hidden:
+            hidden = hidden[1:]
+        revealed: tuple[int, ...] = ()
+        if nxt <= ROUNDS:
+            revealed, piles[nxt - 1] = piles[nxt - 1], ()
+            pool = tuple(t for t in pool if t not in revealed)
+        return replace(
+            state,
+            round=nxt,
+            start=(state.start + 1) % state.players,
+            taken=0,
+            revealed=revealed,
+            piles=tuple(piles),
+            removed=state.removed + len(leftovers),
+            seen=(*state.seen, *revealed),
+            pool=pool,
+            animals=tuple(tuple(a) for a in animals),
+            board=Board(tuple(tuple(c) for c in columns), hidden, tuple(discarded)),
+        )
+
+    # -- the end ------------------------------------------------------------------------
+    def outcome(self, state: PlanetState) -> Outcome:
+        if not state.over:
+            raise ValueError("the game is not over")
+        scores = [float(score(state, s)) for s in range(state.players)]
+        return Outcome.from_scores(
+            scores,
+            EndReason.ROUNDS_COMPLETE,
+            tiebreak=[(len(state.animals[s]),) for s in range(state.players)],
+        )
+
+    # -- what a seat may know -----------------------------------------------------------
+    def view(self, state: PlanetState, seat: int) -> PlanetState:
+        if not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat} in a {state.players}-player game")
+        habitats = state.habitats if state.over else tuple(
+            h if s == seat else None for s, h in enumerate(state.habitats)
+        )
+        hidden = set(state.board.hidden)
+        columns = tuple(tuple(UNKNOWN if c in hidden else c for c in col) for col in state.board.columns)
+        return replace(
+            state,
+            seed=None,
+            piles=tuple((UNKNOWN,) * len(p) for p in state.piles),
+            habitats=habitats,
+            board=Board(columns, (), state.board.discarded),
+            viewer=seat,
+        )
+
+    # -- words --------------------------------------------------------------------------
+    def log_line(self, before: PlanetState, action: Place, after: PlanetState, names: Sequence[str]) -> str:
+        def name(s: int) -> str:
+            return names[s] if 0 <= s < len(names) else f"Player {s + 1}"
+
+        seat = before.turn
+        assert seat is not None
+        line = f"{name(seat)} places a {tile_words(action.tile)} tile on face {action.face}."
+        if after.round != before.round:
+            line += " " + round_words(before, after, name)
+        return line
+
+    def describe(self, state: PlanetState) -> str:
+        lines = [
+            f"Planet, {state.players} players, round {min(state.round, ROUNDS)} of {ROUNDS}"
+            + (" (over)" if state.over else f", start token P{state.start + 1}")
+        ]
+        lines.append("revealed " + (" ".join(str(TILES[t]) if t != UNKNOWN else "?" for t in state.revealed) or "-"))
+        lines.append("piles " + " ".join(str(len(p)) for p in state.piles) + f"  removed {state.removed}")
+        for s in range(state.players):
+            habitat = state.habitats[s]
+            won = ",".join(ANIMALS[a].name for a in state.animals[s]) or "-"
+            lines.append(f"P{s + 1} {state.planets[s]} habitat {habitat or '?'} animals {won}")
+        board = " | ".join(
+            f"{r}:" + ",".join("?" if c == UNKNOWN else ANIMALS[c].name for c in state.board.column(r))
+            for r in range(max(state.round, 1), ROUNDS + 1)
+            if state.board.column(r)
+        )
+        lines.append("board " + (board or "-"))
+        if state.turn is not None:
+            lines.append(f"P{state.turn + 1} to place")
+        return "\n".join(lines)
+
+    def invariants(self, state: PlanetState) -> None:
+        require(2 <= state.players <= 4, "2-4 players")
+        require(1 <= state.round <= ROUNDS + 1, f"round {state.round} is not 1-13")
+        require(0 <= state.start < state.players, "the start token is on no seat")
+        require(0 <= state.taken < state.players or state.over, "every seat has placed already")
+        for s in range(state.players):
+            planet, placed = state.planets[s], state.placed[s]
+            require(isinstance(planet, str) and len(planet) == CELLS, "a planet is 60 cells")
+            require(len(placed) == FACE_COUNT, "a planet has 12 faces")
+            cells = [EMPTY] * CELLS
+            for face, tile_turn in enumerate(placed):
+                if tile_turn is not None:
+                    tile, turn = tile_turn
+                    for cell, terrain in place(TILES[tile].terrains, face, turn):
+                        cells[cell] = terrain
+            require("".join(cells) == planet, f"P{s + 1}'s cells do not match its tiles")
+        expected = state.round - 1 if not state.over else ROUNDS
+        for s in range(state.players):
+            done = sum(p is not None for p in state.placed[s])
+            ahead = 1 if not state.over and (s - state.start) % state.players < state.taken else 0
+            require(done == expected + ahead, f"P{s + 1} holds {done} tiles in round {state.round}")
+        if state.viewer is None:
+            on_planets = [p[0] for seat in state.placed for p in seat if p is not None]
+            tiles = [*on_planets, *state.revealed, *(t for p in state.piles for t in p)]
+            require(len(set(tiles)) == len(tiles), "a tile is in two places")
+            require(len(tiles) + state.removed == len(TILES), "tiles were lost or made")
+            cards = [c for col in state.board.columns for c in col]
+            cards += [*state.board.discarded, *(a for won in state.animals for a in won)]
+            require(len(set(cards)) == len(cards) == BOARD_CARDS, "the animal cards do not add up to 20")
+            require(set(state.board.hidden) <= set(cards), "a face-down card is off the board")
+            require(set(state.pool) <= set(state.seen), "a leftover was never turned up")
+            habitats = [h for h in state.habitats if h is not None]
+            require(len(set(habitats)) == len(habitats), "two habitat cards alike")
+
+    def undo_barrier(self, before: PlanetState, action: Place, after: PlanetState) -> bool:
+        """A round's end turns up a new pile (and, in the secret variant, a card)."""
+        return after.round != before.round
+
+    def reveals(self, before: PlanetState, action: Place, after: PlanetState, seat: int) -> bool:
+        return after.round != before.round
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _shuffler(state: PlanetState) -> Random:
+    if state.seed is None:
+        raise ValueError("a view cannot end a round: its piles are hidden")
+    return rngmod.make(state.seed, "planet-leftovers", state.round)
+
+
+def tile_words(tile: int) -> str:
+    """``desert and forest``: a tile's terrains in words, most cells first."""
+    terrains = TILES[tile].terrains
+    ordered = sorted(set(terrains), key=lambda t: (-terrains.count(t), TERRAINS.index(t)))
+    names = [TERRAIN_NAMES[t] for t in ordered]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def round_words(before: PlanetState, after: PlanetState, name: Any) -> str:
+    """What the end of round ``before.round`` did with its animal cards."""
+    r = before.round
+    parts = []
+    for card in before.board.column(r):
+        animal = ANIMALS[card]
+        winner = next((s for s in range(after.players) if card in after.animals[s]), None)
+        if winner is not None:
+            parts.append(f"{name(winner)} wins the {animal.name} ({animal.condition}).")
+        elif card in after.board.discarded:
+            parts.append(f"Nobody wins the {animal.name}; it is discarded.")
+        else:
+            parts.append(f"The {animal.name} waits for round {r + 1}: nobody leads it alone.")
+    return " ".join(parts)
+
+
+def determinize(view: PlanetState, seat: int, rng: Random) -> PlanetState:
+    """A full state ``view`` could be, for a bot's search: the face-down piles
+    1-10 dealt from the tiles nobody has seen, piles 11 and 12 from the
+    leftovers still unaccounted for (the rest of those left the game), the
+    other seats' habitat cards from the terrains left (all differ), and the
+    face-down animals from the cards not on show, to be turned row 2 first,
+    then row 3, each by round (T6). Its seed is drawn from ``rng``, so that
+    a search can end rounds."""
+    placed = {p[0] for planet in view.placed for p in planet if p is not None}
+    seen = set(view.seen)
+    unseen = [t for t in range(len(TILES)) if t not in seen]
+    rng.shuffle(unseen)
+    piles: list[tuple[int, ...]] = []
+    for p, pile in enumerate(view.piles):
+        if p < DEALT_PILES:
+            piles.append(tuple(unseen[: len(pile)]))
+            unseen = unseen[len(pile) :]
+        else:
+            piles.append(())
+    pool = [t for t in view.pool if t not in placed]
+    rng.shuffle(pool)
+    for p in (DEALT_PILES, DEALT_PILES + 1):
+        n = len(view.piles[p])
+        piles[p], pool = tuple(pool[:n]), pool[n:]
+    habitats = list(view.habitats)
+    if not view.beginner:
+        free = [t for t in TERRAINS if t not in habitats]
+        rng.shuffle(free)
+        for s in range(view.players):
+            if habitats[s] is None:
+                habitats[s] = free.pop()
+    shown = {c for col in view.board.columns for c in col if c != UNKNOWN}
+    shown |= set(view.board.discarded) | {a for won in view.animals for a in won}
+    unknown = [a for a in range(len(ANIMALS)) if a not in shown]
+    rng.shuffle(unknown)
+    columns = []
+    hidden = []
+    for col in view.board.columns:
+        out = []
+        for c in col:
+            if c == UNKNOWN:
+                c = unknown.pop()
+                hidden.append(c)
+            out.append(c)
+        columns.append(tuple(out))
+    order = sorted(hidden, key=lambda c: _turn_rank(columns, c))
+    return replace(
+        view,
+        seed=rng.randrange(2**31),
+        piles=tuple(piles),
+        habitats=tuple(habitats),
+        board=Board(tuple(columns), tuple(order), view.board.discarded),
+        viewer=None,
+    )
+
+
+def _turn_rank(columns: Sequence[Sequence[int]], card: int) -> tuple[int, int]:
+    """Where a face-down card comes in the turning order: its row (its place
+    among its column's own cards), then its round."""
+    for r, col in enumerate(columns, start=1):
+        if card in col:
+            own = list(col[len(col) - LAYOUT[r - 1] :])
+            return (own.index(card) if card in own else 0, r)
+    return (0, 0)

@@ -1,0 +1,212 @@
+"""Planet's rules: the round's draft, the leftovers (T4), the animal awards
+with their carry-overs and round-12 tie-breaks (T3), the final scoring, both
+variants (T6), and what a view hides."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from tabletop.core import codec
+from tabletop.core.game import EndReason, IllegalAction
+from tabletop.games.planet.model import LAYOUT, ROUNDS, UNKNOWN, Place, PlanetState
+from tabletop.games.planet.regions import condition_key
+from tabletop.games.planet.rules import PlanetRules, award, determinize, score
+from tabletop.games.planet.tiles import ANIMALS, EMPTY, HABITATS, TILES
+
+RULES = PlanetRules()
+
+
+def play_random(players: int, seed: int, **variants: bool) -> list[PlanetState]:
+    """A whole game of random placements, every state kept."""
+    rng = random.Random(seed)
+    state = RULES.setup(RULES.info.config(players, **variants), seed)
+    states = [state]
+    while not RULES.is_over(state):
+        legal = RULES.legal_actions(state)
+        state = RULES.apply(state, legal[rng.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+def by_name(name: str) -> int:
+    return next(a.index for a in ANIMALS if a.name == name)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_game_keeps_the_invariants_and_covers_every_planet(players: int) -> None:
+    states = play_random(players, players)
+    for state in states:
+        RULES.invariants(state)
+    last = states[-1]
+    assert len(states) == ROUNDS * players + 1
+    assert all(EMPTY not in planet for planet in last.planets)
+    cards = sum(len(a) for a in last.animals) + len(last.board.discarded)
+    assert cards == sum(LAYOUT) and not any(last.board.columns)
+    outcome = RULES.outcome(last)
+    assert outcome.reason is EndReason.ROUNDS_COMPLETE
+    assert outcome.scores == tuple(float(score(last, s)) for s in range(players))
+
+
+def test_the_start_token_passes_left_and_seats_place_clockwise_from_it() -> None:
+    states = play_random(3, 7)
+    first = states[0].start
+    movers = [RULES.to_move(s) for s in states[:-1]]
+    for r in range(ROUNDS):
+        start = (first + r) % 3
+        assert movers[3 * r : 3 * r + 3] == [start, (start + 1) % 3, (start + 2) % 3]
+
+
+@pytest.mark.parametrize(("players", "removed"), [(2, 20), (3, 10), (4, 0)])
+def test_leftovers_fill_piles_11_and_12_then_leave_the_game(players: int, removed: int) -> None:
+    """T4, with the table of planet.md §2: in rounds 1-10, 2 players leave 3
+    tiles a round, 3 players 2, 4 players 1; the piles take 10 of them."""
+    states = play_random(players, 11)
+    after10 = next(s for s in states if s.round == 11)
+    assert len(after10.revealed) == 5 and len(after10.piles[11]) == 5
+    assert after10.removed == removed
+    assert states[-1].removed == removed + 2 * (5 - players)
+
+
+def test_a_placement_sets_the_face_s_five_cells_by_the_rotation() -> None:
+    state = RULES.setup(RULES.info.config(2), 3)
+    tile = state.revealed[0]
+    after = RULES.apply(state, Place(tile, 4, 2))
+    seat = state.turn
+    assert seat is not None
+    terrains = TILES[tile].terrains
+    # cell (4, e) takes slot (e - 2) % 5 (planet.md §9.4)
+    assert after.planets[seat][20:25] == "".join(terrains[(e - 2) % 5] for e in range(5))
+    assert after.placed[seat][4] == (tile, 2)
+    with pytest.raises(IllegalAction, match="not among this round's tiles"):
+        RULES.apply(after, Place(tile, 5, 0))
+    other = after.revealed[0]
+    assert RULES.check(replace(after, taken=0, start=seat), Place(other, 4, 0)) == (
+        "Face 4 of your planet already holds a tile."
+    )
+
+
+def planet_with(regions: dict[str, list[int]]) -> str:
+    """A planet whose given terrains fill the given cells (the rest glacier)."""
+    cells = ["I"] * 60
+    for terrain, where in regions.items():
+        for c in where:
+            cells[c] = terrain
+    return "".join(cells)
+
+
+def test_an_animal_goes_to_the_one_leader_and_a_tie_carries_it_over_until_round_12() -> None:
+    panda = by_name("Panda")  # most forest regions
+    one = planet_with({"F": [0]})
+    two = planet_with({"F": [0, 2]})  # cells 0 and 2 of face 0 meet only at its centre: 2 regions
+    assert condition_key(two, ANIMALS[panda])[0] == 2
+    assert award(5, panda, [one, two]) == 1
+    assert award(5, panda, [two, two]) == "carry"
+    assert award(12, panda, [two, two]) is None  # a "most" card tied in round 12 is discarded
+    nobody = planet_with({})
+    assert award(5, panda, [nobody, nobody]) == "carry"
+    assert award(12, panda, [nobody, nobody]) is None
+
+
+def test_round_12_ties_on_a_largest_region_go_to_the_2nd_then_the_3rd_largest() -> None:
+    camel_like = next(a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D")
+    # both have a largest forest of 2 touching no desert; seat 1 has a 2nd of 1
+    a = planet_with({"F": [0, 1], "O": [2, 3, 4]})
+    b = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
+    ka, kb = condition_key(a, camel_like), condition_key(b, camel_like)
+    assert ka[0] == kb[0] and len(kb) > len(ka)
+    assert award(11, camel_like.index, [a, b]) == "carry"
+    assert award(12, camel_like.index, [a, b]) == 1
+    assert award(12, camel_like.index, [a, a]) is None  # still tied: discarded
+
+
+def test_a_carried_card_is_scored_first_in_the_next_round() -> None:
+    state = play_random(2, 5)[0]
+    # round 3's card ties on empty-ish planets and moves to round 4, ahead of round 4's own
+    r3 = state.board.column(3)
+    r4 = state.board.column(4)
+    tied = replace(state, round=3, taken=1, planets=(EMPTY * 60, EMPTY * 60))
+    tied = replace(tied, placed=tuple(tuple((0, 0) if f < 2 else None for f in range(12)) for _ in range(2)))
+    # skip the placement checks: end the round directly
+    after = RULES._end_round(replace(tied, revealed=()))
+    assert after.board.column(4)[: len(r3)] == r3 and after.board.column(4)[len(r3) :] == r4
+
+
+def test_final_scores_count_the_habitat_and_animals_by_terrain() -> None:
+    last = play_random(3, 21)[-1]
+    for s in range(3):
+        terrain = last.habitats[s]
+        assert terrain is not None
+        habitat = HABITATS[terrain].score(last.planets[s].count(terrain))
+        animals = sum(1 if ANIMALS[a].terrain == terrain else 2 for a in last.animals[s])
+        assert score(last, s) == habitat + animals
+
+
+def test_beginner_has_no_habitat_cards_and_every_animal_scores_one() -> None:
+    last = play_random(2, 4, beginner=True)[-1]
+    assert last.habitats == (None, None)
+    assert [score(last, s) for s in range(2)] == [len(a) for a in last.animals]
+
+
+def test_ties_go_to_more_animal_cards_then_are_shared() -> None:
+    last = play_random(2, 4, beginner=True)[-1]
+    even = replace(last, animals=((by_name("Panda"), by_name("Whale")), (by_name("Camel"), by_name("Ibex"))))
+    assert RULES.outcome(even).winners == (0, 1)
+
+
+def test_secret_animals_turn_one_card_a_round_row_2_then_row_3() -> None:
+    states = play_random(3, 8, secret=True)
+    first = states[0]
+    assert len(first.board.hidden) == 9  # 10 face down, the first turned at once
+    starts = [s for s in states if s.taken == 0]
+    hidden = [len(s.board.hidden) for s in starts]
+    assert hidden[:10] == list(range(9, -1, -1))
+    view = RULES.view(first, 0)
+    shown = [c for col in view.board.columns for c in col]
+    assert shown.count(UNKNOWN) == 9 and not view.board.hidden
+
+
+def test_a_view_hides_habitats_piles_and_face_down_animals_until_the_end() -> None:
+    states = play_random(3, 9, secret=True)
+    mid = states[10]
+    view = RULES.view(mid, 1)
+    assert view.habitats[1] == mid.habitats[1] and view.habitats[0] is None and view.habitats[2] is None
+    assert all(set(p) <= {UNKNOWN} for p in view.piles) and view.seed is None
+    assert [len(p) for p in view.piles] == [len(p) for p in mid.piles]
+    assert RULES.view(states[-1], 1).habitats == states[-1].habitats
+
+
+@pytest.mark.parametrize("secret", [False, True])
+def test_determinize_gives_a_position_the_view_could_be(secret: bool) -> None:
+    states = play_random(3, 12, secret=secret)
+    for state in states[::7]:
+        if RULES.is_over(state):
+            continue
+        view = RULES.view(state, 0)
+        full = determinize(view, 0, random.Random(3))
+        RULES.invariants(full)
+        assert RULES.view(full, 0) == view
+        # the search can play on from it to the end
+        rng = random.Random(4)
+        while not RULES.is_over(full):
+            legal = RULES.legal_actions(full)
+            full = RULES.apply(full, legal[rng.randrange(len(legal))])
+
+
+def test_states_and_actions_round_trip_through_the_save_codec() -> None:
+    states = play_random(2, 13, secret=True)
+    for state in (states[0], states[9], states[-1]):
+        assert codec.loads(codec.dumps(state)) == state
+        view = RULES.view(state, 1)
+        assert codec.loads(codec.dumps(view)) == view
+    action = Place(3, 7, 4)
+    assert codec.loads(codec.dumps(action)) == action
+
+
+def test_malformed_placements_are_refused_in_words() -> None:
+    state = RULES.setup(RULES.info.config(2), 1)
+    assert RULES.check(state, None) == "That is not a Planet move."
+    assert "face number" in (RULES.check(state, Place(state.revealed[0], 12, 0)) or "")
+    assert "rotation" in (RULES.check(state, Place(state.revealed[0], 0, True)) or "")  # type: ignore[arg-type]
