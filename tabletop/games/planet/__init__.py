@@ -3,7 +3,32 @@ pentagonal continent tiles and competes for animal cards.
 
 Under construction, so not in the registry yet: ``geometry.py`` (the solid,
 its 60 cells, the rotation convention, the flat net), ``tiles.py`` (terrains,
-tiles, animals, habitat cards, from the data files beside it) and
+tiles, animals, habitat cards, from the data files beside it),
 ``regions.py`` (a planet's cells as a value, its regions and the animal
-conditions) are pure.
+conditions), ``model.py`` and ``rules.py`` are pure; this module holds the
+entry's pure helpers.
 """
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from tabletop.core.game import GameConfig
+from tabletop.games.planet.model import Place, PlanetState
+from tabletop.games.planet.rules import PlanetRules, determinize
+
+__all__ = ["RULES", "default_config", "determinize", "sample_action"]
+
+RULES = PlanetRules()
+
+
+def default_config(players: int, **variants: Any) -> GameConfig:
+    """A config for ``players`` players; the variants are ``beginner`` and ``secret``."""
+    return RULES.info.config(players, **variants)
+
+
+def sample_action(state: PlanetState, rng: Random) -> Place:
+    """A random legal placement (for playouts, the harness and the bench)."""
+    legal = RULES.legal_actions(state)
+    return legal[rng.randrange(len(legal))]
