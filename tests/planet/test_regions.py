@@ -151,6 +151,9 @@ def test_with_tile_places_by_the_rotation_convention_and_free_faces():
     assert R.free_faces(p) == (0, 1, *range(3, 12))
     with pytest.raises(ValueError, match="face 2 already holds a tile"):
         R.with_tile(p, "OOOOO", 2, 0)
+    for face in (-1, 12):
+        with pytest.raises(ValueError, match="no face"):
+            R.with_tile(p, "OOOOO", face, 0)
     assert R.planet_problem(p) is None and R.planet_problem(R.EMPTY_PLANET) is None
 
 

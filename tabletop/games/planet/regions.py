@@ -165,9 +165,9 @@ def condition_key(planet: str, animal: Animal) -> tuple[int, ...]:
 def with_tile(planet: str, tile: str, face: int, rotation: int) -> str:
     """``planet`` with ``tile`` (5 terrain letters) placed on ``face``, turned
     by ``rotation`` (geometry.place). The face must be free."""
+    laid = "".join(t for _, t in place(tile, face, rotation))
     if planet[SLOTS * face] != EMPTY:
         raise ValueError(f"face {face} already holds a tile")
-    laid = "".join(t for _, t in place(tile, face, rotation))
     return planet[: SLOTS * face] + laid + planet[SLOTS * face + SLOTS :]
 
 
