@@ -769,6 +769,58 @@ def bench_phantom_rummy(opts: Options) -> list[Row]:
     ]
 
 
+
+@section("planet")
+def bench_planet(opts: Options) -> list[Row]:
+    """Planet's animal conditions (tabletop/games/planet/regions.py) on seeded
+    random full planets (12 different tiles from the 50, each on a random face
+    with a random rotation): one evaluation is one card's ``condition_key`` on
+    one planet, from the planet's string (its masks made inside the call), for
+    every planet x all 45 cards, each batch on freshly dealt planets (issue
+    14's goal: 20,000 a second); and ``regions`` for each of the five
+    terrains."""
+    from tabletop.core import rng
+    from tabletop.games.planet import regions
+    from tabletop.games.planet.tiles import ANIMALS, TERRAINS, TILES
+
+    clock = time.perf_counter
+    pick = rng.make(14, "bench-planet")
+    count = max(200, opts.runs * 40)
+
+    def planets(n: int) -> list[str]:
+        out = []
+        for _ in range(n):
+            planet = regions.EMPTY_PLANET
+            faces = pick.sample(range(12), 12)
+            for face, tile in zip(faces, pick.sample(TILES, 12), strict=True):
+                planet = regions.with_tile(planet, tile.terrains, face, pick.randrange(5))
+            out.append(planet)
+        return out
+
+    rates = []
+    for _ in range(max(5, opts.runs)):
+        batch = planets(count)
+        t = clock()
+        for planet in batch:
+            for animal in ANIMALS:
+                regions.condition_key(planet, animal)
+        rates.append(count * len(ANIMALS) / (clock() - t))
+    batch = planets(count)
+    t = clock()
+    for planet in batch:
+        for terrain in TERRAINS:
+            regions.regions(planet, terrain)
+    region_rate = count * len(TERRAINS) / (clock() - t)
+    evaluations = f"{count} planets x {len(ANIMALS)} cards"
+    return [
+        Row(f"planet condition_key on random full planets ({evaluations}, best of {len(rates)})",
+            max(rates), "evals/s", 20_000.0, at_least=True),
+        Row(f"planet condition_key, median of {len(rates)} batches", statistics.median(rates),
+            "evals/s"),
+        Row(f"planet regions(planet, terrain) on random full planets ({count} x {len(TERRAINS)})",
+            region_rate, "calls/s"),
+    ]
+
 def _etuc_decisions(deals: int) -> list[Any]:
     """Views where the seat to move has a choice, from ``deals`` seeded first
     deals at 2 and at 3 players played by medium bots: in each deal one early

@@ -51,8 +51,10 @@ def test_every_edge_is_shared_by_exactly_two_faces_running_opposite_ways():
 
 
 def test_faces_are_flat_regular_pentagons_counter_clockwise_from_outside():
+    assert g.FACE_CORNERS.shape == (12, 5, 3)
     for f, corners in enumerate(g.FACES):
         p = g.VERTICES[list(corners)]
+        assert np.array_equal(g.FACE_CORNERS[f], p)
         assert np.allclose((p - g.CENTROIDS[f]) @ g.NORMALS[f], 0)
         assert np.allclose(np.linalg.norm(p - g.CENTROIDS[f], axis=1),
                            np.linalg.norm(p[0] - g.CENTROIDS[f]))
@@ -214,6 +216,27 @@ def test_net_cells_are_the_face_triangles_in_the_plane():
 
 
 def test_arrays_are_read_only():
-    for arr in (g.VERTICES, g.CENTROIDS, g.NORMALS, g.CELL_TRIANGLES, g.NET_CORNERS, g.NET_CELLS):
+    arrays = (g.VERTICES, g.FACE_CORNERS, g.CENTROIDS, g.NORMALS, g.CELL_TRIANGLES, g.NET_CORNERS,
+              g.NET_CELLS)
+    for arr in arrays:
         with pytest.raises(ValueError):
             arr[0] = 0
+
+
+@pytest.mark.parametrize(
+    ("faces", "words"),
+    [
+        ({3: (11, 10, 9, 2, 3)}, "face 3 is not counter-clockwise"),
+        ({3: (3, 9, 2, 10, 11)}, "face 3 slot 0 is"),
+        ({3: (3, 2, 9, 10, 12)}, "every corner must be on exactly three faces"),
+    ],
+)
+def test_a_labelling_the_coordinates_do_not_bear_out_is_refused(monkeypatch, faces, words):
+    wrong = list(g.FACES)
+    for f, corners in faces.items():
+        wrong[f] = corners
+    monkeypatch.setattr(g, "FACES", tuple(wrong))
+    with pytest.raises(ValueError, match=words):
+        g._check()
+    with pytest.raises(ValueError):
+        g._faces_across()

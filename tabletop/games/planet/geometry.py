@@ -33,7 +33,7 @@ Rotation (planet.md §9.4)
     a turn counter-clockwise. :func:`place` and :func:`rotated` apply it.
 
 Drawing
-    :data:`CENTROIDS`, :data:`NORMALS` (unit, outward) and
+    :data:`FACE_CORNERS`, :data:`CENTROIDS`, :data:`NORMALS` (unit, outward) and
     :data:`CELL_TRIANGLES` (60 x 3 corners: the face centre, corner ``e``,
     corner ``e + 1``) are numpy arrays for a 3D view. :data:`NET_CORNERS` is
     the flat map: each face's pentagon unfolded into the plane (unit edges, x
@@ -121,8 +121,11 @@ def _faces_across() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...],
 
 NBR, BACK = _faces_across()
 
+#: each face's corners in 3D, in FACES order, shape (12, 5, 3)
+FACE_CORNERS = VERTICES[np.array(FACES)]
+FACE_CORNERS.setflags(write=False)
 #: each face's centre (the mean of its corners)
-CENTROIDS = VERTICES[np.array(FACES)].mean(axis=1)
+CENTROIDS = FACE_CORNERS.mean(axis=1)
 CENTROIDS.setflags(write=False)
 #: each face's outward unit normal
 NORMALS = CENTROIDS / np.linalg.norm(CENTROIDS, axis=1, keepdims=True)
