@@ -230,3 +230,39 @@ def test_the_conformance_harness_passes_before_the_game_is_registered() -> None:
     )
     report = conformance.check_entry(entry, seeds=(0,))
     assert len(report.runs) == 9  # 2-4 players: the defaults, beginner, secret
+
+
+def test_a_round_that_scored_animals_ends_with_a_summary_that_hides_habitats() -> None:
+    states = play_random(3, 21)
+    seen = 0
+    for before, after in zip(states, states[1:], strict=False):
+        summary = RULES.deal_summary(before, Place(0, 0, 0), after)
+        if after.round == before.round or before.round < 3:
+            assert summary is None
+            continue
+        if summary is None:
+            continue  # every card of the round waits for the next one
+        seen += 1
+        r = before.round
+        assert summary.title == f"Round {r}" and len(summary.rows) == 3
+        for row in summary.rows:
+            won = [ANIMALS[a].name for a in after.animals[row.seat] if a in before.board.column(r)]
+            assert row.cells == (", ".join(won) or "-", str(len(after.animals[row.seat])))
+        text = " ".join(" ".join(row.cells) for row in summary.rows) + summary.note
+        assert "habitat" not in text.lower()
+    assert seen >= 3
+
+
+def test_the_log_says_what_a_round_s_end_did_with_each_card() -> None:
+    states = play_random(2, 6)
+    names = ["Ada", "Basil"]
+    for before, after in zip(states, states[1:], strict=False):
+        seat = RULES.to_move(before)
+        tile = next(t for t in before.revealed if t not in after.revealed)
+        face = next(f for f in range(12) if before.placed[seat][f] is None and after.placed[seat][f] is not None)
+        action = Place(tile, face, after.placed[seat][face][1])
+        line = RULES.log_line(before, action, after, names)
+        assert line.startswith(f"{names[seat]} places a ") and f"tile on face {face}." in line
+        if after.round != before.round and before.round >= 3:
+            for card in before.board.column(before.round):
+                assert ANIMALS[card].name in line

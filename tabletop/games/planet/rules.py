@@ -45,11 +45,13 @@ from typing import Any, cast
 from tabletop.core import rng as rngmod
 from tabletop.core import shapes
 from tabletop.core.game import (
+    DealSummary,
     EndReason,
     GameConfig,
     GameInfo,
     IllegalAction,
     Outcome,
+    SummaryRow,
     Variant,
     require,
 )
@@ -408,6 +410,43 @@ class PlanetRules:
             require(set(state.pool) <= set(state.seen), "a leftover was never turned up")
             habitats = [h for h in state.habitats if h is not None]
             require(len(set(habitats)) == len(habitats), "two habitat cards alike")
+
+    def deal_summary(self, before: PlanetState, action: Place, after: PlanetState) -> DealSummary | None:
+        """A round that scored animal cards ended (rounds 3-12, when a card was
+        won or set aside): what each seat won in it and its animals so far,
+        with the round's other cards and who starts next in the note. Nothing
+        hidden is shown: habitat cards stay secret until the end."""
+        if after.round == before.round or before.round < 3:
+            return None
+        r = before.round
+        column = before.board.column(r)
+        won = {s: [a for a in after.animals[s] if a in column] for s in range(after.players)}
+        if not any(won.values()) and not set(column) & set(after.board.discarded):
+            return None  # every card waits for the next round: the log says so
+        counts = [len(after.animals[s]) for s in range(after.players)]
+        rows = tuple(
+            sorted(
+                (
+                    SummaryRow(
+                        s,
+                        1 + sum(1 for c in counts if c > counts[s]),
+                        (", ".join(ANIMALS[a].name for a in won[s]) or "-", str(counts[s])),
+                    )
+                    for s in range(after.players)
+                ),
+                key=lambda row: (row.place, row.seat),
+            )
+        )
+        waiting = [ANIMALS[c].name for c in column if c not in after.board.discarded and not any(c in w for w in won.values())]
+        gone = [ANIMALS[c].name for c in column if c in after.board.discarded]
+        note = ""
+        if waiting:
+            note += f"Waiting for round {r + 1}: {', '.join(waiting)}. "
+        if gone:
+            note += f"Set aside: {', '.join(gone)}. "
+        if not after.over:
+            note += f"Round {after.round}: {{{after.start}}} takes first."
+        return DealSummary(f"Round {r}", ("won this round", "animals"), rows, note.strip(), position=after)
 
     def undo_barrier(self, before: PlanetState, action: Place, after: PlanetState) -> bool:
         """A round's end turns up a new pile (and, in the secret variant, a card)."""
