@@ -266,3 +266,14 @@ def test_the_log_says_what_a_round_s_end_did_with_each_card() -> None:
         if after.round != before.round and before.round >= 3:
             for card in before.board.column(before.round):
                 assert ANIMALS[card].name in line
+
+
+def test_round_12_looks_no_further_than_the_3rd_largest_region() -> None:
+    """T3: the 2nd, then the 3rd largest; tied there, the card is set aside
+    even when a 4th region would tell them apart."""
+    card = next(a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D")
+    # four single forest cells on four faces each, apart; one more on the second planet
+    a = planet_with({"F": [0, 10, 20, 30]})
+    b = planet_with({"F": [0, 10, 20, 30, 40]})
+    assert condition_key(a, card)[:3] == condition_key(b, card)[:3] == (1, 1, 1)
+    assert award(12, card.index, [a, b]) is None

@@ -20,8 +20,8 @@ An animal card (:func:`award`)
     player whose first entry is above 0 and above everyone else's wins it.
     Otherwise, in rounds 3-11 the card moves to the front of the next
     round's column; in round 12 a "most regions" card is discarded, and the
-    others go to the tied player with the larger 2nd, then 3rd (and so on)
-    region, else are discarded (T3).
+    others go to the tied player with the larger 2nd, then 3rd region, else
+    are discarded (T3).
 
 The end
     After round 12 every planet is covered. A player scores its habitat card
@@ -82,6 +82,9 @@ CELLS = FACE_COUNT * SLOTS
 #: row 3 under 10-12 (T3)
 ROWS = ((3, 12), (6, 12), (10, 12))
 BOARD_CARDS = sum(LAYOUT)
+#: round 12's tie-break reads a key's entries up to here: the 2nd and 3rd
+#: largest regions (T3)
+TIE_DEPTH = 3
 
 
 # -- setup ---------------------------------------------------------------------------
@@ -158,8 +161,8 @@ def award(board_round: int, card: int, planets: Sequence[str]) -> int | None | s
         return "carry"
     if best == 0 or animal.kind == MOST:
         return None
-    depth = max(len(keys[s]) for s in leaders)
-    padded = {s: tuple(keys[s]) + (0,) * (depth - len(keys[s])) for s in leaders}
+    # the 2nd, then the 3rd largest region (T3); a missing one counts 0
+    padded = {s: (tuple(keys[s]) + (0, 0, 0))[1:TIE_DEPTH] for s in leaders}
     top = max(padded.values())
     winners = [s for s in leaders if padded[s] == top]
     return winners[0] if len(winners) == 1 else None
