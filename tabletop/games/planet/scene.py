@@ -95,7 +95,6 @@ class PlanetScene(GameScene):
         self.drag: int | None = None
         self.drag_pos = (0, 0)
         self.press_pos: tuple[int, int] | None = None
-        self.tray_spots: list[tuple[pygame.Rect, int]] = []
         self.planet_rect = pygame.Rect(0, 0, 0, 0)
         self.others_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
@@ -422,22 +421,29 @@ class PlanetScene(GameScene):
         self._panel(surface, r)
         head = f"Round {min(view.round, 12)} · tiles" if not view.over else "Game over"
         surface.blit(t.small.render(head, True, t.text_dim), (r.x + t.px(8), r.y + t.px(4)))
-        self.tray_spots = []
         tiles = view.revealed
-        if not tiles:
-            return
-        top = r.y + t.small.get_linesize() + t.px(4)
-        room_h = r.bottom - top - t.px(6)
-        slot = min((r.w - t.px(8)) // len(tiles), room_h)
-        radius = slot * 0.44
-        for k, tile in enumerate(tiles):
-            spot = pygame.Rect(r.x + t.px(4) + k * slot, top, slot, slot)
+        for spot, k in self.tray_places(len(tiles)):
+            tile = tiles[k]
+            radius = spot.w * 0.44
             picked = k == self.pick and self.my_turn
             turn = self.rotation if picked else 0
             draw_tile(surface, TILES[tile].terrains, spot.center, radius, turn)
             if picked:
                 pygame.draw.rect(surface, t.focus, spot.inflate(-t.px(2), -t.px(2)), max(2, t.px(2)), border_radius=t.px(6))
-            self.tray_spots.append((spot, k))
+
+    def tray_places(self, count: int) -> list[tuple[pygame.Rect, int]]:
+        """Where each of ``count`` tray tiles is drawn (a square each), with its index."""
+        t = self.app.theme
+        r = self.tray_rect
+        if not count:
+            return []
+        top = r.y + t.small.get_linesize() + t.px(4)
+        slot = max(1, min((r.w - t.px(8)) // count, r.bottom - top - t.px(6)))
+        return [(pygame.Rect(r.x + t.px(4) + k * slot, top, slot, slot), k) for k in range(count)]
+
+    @property
+    def tray_spots(self) -> list[tuple[pygame.Rect, int]]:
+        return self.tray_places(len(self.view.revealed))
 
     def _draw_preview_words(self, surface: pygame.Surface, view: PlanetState) -> None:
         t = self.app.theme

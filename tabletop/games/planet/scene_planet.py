@@ -126,9 +126,10 @@ class FlatPlanetView:
         cell = self.cell_at(pos)
         return None if cell is None else cell // SLOTS
 
-    def face_centre(self, face: int) -> Point:
-        pent = self.faces[face]
-        return (sum(p[0] for p in pent) / SLOTS, sum(p[1] for p in pent) / SLOTS)
+    def face_point(self, face: int) -> tuple[int, int]:
+        """A point well inside ``face`` (its first cell's middle), for a click."""
+        x, y = _centroid(self.cells[SLOTS * face])
+        return round(x), round(y)
 
     def draw(
         self,
