@@ -44,6 +44,8 @@ from tabletop.games.planet.tiles import (
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import fit_text, wrap_text
 
+#: the outline of the regions a previewed tile joins (the face's ring is the theme's focus)
+GLOW = (120, 232, 255)
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
 
@@ -82,6 +84,7 @@ class PlanetScene(GameScene):
         self.players = session.config.players
         #: the seat whose planet is shown large (the viewer's unless a click chose another)
         self.focus: int | None = None
+        self._focus_for: int | None = None
         self.big = FlatPlanetView()
         self.small: dict[int, FlatPlanetView] = {}
         #: the tray: the picked tile (an index into the revealed tiles) and its turn
@@ -126,8 +129,12 @@ class PlanetScene(GameScene):
         self._layout_planets()
 
     def _layout_planets(self) -> None:
-        """The large planet and the small ones (every seat but the one shown large)."""
+        """The large planet and the small ones (every seat but the one shown large).
+        When the seat on screen changed (hot-seat), its own planet is shown large."""
         t = self.app.theme
+        if self._focus_for != self.viewer:
+            self._focus_for, self.focus = self.viewer, None
+            self.key_face = self.hover_face = None
         self.big.fit(self.planet_rect.inflate(-t.px(8), -t.px(8)))
         shown = self.shown_planet
         rest = [s for s in self.seat_order() if s != shown]
@@ -247,6 +254,18 @@ class PlanetScene(GameScene):
                 verb = "would tie (lead lost)"
             words.append(f"{verb}: {animal.name} ({short_condition(animal)})")
         return glow, words
+
+    def habitat_change(self, view: PlanetState, tile: int, face: int, rotation: int) -> list[str]:
+        """The line on the viewer's habitat terrain a placement would add to:
+        "forest 12 → 14 cells: 0 → 2 points" (none without a habitat card)."""
+        terrain = view.habitats[self.viewer]
+        if terrain is None:
+            return []
+        card = HABITATS[terrain]
+        before = view.planets[self.viewer].count(terrain)
+        after = before + TILES[tile].terrains.count(terrain)
+        points = f"{card.score(before)} → {plural(card.score(after), 'point')}"
+        return [f"Habitat {TERRAIN_NAMES[terrain]}: {before} → {after} cells, {points}"]
 
     def cards_to_come(self, view: PlanetState) -> list[int]:
         """The animal cards still on the board, in the order they are scored."""
@@ -399,7 +418,7 @@ class PlanetScene(GameScene):
         hint = self.hint_action
         if isinstance(hint, Place) and shown == self.viewer:
             rings.append((hint.face, t.hint))
-        self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, rings=rings)
+        self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings)
         who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
         if shown != self.viewer:
             who += " · click it or press Esc for yours"
@@ -454,8 +473,8 @@ class PlanetScene(GameScene):
         width = r.w - t.px(16)
         preview = self.preview()
         if preview is not None:
-            lines = self.preview_effects(view, *preview)[1] or ["No animal's lead changes."]
-            lines = [f"Tile {preview[0]} on face {preview[1]}, turn {preview[2]}:", *lines]
+            lines = self.preview_effects(view, *preview)[1] or ["No animal's lead would change."]
+            lines = [*self.habitat_change(view, *preview), *lines]
         elif self.placing:
             lines = [
                 "Pick a tile (←/→), turn it (R or wheel),",
@@ -486,6 +505,7 @@ class PlanetScene(GameScene):
         surface.blit(bold.render("Animals by round · who leads", True, t.text), (x, y))
         y += line + t.px(2)
         icon = line - t.px(2)
+        icon_w = icon * 3 // 2
         rows: list[tuple[int, int]] = [
             (rnd, card) for rnd in range(max(1, min(view.round, 12)), 13) for card in view.board.column(rnd)
         ]
@@ -495,17 +515,17 @@ class PlanetScene(GameScene):
             surface.blit(t.small.render(f"R{rnd}", True, t.text_dim), (x, y))
             ix = x + t.small.size("R00 ")[0]
             if card == UNKNOWN:
-                surface.blit(t.small.render("face down", True, t.text_dim), (ix + icon + t.px(4), y))
+                surface.blit(t.small.render("face down", True, t.text_dim), (ix + icon_w + t.px(4), y))
                 y += line
                 continue
             animal = ANIMALS[card]
-            draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon, icon))
+            draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
             lead = leaders(view.planets, card)
             mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
             mark_img = t.small.render(mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim)
-            text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - (ix + icon + t.px(4))
+            text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - (ix + icon_w + t.px(4))
             words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", max(1, text_w))
-            surface.blit(t.small.render(words, True, t.text), (ix + icon + t.px(4), y))
+            surface.blit(t.small.render(words, True, t.text), (ix + icon_w + t.px(4), y))
             surface.blit(mark_img, (r.right - t.px(8) - mark_img.get_width(), y))
             y += line
         if len(shown_rows) < len(rows):
@@ -520,7 +540,7 @@ class PlanetScene(GameScene):
         width = r.w - t.px(16)
         terrain = view.habitats[self.viewer]
         bold = t.font("small", bold=True)
-        surface.blit(bold.render(fit_text(bold, "Your habitat card (only you see it)", width), True, t.text), (x, y))
+        surface.blit(bold.render(fit_text(bold, "Your habitat card (secret)", width), True, t.text), (x, y))
         y += line
         if terrain is None:
             surface.blit(t.small.render(fit_text(t.small, "Beginner game: no habitat cards.", width), True, t.text_dim), (x, y))
@@ -550,11 +570,12 @@ def draw_condition_icon(surface: pygame.Surface, animal: Animal, box: pygame.Rec
     bar between them."""
     x_col = TERRAIN_COLOURS[animal.terrain]
     edge = (14, 18, 26)
-    if animal.kind == MOST:
-        r = max(2, box.w // 5)
-        for cx, cy in ((box.x + r, box.bottom - r), (box.centerx, box.y + r), (box.right - r, box.bottom - r)):
-            pygame.draw.circle(surface, x_col, (cx, cy), r)
-            pygame.draw.circle(surface, edge, (cx, cy), r, 1)
+    if animal.kind == MOST:  # three patches of the terrain, apart
+        side = max(3, min(box.w // 3, box.h // 2) + 1)
+        for px, py in ((box.x, box.bottom - side), (box.centerx - side // 2, box.y), (box.right - side, box.bottom - side)):
+            patch = pygame.Rect(px, py, side, side)
+            pygame.draw.rect(surface, x_col, patch)
+            pygame.draw.rect(surface, edge, patch, 1)
         return
     y_col = TERRAIN_COLOURS[animal.other or animal.terrain]
     half = box.w // 2
