@@ -95,7 +95,9 @@ def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_key
     chooser = random.Random(5)
     placed = summaries = 0
     words_seen: list[str] = []
+    awards: set[tuple[int, int]] = set()
     for _ in range(3000):
+        awards |= set(scene.awards)
         top = d.top
         if isinstance(top, overlays.ResultsScene):
             break
@@ -114,12 +116,15 @@ def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_key
         place_by_hand(d, scene, action, placed % 3)
         assert session.ply >= plies + 1 and session.actions[plies] == action, app.toasts.items
         words_seen += scene.preview_effects(session.states[plies], action.tile, action.face, action.rotation)[1]
+        awards |= set(scene.awards)
         placed += 1
     assert isinstance(d.top, overlays.ResultsScene), "the game reached the results screen"
     assert session.is_over() and placed == 12
     assert summaries >= 1, "rounds that scored animals paused on a summary"
     assert all(p != "." for p in session.state.planets[0]), "every face of Ada's planet holds a tile"
     assert any(w.startswith("would") for w in words_seen), "some preview changed an animal's lead"
+    won = {(s, c) for s in range(2) for c in session.state.animals[s]}
+    assert won and awards == won, "every animal won was shown as awarded, to its winner"
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -46,6 +46,10 @@ from tabletop.ui.widgets import fit_text, wrap_text
 
 #: the outline of the regions a previewed tile joins (the face's ring is the theme's focus)
 GLOW = (120, 232, 255)
+#: seconds a placed tile's face stays ringed, and the animals awarded stay
+#: on show, at animation speed 1 (bots and the summary wait for them)
+PLACE_FLASH = 0.45
+AWARD_SHOW = 1.8
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
 
@@ -105,6 +109,12 @@ class PlanetScene(GameScene):
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.habitat_rect = pygame.Rect(0, 0, 0, 0)
         self.small_rects: dict[int, pygame.Rect] = {}
+        #: the animations: the face just placed (seat, face) and the animals
+        #: just awarded (seat, card), each with the seconds it has left
+        self.flash: tuple[int, int] | None = None
+        self.flash_left = 0.0
+        self.awards: list[tuple[int, int]] = []
+        self.award_left = 0.0
 
     # -- layout ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -222,6 +232,9 @@ class PlanetScene(GameScene):
             return None
         face = self.target_face()
         tile = self.picked_tile if self.drag is None else self.tiles[self.drag]
+        hint = self.hint_action
+        if face is None and isinstance(hint, Place):  # the hint laid on its face
+            return hint.tile, hint.face, hint.rotation
         if face is None or tile is None:
             return None
         return tile, face, self.rotation
@@ -376,8 +389,33 @@ class PlanetScene(GameScene):
         return False
 
     def on_played(self, before: Any, action: Any, after: Any) -> None:
+        """Ring the face just placed for a moment; show the animals the move's
+        round end awarded, with who won each."""
         self.hover_face = None
         self.app.sound.play("click", 0.5)
+        t = self.app.theme
+        self.flash = (before.turn, action.face)
+        self.flash_left = t.duration(PLACE_FLASH)
+        self.awards = [
+            (seat, card)
+            for seat in range(after.players)
+            for card in after.animals[seat][len(before.animals[seat]) :]
+        ]
+        self.award_left = t.duration(AWARD_SHOW) if self.awards else 0.0
+        if self.awards:
+            self.app.sound.play("chime", 0.5)
+
+    @property
+    def animating(self) -> bool:
+        return self.flash_left > 0 or self.award_left > 0
+
+    def skip_animation(self) -> None:
+        self.flash_left = self.award_left = 0.0
+
+    def update(self, dt: float) -> None:
+        self.flash_left = max(0.0, self.flash_left - dt)
+        self.award_left = max(0.0, self.award_left - dt)
+        super().update(dt)
 
     # -- drawing -----------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
@@ -387,9 +425,34 @@ class PlanetScene(GameScene):
         self._draw_preview_words(surface, view)
         self._draw_board(surface, view)
         self._draw_habitat(surface, view)
+        if self.award_left > 0:
+            self._draw_awards(surface)
         if self.drag is not None and self.drag < len(view.revealed) and self.hover_face is None:
             radius = max(8, self.big.scale * 0.55)
             draw_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
+
+    def _draw_awards(self, surface: pygame.Surface) -> None:
+        """The animals the round just awarded, over the large planet."""
+        t = self.app.theme
+        line = t.body.get_linesize()
+        bold = t.font("body", bold=True)
+        width = min(self.planet_rect.w - t.px(20), t.px(560))
+        box = pygame.Rect(0, 0, width, t.px(16) + line * (1 + len(self.awards)))
+        box.center = self.planet_rect.center
+        pygame.draw.rect(surface, t.shadow, box.move(0, t.px(3)), border_radius=t.px(10))
+        pygame.draw.rect(surface, t.panel_title, box, border_radius=t.px(10))
+        pygame.draw.rect(surface, t.focus, box, max(2, t.px(2)), border_radius=t.px(10))
+        x, y = box.x + t.px(12), box.y + t.px(8)
+        surface.blit(bold.render(fit_text(bold, "Animals awarded", box.w - t.px(24)), True, t.text), (x, y))
+        y += line
+        icon = line - t.px(6)
+        for seat, card in self.awards:
+            animal = ANIMALS[card]
+            draw_condition_icon(surface, animal, pygame.Rect(x, y + t.px(3), icon * 3 // 2, icon))
+            words = f"{self._name(seat)} wins the {animal.name} ({short_condition(animal)})"
+            img = t.body.render(fit_text(t.body, words, box.right - t.px(12) - (x + icon * 2)), True, t.player(seat).colour)
+            surface.blit(img, (x + icon * 2, y))
+            y += line
 
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] | None = None) -> None:
         t = self.app.theme
@@ -418,6 +481,8 @@ class PlanetScene(GameScene):
         hint = self.hint_action
         if isinstance(hint, Place) and shown == self.viewer:
             rings.append((hint.face, t.hint))
+        if self.flash_left > 0 and self.flash is not None and self.flash[0] == shown:
+            rings.append((self.flash[1], t.player(shown).colour))
         self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings)
         who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
         if shown != self.viewer:
@@ -428,7 +493,8 @@ class PlanetScene(GameScene):
             self._panel(surface, box, SPACE)
             if self.shown_state.turn == seat:
                 pygame.draw.rect(surface, t.player(seat).colour, box, max(2, t.px(2)), border_radius=t.px(8))
-            self.small[seat].draw(surface, view.planets[seat])
+            flash = [(self.flash[1], t.player(seat).colour)] if self.flash_left > 0 and self.flash and self.flash[0] == seat else []
+            self.small[seat].draw(surface, view.planets[seat], rings=flash)
             cards = len(view.animals[seat])
             words = f"{self._name(seat)} · {plural(cards, 'animal')}"
             img = t.small.render(fit_text(t.small, words, box.w - t.px(8)), True, t.player(seat).colour)
@@ -438,9 +504,10 @@ class PlanetScene(GameScene):
         t = self.app.theme
         r = self.tray_rect
         self._panel(surface, r)
-        head = f"Round {min(view.round, 12)} · tiles" if not view.over else "Game over"
+        held = self.summary is not None  # the finished round is on show: no tiles yet
+        head = "Game over" if view.over else "Round over" if held else f"Round {min(view.round, 12)} · tiles"
         surface.blit(t.small.render(head, True, t.text_dim), (r.x + t.px(8), r.y + t.px(4)))
-        tiles = view.revealed
+        tiles = () if held else view.revealed
         for spot, k in self.tray_places(len(tiles)):
             tile = tiles[k]
             radius = spot.w * 0.44
@@ -483,6 +550,8 @@ class PlanetScene(GameScene):
             ]
         elif view.over:
             lines = ["The game is over."]
+        elif self.summary is not None or self.award_left > 0:
+            lines = ["The round's animals were scored."]
         else:
             mover = self.shown_state.turn
             lines = [f"{self.session.seats[mover].name} is placing a tile." if mover is not None else ""]
