@@ -175,3 +175,46 @@ def test_standing_and_leaders_follow_the_first_entry_of_the_key() -> None:
     assert standing([one, EMPTY_PLANET], card, 0) == LEADS and leaders([one, EMPTY_PLANET], card) == [0]
     assert standing([one, one], card, 1) == TIED and leaders([one, one], card) == [0, 1]
     assert standing([one, EMPTY_PLANET], card, 1) == BEHIND
+
+
+def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
+    seats = [Seat("Ada"), Seat("Bo")]
+    d = Driver(app)
+    scene = start(app, seats, seed=8)
+    session = scene.session
+    habitats: dict[int, set[Any]] = {0: set(), 1: set()}
+    draw = scene._draw_habitat
+
+    def spy(surface: Any, view: Any) -> None:
+        # the card drawn is the viewer's, and the view knows no other seat's
+        assert all(h is None for s, h in enumerate(view.habitats) if s != scene.viewer)
+        habitats[scene.viewer].add(view.habitats[scene.viewer])
+        draw(surface, view)
+
+    scene._draw_habitat = spy  # type: ignore[method-assign]
+    curtains = placed = 0
+    movers: list[int] = []
+    while placed < 6:
+        top = d.top
+        if isinstance(top, overlays.CurtainScene):
+            curtains += 1
+            d.press(f"I am {top.name}: show my table")
+            continue
+        assert top is scene and scene.my_turn, type(top).__name__
+        mover = session.to_move()
+        movers.append(mover)
+        assert scene.viewer == mover and scene.shown_planet == mover
+        d.click(scene.small_rects[1 - mover].center)  # a look at the other planet...
+        assert scene.shown_planet == 1 - mover
+        legal = session.rules.legal_actions(session.view(mover))
+        action = legal[placed % len(legal)]
+        place_by_hand(d, scene, action, 2)  # ...the keys bring yours back to place on
+        assert session.actions[-1] == action
+        placed += 1
+        d.frames(2)
+    # the start token passes each round: Ada, Bo | Bo, Ada | Ada, Bo
+    assert movers == [0, 1, 1, 0, 0, 1]
+    changes = 1 + sum(a != b for a, b in zip(movers, movers[1:]))
+    assert curtains == changes, "every change of the person at the device went through the curtain"
+    assert all(len(h) == 1 and None not in h for h in habitats.values())
+    assert habitats[0] != habitats[1], "each person saw their own habitat card"

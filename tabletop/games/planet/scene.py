@@ -101,7 +101,6 @@ class PlanetScene(GameScene):
         #: a tray tile held by the mouse (its index), while dragging
         self.drag: int | None = None
         self.drag_pos = (0, 0)
-        self.press_pos: tuple[int, int] | None = None
         self.planet_rect = pygame.Rect(0, 0, 0, 0)
         self.others_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
@@ -306,21 +305,18 @@ class PlanetScene(GameScene):
     def _press(self, pos: tuple[int, int]) -> bool:
         for seat, box in self.small_rects.items():
             if box.collidepoint(pos):
-                self.focus = None if seat == self.viewer else seat
-                self.hover_face = None
-                self._layout_planets()
+                self.show(seat)
                 return True
         for spot, index in self.tray_spots:
             if spot.collidepoint(pos):
                 if index != self.pick:
                     self.rotation = 0
                 self.pick = index
-                self.drag, self.press_pos = index, pos
+                self.drag = index
                 return True
         if self.big.rect.collidepoint(pos):
             if self.shown_planet != self.viewer:
-                self.focus = None
-                self._layout_planets()
+                self.show(self.viewer)
                 return True
             face = self.big.face_at(pos)
             if face is not None and self.my_turn:
@@ -357,8 +353,8 @@ class PlanetScene(GameScene):
             free = self.free_faces()
             if not free:
                 return False
-            self.keys_shown, self.hover_face = True, None
-            self.focus = None
+            self.show(self.viewer)
+            self.keys_shown = True
             if self.key_face not in free:
                 self.key_face = free[0]
             else:
@@ -373,15 +369,21 @@ class PlanetScene(GameScene):
             if face is None:
                 self.refuse("Choose a face first: ↑/↓ move over the free faces.")
                 return True
-            self.focus = None
+            self.show(self.viewer)
             self.place(face)
             return True
         return False
 
+    def show(self, seat: int) -> None:
+        """Show ``seat``'s planet large (the others small)."""
+        focus = None if seat == self.viewer else seat
+        if focus != self.focus:
+            self.focus, self.hover_face = focus, None
+            self._layout_planets()
+
     def dismiss(self) -> bool:
         if self.focus is not None:
-            self.focus = None
-            self._layout_planets()
+            self.show(self.viewer)
             return True
         if self.drag is not None:
             self.drag = None
