@@ -485,7 +485,8 @@ class PlanetScene(GameScene):
             rings.append((hint.face, t.hint))
         if self.flash_left > 0 and self.flash is not None and self.flash[0] == shown:
             rings.append((self.flash[1], t.player(shown).colour))
-        self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings)
+        sides = preview[1] if preview is not None else None
+        self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings, sides_of=sides)
         who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
         if shown != self.viewer:
             who += " · click it or press Esc for yours"

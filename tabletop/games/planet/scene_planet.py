@@ -19,7 +19,15 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
-from tabletop.games.planet.geometry import FACE_COUNT, NET_CELLS, NET_CORNERS, SLOTS, rotated
+from tabletop.games.planet.geometry import (
+    BACK,
+    FACE_COUNT,
+    NBR,
+    NET_CELLS,
+    NET_CORNERS,
+    SLOTS,
+    rotated,
+)
 from tabletop.games.planet.tiles import DESERT, EMPTY, FOREST, GLACIER, MOUNTAIN, OCEAN
 
 Colour = tuple[int, int, int]
@@ -140,10 +148,14 @@ class FlatPlanetView:
         glow: Iterable[int] = (),
         glow_colour: Colour = (255, 236, 120),
         rings: Sequence[tuple[int, Colour]] = (),
+        sides_of: int | None = None,
     ) -> None:
         """``planet`` (60 letters), with ``preview`` cells laid over it (a
         tile about to be placed, drawn lighter), the cells of ``glow``
-        outlined and each face of ``rings`` ringed in its colour."""
+        outlined and each face of ``rings`` ringed in its colour. With
+        ``sides_of``, each side of that face and the side it meets on the
+        solid are marked alike, so a side the net cuts apart shows where it
+        joins (:func:`side_marks`)."""
         if not self.cells:
             return
         preview = preview or {}
@@ -170,6 +182,30 @@ class FlatPlanetView:
             pygame.draw.polygon(surface, glow_colour, self.cells[i], max(2, line * 2))
         for face, colour in rings:
             pygame.draw.polygon(surface, colour, self.faces[face], max(2, line * 3))
+        if sides_of is not None:
+            for face, slot, colour in side_marks(sides_of):
+                a, b = self.faces[face][slot], self.faces[face][(slot + 1) % SLOTS]
+                # the middle half of the side, inset towards its face's centre
+                cx, cy = self.face_point(face)
+                inset = [(p[0] + (cx - p[0]) * 0.12, p[1] + (cy - p[1]) * 0.12) for p in (a, b)]
+                (ax, ay), (bx, by) = inset
+                mid = ((ax * 3 + bx) / 4, (ay * 3 + by) / 4), ((ax + bx * 3) / 4, (ay + by * 3) / 4)
+                pygame.draw.line(surface, colour, mid[0], mid[1], max(3, line * 4))
+
+
+#: the colours marking a face's five sides and the sides they meet
+SIDE_COLOURS: tuple[Colour, ...] = ((255, 92, 92), (255, 196, 60), (120, 232, 120), (90, 200, 255), (220, 130, 255))
+
+
+def side_marks(face: int) -> list[tuple[int, int, Colour]]:
+    """(face, slot, colour) for each side of ``face`` and, in the same
+    colour, the side of the neighbouring face it meets on the solid."""
+    out = []
+    for e in range(SLOTS):
+        colour = SIDE_COLOURS[e]
+        out.append((face, e, colour))
+        out.append((NBR[face][e], BACK[face][e], colour))
+    return out
 
 
 def pentagon(centre: Point, radius: float) -> list[Point]:
