@@ -88,6 +88,7 @@ class PlanetScene(GameScene):
         self.players = session.config.players
         #: the seat whose planet is shown large (the viewer's unless a click chose another)
         self.focus: int | None = None
+        self._memo: dict[tuple[Any, ...], Any] = {}
         self._focus_for: int | None = None
         self.big = FlatPlanetView()
         self.small: dict[int, FlatPlanetView] = {}
@@ -238,9 +239,25 @@ class PlanetScene(GameScene):
             return None
         return tile, face, self.rotation
 
+    def _cached(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()``, worked out once per ``key`` (positions change rarely;
+        frames come sixty a second)."""
+        if key not in self._memo:
+            if len(self._memo) > 512:
+                self._memo.clear()
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def leaders(self, view: PlanetState, card: int) -> list[int]:
+        return self._cached(("leaders", view.planets, card), lambda: leaders(view.planets, card))  # type: ignore[no-any-return]
+
     def preview_effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
         """The cells of the regions the tile would join (outlined) and, in
-        words, the animals whose standing it changes: "wins Fox (most forest)"."""
+        words, the animals whose standing it changes: "would lead: Fox (most forest)"."""
+        key = ("effects", view.planets, view.round, view.board, self.viewer, tile, face, rotation)
+        return self._cached(key, lambda: self._effects(view, tile, face, rotation))  # type: ignore[no-any-return]
+
+    def _effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
         seat = self.viewer
         planets = list(view.planets)
         after = with_tile(planets[seat], TILES[tile].terrains, face, rotation)
@@ -592,7 +609,7 @@ class PlanetScene(GameScene):
                 continue
             animal = ANIMALS[card]
             draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
-            lead = leaders(view.planets, card)
+            lead = self.leaders(view, card)
             mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
             mark_img = t.small.render(mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim)
             text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - (ix + icon_w + t.px(4))

@@ -107,6 +107,9 @@ class FlatPlanetView:
         #: each cell's triangle and each face's pentagon on screen
         self.cells: list[list[Point]] = []
         self.faces: list[list[Point]] = []
+        #: the planet drawn without its overlays, and what it was drawn for
+        self._image = pygame.Surface((1, 1))
+        self._image_key: tuple[object, ...] | None = None
 
     def fit(self, rect: pygame.Rect) -> None:
         """Lay the net out as large as fits in ``rect``, centred."""
@@ -139,6 +142,38 @@ class FlatPlanetView:
         x, y = _centroid(self.cells[SLOTS * face])
         return round(x), round(y)
 
+    def _paint(self, surface: pygame.Surface, planet: str, preview: dict[int, str], offset: Point) -> None:
+        """The cells of ``planet`` and of ``preview`` (lighter), and the
+        outlines of the faces neither covers, shifted by ``offset``."""
+        line = max(1, round(self.scale / 40))
+        glyph = self.scale * 0.22
+        dx, dy = offset
+
+        def moved(points: Sequence[Point]) -> list[Point]:
+            return [(x + dx, y + dy) for x, y in points]
+
+        open_faces = [
+            f for f in range(FACE_COUNT)
+            if planet[SLOTS * f] == EMPTY and not any(SLOTS * f + e in preview for e in range(SLOTS))
+        ]
+        if not preview:
+            for face in open_faces:
+                pygame.draw.polygon(surface, EMPTY_FILL, moved(self.faces[face]))
+        for i, tri in enumerate(self.cells):
+            terrain = preview.get(i, planet[i])
+            if terrain == EMPTY:
+                continue
+            colour = TERRAIN_COLOURS[terrain]
+            if i in preview:
+                colour = tuple(min(255, c + 30) for c in colour)  # type: ignore[assignment]
+            pts = moved(tri)
+            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.polygon(surface, CELL_EDGE, pts, line)
+            draw_glyph(surface, terrain, _centroid(pts), glyph)
+        if not preview:
+            for face in open_faces:
+                pygame.draw.polygon(surface, EMPTY_EDGE, moved(self.faces[face]), line)
+
     def draw(
         self,
         surface: pygame.Surface,
@@ -158,26 +193,15 @@ class FlatPlanetView:
         joins (:func:`side_marks`)."""
         if not self.cells:
             return
-        preview = preview or {}
         line = max(1, round(self.scale / 40))
-        glyph = self.scale * 0.22
-        for face in range(FACE_COUNT):
-            covered = planet[SLOTS * face] != EMPTY or any(SLOTS * face + e in preview for e in range(SLOTS))
-            if not covered:
-                pygame.draw.polygon(surface, EMPTY_FILL, self.faces[face])
-        for i, tri in enumerate(self.cells):
-            terrain = preview.get(i, planet[i])
-            if terrain == EMPTY:
-                continue
-            colour = TERRAIN_COLOURS[terrain]
-            if i in preview:
-                colour = tuple(min(255, c + 30) for c in colour)  # type: ignore[assignment]
-            pygame.draw.polygon(surface, colour, tri)
-            pygame.draw.polygon(surface, CELL_EDGE, tri, line)
-            draw_glyph(surface, terrain, _centroid(tri), glyph)
-        for face in range(FACE_COUNT):
-            if planet[SLOTS * face] == EMPTY and not any(SLOTS * face + e in preview for e in range(SLOTS)):
-                pygame.draw.polygon(surface, EMPTY_EDGE, self.faces[face], line)
+        key = (planet, self.rect.size, tuple(self.cells[0][0]))
+        if key != self._image_key:  # the planet itself, drawn once per change
+            self._image_key = key
+            self._image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self._paint(self._image, planet, {}, (-self.rect.x, -self.rect.y))
+        surface.blit(self._image, self.rect.topleft)
+        if preview:
+            self._paint(surface, EMPTY * len(planet), preview, (0, 0))
         for i in glow:
             pygame.draw.polygon(surface, glow_colour, self.cells[i], max(2, line * 2))
         for face, colour in rings:
