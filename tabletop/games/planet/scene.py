@@ -1,0 +1,691 @@
+"""Planet's table: your planet large in the middle, the others small above it,
+this round's tiles in the tray below, the animal board and your habitat card
+at the side.
+
+Each planet is drawn by one :class:`scene_planet.FlatPlanetView` (the flat
+net), the object the shared 3D view will replace. On your turn pick a tile in
+the tray (click, or ←/→), turn it with R or the mouse wheel, and hover a free
+face of your planet to see it laid there; click the face (or drag the tile
+onto it) to place it. With the keyboard ↑/↓ move a cursor over the free
+faces and Enter places. While a tile is previewed, the regions it joins are
+outlined and the panel under the planet lists the animals whose lead it would
+win or lose. A click on a small planet shows it large; a click on the large
+one (or Escape) brings yours back. Nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.core.words import plural
+from tabletop.games.planet.geometry import CELL_COUNT, SLOTS, rotated
+from tabletop.games.planet.model import UNKNOWN, Place, PlanetState
+from tabletop.games.planet.regions import condition_key, regions, with_tile
+from tabletop.games.planet.scene_planet import (
+    SPACE,
+    TERRAIN_COLOURS,
+    FlatPlanetView,
+    draw_glyph,
+    draw_tile,
+)
+from tabletop.games.planet.tiles import (
+    ANIMALS,
+    AVOID,
+    HABITATS,
+    MOST,
+    TERRAIN_NAMES,
+    TERRAINS,
+    TILES,
+    TOUCH,
+    Animal,
+)
+from tabletop.ui.gamescene import GameScene
+from tabletop.ui.widgets import fit_text, wrap_text
+
+#: the outline of the regions a previewed tile joins (the face's ring is the theme's focus)
+GLOW = (120, 232, 255)
+#: seconds a placed tile's face stays ringed, and the animals awarded stay
+#: on show, at animation speed 1 (bots and the summary wait for them)
+PLACE_FLASH = 0.45
+AWARD_SHOW = 1.8
+#: how a seat stands on an animal card now
+LEADS, TIED, BEHIND = "leads", "tied", "behind"
+
+
+def short_condition(animal: Animal) -> str:
+    """An animal's condition in few words: "most forest", "forest by
+    mountain", "forest, no desert"."""
+    x = TERRAIN_NAMES[animal.terrain]
+    if animal.kind == MOST:
+        return f"most {x}"
+    y = TERRAIN_NAMES[animal.other or ""]
+    return f"{x} by {y}" if animal.kind == TOUCH else f"{x}, no {y}"
+
+
+def standing(planets: tuple[str, ...] | list[str], card: int, seat: int) -> str:
+    """Whether ``seat`` leads animal ``card`` on ``planets`` (the first entry
+    of the condition key, as the rules award it), ties with the best, or not."""
+    keys = [condition_key(p, ANIMALS[card]) for p in planets]
+    firsts = [k[0] if k else 0 for k in keys]
+    best = max(firsts)
+    if best == 0 or firsts[seat] < best:
+        return BEHIND
+    return LEADS if firsts.count(best) == 1 else TIED
+
+
+def leaders(planets: tuple[str, ...] | list[str], card: int) -> list[int]:
+    """The seats with the best first entry of ``card``'s key (none at 0)."""
+    firsts = [(condition_key(p, ANIMALS[card]) or (0,))[0] for p in planets]
+    best = max(firsts)
+    return [] if best == 0 else [s for s, v in enumerate(firsts) if v == best]
+
+
+class PlanetScene(GameScene):
+    def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
+        super().__init__(app, session, replay=replay)
+        self.players = session.config.players
+        #: the seat whose planet is shown large (the viewer's unless a click chose another)
+        self.focus: int | None = None
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._focus_for: int | None = None
+        self.big = FlatPlanetView()
+        self.small: dict[int, FlatPlanetView] = {}
+        #: the tray: the picked tile (an index into the revealed tiles) and its turn
+        self.pick = 0
+        self.rotation = 0
+        #: the face under the mouse, and the keyboard's face cursor
+        self.hover_face: int | None = None
+        self.key_face: int | None = None
+        self.keys_shown = False
+        #: a tray tile held by the mouse (its index), while dragging
+        self.drag: int | None = None
+        self.drag_pos = (0, 0)
+        self.planet_rect = pygame.Rect(0, 0, 0, 0)
+        self.others_rect = pygame.Rect(0, 0, 0, 0)
+        self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.info_rect = pygame.Rect(0, 0, 0, 0)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.habitat_rect = pygame.Rect(0, 0, 0, 0)
+        self.small_rects: dict[int, pygame.Rect] = {}
+        #: the animations: the face just placed (seat, face) and the animals
+        #: just awarded (seat, card), each with the seconds it has left
+        self.flash: tuple[int, int] | None = None
+        self.flash_left = 0.0
+        self.awards: list[tuple[int, int]] = []
+        self.award_left = 0.0
+
+    # -- layout ------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        t = self.app.theme
+        pad, gap = t.px(10), t.px(8)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        side_w = max(t.px(230), int(inner.w * 0.3))
+        side = pygame.Rect(inner.right - side_w, inner.y, side_w, inner.h)
+        main = pygame.Rect(inner.x, inner.y, side.x - gap - inner.x, inner.h)
+        hab_h = t.small.get_linesize() * 4 + t.px(16)
+        self.habitat_rect = pygame.Rect(side.x, side.bottom - hab_h, side.w, hab_h)
+        self.board_rect = pygame.Rect(side.x, side.y, side.w, self.habitat_rect.y - gap - side.y)
+        # the other planets along the top, the tray and the preview's words at the foot
+        others_h = max(t.px(60), int(main.h * 0.2))
+        self.others_rect = pygame.Rect(main.x, main.y, main.w, others_h)
+        tray_h = max(t.px(70), int(main.h * 0.2))
+        foot = pygame.Rect(main.x, main.bottom - tray_h, main.w, tray_h)
+        tray_w = min(foot.w // 2, tray_h * 5)
+        self.tray_rect = pygame.Rect(foot.x, foot.y, tray_w, tray_h)
+        self.info_rect = pygame.Rect(self.tray_rect.right + gap, foot.y, foot.right - self.tray_rect.right - gap, tray_h)
+        self.planet_rect = pygame.Rect(main.x, self.others_rect.bottom + gap, main.w, foot.y - gap - self.others_rect.bottom - gap)
+        self._layout_planets()
+
+    def _layout_planets(self) -> None:
+        """The large planet and the small ones (every seat but the one shown large).
+        When the seat on screen changed (hot-seat), its own planet is shown large."""
+        t = self.app.theme
+        if self._focus_for != self.viewer:
+            self._focus_for, self.focus = self.viewer, None
+            self.key_face = self.hover_face = None
+        self.big.fit(self.planet_rect.inflate(-t.px(8), -t.px(8)))
+        shown = self.shown_planet
+        rest = [s for s in self.seat_order() if s != shown]
+        self.small_rects, self.small = {}, {}
+        if not rest:
+            return
+        gap = t.px(8)
+        r = self.others_rect
+        w = min((r.w - gap * (len(rest) - 1)) // len(rest), int(r.h * 2.6))
+        for k, seat in enumerate(rest):
+            box = pygame.Rect(r.x + k * (w + gap), r.y, w, r.h)
+            self.small_rects[seat] = box
+            view = FlatPlanetView()
+            label = t.small.get_linesize()
+            view.fit(pygame.Rect(box.x + t.px(4), box.y + label, box.w - t.px(8), box.h - label - t.px(4)))
+            self.small[seat] = view
+
+    def seat_order(self) -> list[int]:
+        """The viewer, then the others in turn order."""
+        return [(self.viewer + k) % self.players for k in range(self.players)]
+
+    @property
+    def shown_planet(self) -> int:
+        return self.viewer if self.focus is None else self.focus
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        """Every separate region of the table, by name (for tests: none may overlap)."""
+        rects = {
+            "planet": self.planet_rect,
+            "tray": self.tray_rect,
+            "preview": self.info_rect,
+            "animals": self.board_rect,
+            "habitat": self.habitat_rect,
+        }
+        rects.update({f"planet {s}": r for s, r in self.small_rects.items()})
+        return rects
+
+    # -- what the viewer may do ------------------------------------------------------
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return tuple(self.view.revealed)
+
+    @property
+    def picked_tile(self) -> int | None:
+        tiles = self.tiles
+        if not tiles:
+            return None
+        self.pick = min(self.pick, len(tiles) - 1)
+        return tiles[self.pick]
+
+    @property
+    def placing(self) -> bool:
+        """The viewer may place a tile now, on their own planet shown large."""
+        return self.my_turn and self.shown_planet == self.viewer and self.picked_tile is not None
+
+    def free_faces(self) -> tuple[int, ...]:
+        return self.view.free_faces(self.viewer)
+
+    def target_face(self) -> int | None:
+        """The free face a tile would go to now: under the mouse, else the keyboard's cursor."""
+        free = self.free_faces()
+        if self.hover_face in free:
+            return self.hover_face
+        if self.keys_shown and self.key_face in free:
+            return self.key_face
+        return None
+
+    def place(self, face: int, tile_index: int | None = None) -> bool:
+        if tile_index is not None:
+            self.pick = tile_index
+        tile = self.picked_tile
+        if tile is None:
+            return False
+        played = self.act(Place(tile, face, self.rotation))
+        if played:
+            self.pick, self.rotation, self.key_face = 0, 0, None
+        return played
+
+    def rotate(self, step: int) -> None:
+        self.rotation = (self.rotation + step) % SLOTS
+
+    def preview(self) -> tuple[int, int, int] | None:
+        """(tile, face, rotation) being previewed on the viewer's planet, or None."""
+        if not self.placing:
+            return None
+        face = self.target_face()
+        tile = self.picked_tile if self.drag is None else self.tiles[self.drag]
+        hint = self.hint_action
+        if face is None and isinstance(hint, Place):  # the hint laid on its face
+            return hint.tile, hint.face, hint.rotation
+        if face is None or tile is None:
+            return None
+        return tile, face, self.rotation
+
+    def _cached(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()``, worked out once per ``key`` (positions change rarely;
+        frames come sixty a second)."""
+        if key not in self._memo:
+            if len(self._memo) > 512:
+                self._memo.clear()
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def leaders(self, view: PlanetState, card: int) -> list[int]:
+        return self._cached(("leaders", view.planets, card), lambda: leaders(view.planets, card))  # type: ignore[no-any-return]
+
+    def preview_effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
+        """The cells of the regions the tile would join (outlined) and, in
+        words, the animals whose standing it changes: "would lead: Fox (most forest)"."""
+        key = ("effects", view.planets, view.round, view.board, self.viewer, tile, face, rotation)
+        return self._cached(key, lambda: self._effects(view, tile, face, rotation))  # type: ignore[no-any-return]
+
+    def _effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
+        seat = self.viewer
+        planets = list(view.planets)
+        after = with_tile(planets[seat], TILES[tile].terrains, face, rotation)
+        new = set(range(SLOTS * face, SLOTS * face + SLOTS))
+        glow: list[int] = []
+        for terrain in TERRAINS:
+            for part in regions(after, terrain):
+                cells = [i for i in range(CELL_COUNT) if part >> i & 1]
+                if new & set(cells) and len(cells) > 1:
+                    glow.extend(cells)
+        changed = list(planets)
+        changed[seat] = after
+        words: list[str] = []
+        for card in self.cards_to_come(view):
+            if card == UNKNOWN:
+                continue
+            was, now = standing(planets, card, seat), standing(changed, card, seat)
+            if was == now:
+                continue
+            animal = ANIMALS[card]
+            verb = {LEADS: "would lead", TIED: "would tie", BEHIND: "would lose"}[now]
+            if now == TIED and was == LEADS:
+                verb = "would tie (lead lost)"
+            words.append(f"{verb}: {animal.name} ({short_condition(animal)})")
+        return glow, words
+
+    def habitat_change(self, view: PlanetState, tile: int, face: int, rotation: int) -> list[str]:
+        """The line on the viewer's habitat terrain a placement would add to:
+        "forest 12 → 14 cells: 0 → 2 points" (none without a habitat card)."""
+        terrain = view.habitats[self.viewer]
+        if terrain is None:
+            return []
+        card = HABITATS[terrain]
+        before = view.planets[self.viewer].count(terrain)
+        after = before + TILES[tile].terrains.count(terrain)
+        points = f"{card.score(before)} → {plural(card.score(after), 'point')}"
+        return [f"Habitat {TERRAIN_NAMES[terrain]}: {before} → {after} cells, {points}"]
+
+    def cards_to_come(self, view: PlanetState) -> list[int]:
+        """The animal cards still on the board, in the order they are scored."""
+        first = max(1, min(view.round, 12))
+        return [c for r in range(first, 13) for c in view.board.column(r)]
+
+    # -- input ---------------------------------------------------------------------
+    def handle_table(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.keys_shown = False
+            self.drag_pos = event.pos
+            self.hover_face = self.big.face_at(event.pos) if self.shown_planet == self.viewer else None
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.rotate(1 if event.y > 0 else -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        for seat, box in self.small_rects.items():
+            if box.collidepoint(pos):
+                self.show(seat)
+                return True
+        for spot, index in self.tray_spots:
+            if spot.collidepoint(pos):
+                if index != self.pick:
+                    self.rotation = 0
+                self.pick = index
+                self.drag = index
+                return True
+        if self.big.rect.collidepoint(pos):
+            if self.shown_planet != self.viewer:
+                self.show(self.viewer)
+                return True
+            face = self.big.face_at(pos)
+            if face is not None and self.my_turn:
+                if face in self.free_faces():
+                    self.place(face)
+                else:
+                    self.refuse("That face already holds a tile.")
+                return True
+        return False
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        held, self.drag = self.drag, None
+        if held is None:
+            return False
+        face = self.big.face_at(pos) if self.shown_planet == self.viewer else None
+        if face is not None and self.my_turn:
+            if face in self.free_faces():
+                self.place(face, held)
+            else:
+                self.refuse("That face already holds a tile.")
+        return True
+
+    def _key(self, key: int) -> bool:
+        tiles = self.tiles
+        if key == pygame.K_r:
+            self.rotate(1)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and tiles:
+            self.keys_shown = True
+            self.pick = (self.pick + (1 if key == pygame.K_RIGHT else -1)) % len(tiles)
+            self.rotation = 0
+            return True
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            free = self.free_faces()
+            if not free:
+                return False
+            self.show(self.viewer)
+            self.keys_shown = True
+            if self.key_face not in free:
+                self.key_face = free[0]
+            else:
+                step = 1 if key == pygame.K_DOWN else -1
+                self.key_face = free[(free.index(self.key_face) + step) % len(free)]
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.my_turn:
+                return False
+            free = self.free_faces()
+            face = self.key_face if self.key_face in free else None
+            if face is None:
+                self.refuse("Choose a face first: ↑/↓ move over the free faces.")
+                return True
+            self.show(self.viewer)
+            self.place(face)
+            return True
+        return False
+
+    def show(self, seat: int) -> None:
+        """Show ``seat``'s planet large (the others small)."""
+        focus = None if seat == self.viewer else seat
+        if focus != self.focus:
+            self.focus, self.hover_face = focus, None
+            self._layout_planets()
+
+    def dismiss(self) -> bool:
+        if self.focus is not None:
+            self.show(self.viewer)
+            return True
+        if self.drag is not None:
+            self.drag = None
+            return True
+        return False
+
+    def on_played(self, before: Any, action: Any, after: Any) -> None:
+        """Ring the face just placed for a moment; show the animals the move's
+        round end awarded, with who won each."""
+        self.hover_face = None
+        self.app.sound.play("click", 0.5)
+        t = self.app.theme
+        self.flash = (before.turn, action.face)
+        self.flash_left = t.duration(PLACE_FLASH)
+        self.awards = [
+            (seat, card)
+            for seat in range(after.players)
+            for card in after.animals[seat][len(before.animals[seat]) :]
+        ]
+        self.award_left = t.duration(AWARD_SHOW) if self.awards else 0.0
+        if self.awards:
+            self.app.sound.play("chime", 0.5)
+
+    @property
+    def animating(self) -> bool:
+        return self.flash_left > 0 or self.award_left > 0
+
+    def skip_animation(self) -> None:
+        self.flash_left = self.award_left = 0.0
+
+    def update(self, dt: float) -> None:
+        self.flash_left = max(0.0, self.flash_left - dt)
+        self.award_left = max(0.0, self.award_left - dt)
+        super().update(dt)
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
+        self.pick = min(self.pick, max(0, len(view.revealed) - 1))
+        self._draw_planets(surface, view)
+        self._draw_tray(surface, view)
+        self._draw_preview_words(surface, view)
+        self._draw_board(surface, view)
+        self._draw_habitat(surface, view)
+        if self.award_left > 0:
+            self._draw_awards(surface)
+        if self.drag is not None and self.drag < len(view.revealed) and self.hover_face is None:
+            radius = max(8, self.big.scale * 0.55)
+            draw_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
+
+    def _draw_awards(self, surface: pygame.Surface) -> None:
+        """The animals the round just awarded, over the large planet."""
+        t = self.app.theme
+        line = t.body.get_linesize()
+        bold = t.font("body", bold=True)
+        width = min(self.planet_rect.w - t.px(20), t.px(560))
+        box = pygame.Rect(0, 0, width, t.px(16) + line * (1 + len(self.awards)))
+        box.center = self.planet_rect.center
+        pygame.draw.rect(surface, t.shadow, box.move(0, t.px(3)), border_radius=t.px(10))
+        pygame.draw.rect(surface, t.panel_title, box, border_radius=t.px(10))
+        pygame.draw.rect(surface, t.focus, box, max(2, t.px(2)), border_radius=t.px(10))
+        x, y = box.x + t.px(12), box.y + t.px(8)
+        surface.blit(bold.render(fit_text(bold, "Animals awarded", box.w - t.px(24)), True, t.text), (x, y))
+        y += line
+        icon = line - t.px(6)
+        for seat, card in self.awards:
+            animal = ANIMALS[card]
+            draw_condition_icon(surface, animal, pygame.Rect(x, y + t.px(3), icon * 3 // 2, icon))
+            words = f"{self._name(seat)} wins the {animal.name} ({short_condition(animal)})"
+            img = t.body.render(fit_text(t.body, words, box.right - t.px(12) - (x + icon * 2)), True, t.player(seat).colour)
+            surface.blit(img, (x + icon * 2, y))
+            y += line
+
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] | None = None) -> None:
+        t = self.app.theme
+        pygame.draw.rect(surface, fill or t.panel, rect, border_radius=t.px(8))
+        pygame.draw.rect(surface, t.panel_edge, rect, 1, border_radius=t.px(8))
+
+    def _name(self, seat: int) -> str:
+        t = self.app.theme
+        return f"{t.player(seat).glyph} {self.session.seats[seat].name}"
+
+    def _draw_planets(self, surface: pygame.Surface, view: PlanetState) -> None:
+        t = self.app.theme
+        shown = self.shown_planet
+        self._panel(surface, self.planet_rect, SPACE)
+        preview = self.preview() if shown == self.viewer else None
+        laid: dict[int, str] = {}
+        glow: list[int] = []
+        rings: list[tuple[int, tuple[int, int, int]]] = []
+        if preview is not None:
+            tile, face, rotation = preview
+            laid = dict(zip(range(SLOTS * face, SLOTS * face + SLOTS), rotated_letters(tile, rotation)))
+            glow, _ = self.preview_effects(view, tile, face, rotation)
+            rings.append((face, t.focus))
+        elif self.placing and self.keys_shown and self.key_face in self.free_faces():
+            rings.append((self.key_face, t.focus))
+        hint = self.hint_action
+        if isinstance(hint, Place) and shown == self.viewer:
+            rings.append((hint.face, t.hint))
+        if self.flash_left > 0 and self.flash is not None and self.flash[0] == shown:
+            rings.append((self.flash[1], t.player(shown).colour))
+        sides = preview[1] if preview is not None else None
+        self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings, sides_of=sides)
+        who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
+        if shown != self.viewer:
+            who += " · click it or press Esc for yours"
+        label = t.small.render(fit_text(t.small, who, self.planet_rect.w - t.px(16)), True, t.text)
+        surface.blit(label, (self.planet_rect.x + t.px(8), self.planet_rect.y + t.px(4)))
+        for seat, box in self.small_rects.items():
+            self._panel(surface, box, SPACE)
+            if self.shown_state.turn == seat:
+                pygame.draw.rect(surface, t.player(seat).colour, box, max(2, t.px(2)), border_radius=t.px(8))
+            flash = [(self.flash[1], t.player(seat).colour)] if self.flash_left > 0 and self.flash and self.flash[0] == seat else []
+            self.small[seat].draw(surface, view.planets[seat], rings=flash)
+            cards = len(view.animals[seat])
+            words = f"{self._name(seat)} · {plural(cards, 'animal')}"
+            img = t.small.render(fit_text(t.small, words, box.w - t.px(8)), True, t.player(seat).colour)
+            surface.blit(img, (box.x + t.px(4), box.y + t.px(1)))
+
+    def _draw_tray(self, surface: pygame.Surface, view: PlanetState) -> None:
+        t = self.app.theme
+        r = self.tray_rect
+        self._panel(surface, r)
+        held = self.summary is not None  # the finished round is on show: no tiles yet
+        head = "Game over" if view.over else "Round over" if held else f"Round {min(view.round, 12)} · tiles"
+        surface.blit(t.small.render(head, True, t.text_dim), (r.x + t.px(8), r.y + t.px(4)))
+        tiles = () if held else view.revealed
+        for spot, k in self.tray_places(len(tiles)):
+            tile = tiles[k]
+            radius = spot.w * 0.44
+            picked = k == self.pick and self.my_turn
+            turn = self.rotation if picked else 0
+            draw_tile(surface, TILES[tile].terrains, spot.center, radius, turn)
+            if picked:
+                pygame.draw.rect(surface, t.focus, spot.inflate(-t.px(2), -t.px(2)), max(2, t.px(2)), border_radius=t.px(6))
+
+    def tray_places(self, count: int) -> list[tuple[pygame.Rect, int]]:
+        """Where each of ``count`` tray tiles is drawn (a square each), with its index."""
+        t = self.app.theme
+        r = self.tray_rect
+        if not count:
+            return []
+        top = r.y + t.small.get_linesize() + t.px(4)
+        slot = max(1, min((r.w - t.px(8)) // count, r.bottom - top - t.px(6)))
+        return [(pygame.Rect(r.x + t.px(4) + k * slot, top, slot, slot), k) for k in range(count)]
+
+    @property
+    def tray_spots(self) -> list[tuple[pygame.Rect, int]]:
+        return self.tray_places(len(self.view.revealed))
+
+    def _draw_preview_words(self, surface: pygame.Surface, view: PlanetState) -> None:
+        t = self.app.theme
+        r = self.info_rect
+        self._panel(surface, r)
+        x, y = r.x + t.px(8), r.y + t.px(4)
+        line = t.small.get_linesize()
+        width = r.w - t.px(16)
+        preview = self.preview()
+        if preview is not None:
+            lines = self.preview_effects(view, *preview)[1] or ["No animal's lead would change."]
+            lines = [*self.habitat_change(view, *preview), *lines]
+        elif self.placing:
+            lines = [
+                "Pick a tile (←/→), turn it (R or wheel),",
+                "hover a free face and click (or drag), or",
+                "↑/↓ over the free faces and Enter.",
+            ]
+        elif view.over:
+            lines = ["The game is over."]
+        elif self.summary is not None or self.award_left > 0:
+            lines = ["The round's animals were scored."]
+        else:
+            mover = self.shown_state.turn
+            lines = [f"{self.session.seats[mover].name} is placing a tile." if mover is not None else ""]
+        for text in lines:
+            if y + line > r.bottom:
+                break
+            colour = t.text if text.startswith(("would lead", "would tie")) else t.text_dim
+            if text.startswith("would lose") or "lead lost" in text:
+                colour = t.warning
+            surface.blit(t.small.render(fit_text(t.small, text, width), True, colour), (x, y))
+            y += line
+
+    def _draw_board(self, surface: pygame.Surface, view: PlanetState) -> None:
+        t = self.app.theme
+        r = self.board_rect
+        self._panel(surface, r)
+        bold = t.font("small", bold=True)
+        line = t.small.get_linesize()
+        x, y = r.x + t.px(8), r.y + t.px(4)
+        surface.blit(bold.render("Animals by round · who leads", True, t.text), (x, y))
+        y += line + t.px(2)
+        icon = line - t.px(2)
+        icon_w = icon * 3 // 2
+        rows: list[tuple[int, int]] = [
+            (rnd, card) for rnd in range(max(1, min(view.round, 12)), 13) for card in view.board.column(rnd)
+        ]
+        room = (r.bottom - y - t.px(4)) // line
+        shown_rows = rows if len(rows) <= room else rows[: max(0, room - 1)]
+        for rnd, card in shown_rows:
+            surface.blit(t.small.render(f"R{rnd}", True, t.text_dim), (x, y))
+            ix = x + t.small.size("R00 ")[0]
+            if card == UNKNOWN:
+                surface.blit(t.small.render("face down", True, t.text_dim), (ix + icon_w + t.px(4), y))
+                y += line
+                continue
+            animal = ANIMALS[card]
+            draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
+            lead = self.leaders(view, card)
+            mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
+            mark_img = t.small.render(mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim)
+            text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - (ix + icon_w + t.px(4))
+            words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", max(1, text_w))
+            surface.blit(t.small.render(words, True, t.text), (ix + icon_w + t.px(4), y))
+            surface.blit(mark_img, (r.right - t.px(8) - mark_img.get_width(), y))
+            y += line
+        if len(shown_rows) < len(rows):
+            surface.blit(t.small.render(f"… {plural(len(rows) - len(shown_rows), 'more card')}", True, t.text_dim), (x, y))
+
+    def _draw_habitat(self, surface: pygame.Surface, view: PlanetState) -> None:
+        t = self.app.theme
+        r = self.habitat_rect
+        self._panel(surface, r, t.panel_title)
+        x, y = r.x + t.px(8), r.y + t.px(4)
+        line = t.small.get_linesize()
+        width = r.w - t.px(16)
+        terrain = view.habitats[self.viewer]
+        bold = t.font("small", bold=True)
+        surface.blit(bold.render(fit_text(bold, "Your habitat card (secret)", width), True, t.text), (x, y))
+        y += line
+        if terrain is None:
+            surface.blit(t.small.render(fit_text(t.small, "Beginner game: no habitat cards.", width), True, t.text_dim), (x, y))
+            return
+        card = HABITATS[terrain]
+        count = view.planets[self.viewer].count(terrain)
+        sw = line - t.px(2)
+        swatch = pygame.Rect(x, y + 1, sw, sw)
+        pygame.draw.rect(surface, TERRAIN_COLOURS[terrain], swatch)
+        draw_glyph(surface, terrain, swatch.center, sw * 0.8)
+        words = f"{TERRAIN_NAMES[terrain]}: {plural(count, 'cell')} now → {plural(card.score(count), 'point')}"
+        surface.blit(t.small.render(fit_text(t.small, words, width - sw - t.px(6)), True, t.text), (x + sw + t.px(6), y))
+        y += line
+        steps = " · ".join(f"{c}+: {p}" for c, p in zip(card.cells, card.points))
+        for text in wrap_text(t.small, f"cells → points: {steps}", width)[:2]:
+            surface.blit(t.small.render(text, True, t.text_dim), (x, y))
+            y += line
+
+
+def rotated_letters(tile: int, rotation: int) -> str:
+    return "".join(rotated(TILES[tile].terrains, rotation))
+
+
+def draw_condition_icon(surface: pygame.Surface, animal: Animal, box: pygame.Rect) -> None:
+    """An icon per condition kind, in the card's terrain colours: MOST three
+    patches apart; TOUCH two patches side by side; AVOID two patches with a
+    bar between them."""
+    x_col = TERRAIN_COLOURS[animal.terrain]
+    edge = (14, 18, 26)
+    if animal.kind == MOST:  # three patches of the terrain, apart
+        side = max(3, min(box.w // 3, box.h // 2) + 1)
+        for px, py in ((box.x, box.bottom - side), (box.centerx - side // 2, box.y), (box.right - side, box.bottom - side)):
+            patch = pygame.Rect(px, py, side, side)
+            pygame.draw.rect(surface, x_col, patch)
+            pygame.draw.rect(surface, edge, patch, 1)
+        return
+    y_col = TERRAIN_COLOURS[animal.other or animal.terrain]
+    half = box.w // 2
+    a = pygame.Rect(box.x, box.y, half, box.h)
+    b = pygame.Rect(box.x + half, box.y, box.w - half, box.h)
+    pygame.draw.rect(surface, x_col, a)
+    pygame.draw.rect(surface, y_col, b)
+    pygame.draw.rect(surface, edge, a, 1)
+    pygame.draw.rect(surface, edge, b, 1)
+    if animal.kind == AVOID:  # a red bar: kept apart
+        pygame.draw.line(surface, (220, 50, 40), (box.centerx, box.y - 1), (box.centerx, box.bottom + 1), max(2, box.w // 6))
+        pygame.draw.line(surface, (220, 50, 40), (box.x, box.bottom), (box.right, box.y), max(1, box.w // 8))
+
+
+def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Any = None) -> None:
+    """The title screen's picture: a few tiles of the planet."""
+    pygame.draw.rect(surface, SPACE, rect)
+    radius = min(rect.w, rect.h) * 0.22
+    cx, cy = rect.center
+    for k, tile in enumerate((0, 7, 21)):
+        draw_tile(surface, TILES[tile].terrains, (cx + (k - 1) * radius * 1.9, cy + (k % 2) * radius * 0.6), radius)
+
+
+__all__ = ["PlanetScene", "draw_icon", "leaders", "short_condition", "standing"]

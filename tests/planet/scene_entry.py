@@ -1,0 +1,28 @@
+"""A test-only entry for Planet, so its scene can be played before the game is
+registered: Planet's bots (``tabletop/games/planet/bot.py``) are written on
+another branch, so every level here is a :class:`RandomBot` over the rules'
+legal placements. Nothing under ``tabletop`` imports this; tools take it with
+``--register tests.planet.scene_entry:ENTRY``.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.bots import Bot, RandomBot
+from tabletop.core.game import GameEntry
+from tabletop.games import planet as pl
+
+
+def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
+    return RandomBot(pl.RULES, seat, seed)
+
+
+ENTRY = GameEntry(
+    info=pl.RULES.info,
+    rules=pl.RULES,
+    default_config=pl.default_config,
+    sample_action=pl.sample_action,
+    make_bot=make_bot,
+    scene="tabletop.games.planet.scene:PlanetScene",
+    icon="tabletop.games.planet.scene:draw_icon",
+    determinize=pl.determinize,
+)

@@ -1,0 +1,220 @@
+"""Planet's table, headless, as a person plays it.
+
+A 2-player game (a person and a random bot, through the test-only entry of
+``tests/planet/scene_entry.py``: Planet is not registered yet) is played to
+the results screen through the real App frame, every placement made by hand
+in turn three ways: a tile clicked in the tray, turned with R and dragged onto
+a face; a tile clicked, turned with the mouse wheel, previewed by hovering
+and placed with a click; a tile picked with ←/→, turned with R, a face
+chosen with ↓ and placed with Enter. The table fits without overlaps from
+960x600 to 4K, and a click on a small planet shows it large.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.app import App
+from tabletop.core.session import Seat, Session
+from tabletop.games import REGISTRY
+from tabletop.games.planet.model import Place
+from tabletop.games.planet.regions import EMPTY_PLANET, with_tile
+from tabletop.games.planet.scene import BEHIND, LEADS, TIED, PlanetScene, leaders, standing
+from tabletop.games.planet.tiles import ANIMALS, MOST, TILES
+from tabletop.ui import flow, overlays
+from tabletop.ui.widgets import no_overlap
+from tests.planet.scene_entry import ENTRY
+from tests.ui.driver import Driver, make_app
+
+
+@pytest.fixture(name="app")
+def app_fixture(tmp_path: Any) -> Iterator[App]:
+    a = make_app(tmp_path, (960, 600), games={**REGISTRY, "planet": ENTRY})
+    a.update_settings(anim_speed=0)
+    try:
+        yield a
+    finally:
+        a.shutdown()
+
+
+def start(app: App, seats: list[Seat], seed: int = 3) -> PlanetScene:
+    config = ENTRY.default_config(len(seats))
+    session = Session(ENTRY, config, seed, seats, threaded=False, timed=False)
+    scene = flow.start_game(app, ENTRY, config, seed, seats, session=session)
+    assert isinstance(scene, PlanetScene)
+    return scene
+
+
+def tray_point(scene: PlanetScene, index: int) -> tuple[int, int]:
+    spot = next(r for r, k in scene.tray_spots if k == index)
+    return spot.center
+
+
+def wheel(d: Driver, y: int) -> None:
+    d.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)])
+
+
+def place_by_hand(d: Driver, scene: PlanetScene, action: Place, way: int) -> None:
+    """Make ``action`` as a person would, in one of three ways."""
+    index = scene.tiles.index(action.tile)
+    face_at = scene.big.face_point(action.face)
+    if way == 0:  # click the tile, R to turn it, drag it onto the face
+        d.click(tray_point(scene, index))
+        for _ in range(action.rotation):
+            d.key(pygame.K_r)
+        d.drag(tray_point(scene, index), face_at)
+    elif way == 1:  # click the tile, turn it with the wheel, hover (preview), click the face
+        d.click(tray_point(scene, index))
+        for _ in range(action.rotation):
+            wheel(d, 1)
+        d.move(face_at)
+        assert scene.preview() == (action.tile, action.face, action.rotation)
+        d.click(face_at)
+    else:  # ←/→ pick the tile, R turns it, ↓ walks the free faces, Enter
+        while scene.pick != index:
+            d.key(pygame.K_RIGHT)
+        for _ in range(action.rotation):
+            d.key(pygame.K_r)
+        d.key(pygame.K_DOWN)
+        while scene.key_face != action.face:
+            d.key(pygame.K_DOWN)
+        assert scene.preview() == (action.tile, action.face, action.rotation)
+        d.key(pygame.K_RETURN)
+
+
+def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_keys(app: App) -> None:
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy")]
+    d = Driver(app)
+    scene = start(app, seats)
+    session = scene.session
+    chooser = random.Random(5)
+    placed = summaries = 0
+    words_seen: list[str] = []
+    awards: set[tuple[int, int]] = set()
+    for _ in range(3000):
+        awards |= set(scene.awards)
+        top = d.top
+        if isinstance(top, overlays.ResultsScene):
+            break
+        if isinstance(top, overlays.SummaryScene):
+            summaries += 1
+            d.press("Continue (Enter)")
+            continue
+        if top is not scene or not scene.my_turn:
+            d.frame(dt=0.5)
+            continue
+        legal = session.rules.legal_actions(session.view(0))
+        action = legal[chooser.randrange(len(legal))]
+        # any of a tile's five turns is a placement; the canonical ones are listed
+        action = Place(action.tile, action.face, (action.rotation + chooser.randrange(5)) % 5)
+        plies = session.ply
+        place_by_hand(d, scene, action, placed % 3)
+        assert session.ply >= plies + 1 and session.actions[plies] == action, app.toasts.items
+        words_seen += scene.preview_effects(session.states[plies], action.tile, action.face, action.rotation)[1]
+        awards |= set(scene.awards)
+        placed += 1
+    assert isinstance(d.top, overlays.ResultsScene), "the game reached the results screen"
+    assert session.is_over() and placed == 12
+    assert summaries >= 1, "rounds that scored animals paused on a summary"
+    assert all(p != "." for p in session.state.planets[0]), "every face of Ada's planet holds a tile"
+    assert any(w.startswith("would") for w in words_seen), "some preview changed an animal's lead"
+    won = {(s, c) for s in range(2) for c in session.state.animals[s]}
+    assert won and awards == won, "every animal won was shown as awarded, to its winner"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
+def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], players: int) -> None:
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
+    scene = start(app, seats[:players])
+    app.resize(size)
+    d = Driver(app)
+    d.frames(2)
+    rects = scene.layout_rects()
+    names = list(rects)
+    pairs = no_overlap(list(rects.values()))
+    assert not pairs, ", ".join(f"{names[i]} {rects[names[i]]} / {names[j]}" for i, j in pairs)
+    for name, r in rects.items():
+        assert scene.table_rect.contains(r), f"{name} {r} leaves the table {scene.table_rect}"
+        assert r.w > 0 and r.h > 0, name
+    assert len(scene.small_rects) == players - 1
+    # the large planet fills its panel's width or height, and every cell lies inside it
+    for tri in scene.big.cells:
+        assert all(scene.planet_rect.collidepoint(p) for p in tri)
+    for spot, _ in scene.tray_spots:
+        assert scene.tray_rect.contains(spot)
+
+
+def test_a_click_on_a_small_planet_shows_it_large_and_escape_brings_yours_back(app: App) -> None:
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    scene = start(app, seats)
+    d = Driver(app)
+    d.frames(2)
+    assert scene.shown_planet == 0 and set(scene.small_rects) == {1, 2}
+    d.click(scene.small_rects[2].center)
+    assert scene.shown_planet == 2 and set(scene.small_rects) == {0, 1}
+    assert scene.preview() is None, "nothing is placed on another's planet"
+    d.key(pygame.K_ESCAPE)
+    assert scene.shown_planet == 0 and isinstance(d.top, PlanetScene)
+    d.click(scene.small_rects[1].center)
+    d.click(scene.small_rects[0].center)
+    assert scene.shown_planet == 0
+
+
+def test_standing_and_leaders_follow_the_first_entry_of_the_key() -> None:
+    card = next(a.index for a in ANIMALS if a.kind == MOST)
+    terrain = ANIMALS[card].terrain
+    tile = next(t for t in TILES if t.terrains.count(terrain) == 1)
+    one = with_tile(EMPTY_PLANET, tile.terrains, 0, 0)
+    assert standing([EMPTY_PLANET, EMPTY_PLANET], card, 0) == BEHIND, "nobody leads with none"
+    assert standing([one, EMPTY_PLANET], card, 0) == LEADS and leaders([one, EMPTY_PLANET], card) == [0]
+    assert standing([one, one], card, 1) == TIED and leaders([one, one], card) == [0, 1]
+    assert standing([one, EMPTY_PLANET], card, 1) == BEHIND
+
+
+def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
+    seats = [Seat("Ada"), Seat("Bo")]
+    d = Driver(app)
+    scene = start(app, seats, seed=8)
+    session = scene.session
+    habitats: dict[int, set[Any]] = {0: set(), 1: set()}
+    draw = scene._draw_habitat
+
+    def spy(surface: Any, view: Any) -> None:
+        # the card drawn is the viewer's, and the view knows no other seat's
+        assert all(h is None for s, h in enumerate(view.habitats) if s != scene.viewer)
+        habitats[scene.viewer].add(view.habitats[scene.viewer])
+        draw(surface, view)
+
+    scene._draw_habitat = spy  # type: ignore[method-assign]
+    curtains = placed = 0
+    movers: list[int] = []
+    while placed < 6:
+        top = d.top
+        if isinstance(top, overlays.CurtainScene):
+            curtains += 1
+            d.press(f"I am {top.name}: show my table")
+            continue
+        assert top is scene and scene.my_turn, type(top).__name__
+        mover = session.to_move()
+        movers.append(mover)
+        assert scene.viewer == mover and scene.shown_planet == mover
+        d.click(scene.small_rects[1 - mover].center)  # a look at the other planet...
+        assert scene.shown_planet == 1 - mover
+        legal = session.rules.legal_actions(session.view(mover))
+        action = legal[placed % len(legal)]
+        place_by_hand(d, scene, action, 2)  # ...the keys bring yours back to place on
+        assert session.actions[-1] == action
+        placed += 1
+        d.frames(2)
+    # the start token passes each round: Ada, Bo | Bo, Ada | Ada, Bo
+    assert movers == [0, 1, 1, 0, 0, 1]
+    changes = 1 + sum(a != b for a, b in zip(movers, movers[1:]))
+    assert curtains == changes, "every change of the person at the device went through the curtain"
+    assert all(len(h) == 1 and None not in h for h in habitats.values())
+    assert habitats[0] != habitats[1], "each person saw their own habitat card"
