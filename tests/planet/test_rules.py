@@ -262,7 +262,9 @@ def test_the_log_says_what_a_round_s_end_did_with_each_card() -> None:
         face = next(f for f in range(12) if before.placed[seat][f] is None and after.placed[seat][f] is not None)
         action = Place(tile, face, after.placed[seat][face][1])
         line = RULES.log_line(before, action, after, names)
-        assert line.startswith(f"{names[seat]} places a ") and f"tile on face {face}." in line
+        words = line.split(" tile on face")[0].split(" places ")[1]
+        assert words.split()[0] == ("an" if words.split()[1][0] in "aeiou" else "a")  # "an ocean and forest tile"
+        assert line.startswith(f"{names[seat]} places ") and f"tile on face {face}." in line
         if after.round != before.round and before.round >= 3:
             for card in before.board.column(before.round):
                 assert ANIMALS[card].name in line

@@ -354,7 +354,9 @@ class PlanetRules:
 
         seat = before.turn
         assert seat is not None
-        line = f"{name(seat)} places a {tile_words(action.tile)} tile on face {action.face}."
+        words = tile_words(action.tile)
+        article = "an" if words[0] in "aeiou" else "a"
+        line = f"{name(seat)} places {article} {words} tile on face {action.face}."
         if after.round != before.round:
             line += " " + round_words(before, after, name)
         return line
