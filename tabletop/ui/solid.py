@@ -277,15 +277,20 @@ class Solid:
                     if key not in sides:
                         seams.setdefault(key, []).append(c)
             inner.append(tuple((a, b, cs[0], cs[-1]) for (a, b), cs in seams.items()))
+        #: cell -> its sides, each a (lower, higher) pair of vertex indices
+        self.cell_sides: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((min(a, b), max(a, b)) for a, b in zip(poly, poly[1:] + poly[:1])) for poly in self.cells
+        )
         #: face -> (vertex, vertex, cell, other cell) for each seam between its cells
         self.seams: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(inner)
         # cells grouped by their number of corners, for numpy over all of them at once
         by_len: dict[int, list[int]] = {}
         for c, poly in enumerate(self.cells):
             by_len.setdefault(len(poly), []).append(c)
-        self.cell_groups: tuple[tuple[np.ndarray, np.ndarray], ...] = tuple(
-            (np.array(ids, dtype=np.intp), np.array([self.cells[c] for c in ids], dtype=np.intp))
-            for ids in by_len.values()
+        #: (cell ids, their corners' vertex indices, the same shifted by one corner)
+        self.cell_groups: tuple[tuple[list[int], np.ndarray, np.ndarray], ...] = tuple(
+            (ids, idx, np.roll(idx, -1, axis=1))
+            for ids, idx in ((ids, np.array([self.cells[c] for c in ids], dtype=np.intp)) for ids in by_len.values())
         )
         #: face x vertex: True where the vertex is a corner of the face
         self.corners = np.zeros((len(self.faces), len(v)), dtype=bool)
@@ -354,7 +359,8 @@ def demo_dodecahedron() -> tuple[np.ndarray, list[list[int]]]:
 class Projection(NamedTuple):
     """One frame's projection of a solid in a view."""
 
-    #: vertex -> screen point, [x, y]
+    #: vertex -> screen point, as an array and as lists [x, y]
+    screen: np.ndarray
     points: list[list[float]]
     #: vertex -> depth towards the eye, in model units (view z)
     depth: np.ndarray
@@ -446,6 +452,7 @@ class SolidView:
         self._proj: Projection | None = None
         self._proj_key: tuple[object, ...] = ()
         self._marks: tuple[Projection, list[Point], list[float]] | None = None
+        self._polys: tuple[Projection, list[list[list[float]]]] | None = None
         self._base = np.zeros((solid.n_cells, 3))
         self._filled_list: list[bool] = []
         self.colours: tuple[Colour | None, ...] = ()
@@ -671,6 +678,7 @@ class SolidView:
         order = faces[np.argsort(cents[faces, 2], kind="stable")].tolist()
         lights = np.clip(normals @ self._lights, 0.0, 1.0)  # diffuse, and the half-way vector for gloss
         self._proj = Projection(
+            screen,
             screen.tolist(),
             v[:, 2],
             visible,
@@ -683,6 +691,18 @@ class SolidView:
         self._proj_key = key
         return self._proj
 
+    def cell_polygons(self) -> list[list[list[float]]]:
+        """Every cell's corners on screen, [x, y] each (kept with the projection)."""
+        proj = self.project()
+        if self._polys is not None and self._polys[0] is proj:
+            return self._polys[1]
+        polys: list[list[list[float]]] = [[] for _ in range(self.solid.n_cells)]
+        for ids, idx, _ in self.solid.cell_groups:
+            for c, poly in zip(ids, proj.screen[idx].tolist()):
+                polys[c] = poly
+        self._polys = (proj, polys)
+        return polys
+
     def cell_marks(self) -> tuple[list[Point], list[float]]:
         """Each cell's centre on screen (the mean of its projected corners) and
         the square root of its projected area in pixels: where a glyph goes and
@@ -690,12 +710,12 @@ class SolidView:
         proj = self.project()
         if self._marks is not None and self._marks[0] is proj:
             return self._marks[1], self._marks[2]
-        pts = np.array(proj.points)
+        pts = proj.screen
         centres = np.empty((self.solid.n_cells, 2))
         sizes = np.empty(self.solid.n_cells)
-        for ids, polys in self.solid.cell_groups:
-            p = pts[polys]  # cells x corners x 2
-            q = np.roll(p, -1, axis=1)
+        for ids, idx, idx_next in self.solid.cell_groups:
+            p = pts[idx]  # cells x corners x 2
+            q = pts[idx_next]
             centres[ids] = p.mean(axis=1)
             area = np.abs(np.sum(p[:, :, 0] * q[:, :, 1] - q[:, :, 0] * p[:, :, 1], axis=1)) / 2
             sizes[ids] = np.sqrt(area)
@@ -705,8 +725,7 @@ class SolidView:
 
     def cell_polygon(self, cell: int) -> list[Point]:
         """A cell's corners on screen (whether or not it faces the eye)."""
-        pts = self.project().points
-        return [pts[i] for i in self.solid.cells[cell]]
+        return [(x, y) for x, y in self.cell_polygons()[cell]]
 
     def face_polygon(self, face: int) -> list[Point]:
         """A face's corners on screen (whether or not it faces the eye)."""
@@ -751,12 +770,12 @@ class SolidView:
     def cell_at(self, pos: Sequence[float]) -> int | None:
         """The front-most cell of a visible face under the screen point ``pos``, or None."""
         proj = self.project()
+        polys = self.cell_polygons()
         best, depth = None, -math.inf
         for f in proj.order:
             for c in self.solid.face_cells[f]:
-                poly = self.solid.cells[c]
-                if _inside(pos, [proj.points[i] for i in poly]):
-                    d = float(proj.depth[list(poly)].mean())
+                if _inside(pos, polys[c]):
+                    d = float(proj.depth[list(self.solid.cells[c])].mean())
                     if d > depth:
                         best, depth = c, d
         return best
@@ -788,6 +807,7 @@ class SolidView:
         proj = self.project()
         s = self.solid
         pts = proj.points
+        polys: list[list[list[float]]] | None = None
         lit = self.shaded_colours()
         filled = self._filled_list
         visible = proj.visible.tolist()
@@ -796,11 +816,18 @@ class SolidView:
         draw_polygon = pygame.draw.polygon
         for f in proj.order:
             cells = s.face_cells[f]
+            first = lit[cells[0]]
+            if all(lit[c] == first for c in cells):  # one colour (or empty): one polygon
+                draw_polygon(surface, first, [pts[i] for i in s.faces[f]])
+            else:
+                if polys is None:
+                    polys = self.cell_polygons()
+                for c in cells:
+                    draw_polygon(surface, lit[c], polys[c])
             if not any(filled[c] for c in cells):
-                draw_polygon(surface, lit[cells[0]], [pts[i] for i in s.faces[f]])
                 continue
-            for c in cells:
-                draw_polygon(surface, lit[c], [pts[i] for i in s.cells[c]])
+            if not any(filled[c] for c in cells):
+                continue
             if glyph is not None:
                 if marks is None:
                     marks = self.cell_marks()
@@ -833,21 +860,34 @@ class SolidView:
     def _draw_highlight(
         self, surface: pygame.Surface, proj: Projection, cells: Iterable[int], lit: list[Colour]
     ) -> None:
+        """The cells lit towards the glow colour, and the outline of the region
+        they make (not of each cell) ringed in a pulse, dark outside."""
         s = self.solid
-        shown = [c for c in cells if 0 <= c < s.n_cells and proj.visible[s.cell_face[c]]]
+        shown = [c for c in set(cells) if 0 <= c < s.n_cells and proj.visible[s.cell_face[c]]]
         if not shown:
             return
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * 1.2)
         glow = self.highlight_colour
+        polys = self.cell_polygons()
+        for c in shown:
+            pygame.draw.polygon(surface, mix(lit[c], glow, 0.18 + 0.22 * pulse), polys[c])
+        # the region's rim: the cells' sides that no other shown cell shares
+        count: dict[tuple[int, int], int] = {}
+        for c in shown:
+            for side in s.cell_sides[c]:
+                count[side] = count.get(side, 0) + 1
+        rim = [side for side, n in count.items() if n == 1]
         face_w, _ = self.outline_widths()
         width = face_w + 1 + round(pulse * max(1, face_w))
-        for c in shown:
-            poly = [proj.points[i] for i in s.cells[c]]
-            pygame.draw.polygon(surface, mix(lit[c], glow, 0.18 + 0.22 * pulse), poly)
-        for c in shown:
-            poly = [proj.points[i] for i in s.cells[c]]
-            pygame.draw.polygon(surface, self.edge, poly, width + 2)
-            pygame.draw.polygon(surface, mix(glow, (255, 255, 255), 0.4 * pulse), poly, width)
+        pts = proj.points
+        ring = mix(glow, (255, 255, 255), 0.4 * pulse)
+        corners = {i for side in rim for i in side}
+        for colour, w in ((self.edge, width + 2), (ring, width)):
+            for a, b in rim:
+                pygame.draw.line(surface, colour, pts[a], pts[b], w)
+            if w > 2:
+                for i in corners:
+                    pygame.draw.circle(surface, colour, pts[i], w / 2 - 0.5)
 
 
 def _capped(v: tuple[float, float, float], most: float) -> tuple[float, float, float]:

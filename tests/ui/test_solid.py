@@ -163,28 +163,30 @@ def test_culling_keeps_exactly_the_faces_turned_to_the_eye(dodeca, perspective):
                 assert view.face_visible(f) == (area < 0), (q, f, area)
 
 
-def test_only_visible_cells_are_drawn(dodeca, monkeypatch):
-    view = view_of(dodeca)
+def test_only_visible_faces_are_drawn(dodeca, monkeypatch):
+    view = view_of(dodeca, colours=[(40 * (c % 3), 90, 50 * (c % 5)) for c in range(60)])
     view.turn_to(view.face_turn(4), duration=0)
     fills = []
     real = pygame.draw.polygon
 
     def polygon(surface, colour, points, width=0):
         if width == 0:
-            fills.append([tuple(p) for p in points])
+            fills.append({tuple(p) for p in points})
         return real(surface, colour, points, width)
 
     monkeypatch.setattr(pygame.draw, "polygon", polygon)
     surface = pygame.Surface((600, 500))
-    view.draw(surface)
-    assert len(fills) == 30  # six faces of five cells
-    assert {tuple(p) for poly in fills for p in poly} <= {
-        tuple(view.project().points[i]) for f in view.visible_faces() for c in dodeca.face_cells[f] for i in dodeca.cells[c]
-    }
-    fills.clear()
-    view.set_colours([None] * 60)  # empty faces are one polygon each
-    view.draw(surface)
-    assert len(fills) == 6
+    pts = view.project().points
+    faces = {f: {tuple(pts[i]) for i in dodeca.faces[f]} | {tuple(pts[dodeca.cells[c][0]]) for c in dodeca.face_cells[f]} for f in range(12)}
+    for colours in (view.colours, [RED] * 60, [None] * 60):
+        view.set_colours(colours)
+        fills.clear()
+        view.draw(surface)
+        # each fill lies within one face, and exactly the six faces towards the eye are filled
+        drawn = {f for poly in fills for f in range(12) if poly <= faces[f]}
+        assert all(any(poly <= faces[f] for f in range(12)) for poly in fills)
+        assert drawn == {4} | neighbours(dodeca, 4)
+        assert len(fills) == (30 if colours is view.colours else 6)  # a face of one colour is one polygon
 
 
 # -- picking ----------------------------------------------------------------------
