@@ -807,10 +807,15 @@ class SolidView:
         proj = self.project()
         s = self.solid
         pts = proj.points
+        visible = proj.visible.tolist()
         polys: list[list[list[float]]] | None = None
         lit = self.shaded_colours()
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * 1.2)
+        shown = [c for c in set(highlight) if 0 <= c < s.n_cells and visible[s.cell_face[c]]]
+        glow = mix(self.highlight_colour, (255, 255, 255), 0.4 * pulse)
+        for c in shown:  # lit towards the glow, under their glyphs and seams
+            lit[c] = mix(lit[c], glow, 0.2 + 0.2 * pulse)
         filled = self._filled_list
-        visible = proj.visible.tolist()
         shades = proj.shade.tolist()
         marks: tuple[list[Point], list[float]] | None = None
         draw_polygon = pygame.draw.polygon
@@ -855,34 +860,22 @@ class SolidView:
             circle = pygame.draw.circle
             for i in np.flatnonzero(s.corners[visible].any(axis=0)).tolist():
                 circle(surface, edge, pts[i], half)
-        self._draw_highlight(surface, proj, highlight, lit)
+        if shown:
+            self._draw_rim(surface, shown, glow, pulse)
 
-    def _draw_highlight(
-        self, surface: pygame.Surface, proj: Projection, cells: Iterable[int], lit: list[Colour]
-    ) -> None:
-        """The cells lit towards the glow colour, and the outline of the region
-        they make (not of each cell) ringed in a pulse, dark outside."""
-        s = self.solid
-        shown = [c for c in set(cells) if 0 <= c < s.n_cells and proj.visible[s.cell_face[c]]]
-        if not shown:
-            return
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * 1.2)
-        glow = self.highlight_colour
-        polys = self.cell_polygons()
-        for c in shown:
-            pygame.draw.polygon(surface, mix(lit[c], glow, 0.18 + 0.22 * pulse), polys[c])
-        # the region's rim: the cells' sides that no other shown cell shares
+    def _draw_rim(self, surface: pygame.Surface, cells: list[int], glow: Colour, pulse: float) -> None:
+        """The outline of the region the cells make (not of each cell), in a
+        pulsing width, dark outside so it reads on any colour."""
         count: dict[tuple[int, int], int] = {}
-        for c in shown:
-            for side in s.cell_sides[c]:
+        for c in cells:
+            for side in self.solid.cell_sides[c]:
                 count[side] = count.get(side, 0) + 1
-        rim = [side for side, n in count.items() if n == 1]
+        rim = [side for side, n in count.items() if n == 1]  # sides no other cell of theirs shares
+        corners = {i for side in rim for i in side}
         face_w, _ = self.outline_widths()
         width = face_w + 1 + round(pulse * max(1, face_w))
-        pts = proj.points
-        ring = mix(glow, (255, 255, 255), 0.4 * pulse)
-        corners = {i for side in rim for i in side}
-        for colour, w in ((self.edge, width + 2), (ring, width)):
+        pts = self.project().points
+        for colour, w in ((self.edge, width + 2), (glow, width)):
             for a, b in rim:
                 pygame.draw.line(surface, colour, pts[a], pts[b], w)
             if w > 2:
@@ -1078,6 +1071,7 @@ class DemoTable:
             for i, c in enumerate(self.colourings)
         ]
         self.hover: int | None = None
+        self.pointer: tuple[int, int] | None = None
         self.sprites = GlyphSprites(demo_paint)
         self.resize(size)
 
@@ -1117,11 +1111,13 @@ class DemoTable:
                     view.colours = ()
                     view.set_colours(big_cols)
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.views[0].cell_at(event.pos)
+            self.pointer = event.pos
 
     def update(self, dt: float) -> None:
         for view in self.views:
             view.update(dt)
+        if self.pointer is not None:  # what is under the pointer changes as the solid turns
+            self.hover = self.views[0].cell_at(self.pointer)
 
     def draw(self, surface: pygame.Surface, glyphs: bool = True) -> None:
         for i, view in enumerate(self.views):
