@@ -268,9 +268,9 @@ class Solid:
             (a, b, fs[0], fs[1] if len(fs) > 1 else -1) for (a, b), fs in sides.items()
         )
         inner: list[tuple[tuple[int, int, int, int], ...]] = []
-        for ids in self.face_cells:
+        for cell_ids in self.face_cells:
             seams: dict[tuple[int, int], list[int]] = {}
-            for c in ids:
+            for c in cell_ids:
                 poly = self.cells[c]
                 for a, b in zip(poly, poly[1:] + poly[:1]):
                     key = (min(a, b), max(a, b))
@@ -330,7 +330,7 @@ def demo_dodecahedron() -> tuple[np.ndarray, list[list[int]]]:
     (±φ, ±1, 0), (±1, 0, ±φ), ordered counter-clockwise seen from outside.
     For the demo, the bench and the tests: a game keeps its own labelled model."""
     phi = (1 + math.sqrt(5)) / 2
-    verts = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
+    verts: list[tuple[float, float, float]] = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
     for a in (-1 / phi, 1 / phi):
         for b in (-phi, phi):
             verts += [(0, a, b), (a, b, 0), (b, 0, a)]
@@ -730,7 +730,7 @@ class SolidView:
     def face_polygon(self, face: int) -> list[Point]:
         """A face's corners on screen (whether or not it faces the eye)."""
         pts = self.project().points
-        return [pts[i] for i in self.solid.faces[face]]
+        return [(pts[i][0], pts[i][1]) for i in self.solid.faces[face]]
 
     def visible_faces(self) -> list[int]:
         """The faces towards the eye, far to near."""
@@ -900,7 +900,7 @@ def _rest(v: tuple[float, float, float]) -> tuple[float, float, float]:
     return v
 
 
-def _inside(pos: Sequence[float], poly: Sequence[Point]) -> bool:
+def _inside(pos: Sequence[float], poly: Sequence[Sequence[float]]) -> bool:
     """Whether ``pos`` lies in the polygon (even-odd rule, any winding)."""
     x, y = float(pos[0]), float(pos[1])
     inside = False
