@@ -292,6 +292,10 @@ class Solid:
             (ids, idx, np.roll(idx, -1, axis=1))
             for ids, idx in ((ids, np.array([self.cells[c] for c in ids], dtype=np.intp)) for ids in by_len.values())
         )
+        #: face -> its corners fanned into triangles from the first (faces are convex)
+        self.face_triangles: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((face[0], face[i], face[i + 1]) for i in range(1, len(face) - 1)) for face in self.faces
+        )
         #: face x vertex: True where the vertex is a corner of the face
         self.corners = np.zeros((len(self.faces), len(v)), dtype=bool)
         for f, face in enumerate(self.faces):
@@ -822,8 +826,11 @@ class SolidView:
         for f in proj.order:
             cells = s.face_cells[f]
             first = lit[cells[0]]
-            if all(lit[c] == first for c in cells):  # one colour (or empty): one polygon
-                draw_polygon(surface, first, [pts[i] for i in s.faces[f]])
+            if all(lit[c] == first for c in cells):
+                # one colour (or empty): the face in as few triangles as it takes
+                # (pygame fills a triangle quicker than any other polygon)
+                for a, b, c in s.face_triangles[f]:
+                    draw_polygon(surface, first, (pts[a], pts[b], pts[c]))
             else:
                 if polys is None:
                     polys = self.cell_polygons()

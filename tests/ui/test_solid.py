@@ -186,7 +186,7 @@ def test_only_visible_faces_are_drawn(dodeca, monkeypatch):
         drawn = {f for poly in fills for f in range(12) if poly <= faces[f]}
         assert all(any(poly <= faces[f] for f in range(12)) for poly in fills)
         assert drawn == {4} | neighbours(dodeca, 4)
-        assert len(fills) == (30 if colours is view.colours else 6)  # a face of one colour is one polygon
+        assert len(fills) == (30 if colours is view.colours else 18)  # a face of one colour is three triangles
 
 
 # -- picking ----------------------------------------------------------------------
