@@ -412,7 +412,7 @@ class SolidView:
     """One solid on screen: where, how large, which way turned, in what colours.
 
     ``colours`` gives each cell a colour, or None for an empty cell (drawn in
-    ``empty``, a face of empty cells as one plain polygon). ``perspective`` is
+    ``empty``, a face of empty cells without seams). ``perspective`` is
     the solid's radius over the eye's distance (0: orthographic). ``buttons``
     are the mouse buttons that turn it; ``keys`` lets the arrows turn it.
     """
@@ -496,7 +496,13 @@ class SolidView:
 
     @property
     def dragging(self) -> bool:
+        """True while a drag turns it."""
         return self._dragging
+
+    @property
+    def pressed(self) -> bool:
+        """True while a turning button pressed on it is held (a click or a drag to be)."""
+        return self._press is not None
 
     @property
     def at_rest(self) -> bool:
@@ -551,6 +557,12 @@ class SolidView:
                 self._dragging = False
             return False
         if kind == pygame.MOUSEMOTION and self._press is not None:
+            held = getattr(event, "buttons", None)
+            if held is not None and not any(held[b - 1] for b in self.buttons if 1 <= b <= len(held)):
+                # the button came up where this view never heard it (outside the window)
+                was = self._dragging
+                self._press, self._grab, self._dragging = None, None, False
+                return was
             pos = (int(event.pos[0]), int(event.pos[1]))
             if not self._dragging:
                 if math.dist(pos, self._press) < DRAG_SLOP:
@@ -1103,10 +1115,10 @@ class DemoTable:
 
     def handle(self, event: pygame.event.Event) -> None:
         for i, view in enumerate(self.views):
-            press = view._press
+            press = view.pressed
             if view.handle(event):
                 continue
-            if event.type == pygame.MOUSEBUTTONUP and press is not None:  # a click, not a drag
+            if event.type == pygame.MOUSEBUTTONUP and press:  # a click, not a drag
                 if i == 0:
                     face = view.face_at(event.pos)
                     if face is not None:

@@ -269,6 +269,18 @@ def test_a_click_is_not_a_drag(dodeca):
     assert view.orientation == q
 
 
+def test_a_release_missed_outside_the_window_ends_the_drag(dodeca):
+    view = view_of(dodeca)
+    cx, cy = RECT.center
+    drag(view, (cx, cy), (cx + 50, cy), steps=3, release=False)
+    assert view.dragging and view.pressed
+    q = view.orientation
+    # the pointer comes back with no button held: the release was missed
+    assert view.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(cx + 90, cy), rel=(0, 0), buttons=(0, 0, 0)))
+    assert not view.dragging and not view.pressed
+    assert view.orientation == q  # that motion did not turn it
+
+
 def test_a_flick_spins_on_and_comes_to_rest(dodeca):
     view = view_of(dodeca)
     cx, cy = RECT.center
