@@ -341,6 +341,54 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     ]
 
 
+# -- the turnable solid (tabletop/ui/solid.py) -------------------------------------------
+
+
+@section("solid")
+def bench_solid(opts: Options) -> list[Row]:
+    """Frame time while four dodecahedra turn at once: the demo's table
+    (``python -m tabletop.ui.solid``): one large of 60 coloured cells with a
+    glowing face (a placement's preview), three small beside it, every
+    coloured cell with a glyph sprite. Each frame turns all four a little,
+    advances them by 1/60 s, clears the window, draws them and flips."""
+    import pygame
+
+    from tabletop.ui.solid import DemoTable
+
+    w, h = opts.size
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode(opts.size)
+        table = DemoTable(opts.size)
+        big = table.views[0]
+        table.hover = 5 * 7 + 2  # a cell of face 7: its face glows
+        clock = time.perf_counter
+        times: dict[bool, list[float]] = {True: [], False: []}
+        for glyphs in (True, False):
+            for i in range(30 + opts.frames):
+                t = clock()
+                for k, view in enumerate(table.views):
+                    view.turn((0.3, 1.0, 0.1 * k), 0.8 / 60)  # 0.8 radians a second
+                table.update(1 / 60)
+                screen.fill((22, 26, 34))
+                table.draw(screen, glyphs=glyphs)
+                pygame.display.flip()
+                if i >= 30:
+                    times[glyphs].append((clock() - t) * 1000)
+        across = round(2 * big.project().radius)
+        small = round(2 * table.views[1].project().radius)
+        painted = len(table.sprites)
+    finally:
+        pygame.quit()
+    what = f"solid: 4 dodecahedra turning {w}x{h} (one {across} px across, 3 of {small} px)"
+    return [
+        Row(f"{what}, glyphs and a glowing face, median of {opts.frames}", statistics.median(times[True]), "ms", 4.0),
+        Row(f"{what}, glyphs and a glowing face, p99 of {opts.frames}", percentile(times[True], 99), "ms", 4.0),
+        Row(f"{what}, no glyphs, p99 of {opts.frames}", percentile(times[False], 99), "ms", 4.0),
+        Row("solid: glyph sprites painted while turning", painted, "sprites"),
+    ]
+
+
 # -- Planepita's bots --------------------------------------------------------------------
 
 
