@@ -47,7 +47,6 @@ from tabletop.games.planet.regions import _components, masks
 from tabletop.games.planet.rules import PlanetRules, determinize
 from tabletop.games.planet.tiles import (
     ANIMALS,
-    AVOID,
     HABITATS,
     MOST,
     TERRAIN_NAMES,
@@ -164,7 +163,7 @@ def habitat_value(view: PlanetState, seat: int, count: int) -> float:
 
 def coming_cards(view: PlanetState) -> list[tuple[int, int]]:
     """The animal cards on show still to be scored, with their round."""
-    out = []
+    out: list[tuple[int, int]] = []
     for r in range(max(view.round, 1), ROUNDS + 1):
         out.extend((card, r) for card in view.board.column(r) if card != UNKNOWN)
     return out
@@ -434,12 +433,8 @@ def reason(view: PlanetState, seat: int, action: Place) -> str:
     before, after = Keys(base), Keys(new)
     tile = TILES[action.tile].terrains
     home = habitat_of(view, seat, tile)
-    laid_terrains = sorted(set(tile), key=lambda t: (t != home, -tile.count(t), _INDEX[t]))
-    main = laid_terrains[0]
-    laid = new[_INDEX[main]] & ~base[_INDEX[main]]
-    head = f"{TERRAIN_NAMES[main].capitalize()} on face {action.face}"
-    parts = [_region_words(before, after, main, laid)]
     gains, ties, losses = [], [], []
+    first: str | None = None
     for race in races(view, seat):
         if not _touches(race.animal, set(tile)):
             continue
@@ -452,6 +447,14 @@ def reason(view: PlanetState, seat: int, action: Place) -> str:
             ties.append(what)
         elif was >= 0.7 > now:
             losses.append(what)
+        else:
+            continue
+        if first is None and now > was and race.animal.terrain in tile:
+            first = race.animal.terrain
+    main = first or sorted(set(tile), key=lambda t: (t != home, -tile.count(t), _INDEX[t]))[0]
+    laid = new[_INDEX[main]] & ~base[_INDEX[main]]
+    head = f"{TERRAIN_NAMES[main].capitalize()} on face {action.face}"
+    parts = [_region_words(before, after, main, laid)]
     if gains:
         parts.append("taking the lead for " + " and ".join(gains[:2]))
     if ties:
@@ -459,16 +462,16 @@ def reason(view: PlanetState, seat: int, action: Place) -> str:
     if losses:
         parts.append("giving up the lead for " + " and ".join(losses[:2]))
     habitat = view.habitats[seat]
-    if not (gains or ties) and habitat is not None:
+    if not (gains or ties) and habitat is not None and habitat in tile:
         count = new[_INDEX[habitat]].bit_count()
         points = HABITATS[habitat].score(count)
         parts.append(
             f"bringing your {TERRAIN_NAMES[habitat]} to {plural(count, 'cell')} "
             f"({plural(points, 'point')} on your habitat card)"
         )
-    elif not (gains or ties):
+    elif not (gains or ties) and habitat is None and home in tile:
         parts.append(f"growing your {TERRAIN_NAMES[home]}, your largest terrain")
-    said = [p for p in parts if p]
+    said = [p for p in parts if p] or ["the tile that harms your standings least"]
     return f"{head}: " + ", ".join(said)
 
 
