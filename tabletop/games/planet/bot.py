@@ -41,7 +41,7 @@ from random import Random  # the type only: generators come from core.rng
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import level_factory
 from tabletop.core.words import plural
-from tabletop.games.planet.geometry import place
+from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
 from tabletop.games.planet.regions import _components, masks
 from tabletop.games.planet.rules import PlanetRules, determinize
@@ -89,16 +89,21 @@ class Keys:
     """Animal keys of one planet from its terrain masks, each terrain's
     regions found once (``regions._components``), for many cards."""
 
-    __slots__ = ("masks", "_parts")
+    __slots__ = ("masks", "_parts", "_base")
 
-    def __init__(self, terrain_masks: Sequence[int]) -> None:
+    def __init__(self, terrain_masks: Sequence[int], base: Keys | None = None) -> None:
         self.masks = terrain_masks
         self._parts: dict[int, list[tuple[int, int]]] = {}
+        self._base = base
 
     def parts(self, t: int) -> list[tuple[int, int]]:
         got = self._parts.get(t)
         if got is None:
-            got = self._parts[t] = _components(self.masks[t])
+            base = self._base
+            if base is not None and base.masks[t] == self.masks[t]:
+                got = self._parts[t] = base.parts(t)
+            else:
+                got = self._parts[t] = _components(self.masks[t])
         return got
 
     def key(self, animal: Animal) -> tuple[int, ...]:
@@ -117,11 +122,27 @@ class Keys:
         return max((p.bit_count() for p, _ in self.parts(t)), default=0)
 
 
+def _laid_masks() -> dict[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """Per (tile, face, rotation), the cells it lays as (terrain index, mask)."""
+    table = {}
+    for tile in TILES:
+        for face in range(FACE_COUNT):
+            for rotation in range(SLOTS):
+                by: dict[int, int] = {}
+                for cell, terrain in place(tile.terrains, face, rotation):
+                    by[_INDEX[terrain]] = by.get(_INDEX[terrain], 0) | 1 << cell
+                table[tile.index, face, rotation] = tuple(by.items())
+    return table
+
+
+_LAID = _laid_masks()
+
+
 def placed_masks(base: Sequence[int], action: Place) -> tuple[int, ...]:
     """``base`` (a planet's masks) with ``action``'s tile laid."""
     out = list(base)
-    for cell, terrain in place(TILES[action.tile].terrains, action.face, action.rotation):
-        out[_INDEX[terrain]] |= 1 << cell
+    for t, m in _LAID[action.tile, action.face, action.rotation]:
+        out[t] |= m
     return tuple(out)
 
 
@@ -227,23 +248,31 @@ class Judge:
         self.base = masks(view.planets[seat])
         self.races = races(view, seat)
         self.home = habitat_of(view, seat, "".join(TILES[t].terrains for t in view.revealed))
-        base = Keys(self.base)
-        self.base_keys = [base.key(r.animal) for r in self.races]
+        self.base_keys = Keys(self.base)
+        self.old = [(r, standing(self.base_keys.key(r.animal), r.best_other, r.final)) for r in self.races]
+        self.standings = sum(r.value * was for r, was in self.old)
+        self._touched: dict[int, list[tuple[Race, float]]] = {}
+
+    def touched(self, tile: int) -> list[tuple[Race, float]]:
+        """The races a tile's terrains can change, with their standing now."""
+        got = self._touched.get(tile)
+        if got is None:
+            laid = set(TILES[tile].terrains)
+            got = self._touched[tile] = [(r, was) for r, was in self.old if _touches(r.animal, laid)]
+        return got
 
     def score(self, action: Place) -> float:
         new = placed_masks(self.base, action)
-        keys = Keys(new)
-        laid = set(TILES[action.tile].terrains)
+        keys = Keys(new, self.base_keys)
         h = _INDEX[self.home]
-        total = 0.0
+        total = self.standings
         if self.view.habitats[self.seat] is not None:
             total += habitat_value(self.view, self.seat, new[h].bit_count())
             total += 0.02 * keys.largest(h)
         else:
             total += 0.1 * new[h].bit_count() + 0.02 * keys.largest(h)
-        for race, old in zip(self.races, self.base_keys, strict=True):
-            key = keys.key(race.animal) if _touches(race.animal, laid) else old
-            total += race.value * standing(key, race.best_other, race.final)
+        for race, was in self.touched(action.tile):
+            total += race.value * (standing(keys.key(race.animal), race.best_other, race.final) - was)
         return total
 
 
