@@ -15,7 +15,7 @@ import pytest
 from tabletop.core.game import apply_checked
 from tabletop.games.planet import bot
 from tabletop.games.planet.model import Board, Place, PlanetState
-from tabletop.games.planet.regions import EMPTY_PLANET, condition_key, with_tile
+from tabletop.games.planet.regions import EMPTY_PLANET, condition_key, regions, with_tile
 from tabletop.games.planet.rules import PlanetRules, new_game
 from tabletop.games.planet.tiles import ANIMALS, TILES
 
@@ -218,3 +218,26 @@ def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
 
 def test_level_notes_name_every_level() -> None:
     assert set(bot.level_notes()) == set(LEVELS)
+
+
+def test_explain_says_when_a_placement_joins_regions_and_how_large_the_result() -> None:
+    """Forest on two faces, a forest tile to lay, no animal on the board: some
+    placement joins the two forest regions, and the reason says so with the
+    joined region's size."""
+    base = new_game(2, False, False, 3)
+    planet, placed = laid({0: 2, 7: 17})  # FFFFI and FFFII
+    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9),
+                    planets=(planet, EMPTY_PLANET), placed=(placed, (None,) * 12), round=3,
+                    board=Board(((),) * 12))
+    assert len(regions(planet, "F")) == 2
+    joins = []
+    for action in RULES.legal_actions(state):
+        if action.tile != 0:
+            continue
+        why = bot.reason(RULES.view(state, 0), 0, action)
+        if "joins two forest regions" in why:
+            after = RULES.apply(state, action).planets[0]
+            size = max(r.bit_count() for r in regions(after, "F"))
+            assert f"joins two forest regions into one of {size}" in why
+            joins.append(action)
+    assert joins
