@@ -393,6 +393,7 @@ class HardBot:
 
     def choose(self, view: PlanetState) -> Place:
         start = self.clock()
+        deadline = None if self.time_budget is None else start + self.time_budget
         judge = Judge(view, self.seat)
         scored = sorted(((judge.score(a), a) for a in RULES.legal_actions(view)), key=lambda x: -x[0])
         kept = [a for _, a in scored[:HARD_KEEP]]
@@ -401,16 +402,22 @@ class HardBot:
         if len(kept) == 1:
             return kept[0]
         totals = dict.fromkeys(kept, 0.0)
-        longest = 0.0
-        for _ in range(self.iterations):
-            now = self.clock()
-            if self.time_budget is not None and self.last_samples and now + longest > start + self.time_budget:
-                break
+        longest = 0.0  # the longest playout so far
+        out_of_time = False
+        while self.last_samples < self.iterations and not out_of_time:
             world = determinize(view, self.seat, self.rng)
+            sample = {}
             for a in kept:
-                totals[a] += self._play_out(world, a)
-            self.last_samples += 1
-            longest = max(longest, self.clock() - now)
+                now = self.clock()
+                if deadline is not None and self.last_samples and now + longest > deadline:
+                    out_of_time = True  # a sample not finished counts for nothing
+                    break
+                sample[a] = self._play_out(world, a)
+                longest = max(longest, self.clock() - now)
+            else:
+                for a in kept:
+                    totals[a] += sample[a]
+                self.last_samples += 1
         self.last_values = {a: totals[a] / self.last_samples for a in kept}
         first = {a: i for i, a in enumerate(kept)}
         return max(kept, key=lambda a: (self.last_values[a], -first[a]))
