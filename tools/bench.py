@@ -860,7 +860,7 @@ def bench_planet(opts: Options) -> list[Row]:
             regions.regions(planet, terrain)
     region_rate = count * len(TERRAINS) / (clock() - t)
     evaluations = f"{count} planets x {len(ANIMALS)} cards"
-    return [
+    rows = [
         Row(f"planet condition_key on random full planets ({evaluations}, best of {len(rates)})",
             max(rates), "evals/s", 20_000.0, at_least=True),
         Row(f"planet condition_key, median of {len(rates)} batches", statistics.median(rates),
@@ -868,6 +868,41 @@ def bench_planet(opts: Options) -> list[Row]:
         Row(f"planet regions(planet, terrain) on random full planets ({count} x {len(TERRAINS)})",
             region_rate, "calls/s"),
     ]
+    from tabletop.games.planet import bot as planet_bot
+
+    views = _planet_decisions(max(1, opts.runs // 2))
+    for level, (_, seconds) in planet_bot.BUDGETS.items():
+        decisions = [
+            (lambda level=level, i=i, seat=view.viewer: planet_bot.make_bot(level, seat, i), view)
+            for i, view in enumerate(views)
+        ]
+        rows += bot_rows("planet", level, seconds, decisions)
+    return rows
+
+
+def _planet_decisions(games: int) -> list[Any]:
+    """Views of the seat to place, from ``games`` seeded games at 2, 3 and 4
+    players (standard rules) played by medium bots: the first placement of
+    rounds 1, 4, 7 and 10 (5 tiles on offer, 12 to 3 free faces) and the
+    last of round 11."""
+    from tabletop.games import planet
+    from tabletop.games.planet import bot as planet_bot
+
+    rules = planet.RULES
+    positions = []
+    for players in (2, 3, 4):
+        for i in range(games):
+            state = rules.setup(planet.default_config(players), 400 + i)
+            medium = [planet_bot.make_bot("medium", s, i) for s in range(players)]
+            while not state.over:
+                seat = state.turn
+                view = rules.view(state, seat)
+                if (state.taken == 0 and state.round in (1, 4, 7, 10)) or (
+                    state.round == 11 and state.taken == players - 1
+                ):
+                    positions.append(view)
+                state = rules.apply(state, medium[seat].choose(view))
+    return positions
 
 def _etuc_decisions(deals: int) -> list[Any]:
     """Views where the seat to move has a choice, from ``deals`` seeded first

@@ -1,0 +1,243 @@
+"""Planet's bots: every level answers views of several positions (2-4
+players, both variants and the secret animals) with legal placements and
+owns its generator; easy grows its habitat terrain; medium takes a card's
+lead when it can; the hints' reasons; the hard bot's budgets. Small
+iteration caps, untimed: the suite never waits on the clock."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+import pytest
+
+from tabletop.core.game import apply_checked
+from tabletop.games.planet import bot
+from tabletop.games.planet.model import Board, Place, PlanetState
+from tabletop.games.planet.regions import EMPTY_PLANET, condition_key, regions, with_tile
+from tabletop.games.planet.rules import PlanetRules, new_game
+from tabletop.games.planet.tiles import ANIMALS, TILES
+
+RULES = PlanetRules()
+LEVELS = ("easy", "medium", "hard")
+#: the hard bot's samples in these tests (its real cap is bot.HARD_ITERATIONS)
+HARD_TEST_ITERATIONS = 2
+
+
+def make(level: str, seat: int, seed: int) -> object:
+    made = bot.make_bot(level, seat, seed, timed=False)
+    if isinstance(made, bot.HardBot):
+        made.iterations = HARD_TEST_ITERATIONS
+    return made
+
+
+def positions() -> list[PlanetState]:
+    """States early, in the middle and late in games of random placements:
+    2, 3 and 4 players, standard, beginner and secret animals."""
+    out = []
+    for players, variants in ((2, {}), (3, {"beginner": True}), (4, {"secret": True}), (3, {})):
+        rng = random.Random(players)
+        state = RULES.setup(RULES.info.config(players, **variants), 40 + players)
+        while not state.over:
+            if state.taken == 1 and state.round in (1, 6, 12):
+                out.append(state)
+            legal = RULES.legal_actions(state)
+            state = RULES.apply(state, legal[rng.randrange(len(legal))])
+    return out
+
+
+def by_name(name: str) -> int:
+    return next(a.index for a in ANIMALS if a.name == name)
+
+
+def laid(tiles: dict[int, int]) -> tuple[str, tuple[tuple[int, int] | None, ...]]:
+    """A planet with tile ``tiles[face]`` on each given face, unturned."""
+    planet = EMPTY_PLANET
+    placed: list[tuple[int, int] | None] = [None] * 12
+    for face, tile in tiles.items():
+        planet = with_tile(planet, TILES[tile].terrains, face, 0)
+        placed[face] = (tile, 0)
+    return planet, tuple(placed)
+
+
+def race_position() -> PlanetState:
+    """Round 3 of 2 players, seat 0 to place, the Panda (most forest regions)
+    to be scored at its end and no other card on the board: each seat has one
+    forest region; of the tiles on offer only OOOFF holds forest. Seat 0's
+    habitat is ocean, seat 1's desert."""
+    base = new_game(2, False, False, 5)
+    mine, mine_placed = laid({0: 17})  # FFFII
+    theirs, theirs_placed = laid({0: 2})  # FFFFI
+    columns = [()] * 12
+    columns[2] = (by_name("Panda"),)
+    state = replace(
+        base,
+        round=3,
+        start=0,
+        taken=0,
+        revealed=(12, 3, 9, 10, 14),
+        planets=(mine, theirs),
+        placed=(mine_placed, theirs_placed),
+        habitats=("O", "D"),
+        board=Board(tuple(columns)),
+    )
+    return state
+
+
+def choice(level: str, state: PlanetState, seed: int = 0) -> Place:
+    seat = RULES.to_move(state)
+    assert seat is not None
+    action = make(level, seat, seed).choose(RULES.view(state, seat))  # type: ignore[attr-defined]
+    assert RULES.check(state, action) is None
+    return action  # type: ignore[no-any-return]
+
+
+# -- every level ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_places_legally_from_views_of_many_positions(level: str) -> None:
+    states = positions()
+    assert {s.players for s in states} == {2, 3, 4}
+    assert any(s.beginner for s in states) and any(s.secret for s in states)
+    for i, state in enumerate(states):
+        action = choice(level, state, i)
+        assert isinstance(action, Place)
+
+
+def test_the_same_seed_gives_the_same_moves_whatever_the_module_random_does() -> None:
+    """Easy, medium and hard at one table play a whole game (every move
+    checked); replayed from the same seeds, with the module ``random``
+    stirred between moves, the moves are the same."""
+
+    def game(stir: int) -> list[Place]:
+        random.seed(stir)
+        state = RULES.setup(RULES.info.config(3), 8)
+        bots = [make(level, s, 30 + s) for s, level in enumerate(LEVELS)]
+        moves = []
+        while not state.over:
+            seat = state.turn
+            assert seat is not None
+            action = bots[seat].choose(RULES.view(state, seat))  # type: ignore[attr-defined]
+            state = apply_checked(RULES, state, action, seat)
+            moves.append(action)
+            random.random()
+        return moves
+
+    moves = game(1)
+    assert len(moves) == 36
+    assert game(2) == moves
+
+
+# -- easy -----------------------------------------------------------------------------
+
+
+def test_easy_takes_the_tile_that_adds_most_to_its_habitat_terrain() -> None:
+    """Forest habitat; on offer FFFFD (4 forest), DDDDM, OOOOI, MMMDD, OOOII:
+    easy, whatever its seed, takes FFFFD. In the beginner variant it grows the
+    terrain it holds most of: with ocean ahead, OOOOI."""
+    base = new_game(2, False, False, 3)
+    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9))
+    assert {choice("easy", state, seed).tile for seed in range(6)} == {0}
+    beginner = new_game(2, True, False, 3)
+    planet, placed = laid({0: 9})  # OOOII
+    state = replace(
+        beginner,
+        start=0,
+        revealed=(0, 1, 3, 6, 4),
+        planets=(planet, EMPTY_PLANET),
+        placed=(placed, (None,) * 12),
+        round=2,
+    )
+    assert {choice("easy", state, seed).tile for seed in range(6)} == {3}
+
+
+def test_easy_chooses_at_random_among_placements_about_as_good() -> None:
+    base = new_game(2, False, False, 3)
+    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9))
+    assert len({choice("easy", state, seed) for seed in range(8)}) > 1
+
+
+# -- medium ---------------------------------------------------------------------------
+
+
+def test_medium_takes_the_lead_for_a_card_when_it_can() -> None:
+    state = race_position()
+    panda = ANIMALS[by_name("Panda")]
+    mine, theirs = (condition_key(p, panda)[0] for p in state.planets)
+    assert mine == theirs == 1  # level: nobody leads
+    for seed in range(4):
+        action = choice("medium", state, seed)
+        after = RULES.apply(state, action)
+        assert condition_key(after.planets[0], panda)[0] > theirs
+    # easy, playing for its ocean, need not
+    assert any(choice("easy", state, seed).tile != 12 for seed in range(4))
+
+
+# -- hard, hints and budgets ----------------------------------------------------------
+
+
+def test_hard_takes_the_lead_and_its_explain_names_what_it_is_for() -> None:
+    state = race_position()
+    hard = make("hard", 0, 1)
+    view = RULES.view(state, 0)
+    action = hard.choose(view)  # type: ignore[attr-defined]
+    assert action.tile == 12
+    why = hard.explain(view, action)  # type: ignore[attr-defined]
+    assert why.startswith(f"Forest on face {action.face}: starts a forest region of 2")
+    assert "taking the lead for the Panda (most forest regions)" in why
+    assert why.endswith("(looked ahead on 2 deals of the hidden tiles)")
+
+
+def test_explain_tells_a_habitat_placement_by_its_cells_and_points() -> None:
+    base = new_game(2, False, False, 3)
+    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9), board=Board(((),) * 12))
+    why = bot.reason(RULES.view(state, 0), 0, Place(0, 3, 0))
+    assert why == "Forest on face 3: starts a forest region of 4, bringing your forest to 4 cells (0 points on your habitat card)"
+
+
+def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
+    timed = bot.make_bot("hard", 0, 3)
+    assert isinstance(timed, bot.HardBot)
+    assert (timed.iterations, timed.time_budget) == bot.BUDGETS["hard"]
+    untimed = bot.make_bot("hard", 0, 3, timed=False)
+    assert isinstance(untimed, bot.HardBot) and untimed.time_budget is None
+    untimed.iterations = 3
+    ticks = itertools.count()
+    untimed.clock = lambda: next(ticks) * 10.0  # the clock is never the limit
+    state = race_position()
+    assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
+    assert untimed.last_samples == 3
+    # timed, a clock racing past the budget stops it after one sample
+    ticks = itertools.count()
+    timed.clock = lambda: next(ticks) * 10.0
+    assert RULES.check(state, timed.choose(RULES.view(state, 0))) is None
+    assert timed.last_samples == 1
+
+
+def test_level_notes_name_every_level() -> None:
+    assert set(bot.level_notes()) == set(LEVELS)
+
+
+def test_explain_says_when_a_placement_joins_regions_and_how_large_the_result() -> None:
+    """Forest on two faces, a forest tile to lay, no animal on the board: some
+    placement joins the two forest regions, and the reason says so with the
+    joined region's size."""
+    base = new_game(2, False, False, 3)
+    planet, placed = laid({0: 2, 7: 17})  # FFFFI and FFFII
+    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9),
+                    planets=(planet, EMPTY_PLANET), placed=(placed, (None,) * 12), round=3,
+                    board=Board(((),) * 12))
+    assert len(regions(planet, "F")) == 2
+    joins = []
+    for action in RULES.legal_actions(state):
+        if action.tile != 0:
+            continue
+        why = bot.reason(RULES.view(state, 0), 0, action)
+        if "joins two forest regions" in why:
+            after = RULES.apply(state, action).planets[0]
+            size = max(r.bit_count() for r in regions(after, "F"))
+            assert f"joins two forest regions into one of {size}" in why
+            joins.append(action)
+    assert joins
