@@ -58,8 +58,10 @@ def make_scene(name: str, *args: Any, **kwargs: Any) -> Any:
 from tabletop.games import etuc as _etuc  # noqa: E402
 from tabletop.games import phantom_rummy as _phantom  # noqa: E402
 from tabletop.games import planepita as _planepita  # noqa: E402
+from tabletop.games import planet as _planet  # noqa: E402
 from tabletop.games import uchronicle as _uchronicle  # noqa: E402
 from tabletop.games.phantom_rummy import bot as _phantom_bot  # noqa: E402
+from tabletop.games.planet import bot as _planet_bot  # noqa: E402
 from tabletop.games.uchronicle import bot as _uchronicle_bot  # noqa: E402
 
 register(
@@ -116,5 +118,19 @@ register(
         scene="tabletop.games.phantom_rummy.scene:PhantomScene",
         icon="tabletop.games.phantom_rummy.scene:draw_icon",
         determinize=_phantom.determinize,
+    )
+)
+
+register(
+    GameEntry(
+        info=_planet.RULES.info,
+        rules=_planet.RULES,
+        default_config=_planet.default_config,
+        sample_action=_planet.sample_action,
+        make_bot=_planet_bot.make_bot,
+        level_notes=_planet_bot.level_notes,
+        scene="tabletop.games.planet.scene:PlanetScene",
+        icon="tabletop.games.planet.scene:draw_icon",
+        determinize=_planet.determinize,
     )
 )

@@ -67,6 +67,7 @@ BASES: dict[str, Callable[[], Doc]] = {
     "etuc-played": lambda: played(REGISTRY["etuc"], 2, seed=3, moves=8),
     "uchronicle-played": lambda: played(REGISTRY["uchronicle"], 3, seed=3, moves=7),
     "phantom_rummy-played": lambda: played(REGISTRY["phantom_rummy"], 3, seed=3, moves=9),
+    "planet-played": lambda: played(REGISTRY["planet"], 3, seed=3, moves=7),
     "nim-played": lambda: played(NIM, 2, seed=3, moves=4),
 }
 
