@@ -382,6 +382,16 @@ class PlanetRules:
             lines.append(f"P{state.turn + 1} to place")
         return "\n".join(lines)
 
+    def describe_legal(self, state: PlanetState, actions: Sequence[Place]) -> str:
+        """``actions`` in short, for golden files (up to 300 placements): per
+        tile, its turns that differ, on the free faces."""
+        faces = sorted({a.face for a in actions})
+        turns: dict[int, set[int]] = {}
+        for a in actions:
+            turns.setdefault(a.tile, set()).add(a.rotation)
+        tiles = ", ".join(f"{t} ({len(r)} turns)" for t, r in sorted(turns.items()))
+        return f"{len(actions)} placements: tiles {tiles} on faces {' '.join(map(str, faces))}"
+
     def invariants(self, state: PlanetState) -> None:
         require(2 <= state.players <= 4, "2-4 players")
         require(1 <= state.round <= ROUNDS + 1, f"round {state.round} is not 1-13")
