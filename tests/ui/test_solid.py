@@ -470,6 +470,25 @@ def test_glyph_sprites_are_painted_once_per_step():
     assert len(sprites) == 3  # within its budget
 
 
+def test_sprites_blitted_at_once_match_the_glyph_callback(dodeca):
+    def paint(surface, kind, size, shade):
+        pygame.draw.circle(surface, (10, 10, 10 + kind), surface.get_rect().center, size / 5)
+
+    colours = [None if c // 5 == 3 else ((40, 160, 90) if c % 2 else (200, 180, 60)) for c in range(60)]
+    kinds = [c % 2 for c in range(60)]
+    view = view_of(dodeca, colours=colours, orientation=orientations(1, seed=4)[0])
+    sprites = GlyphSprites(paint)
+    one, many = pygame.Surface((600, 500)), pygame.Surface((600, 500))
+    view.draw(one, glyph=lambda surface, cell, centre, size, shade: sprites.draw(surface, kinds[cell], centre, size, shade))
+    view.draw(many, sprites=sprites, kinds=kinds)
+    assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(many, "RGB")
+    plain = pygame.Surface((600, 500))
+    view.draw(plain)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(many, "RGB")
+    with pytest.raises(ValueError, match="kinds"):
+        view.draw(plain, sprites=sprites)
+
+
 def test_the_demo_runs_headless(tmp_path):
     shot = tmp_path / "solid.png"
     assert solid_mod.demo(["--frames", "3", "--size", "640x400", "--spin", "--shot", str(shot)]) == 0
