@@ -254,8 +254,16 @@ class Solid:
         self.face_centroids = np.array(centroids)
         #: cell id -> the mean of its vertices (model space)
         self.cell_centroids = np.array([pts[list(c)].mean(axis=0) for c in self.cells])
-        #: vertices, normals and face centroids in one array: one product turns them all
-        self.stack = np.vstack([self.vertices, self.normals, self.face_centroids])
+        #: cell id -> its area (model units squared)
+        self.cell_areas = np.array([_polygon_area(pts[list(c)]) for c in self.cells])
+        #: vertices, face normals, face centroids and cell centroids in one array:
+        #: one product turns them all
+        self.stack = np.vstack([self.vertices, self.normals, self.face_centroids, self.cell_centroids])
+        #: the rows of the stack that are points (vertices, then cell centroids)
+        nv, nf = len(self.vertices), len(self.faces)
+        self.point_rows = np.concatenate([np.arange(nv), np.arange(nv + 2 * nf, len(self.stack))])
+        #: face -> the distance of its plane from the centre
+        self.plane_distances = np.einsum("ij,ij->i", self.normals, self.face_centroids)
 
         # the outlines, each drawn once a frame: the faces' edges (with the two
         # faces they part, -1 for none), and inside each face its cells' edges
@@ -457,6 +465,7 @@ class SolidView:
         self._proj_key: tuple[object, ...] = ()
         self._marks: tuple[Projection, list[Point], list[float]] | None = None
         self._polys: tuple[Projection, list[list[list[float]]]] | None = None
+        self._mark_data: tuple[np.ndarray, np.ndarray] = (np.zeros((0, 2)), np.zeros(0))
         self._base = np.zeros((solid.n_cells, 3))
         self._filled_list: list[bool] = []
         self._uniform: list[bool] = []
@@ -684,30 +693,30 @@ class SolidView:
             return self._proj
         s = self.solid
         n, nf = len(s.vertices), s.n_faces
-        turned = s.stack @ q_matrix(self._q).T  # vertices, normals, face centroids: one product
-        v = turned[:n]
+        # vertices, normals, face centroids and cell centroids: one product turns them all
+        turned = s.stack @ q_matrix(self._q).T
         normals = turned[n : n + nf]
-        cents = turned[n + nf :]
+        cents = turned[n + nf : n + 2 * nf]
+        points = turned[s.point_rows]  # the vertices, then the cells' centroids
         scale, eye = self._scale()
         cx, cy = self.rect.center
         if eye:
-            f = scale * eye / (eye - v[:, 2])
-            cents[:, 2] -= eye  # now from the eye to each face
-            visible = np.einsum("ij,ij->i", normals, cents) < -1e-9
+            f = scale * eye / (eye - points[:, 2])
+            # a face is seen when the eye is beyond its plane: n.(eye - c) > 0,
+            # and n.c is the plane's distance from the centre, which turning keeps
+            visible = normals[:, 2] * eye > s.plane_distances + 1e-9
         else:
-            f = np.full(n, scale)
+            f = np.full(len(points), scale)
             visible = normals[:, 2] > 1e-9
-        screen = v[:, :2] * f[:, None]
-        screen[:, 0] += cx
-        screen[:, 1] *= -1
-        screen[:, 1] += cy
+        screen = points[:, :2] * (f[:, None] * _FLIP_Y)
+        screen += np.array((cx, cy), dtype=float)
         faces = np.flatnonzero(visible)
         order = faces[np.argsort(cents[faces, 2], kind="stable")].tolist()
         lights = np.clip(normals @ self._lights, 0.0, 1.0)  # diffuse, and the half-way vector for gloss
         self._proj = Projection(
-            screen,
-            screen.tolist(),
-            v[:, 2],
+            screen[:n],
+            screen[:n].tolist(),
+            points[:n, 2],
             visible,
             order,
             AMBIENT + DIFFUSE * lights[:, 0],
@@ -715,6 +724,12 @@ class SolidView:
             (float(cx), float(cy)),
             self._screen_radius(),
         )
+        # where each cell's glyph goes, and how large: its centroid on screen and
+        # the root of its area as seen (the area times how squarely its face
+        # meets the eye, times the scale there squared)
+        cell_f = f[n:]
+        facing = np.maximum(normals[:, 2], 0.0)[s.cell_face]
+        self._mark_data = (screen[n:], np.sqrt(s.cell_areas * facing) * cell_f)
         self._proj_key = key
         return self._proj
 
@@ -731,21 +746,13 @@ class SolidView:
         return polys
 
     def cell_marks(self) -> tuple[list[Point], list[float]]:
-        """Each cell's centre on screen (the mean of its projected corners) and
-        the square root of its projected area in pixels: where a glyph goes and
-        how large (kept with the projection)."""
+        """Each cell's centroid on screen and the square root of its area as
+        seen, in pixels: where a glyph goes and how large (kept with the
+        projection)."""
         proj = self.project()
         if self._marks is not None and self._marks[0] is proj:
             return self._marks[1], self._marks[2]
-        pts = proj.screen
-        centres = np.empty((self.solid.n_cells, 2))
-        sizes = np.empty(self.solid.n_cells)
-        for ids, idx, idx_next in self.solid.cell_groups:
-            p = pts[idx]  # cells x corners x 2
-            q = pts[idx_next]
-            centres[ids] = p.mean(axis=1)
-            area = np.abs(np.sum(p[:, :, 0] * q[:, :, 1] - q[:, :, 0] * p[:, :, 1], axis=1)) / 2
-            sizes[ids] = np.sqrt(area)
+        centres, sizes = self._mark_data
         marks = ([(x, y) for x, y in centres.tolist()], sizes.tolist())
         self._marks = (proj, *marks)
         return marks
@@ -932,6 +939,17 @@ class SolidView:
             if w > 2:
                 for i in corners:
                     pygame.draw.circle(surface, colour, pts[i], w / 2 - 0.5)
+
+
+_FLIP_Y = np.array([1.0, -1.0])
+
+
+def _polygon_area(p: np.ndarray) -> float:
+    """The area of a planar polygon in space (its corners in order)."""
+    total = np.zeros(3)
+    for i in range(len(p)):
+        total += np.cross(p[i], p[(i + 1) % len(p)])
+    return 0.5 * float(np.linalg.norm(total))
 
 
 def _capped(v: tuple[float, float, float], most: float) -> tuple[float, float, float]:

@@ -448,7 +448,9 @@ def test_the_glyph_callback_sees_each_visible_coloured_cell(dodeca):
     assert set(seen) == expected
     for c, (centre, size, shade) in seen.items():
         assert solid_mod._inside(centre, view.cell_polygon(c))
-        assert size == pytest.approx(math.sqrt(abs(signed_area(view.cell_polygon(c)))))
+        # the cell's area foreshortened by its face's tilt: the projected area's
+        # root, to within the mild perspective's error
+        assert size == pytest.approx(math.sqrt(abs(signed_area(view.cell_polygon(c)))), rel=0.1)
         assert 0 < shade < 1.2
 
 
