@@ -49,8 +49,9 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 Quat = tuple[float, float, float, float]  # (w, x, y, z), unit length
 #: ``glyph(surface, cell, centre, size, shade)``: draw a cell's mark at its
-#: projected centre; ``size`` is the square root of its projected area in
-#: pixels, ``shade`` the light on its face (about 0.3 to 1.1)
+#: projected centre; ``size`` is the square root of its area in pixels times
+#: how squarely it faces the eye (:meth:`SolidView.cell_marks`), ``shade`` the
+#: light on its face (about 0.3 to 1.1)
 GlyphFn = Callable[[pygame.Surface, int, Point, float, float], None]
 
 IDENTITY: Quat = (1.0, 0.0, 0.0, 0.0)
@@ -724,12 +725,11 @@ class SolidView:
             (float(cx), float(cy)),
             self._screen_radius(),
         )
-        # where each cell's glyph goes, and how large: its centroid on screen and
-        # the root of its area as seen (the area times how squarely its face
-        # meets the eye, times the scale there squared)
-        cell_f = f[n:]
+        # where each cell's glyph goes, and how large: its centroid on screen,
+        # and the root of its area at the scale there, narrowed as its face
+        # turns away (a flat glyph must fit the cell's narrow way across)
         facing = np.maximum(normals[:, 2], 0.0)[s.cell_face]
-        self._mark_data = (screen[n:], np.sqrt(s.cell_areas * facing) * cell_f)
+        self._mark_data = (screen[n:], np.sqrt(s.cell_areas) * facing * f[n:])
         self._proj_key = key
         return self._proj
 
@@ -746,9 +746,9 @@ class SolidView:
         return polys
 
     def cell_marks(self) -> tuple[list[Point], list[float]]:
-        """Each cell's centroid on screen and the square root of its area as
-        seen, in pixels: where a glyph goes and how large (kept with the
-        projection)."""
+        """Each cell's centroid on screen and a size for its glyph in pixels:
+        the square root of its area, times how squarely its face meets the eye
+        (so a glyph fits a cell seen edge-on); kept with the projection."""
         proj = self.project()
         if self._marks is not None and self._marks[0] is proj:
             return self._marks[1], self._marks[2]
