@@ -12,8 +12,10 @@ it:
   the eye are culled; the others are drawn far to near, flat shaded from a
   fixed light (a cell's colour scaled by how squarely its face meets the
   light, with a little gloss), with thin cell outlines and thicker face
-  outlines. A caller's ``glyph`` callback draws at each coloured cell's
-  projected centre, so colour is not the only thing telling cells apart.
+  outlines. Glyphs mark the coloured cells, so colour is not the only thing
+  telling them apart: a caller's ``glyph`` callback draws at each cell's
+  centre, or :class:`GlyphSprites` paints each kind's glyph once per size
+  and light step and ``draw(sprites=, kinds=)`` blits them all in one call.
 - **Turning.** The orientation is a unit quaternion (``view.orientation``;
   ``view.matrix`` is its rotation matrix, model to view). A mouse drag turns
   it like a trackball (the point grabbed stays under the pointer); on
