@@ -25,8 +25,9 @@ it:
   front.
 - **Picking.** :meth:`SolidView.face_at` and :meth:`SolidView.cell_at` name
   the front-most visible face or cell under a screen point, or None.
-- **Highlight.** ``draw(..., highlight=cells)`` draws those cells lit and
-  ringed with a pulse (a tile placement's preview).
+- **Highlight.** ``draw(..., highlight=cells)`` draws those cells lit
+  towards a glow colour and rings the rim of the region they make with a
+  pulse (a tile placement's preview); the pulse runs on ``update``'s ``dt``.
 
 View coordinates: x to the right, y up, z towards the eye. A screen point is
 ``(cx + s*x, cy - s*y)`` (times the perspective factor) about the centre of
