@@ -12,8 +12,10 @@ it:
   the eye are culled; the others are drawn far to near, flat shaded from a
   fixed light (a cell's colour scaled by how squarely its face meets the
   light, with a little gloss), with thin cell outlines and thicker face
-  outlines. A caller's ``glyph`` callback draws at each coloured cell's
-  projected centre, so colour is not the only thing telling cells apart.
+  outlines. Glyphs mark the coloured cells, so colour is not the only thing
+  telling them apart: a caller's ``glyph`` callback draws at each cell's
+  centre, or :class:`GlyphSprites` paints each kind's glyph once per size
+  and light step and ``draw(sprites=, kinds=)`` blits them all in one call.
 - **Turning.** The orientation is a unit quaternion (``view.orientation``;
   ``view.matrix`` is its rotation matrix, model to view). A mouse drag turns
   it like a trackball (the point grabbed stays under the pointer); on
@@ -23,8 +25,9 @@ it:
   front.
 - **Picking.** :meth:`SolidView.face_at` and :meth:`SolidView.cell_at` name
   the front-most visible face or cell under a screen point, or None.
-- **Highlight.** ``draw(..., highlight=cells)`` draws those cells lit and
-  ringed with a pulse (a tile placement's preview).
+- **Highlight.** ``draw(..., highlight=cells)`` draws those cells lit
+  towards a glow colour and rings the rim of the region they make with a
+  pulse (a tile placement's preview); the pulse runs on ``update``'s ``dt``.
 
 View coordinates: x to the right, y up, z towards the eye. A screen point is
 ``(cx + s*x, cy - s*y)`` (times the perspective factor) about the centre of
@@ -49,8 +52,9 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 Quat = tuple[float, float, float, float]  # (w, x, y, z), unit length
 #: ``glyph(surface, cell, centre, size, shade)``: draw a cell's mark at its
-#: projected centre; ``size`` is the square root of its projected area in
-#: pixels, ``shade`` the light on its face (about 0.3 to 1.1)
+#: projected centre; ``size`` is the square root of its area in pixels times
+#: how squarely it faces the eye (:meth:`SolidView.cell_marks`), ``shade`` the
+#: light on its face (about 0.3 to 1.1)
 GlyphFn = Callable[[pygame.Surface, int, Point, float, float], None]
 
 IDENTITY: Quat = (1.0, 0.0, 0.0, 0.0)
@@ -254,8 +258,16 @@ class Solid:
         self.face_centroids = np.array(centroids)
         #: cell id -> the mean of its vertices (model space)
         self.cell_centroids = np.array([pts[list(c)].mean(axis=0) for c in self.cells])
-        #: vertices, normals and face centroids in one array: one product turns them all
-        self.stack = np.vstack([self.vertices, self.normals, self.face_centroids])
+        #: cell id -> its area (model units squared)
+        self.cell_areas = np.array([_polygon_area(pts[list(c)]) for c in self.cells])
+        #: vertices, face normals, face centroids and cell centroids in one array:
+        #: one product turns them all
+        self.stack = np.vstack([self.vertices, self.normals, self.face_centroids, self.cell_centroids])
+        #: the rows of the stack that are points (vertices, then cell centroids)
+        nv, nf = len(self.vertices), len(self.faces)
+        self.point_rows = np.concatenate([np.arange(nv), np.arange(nv + 2 * nf, len(self.stack))])
+        #: face -> the distance of its plane from the centre
+        self.plane_distances = np.einsum("ij,ij->i", self.normals, self.face_centroids)
 
         # the outlines, each drawn once a frame: the faces' edges (with the two
         # faces they part, -1 for none), and inside each face its cells' edges
@@ -457,8 +469,11 @@ class SolidView:
         self._proj_key: tuple[object, ...] = ()
         self._marks: tuple[Projection, list[Point], list[float]] | None = None
         self._polys: tuple[Projection, list[list[list[float]]]] | None = None
+        self._mark_data: tuple[np.ndarray, np.ndarray] = (np.zeros((0, 2)), np.zeros(0))
         self._base = np.zeros((solid.n_cells, 3))
         self._filled_list: list[bool] = []
+        self._uniform: list[bool] = []
+        self._seams: list[list[tuple[int, int, int]]] = []
         self.colours: tuple[Colour | None, ...] = ()
         self.set_colours(colours if colours is not None else [None] * solid.n_cells)
         light = np.array(LIGHT, dtype=float)
@@ -478,6 +493,15 @@ class SolidView:
         self.colours = colours
         self._filled_list = [c is not None for c in colours]
         self._base = np.array([self.empty if c is None else c for c in colours], dtype=float)
+        base = [self.empty if c is None else c for c in colours]
+        s = self.solid
+        #: face -> True when its cells share one colour (it fills as a few triangles)
+        self._uniform = [len({base[c] for c in cells}) == 1 for cells in s.face_cells]
+        #: face -> its seams to draw, (vertex, vertex, the darker cell), none between empty cells
+        self._seams = [
+            [(a, b, c if sum(base[c]) <= sum(base[d]) else d) for a, b, c, d in s.seams[f] if colours[c] or colours[d]]
+            for f in range(s.n_faces)
+        ]
 
     @property
     def orientation(self) -> Quat:
@@ -673,30 +697,30 @@ class SolidView:
             return self._proj
         s = self.solid
         n, nf = len(s.vertices), s.n_faces
-        turned = s.stack @ q_matrix(self._q).T  # vertices, normals, face centroids: one product
-        v = turned[:n]
+        # vertices, normals, face centroids and cell centroids: one product turns them all
+        turned = s.stack @ q_matrix(self._q).T
         normals = turned[n : n + nf]
-        cents = turned[n + nf :]
+        cents = turned[n + nf : n + 2 * nf]
+        points = turned[s.point_rows]  # the vertices, then the cells' centroids
         scale, eye = self._scale()
         cx, cy = self.rect.center
         if eye:
-            f = scale * eye / (eye - v[:, 2])
-            cents[:, 2] -= eye  # now from the eye to each face
-            visible = np.einsum("ij,ij->i", normals, cents) < -1e-9
+            f = scale * eye / (eye - points[:, 2])
+            # a face is seen when the eye is beyond its plane: n.(eye - c) > 0,
+            # and n.c is the plane's distance from the centre, which turning keeps
+            visible = normals[:, 2] * eye > s.plane_distances + 1e-9
         else:
-            f = np.full(n, scale)
+            f = np.full(len(points), scale)
             visible = normals[:, 2] > 1e-9
-        screen = v[:, :2] * f[:, None]
-        screen[:, 0] += cx
-        screen[:, 1] *= -1
-        screen[:, 1] += cy
+        screen = points[:, :2] * (f[:, None] * _FLIP_Y)
+        screen += np.array((cx, cy), dtype=float)
         faces = np.flatnonzero(visible)
         order = faces[np.argsort(cents[faces, 2], kind="stable")].tolist()
         lights = np.clip(normals @ self._lights, 0.0, 1.0)  # diffuse, and the half-way vector for gloss
         self._proj = Projection(
-            screen,
-            screen.tolist(),
-            v[:, 2],
+            screen[:n],
+            screen[:n].tolist(),
+            points[:n, 2],
             visible,
             order,
             AMBIENT + DIFFUSE * lights[:, 0],
@@ -704,6 +728,11 @@ class SolidView:
             (float(cx), float(cy)),
             self._screen_radius(),
         )
+        # where each cell's glyph goes, and how large: its centroid on screen,
+        # and the root of its area at the scale there, narrowed as its face
+        # turns away (a flat glyph must fit the cell's narrow way across)
+        facing = np.maximum(normals[:, 2], 0.0)[s.cell_face]
+        self._mark_data = (screen[n:], np.sqrt(s.cell_areas) * facing * f[n:])
         self._proj_key = key
         return self._proj
 
@@ -720,21 +749,13 @@ class SolidView:
         return polys
 
     def cell_marks(self) -> tuple[list[Point], list[float]]:
-        """Each cell's centre on screen (the mean of its projected corners) and
-        the square root of its projected area in pixels: where a glyph goes and
-        how large (kept with the projection)."""
+        """Each cell's centroid on screen and a size for its glyph in pixels:
+        the square root of its area, times how squarely its face meets the eye
+        (so a glyph fits a cell seen edge-on); kept with the projection."""
         proj = self.project()
         if self._marks is not None and self._marks[0] is proj:
             return self._marks[1], self._marks[2]
-        pts = proj.screen
-        centres = np.empty((self.solid.n_cells, 2))
-        sizes = np.empty(self.solid.n_cells)
-        for ids, idx, idx_next in self.solid.cell_groups:
-            p = pts[idx]  # cells x corners x 2
-            q = pts[idx_next]
-            centres[ids] = p.mean(axis=1)
-            area = np.abs(np.sum(p[:, :, 0] * q[:, :, 1] - q[:, :, 0] * p[:, :, 1], axis=1)) / 2
-            sizes[ids] = np.sqrt(area)
+        centres, sizes = self._mark_data
         marks = ([(x, y) for x, y in centres.tolist()], sizes.tolist())
         self._marks = (proj, *marks)
         return marks
@@ -799,10 +820,15 @@ class SolidView:
     # -- drawing -------------------------------------------------------------------
     def shaded_colours(self) -> list[Colour]:
         """Each cell's colour as lit this frame (hidden cells too)."""
+        return self._lit()[0]
+
+    def _lit(self) -> tuple[list[Colour], list[list[int]]]:
+        """Each cell's colour as lit, and that darkened for its seams."""
         proj = self.project()
         face = self.solid.cell_face
-        lit = self._base * proj.shade[face][:, None] + 255.0 * proj.gloss[face][:, None]
-        return [tuple(c) for c in np.clip(lit, 0, 255).astype(np.int32).tolist()]  # type: ignore[misc]
+        lit = np.clip(self._base * proj.shade[face][:, None] + 255.0 * proj.gloss[face][:, None], 0, 255).astype(np.int32)
+        colours = [(r, g, b) for r, g, b in lit.tolist()]
+        return colours, ((lit * 5) // 8).tolist()
 
     def outline_widths(self) -> tuple[int, int]:
         """(face outline, cell outline) widths in pixels at this size."""
@@ -815,59 +841,75 @@ class SolidView:
         *,
         highlight: Iterable[int] = (),
         glyph: GlyphFn | None = None,
+        sprites: GlyphSprites | None = None,
+        kinds: Sequence[Hashable] | None = None,
     ) -> None:
-        """Draw the visible faces far to near (cells, glyphs), then the seams
-        between cells, the faces' outlines and the highlighted cells.
+        """Draw the visible faces far to near, the glyphs on their coloured
+        cells, the seams between cells, the faces' outlines and the rim of the
+        highlighted cells.
 
-        The solid is taken to be convex: culling alone hides what lies behind."""
+        Glyphs come from ``sprites`` (each coloured cell's sprite of
+        ``kinds[cell]``, blitted in one call: the quick way) or from ``glyph``
+        called per cell. The solid is taken to be convex: culling alone hides
+        what lies behind."""
         proj = self.project()
         s = self.solid
         pts = proj.points
+        order = proj.order
         visible = proj.visible.tolist()
-        polys: list[list[list[float]]] | None = None
-        lit = self.shaded_colours()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * 1.2)
+        lit, dark = self._lit()
+        uniform = self._uniform
         shown = [c for c in set(highlight) if 0 <= c < s.n_cells and visible[s.cell_face[c]]]
-        glow = mix(self.highlight_colour, (255, 255, 255), 0.4 * pulse)
-        for c in shown:  # lit towards the glow, under their glyphs and seams
-            lit[c] = mix(lit[c], glow, 0.2 + 0.2 * pulse)
-        filled = self._filled_list
-        shades = proj.shade.tolist()
-        marks: tuple[list[Point], list[float]] | None = None
+        pulse = glow = None
+        if shown:
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * 1.2)
+            glow = mix(self.highlight_colour, (255, 255, 255), 0.4 * pulse)
+            uniform = list(uniform)
+            for c in shown:  # lit towards the glow, under their glyphs and seams
+                lit[c] = mix(lit[c], glow, 0.2 + 0.2 * pulse)
+                uniform[s.cell_face[c]] = False
         draw_polygon = pygame.draw.polygon
-        for f in proj.order:
+        polys: list[list[list[float]]] | None = None
+        for f in order:
             cells = s.face_cells[f]
-            first = lit[cells[0]]
-            if all(lit[c] == first for c in cells):
+            if uniform[f]:
                 # one colour (or empty): the face in as few triangles as it takes
                 # (pygame fills a triangle quicker than any other polygon)
+                colour = lit[cells[0]]
                 for a, b, c in s.face_triangles[f]:
-                    draw_polygon(surface, first, (pts[a], pts[b], pts[c]))
+                    draw_polygon(surface, colour, (pts[a], pts[b], pts[c]))
             else:
                 if polys is None:
                     polys = self.cell_polygons()
                 for c in cells:
                     draw_polygon(surface, lit[c], polys[c])
-            if not any(filled[c] for c in cells):
-                continue
-            if not any(filled[c] for c in cells):
-                continue
-            if glyph is not None:
-                if marks is None:
-                    marks = self.cell_marks()
-                shade = shades[f]
-                for c in cells:
-                    if filled[c]:
-                        glyph(surface, c, marks[0][c], marks[1][c], shade)
-        # the seams: one pixel, each in the darker of its two cells' colours, darkened
+        if glyph is not None or sprites is not None:
+            filled = self._filled_list
+            marked = [c for f in order for c in s.face_cells[f] if filled[c]]
+            if marked:
+                centres, sizes = self.cell_marks()
+                shades = proj.shade.tolist()
+                if sprites is not None:
+                    if kinds is None:
+                        raise ValueError("sprites need the kinds of the cells")
+                    sprites.blit_cells(
+                        surface,
+                        [kinds[c] for c in marked],
+                        [centres[c] for c in marked],
+                        [sizes[c] for c in marked],
+                        [shades[s.cell_face[c]] for c in marked],
+                    )
+                elif glyph is not None:
+                    for c in marked:
+                        glyph(surface, c, centres[c], sizes[c], shades[s.cell_face[c]])
+        # the seams: one pixel, in the darker of the two cells' colours, darkened
         # (plain lines: a dark line on its own colour shows no steps, and an
         # antialiased one between float points costs eight times as much)
         line = pygame.draw.line
-        for f in proj.order:
-            for a, b, c, d in s.seams[f]:
-                if filled[c] or filled[d]:
-                    ca, cb = lit[c], lit[d]
-                    line(surface, _darker(ca if sum(ca) <= sum(cb) else cb), pts[a], pts[b])
+        seams = self._seams
+        for f in order:
+            for a, b, c in seams[f]:
+                line(surface, dark[c], pts[a], pts[b])
         # the faces' outlines, each edge once, with round joints when thick
         face_w, _ = self.outline_widths()
         edge = self.edge
@@ -877,9 +919,9 @@ class SolidView:
         if face_w > 2:
             half = face_w / 2 - 0.5
             circle = pygame.draw.circle
-            for i in np.flatnonzero(s.corners[visible].any(axis=0)).tolist():
+            for i in np.flatnonzero(s.corners[proj.visible].any(axis=0)).tolist():
                 circle(surface, edge, pts[i], half)
-        if shown:
+        if shown and glow is not None and pulse is not None:
             self._draw_rim(surface, shown, glow, pulse)
 
     def _draw_rim(self, surface: pygame.Surface, cells: list[int], glow: Colour, pulse: float) -> None:
@@ -900,6 +942,17 @@ class SolidView:
             if w > 2:
                 for i in corners:
                     pygame.draw.circle(surface, colour, pts[i], w / 2 - 0.5)
+
+
+_FLIP_Y = np.array([1.0, -1.0])
+
+
+def _polygon_area(p: np.ndarray) -> float:
+    """The area of a planar polygon in space (its corners in order)."""
+    total = np.zeros(3)
+    for i in range(len(p)):
+        total += np.cross(p[i], p[(i + 1) % len(p)])
+    return 0.5 * float(np.linalg.norm(total))
 
 
 def _capped(v: tuple[float, float, float], most: float) -> tuple[float, float, float]:
@@ -933,10 +986,6 @@ def _inside(pos: Sequence[float], poly: Sequence[Sequence[float]]) -> bool:
     return inside
 
 
-def _darker(c: Colour) -> Colour:
-    return (c[0] * 5 // 8, c[1] * 5 // 8, c[2] * 5 // 8)
-
-
 # -- glyphs ----------------------------------------------------------------------
 
 
@@ -946,11 +995,13 @@ SPRITE_KEY: Colour = (255, 0, 255)
 
 class GlyphSprites:
     """Glyphs painted once and blitted: a cell's glyph is drawn by
-    ``paint(surface, kind, size, shade)`` centred on a small transparent
-    surface, kept per (kind, size step, light step), so a turning solid blits
-    sprites instead of drawing shapes. ``draw`` fits a :data:`GlyphFn` given
-    the cell's kind (a colour class, a terrain...). The cache empties when the
-    pygame session ends and keeps at most ``budget`` sprites.
+    ``paint(surface, kind, size, shade)`` centred on a small surface (its side
+    ``extent`` times the cell's ``size``), kept per (kind, size step, light
+    step), so a turning solid blits sprites instead of drawing shapes.
+    ``draw`` fits a :data:`GlyphFn` given the cell's kind (a colour class, a
+    terrain...); ``warm`` paints a range of sizes ahead, so the first turns
+    paint nothing. The cache empties when the pygame session ends and keeps at
+    most ``budget`` sprites.
 
     By default a sprite is an opaque surface keyed on :data:`SPRITE_KEY`
     (magenta: ``paint`` must not use it), whose blit is several times quicker
@@ -961,12 +1012,14 @@ class GlyphSprites:
         self,
         paint: Callable[[pygame.Surface, Hashable, float, float], None],
         *,
+        extent: float = 0.6,
         step: float = 1.12,
         shades: int = 6,
-        budget: int = 2000,
+        budget: int = 3000,
         alpha: bool = False,
     ) -> None:
         self.paint = paint
+        self.extent = extent
         self.alpha = alpha
         self._log_step = math.log(step)
         self._step = step
@@ -982,14 +1035,14 @@ class GlyphSprites:
             self._sprites.clear()
             self._session = session
         k = round(math.log(max(1.0, size)) / self._log_step)
-        light = round(max(0.0, shade) * self.shades)
+        light = round(min(1.5, max(0.0, shade)) * self.shades)
         key = (kind, k, light)
         sprite = self._sprites.get(key)
         if sprite is None:
             if len(self._sprites) >= self.budget:
                 self._sprites.pop(next(iter(self._sprites)))
             side = self._step**k
-            n = math.ceil(side) + 2
+            n = math.ceil(side * self.extent) + 2
             if self.alpha:
                 sprite = pygame.Surface((n, n), pygame.SRCALPHA)
                 self.paint(sprite, kind, side, light / self.shades)
@@ -1001,6 +1054,40 @@ class GlyphSprites:
                 sprite.set_colorkey(SPRITE_KEY, pygame.RLEACCEL)
             self._sprites[key] = sprite
         return sprite
+
+    def warm(self, kinds: Iterable[Hashable], smallest: float, largest: float) -> int:
+        """Paint every sprite of ``kinds`` from ``smallest`` to ``largest``
+        pixels at every light step; returns how many there are."""
+        lo = round(math.log(max(1.0, smallest)) / self._log_step)
+        hi = round(math.log(max(1.0, largest)) / self._log_step)
+        for kind in kinds:
+            for k in range(lo, hi + 1):
+                for light in range(round(1.5 * self.shades) + 1):
+                    self.sprite(kind, self._step**k, light / self.shades)
+        return len(self._sprites)
+
+    def blit_cells(
+        self,
+        surface: pygame.Surface,
+        kinds: Sequence[Hashable],
+        centres: Sequence[Point],
+        sizes: Sequence[float],
+        shades: Sequence[float],
+    ) -> None:
+        """Blit the sprites of many cells at once, each centred on its centre."""
+        if not kinds:
+            return
+        steps = np.rint(np.log(np.maximum(np.array(sizes, dtype=float), 1.0)) / self._log_step).astype(np.int64).tolist()
+        lights = np.rint(np.clip(np.array(shades, dtype=float), 0.0, 1.5) * self.shades).astype(np.int64).tolist()
+        found = self._sprites.get
+        batch = []
+        for kind, k, light, (x, y) in zip(kinds, steps, lights, centres):
+            sprite = found((kind, k, light))
+            if sprite is None:
+                sprite = self.sprite(kind, self._step**k, light / self.shades)
+            w, h = sprite.get_size()
+            batch.append((sprite, (round(x - w / 2), round(y - h / 2))))
+        surface.fblits(batch)
 
     def draw(self, surface: pygame.Surface, kind: Hashable, centre: Point, size: float, shade: float) -> None:
         """Blit ``kind``'s sprite centred on ``centre``."""
@@ -1102,17 +1189,6 @@ class DemoTable:
         for i, v in enumerate(self.views[1:]):
             v.rect = pygame.Rect(w - side, i * side, side, side)
 
-    def glyph_for(self, view: SolidView) -> GlyphFn:
-        colours = view.colours
-        blit = self.sprites.draw
-
-        def glyph(surface: pygame.Surface, cell: int, centre: Point, size: float, shade: float) -> None:
-            c = colours[cell]
-            if c is not None:
-                blit(surface, c, centre, size, shade)
-
-        return glyph
-
     def handle(self, event: pygame.event.Event) -> None:
         for i, view in enumerate(self.views):
             press = view.pressed
@@ -1144,7 +1220,10 @@ class DemoTable:
             if i == 0 and self.hover is not None:
                 face = int(self.solid.cell_face[self.hover])
                 hl = list(self.solid.face_cells[face])
-            view.draw(surface, highlight=hl, glyph=self.glyph_for(view) if glyphs else None)
+            if glyphs:  # a cell's kind is its colour
+                view.draw(surface, highlight=hl, sprites=self.sprites, kinds=view.colours)
+            else:
+                view.draw(surface, highlight=hl)
 
 
 def demo(argv: Sequence[str] | None = None) -> int:

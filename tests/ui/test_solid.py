@@ -448,7 +448,11 @@ def test_the_glyph_callback_sees_each_visible_coloured_cell(dodeca):
     assert set(seen) == expected
     for c, (centre, size, shade) in seen.items():
         assert solid_mod._inside(centre, view.cell_polygon(c))
-        assert size == pytest.approx(math.sqrt(abs(signed_area(view.cell_polygon(c)))))
+        # the root of the cell's area, narrowed as its face turns away: no more
+        # than the root of the area seen, and that area's root times the cosine
+        facing = q_rotate(view.orientation, dodeca.normals[dodeca.cell_face[c]])[2]
+        seen = math.sqrt(abs(signed_area(view.cell_polygon(c))))
+        assert seen * math.sqrt(facing) * 0.9 <= size <= seen * 1.1
         assert 0 < shade < 1.2
 
 
@@ -468,6 +472,25 @@ def test_glyph_sprites_are_painted_once_per_step():
     for k in "bcd":
         sprites.draw(target, k, (50, 50), 30.0, 0.8)
     assert len(sprites) == 3  # within its budget
+
+
+def test_sprites_blitted_at_once_match_the_glyph_callback(dodeca):
+    def paint(surface, kind, size, shade):
+        pygame.draw.circle(surface, (10, 10, 10 + kind), surface.get_rect().center, size / 5)
+
+    colours = [None if c // 5 == 3 else ((40, 160, 90) if c % 2 else (200, 180, 60)) for c in range(60)]
+    kinds = [c % 2 for c in range(60)]
+    view = view_of(dodeca, colours=colours, orientation=orientations(1, seed=4)[0])
+    sprites = GlyphSprites(paint)
+    one, many = pygame.Surface((600, 500)), pygame.Surface((600, 500))
+    view.draw(one, glyph=lambda surface, cell, centre, size, shade: sprites.draw(surface, kinds[cell], centre, size, shade))
+    view.draw(many, sprites=sprites, kinds=kinds)
+    assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(many, "RGB")
+    plain = pygame.Surface((600, 500))
+    view.draw(plain)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(many, "RGB")
+    with pytest.raises(ValueError, match="kinds"):
+        view.draw(plain, sprites=sprites)
 
 
 def test_the_demo_runs_headless(tmp_path):
