@@ -60,7 +60,7 @@ RULES = PlanetRules()
 
 #: the hard bot's limits per decision: samples of the hidden tiles, seconds
 HARD_TIME = 0.3
-HARD_ITERATIONS = 6
+HARD_ITERATIONS = 10
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds (easy and medium look once)
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -69,9 +69,9 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "hard": (HARD_ITERATIONS, HARD_TIME),
 }
 #: placements the hard bot looks ahead on (the best by the medium measure)
-HARD_KEEP = 5
+HARD_KEEP = 6
 #: placements per tile a rollout weighs for each move (a random sample)
-ROLLOUT_SAMPLE = 6
+ROLLOUT_SAMPLE = 10
 #: easy and medium pick at random among the placements this near the best
 EASY_SLACK = 0.5
 MEDIUM_SLACK = 0.05
