@@ -69,7 +69,7 @@ def race_position() -> PlanetState:
     base = new_game(2, False, False, 5)
     mine, mine_placed = laid({0: 17})  # FFFII
     theirs, theirs_placed = laid({0: 2})  # FFFFI
-    columns = [()] * 12
+    columns: list[tuple[int, ...]] = [()] * 12
     columns[2] = (by_name("Panda"),)
     state = replace(
         base,
@@ -214,6 +214,10 @@ def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
     timed.clock = lambda: next(ticks) * 10.0
     assert RULES.check(state, timed.choose(RULES.view(state, 0))) is None
     assert timed.last_samples == 1
+    # cancelled from another thread (here: by its clock), it stops after one sample too
+    untimed.clock = lambda: untimed.cancel() or 0.0  # type: ignore[func-returns-value]
+    assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
+    assert untimed.last_samples == 1
 
 
 def test_level_notes_name_every_level() -> None:

@@ -11,7 +11,7 @@ easy
     then the largest region of it; random among the placements within
     :data:`EASY_SLACK` of the best.
 medium
-    :func:`judge` scores a placement: its habitat terrain's cells (what the
+    :class:`Judge` scores a placement: its habitat terrain's cells (what the
     habitat card will pay, about 2 points a step of 3 cells), plus for every
     animal card on show to be scored this round or later, its points to this
     seat times how well this seat stands for it against the best of the
@@ -33,6 +33,7 @@ hard
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -60,7 +61,7 @@ RULES = PlanetRules()
 
 #: the hard bot's limits per decision: samples of the hidden tiles, seconds
 HARD_TIME = 0.3
-HARD_ITERATIONS = 6
+HARD_ITERATIONS = 10
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds (easy and medium look once)
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -69,9 +70,9 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "hard": (HARD_ITERATIONS, HARD_TIME),
 }
 #: placements the hard bot looks ahead on (the best by the medium measure)
-HARD_KEEP = 5
+HARD_KEEP = 6
 #: placements per tile a rollout weighs for each move (a random sample)
-ROLLOUT_SAMPLE = 6
+ROLLOUT_SAMPLE = 10
 #: easy and medium pick at random among the placements this near the best
 EASY_SLACK = 0.5
 MEDIUM_SLACK = 0.05
@@ -390,6 +391,12 @@ class HardBot:
         self.clock = clock
         self.last_values: dict[Place, float] = {}
         self.last_samples = 0
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask a running choice (on another thread) to stop after its current
+        playout; it answers from the samples finished (the first one always is)."""
+        self._cancel.set()
 
     def choose(self, view: PlanetState) -> Place:
         start = self.clock()
@@ -401,6 +408,7 @@ class HardBot:
         self.last_samples = 0
         if len(kept) == 1:
             return kept[0]
+        self._cancel.clear()
         totals = dict.fromkeys(kept, 0.0)
         longest = 0.0  # the longest playout so far
         out_of_time = False
@@ -409,7 +417,8 @@ class HardBot:
             sample = {}
             for a in kept:
                 now = self.clock()
-                if deadline is not None and self.last_samples and now + longest > deadline:
+                late = deadline is not None and now + longest > deadline
+                if self.last_samples and (late or self._cancel.is_set()):
                     out_of_time = True  # a sample not finished counts for nothing
                     break
                 sample[a] = self._play_out(world, a)
@@ -418,6 +427,8 @@ class HardBot:
                 for a in kept:
                     totals[a] += sample[a]
                 self.last_samples += 1
+        if not self.last_samples:
+            return kept[0]
         self.last_values = {a: totals[a] / self.last_samples for a in kept}
         first = {a: i for i, a in enumerate(kept)}
         return max(kept, key=lambda a: (self.last_values[a], -first[a]))
