@@ -1,8 +1,8 @@
-"""A test-only entry for Planet, so its scene can be played before the game is
-registered: Planet's bots (``tabletop/games/planet/bot.py``) are written on
-another branch, so every level here is a :class:`RandomBot` over the rules'
-legal placements. Nothing under ``tabletop`` imports this; tools take it with
-``--register tests.planet.scene_entry:ENTRY``.
+"""A test-only entry for Planet whose bots all play at random
+(:class:`RandomBot` over the rules' legal placements), so the headless scene
+tests spend nothing on bot thinking; the registered entry, with the real
+bots, is in ``tabletop/games/__init__.py``. Nothing under ``tabletop``
+imports this; tools take it with ``--register tests.planet.scene_entry:ENTRY``.
 """
 
 from __future__ import annotations

@@ -212,26 +212,6 @@ def test_malformed_placements_are_refused_in_words() -> None:
     assert "rotation" in (RULES.check(state, Place(state.revealed[0], 0, True)) or "")  # type: ignore[arg-type]
 
 
-def test_the_conformance_harness_passes_before_the_game_is_registered() -> None:
-    """Every player count and variant of the shared harness (tests/test_conformance.py
-    runs it for registered games; Planet has no scene and bots yet)."""
-    from tabletop.core import conformance
-    from tabletop.core.game import GameEntry
-    from tabletop.games import planet as pl
-
-    entry = GameEntry(
-        info=pl.RULES.info,
-        rules=pl.RULES,
-        default_config=pl.default_config,
-        sample_action=pl.sample_action,
-        make_bot=lambda *a, **k: None,
-        scene="tabletop.games.planet.scene:PlanetScene",
-        determinize=pl.determinize,
-    )
-    report = conformance.check_entry(entry, seeds=(0,))
-    assert len(report.runs) == 9  # 2-4 players: the defaults, beginner, secret
-
-
 def test_a_round_that_scored_animals_ends_with_a_summary_that_hides_habitats() -> None:
     states = play_random(3, 21)
     seen = 0

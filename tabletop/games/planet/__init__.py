@@ -1,12 +1,12 @@
 """Planet (Urtis Šulinskas, 2018): each player builds a dodecahedron planet from
 pentagonal continent tiles and competes for animal cards.
 
-Under construction, so not in the registry yet: ``geometry.py`` (the solid,
-its 60 cells, the rotation convention, the flat net), ``tiles.py`` (terrains,
-tiles, animals, habitat cards, from the data files beside it),
-``regions.py`` (a planet's cells as a value, its regions and the animal
-conditions), ``model.py`` and ``rules.py`` are pure; this module holds the
-entry's pure helpers.
+``geometry.py`` (the solid, its 60 cells, the rotation convention, the flat
+net), ``tiles.py`` (terrains, tiles, animals, habitat cards, from the data
+files beside it), ``regions.py`` (a planet's cells as a value, its regions
+and the animal conditions), ``model.py``, ``rules.py`` and ``bot.py`` are
+pure; ``scene.py`` and ``scene_planet.py`` draw it. This module holds the
+entry's pure helpers; the registry entry is in ``tabletop/games/__init__.py``.
 """
 
 from __future__ import annotations
