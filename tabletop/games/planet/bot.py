@@ -60,7 +60,7 @@ from tabletop.games.planet.tiles import (
 RULES = PlanetRules()
 
 #: the hard bot's limits per decision: samples of the hidden tiles, seconds
-HARD_TIME = 0.3
+HARD_TIME = 0.25
 HARD_ITERATIONS = 10
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds (easy and medium look once)
