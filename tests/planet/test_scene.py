@@ -62,6 +62,8 @@ def wheel(d: Driver, y: int) -> None:
 def place_by_hand(d: Driver, scene: PlanetScene, action: Place, way: int) -> None:
     """Make ``action`` as a person would, in one of three ways."""
     index = scene.tiles.index(action.tile)
+    if way != 2:  # the person turns the planet until the face is in front
+        scene.big.turn_to_face(action.face, 0)
     face_at = scene.big.face_point(action.face)
     if way == 0:  # click the tile, R to turn it, drag it onto the face
         d.click(tray_point(scene, index))
