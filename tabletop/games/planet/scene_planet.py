@@ -17,9 +17,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-import pygame
-
 import numpy as np
+import pygame
 
 from tabletop.games.planet.geometry import (
     BACK,
