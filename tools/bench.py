@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import statistics
@@ -395,6 +396,71 @@ def bench_solid(opts: Options) -> list[Row]:
         Row(f"{what}, no glyphs, p99 of {opts.frames}", percentile(times[False], 99), "ms", 4.0),
         Row(f"solid: glyph sprites painted ahead ({painted})", warm_ms, "ms"),
         Row("solid: glyph sprites painted while turning, after that", later, "sprites", 0),
+    ]
+
+
+# -- Planet's table with the planet turning ---------------------------------------------
+
+
+@section("planet-frame")
+def bench_planet_frame(opts: Options) -> list[Row]:
+    """Frame time of the real App's PlanetScene (4 seats, 6 tiles on each
+    planet, the person to place: tray, animal board, three small planets in 3D)
+    while the large planet turns: each frame of the first half feeds one
+    synthetic mouse motion of a drag across the planet (press, ``frames / 2``
+    motions, release), the second half is the flick's spin decaying, then
+    the arrows. Measured: ``app.frame`` (events, update, draw, flip) on the
+    dummy video driver, so no real display's vsync or upload is counted."""
+    import pygame
+
+    from tabletop.core import rng
+    from tabletop.core.session import Seat, Session
+    from tabletop.games import get
+    from tabletop.ui import flow
+    from tools import screenshot
+
+    entry = get("planet")
+    seats = [Seat("You"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy"), Seat("D", "bot", "easy")]
+    session = Session(entry, entry.default_config(4), 7, seats, threaded=False, timed=False)
+    pick = rng.make(7, "bench-planet-frame")
+    while min(p.count(".") for p in session.state.planets) > 30 or session.to_move() != 0:
+        legal = session.rules.legal_actions(session.view(session.to_move()))
+        session.play(legal[pick.randrange(len(legal))])
+    w, h = opts.size
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        app = screenshot.make_app(opts.size, home=tmp)
+        scene = flow.start_game(app, entry, session.config, session.seed, seats, session=session)
+        for _ in range(30):
+            app.frame([], 1 / 60)
+        big = scene.big
+        start = big.orientation
+        r = big.rect
+        clock = time.perf_counter
+        half = max(2, opts.frames // 2)
+        x0, y = r.centerx - r.w // 4, r.centery
+        events: list[list[Any]] = [[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x0, y), button=1)]]
+        for i in range(1, half):
+            pos = (x0 + (r.w // 2) * i // half, y + round(20 * math.sin(i / 9)))
+            events.append([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0))])
+        events.append([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+        keys = [pygame.K_LEFT, pygame.K_UP] * 4
+        while len(events) < opts.frames:
+            k = len(events) - half
+            events.append([pygame.event.Event(pygame.KEYDOWN, key=keys[k // 20 % len(keys)], mod=0, unicode="", scancode=0)] if k % 20 == 10 else [])
+        for evs in events:
+            t = clock()
+            app.frame(evs, 1 / 60)
+            times.append((clock() - t) * 1000)
+        turned = big.orientation != start
+        placed = session.ply
+        pygame.quit()
+    if not turned:
+        raise RuntimeError("the drag did not turn the planet: the bench measured nothing")
+    what = f"planet frame, large planet turning {w}x{h} (4 seats, {len(times)} frames, ply {placed})"
+    return [
+        Row(f"{what}, median", statistics.median(times), "ms", 4.0),
+        Row(f"{what}, p99", percentile(times, 99), "ms", 4.0),
     ]
 
 

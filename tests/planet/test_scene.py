@@ -62,6 +62,8 @@ def wheel(d: Driver, y: int) -> None:
 def place_by_hand(d: Driver, scene: PlanetScene, action: Place, way: int) -> None:
     """Make ``action`` as a person would, in one of three ways."""
     index = scene.tiles.index(action.tile)
+    if way != 2:  # the person turns the planet until the face is in front
+        scene.big.turn_to_face(action.face, 0)
     face_at = scene.big.face_point(action.face)
     if way == 0:  # click the tile, R to turn it, drag it onto the face
         d.click(tray_point(scene, index))
@@ -218,3 +220,52 @@ def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their
     assert curtains == changes, "every change of the person at the device went through the curtain"
     assert all(len(h) == 1 and None not in h for h in habitats.values())
     assert habitats[0] != habitats[1], "each person saw their own habitat card"
+
+
+def test_the_solid_numbers_its_cells_as_geometry_does() -> None:
+    from tabletop.games.planet.geometry import FACES
+    from tabletop.games.planet.scene_planet import PLANET_SOLID
+
+    for f, face in enumerate(FACES):
+        for e in range(5):
+            _, a, b = PLANET_SOLID.cells[5 * f + e]
+            assert (a, b) == (face[e], face[(e + 1) % 5]), "cell 5*f + e is the centre, corner e, corner e + 1"
+
+
+def test_a_drag_on_the_planet_turns_it_and_makes_no_move(app: App) -> None:
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.frames(2)
+    assert scene.my_turn and not scene.flat
+    before, plies = scene.big.orientation, scene.session.ply
+    c = scene.big.rect.center
+    d.drag((c[0] - 40, c[1]), (c[0] + 60, c[1] + 20))
+    assert scene.big.orientation != before, "the drag turned the planet"
+    assert scene.session.ply == plies, "a drag is no click: nothing was placed"
+    turned = scene.big.orientation
+    d.frames(3)
+    assert scene.big.orientation != turned, "a flick keeps it spinning a while"
+    small = scene.small[1]
+    was = small.orientation
+    box = scene.small_rects[1]
+    d.drag((box.centerx - 10, box.centery), (box.centerx + 30, box.centery))
+    assert small.orientation != was and scene.shown_planet == 0, "a drag turns a small planet, no click shows it"
+
+
+def test_m_toggles_the_flat_map_and_picking_works_in_both(app: App) -> None:
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.frames(2)
+    for flat in (False, True, False):
+        assert scene.flat == flat
+        face = 3
+        if not flat:
+            scene.big.turn_to_face(face, 0)
+        point = scene.big.face_point(face)
+        assert point is not None and scene.big.face_at(point) == face
+        d.move(point)
+        assert scene.hover_face == face and scene.preview() is not None
+        d.key(pygame.K_m)
+    assert scene.flat
+    d.click(scene.flat_button.center)
+    assert not scene.flat, "the button toggles it too"

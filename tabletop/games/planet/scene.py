@@ -2,14 +2,18 @@
 this round's tiles in the tray below, the animal board and your habitat card
 at the side.
 
-Each planet is drawn by one :class:`scene_planet.FlatPlanetView` (the flat
-net), the object the shared 3D view will replace. On your turn pick a tile in
-the tray (click, or ←/→), turn it with R or the mouse wheel, and hover a free
-face of your planet to see it laid there; click the face (or drag the tile
-onto it) to place it. With the keyboard ↑/↓ move a cursor over the free
-faces and Enter places. While a tile is previewed, the regions it joins are
-outlined and the panel under the planet lists the animals whose lead it would
-win or lose. A click on a small planet shows it large; a click on the large
+Each planet is a shaded dodecahedron (:class:`scene_planet.SolidPlanetView`
+over ``tabletop/ui/solid.py``), one per seat, each keeping its own turn: a
+drag on a planet turns it (a flick keeps it spinning), the arrows turn the
+large one when no tile is being aimed. The "Flat map" button (or M) shows the
+large planet as its net instead (:class:`scene_planet.FlatPlanetView`). On
+your turn pick a tile in the tray (click, or ←/→), turn it with R or the
+mouse wheel, and hover a free face of your planet to see it laid there;
+click the face (or drag the tile onto it) to place it. With the keyboard ↑/↓
+move a cursor over the free faces (the planet turns each to the front) and
+Enter places. While a tile is previewed, the regions it joins glow and the
+panel under the planet lists the animals whose lead it would win or lose. A
+click (not a drag) on a small planet shows it large; a click on the large
 one (or Escape) brings yours back. Nothing here decides what is legal.
 """
 
@@ -27,6 +31,7 @@ from tabletop.games.planet.scene_planet import (
     SPACE,
     TERRAIN_COLOURS,
     FlatPlanetView,
+    SolidPlanetView,
     draw_glyph,
     draw_tile,
 )
@@ -90,8 +95,16 @@ class PlanetScene(GameScene):
         self.focus: int | None = None
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._focus_for: int | None = None
-        self.big = FlatPlanetView()
-        self.small: dict[int, FlatPlanetView] = {}
+        #: each seat's planet in 3D (kept turned as left), and the flat map
+        self.solids = {seat: SolidPlanetView(keys=True) for seat in range(self.players)}
+        self.flat_view = FlatPlanetView()
+        #: the large planet shown as its net instead of in 3D
+        self.flat = False
+        self.small: dict[int, SolidPlanetView] = {}
+        self.flat_button = pygame.Rect(0, 0, 0, 0)
+        #: where a mouse press went that may end as a click: "big" or a seat
+        self._pressed: object = None
+        self.pointer: tuple[int, int] | None = None
         #: the tray: the picked tile (an index into the revealed tiles) and its turn
         self.pick = 0
         self.rotation = 0
@@ -145,8 +158,15 @@ class PlanetScene(GameScene):
         if self._focus_for != self.viewer:
             self._focus_for, self.focus = self.viewer, None
             self.key_face = self.hover_face = None
-        self.big.fit(self.planet_rect.inflate(-t.px(8), -t.px(8)))
         shown = self.shown_planet
+        label = t.small.get_linesize()
+        bw = max(t.small.size(w)[0] for w in ("Flat map (M)", "3D planet (M)")) + t.px(16)
+        self.flat_button = pygame.Rect(self.planet_rect.right - bw - t.px(6), self.planet_rect.y + t.px(4), bw, label + t.px(4))
+        inner = self.planet_rect.inflate(-t.px(8), -t.px(8))
+        inner.y += label // 2
+        inner.h -= label // 2
+        self.flat_view.fit(inner)
+        self.solids[shown].fit(inner)
         rest = [s for s in self.seat_order() if s != shown]
         self.small_rects, self.small = {}, {}
         if not rest:
@@ -157,7 +177,7 @@ class PlanetScene(GameScene):
         for k, seat in enumerate(rest):
             box = pygame.Rect(r.x + k * (w + gap), r.y, w, r.h)
             self.small_rects[seat] = box
-            view = FlatPlanetView()
+            view = self.solids[seat]
             label = t.small.get_linesize()
             view.fit(pygame.Rect(box.x + t.px(4), box.y + label, box.w - t.px(8), box.h - label - t.px(4)))
             self.small[seat] = view
@@ -169,6 +189,24 @@ class PlanetScene(GameScene):
     @property
     def shown_planet(self) -> int:
         return self.viewer if self.focus is None else self.focus
+
+    @property
+    def big(self) -> Any:
+        """The large planet's view: the shown seat's solid, or the flat map."""
+        return self.flat_view if self.flat else self.solids[self.shown_planet]
+
+    def toggle_flat(self) -> None:
+        """Between the large planet in 3D and its flat map."""
+        self.flat = not self.flat
+        self.hover_face = None
+        self._layout_planets()
+
+    def turning_views(self) -> list[SolidPlanetView]:
+        """The planets a drag may turn now: the small ones, and the large one in 3D."""
+        views = list(self.small.values())
+        if not self.flat:
+            views.append(self.solids[self.shown_planet])
+        return views
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         """Every separate region of the table, by name (for tests: none may overlap)."""
@@ -303,11 +341,24 @@ class PlanetScene(GameScene):
 
     # -- input ---------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            turned = False
+            for view in self.turning_views():  # a press is never taken: each sees it
+                turned = view.handle(event) or turned
+            if turned:  # a drag turned a planet (or ended turning it): no click
+                self._pressed = None
+                self.hover_face = None
+                return True
         if event.type == pygame.MOUSEMOTION:
             self.keys_shown = False
-            self.drag_pos = event.pos
+            self.drag_pos = self.pointer = event.pos
             self.hover_face = self.big.face_at(event.pos) if self.shown_planet == self.viewer else None
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_flat()
+            return True
+        if event.type == pygame.KEYDOWN and not (self.my_turn and self.tiles) and not self.flat and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            return self.solids[self.shown_planet].handle(event)  # no tile aimed: the arrows turn the planet
         if event.type == pygame.MOUSEWHEEL:
             self.rotate(1 if event.y > 0 else -1)
             return True
@@ -320,9 +371,13 @@ class PlanetScene(GameScene):
         return False
 
     def _press(self, pos: tuple[int, int]) -> bool:
+        self._pressed = None
+        if self.flat_button.collidepoint(pos):
+            self.toggle_flat()
+            return True
         for seat, box in self.small_rects.items():
             if box.collidepoint(pos):
-                self.show(seat)
+                self._pressed = seat  # shown large on release, unless a drag turns it
                 return True
         for spot, index in self.tray_spots:
             if spot.collidepoint(pos):
@@ -332,21 +387,32 @@ class PlanetScene(GameScene):
                 self.drag = index
                 return True
         if self.big.rect.collidepoint(pos):
-            if self.shown_planet != self.viewer:
-                self.show(self.viewer)
-                return True
-            face = self.big.face_at(pos)
-            if face is not None and self.my_turn:
-                if face in self.free_faces():
-                    self.place(face)
-                else:
-                    self.refuse("That face already holds a tile.")
-                return True
+            self._pressed = "big"  # a click on release, unless a drag turns it
+            return True
+        return False
+
+    def _click_big(self, pos: tuple[int, int]) -> bool:
+        if self.shown_planet != self.viewer:
+            self.show(self.viewer)
+            return True
+        face = self.big.face_at(pos)
+        if face is not None and self.my_turn:
+            if face in self.free_faces():
+                self.place(face)
+            else:
+                self.refuse("That face already holds a tile.")
+            return True
         return False
 
     def _release(self, pos: tuple[int, int]) -> bool:
         held, self.drag = self.drag, None
+        pressed, self._pressed = self._pressed, None
         if held is None:
+            if pressed == "big" and self.big.rect.collidepoint(pos):
+                return self._click_big(pos)
+            if isinstance(pressed, int) and pressed in self.small_rects and self.small_rects[pressed].collidepoint(pos):
+                self.show(pressed)
+                return True
             return False
         face = self.big.face_at(pos) if self.shown_planet == self.viewer else None
         if face is not None and self.my_turn:
@@ -377,6 +443,8 @@ class PlanetScene(GameScene):
             else:
                 step = 1 if key == pygame.K_DOWN else -1
                 self.key_face = free[(free.index(self.key_face) + step) % len(free)]
+            if not self.flat:
+                self.solids[self.viewer].turn_to_face(self.key_face)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if not self.my_turn:
@@ -434,6 +502,12 @@ class PlanetScene(GameScene):
     def update(self, dt: float) -> None:
         self.flash_left = max(0.0, self.flash_left - dt)
         self.award_left = max(0.0, self.award_left - dt)
+        moved = False
+        for view in self.turning_views():
+            moved = view.update(dt) or moved
+        if moved and self.pointer is not None and self.drag is None:
+            # the face under the pointer changes as the planet turns
+            self.hover_face = self.big.face_at(self.pointer) if self.shown_planet == self.viewer else None
         super().update(dt)
 
     # -- drawing -----------------------------------------------------------------------
@@ -507,8 +581,16 @@ class PlanetScene(GameScene):
         who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
         if shown != self.viewer:
             who += " · click it or press Esc for yours"
-        label = t.small.render(fit_text(t.small, who, self.planet_rect.w - t.px(16)), True, t.text)
+        if not self.flat:
+            who += " · drag to turn"
+        label = t.small.render(fit_text(t.small, who, self.flat_button.x - self.planet_rect.x - t.px(16)), True, t.text)
         surface.blit(label, (self.planet_rect.x + t.px(8), self.planet_rect.y + t.px(4)))
+        button = self.flat_button
+        pygame.draw.rect(surface, t.focus if self.flat else t.panel, button, border_radius=t.px(6))
+        pygame.draw.rect(surface, t.panel_edge, button, 1, border_radius=t.px(6))
+        words = "3D planet (M)" if self.flat else "Flat map (M)"
+        img = t.small.render(fit_text(t.small, words, button.w - t.px(8)), True, t.panel if self.flat else t.text)
+        surface.blit(img, img.get_rect(center=button.center))
         for seat, box in self.small_rects.items():
             self._panel(surface, box, SPACE)
             if self.shown_state.turn == seat:

@@ -17,18 +17,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
 import pygame
 
 from tabletop.games.planet.geometry import (
     BACK,
     FACE_COUNT,
+    FACES,
     NBR,
     NET_CELLS,
     NET_CORNERS,
     SLOTS,
+    VERTICES,
     rotated,
 )
 from tabletop.games.planet.tiles import DESERT, EMPTY, FOREST, GLACIER, MOUNTAIN, OCEAN
+from tabletop.ui.solid import GlyphSprites, Quat, Solid, SolidView, q_axis_angle, q_mul
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -251,4 +255,135 @@ def draw_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: flo
     return corners
 
 
-__all__ = ["FlatPlanetView", "SPACE", "TERRAIN_COLOURS", "draw_glyph", "draw_tile", "pentagon"]
+#: the planet's solid: geometry's dodecahedron, each face fanned into its 5
+#: cells from its centre, so the solid's cell ``5*f + e`` is geometry's
+#: ``cell(f, e)`` (the centre, corner ``e``, corner ``e + 1``, faces
+#: counter-clockwise from outside: tests/planet/test_scene.py checks it)
+PLANET_SOLID = Solid.fanned(VERTICES, FACES)
+#: how a planet first shows: tilted so the pole and a ring of faces are both in sight
+START_TURN: Quat = q_mul(q_axis_angle((1, 0, 0), -0.95), q_axis_angle((0, 0, 1), 0.3))
+#: the lift of a previewed tile's colours (as the flat map's)
+PREVIEW_LIFT = 30
+
+
+def _paint_glyph(surface: pygame.Surface, terrain: object, size: float, shade: float) -> None:
+    """A terrain's glyph centred on a sprite (for :class:`GlyphSprites`)."""
+    if isinstance(terrain, str):
+        draw_glyph(surface, terrain, (surface.get_width() / 2, surface.get_height() / 2), size * 0.4)
+
+
+#: the terrains' glyphs, painted once per size and blitted (shared by every view)
+GLYPHS = GlyphSprites(_paint_glyph)
+
+
+class SolidPlanetView:
+    """A planet as a shaded, turnable dodecahedron (``tabletop/ui/solid.py``),
+    with the same calls as :class:`FlatPlanetView`: ``fit``, ``draw``,
+    ``cell_at``, ``face_at``, ``face_point``. Cells take the terrains'
+    colours and glyphs, empty faces are dark. ``handle``/``update`` turn it
+    (a drag, with inertia; arrows when ``keys``), ``turn_to_face`` eases a
+    face to the front. A face turned away has no ``face_point``: turn it
+    round first."""
+
+    def __init__(self, *, keys: bool = False, orientation: Quat = START_TURN) -> None:
+        self.view = SolidView(PLANET_SOLID, (0, 0, 1, 1), orientation=orientation, empty=EMPTY_FILL, edge=CELL_EDGE, keys=keys)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        #: a face's edge in pixels, as the flat map's ``scale`` (a tile's size)
+        self.scale = 0.0
+        self._planet: str | None = None
+        self._preview: dict[int, str] = {}
+
+    # -- the flat view's calls --------------------------------------------------------
+    def fit(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.view.rect = pygame.Rect(rect)
+        side = float(np.linalg.norm(VERTICES[FACES[0][0]] - VERTICES[FACES[0][1]]))
+        pixels_per_unit, _ = self.view._scale()
+        self.scale = side * pixels_per_unit
+
+    @property
+    def cells(self) -> list[list[Point]]:
+        """The cells in sight, each its corners on screen (as the flat map's ``cells``)."""
+        polys = self.view.cell_polygons()
+        return [[(p[0], p[1]) for p in polys[c]] for f in self.view.visible_faces() for c in PLANET_SOLID.face_cells[f]]
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        return self.view.cell_at(pos)
+
+    def face_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        return self.view.face_at(pos)
+
+    def face_point(self, face: int) -> tuple[int, int] | None:
+        """A point well inside ``face`` if it is in sight (its first cell's
+        middle, pulled towards the face's centre), else None."""
+        if not self.view.face_visible(face):
+            return None
+        x0, y0 = self.view.face_centre(face)
+        x1, y1 = self.view.cell_centre(SLOTS * face)
+        return round((x0 + x1) / 2), round((y0 + y1) / 2)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        planet: str,
+        *,
+        preview: dict[int, str] | None = None,
+        glow: Iterable[int] = (),
+        glow_colour: Colour = (255, 236, 120),
+        rings: Sequence[tuple[int, Colour]] = (),
+        sides_of: int | None = None,
+    ) -> None:
+        """``planet`` with ``preview`` cells laid over it (lighter), the cells
+        of ``glow`` lit and ringed (the regions a tile joins) and each face of
+        ``rings`` outlined in its colour. ``sides_of`` is the flat map's (a
+        side the net cuts apart); on the solid every side is whole."""
+        preview = preview or {}
+        if planet != self._planet or preview != self._preview:
+            self._planet, self._preview = planet, dict(preview)
+            colours: list[Colour | None] = []
+            for i, terrain in enumerate(planet):
+                shown = preview.get(i, terrain)
+                if shown == EMPTY:
+                    colours.append(None)
+                    continue
+                c = TERRAIN_COLOURS[shown]
+                if i in preview:
+                    c = (min(255, c[0] + PREVIEW_LIFT), min(255, c[1] + PREVIEW_LIFT), min(255, c[2] + PREVIEW_LIFT))
+                colours.append(c)
+            self.view.set_colours(colours)
+        self.view.highlight_colour = glow_colour
+        self.view.draw(surface, highlight=glow, glyph=self._glyph)
+        width = max(2, round(self.scale / 14))
+        for face, colour in rings:
+            if self.view.face_visible(face):
+                pygame.draw.polygon(surface, colour, self.view.face_polygon(face), width)
+
+    def _glyph(self, surface: pygame.Surface, cell: int, centre: Point, size: float, shade: float) -> None:
+        planet = self._planet or ""
+        terrain = self._preview.get(cell, planet[cell] if cell < len(planet) else EMPTY)
+        if terrain != EMPTY:
+            GLYPHS.draw(surface, terrain, centre, size, shade)
+
+    # -- turning ----------------------------------------------------------------------
+    @property
+    def orientation(self) -> Quat:
+        return self.view.orientation
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.view.handle(event)
+
+    def update(self, dt: float) -> bool:
+        return self.view.update(dt)
+
+    def turn_to_face(self, face: int, duration: float | None = None) -> None:
+        if duration is None:
+            self.view.turn_to_face(face)
+        else:
+            self.view.turn_to_face(face, duration)
+
+
+__all__ = ["FlatPlanetView", "PLANET_SOLID", "SolidPlanetView", "SPACE", "TERRAIN_COLOURS", "draw_glyph", "draw_tile", "pentagon"]
