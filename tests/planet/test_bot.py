@@ -245,3 +245,14 @@ def test_explain_says_when_a_placement_joins_regions_and_how_large_the_result() 
             assert f"joins two forest regions into one of {size}" in why
             joins.append(action)
     assert joins
+
+
+def test_round_12_standing_reads_no_further_than_the_rules() -> None:
+    """T3 breaks a round-12 tie on the 2nd, then the 3rd largest region and no
+    further: a 4th region the others lack wins the bot nothing there, as in
+    ``rules.award``."""
+    from tabletop.games.planet.bot import standing
+
+    assert standing((2, 1, 1, 1), (2, 1, 1), final=True) == standing((2, 1, 1), (2, 1, 1), final=True)
+    assert standing((2, 2), (2, 1, 5), final=True) == 1.0  # the 2nd decides before the 3rd
+    assert standing((2, 1, 2), (2, 1, 1), final=True) == 1.0  # tied on the 2nd: the 3rd decides

@@ -1,7 +1,7 @@
 """Planet's table, headless, as a person plays it.
 
 A 2-player game (a person and a random bot, through the test-only entry of
-``tests/planet/scene_entry.py``: Planet is not registered yet) is played to
+``tests/planet/scene_entry.py``, so no bot thinking is paid for) is played to
 the results screen through the real App frame, every placement made by hand
 in turn three ways: a tile clicked in the tray, turned with R and dragged onto
 a face; a tile clicked, turned with the mouse wheel, previewed by hovering
@@ -145,7 +145,7 @@ def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], player
         assert scene.table_rect.contains(r), f"{name} {r} leaves the table {scene.table_rect}"
         assert r.w > 0 and r.h > 0, name
     assert len(scene.small_rects) == players - 1
-    # the large planet fills its panel's width or height, and every cell lies inside it
+    # every cell of the large planet lies inside its panel
     for tri in scene.big.cells:
         assert all(scene.planet_rect.collidepoint(p) for p in tri)
     for spot, _ in scene.tray_spots:

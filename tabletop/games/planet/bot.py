@@ -45,7 +45,7 @@ from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
 from tabletop.games.planet.regions import _components, masks
-from tabletop.games.planet.rules import PlanetRules, determinize
+from tabletop.games.planet.rules import TIE_DEPTH, PlanetRules, determinize
 from tabletop.games.planet.tiles import (
     ANIMALS,
     HABITATS,
@@ -194,14 +194,15 @@ def coming_cards(view: PlanetState) -> list[tuple[int, int]]:
 def standing(mine: tuple[int, ...], best: tuple[int, ...], final: bool) -> float:
     """How well a key stands against the best of the others' keys, 0-1: the
     card's share this seat can count on (leading alone by more is safer;
-    tied, the card waits; in round 12 the whole keys break ties)."""
+    tied, the card waits; in round 12 the 2nd and 3rd largest regions break
+    ties, no further, as the rules' ``award`` reads them, T3)."""
     m = mine[0] if mine else 0
     o = best[0] if best else 0
     if m == 0:
         return 0.0
     if final and m == o:
-        depth = max(len(mine), len(best))
-        mp, op = mine + (0,) * (depth - len(mine)), best + (0,) * (depth - len(best))
+        mp = (mine + (0, 0, 0))[1:TIE_DEPTH]
+        op = (best + (0, 0, 0))[1:TIE_DEPTH]
         return 1.0 if mp > op else 0.0 if mp < op else 0.1
     d = m - o
     if d > 0:
@@ -462,9 +463,10 @@ def _region_words(before: Keys, after: Keys, terrain: str, laid: int) -> str:
     size = part.bit_count()
     if len(joined) >= 2:
         return f"joins {_count_words(len(joined))} {name} regions into one of {size}"
+    article = "an" if name[0] in "aeiou" else "a"
     if len(joined) == 1:
-        return f"grows a {name} region to {size}"
-    return f"starts a {name} region of {size}"
+        return f"grows {article} {name} region to {size}"
+    return f"starts {article} {name} region of {size}"
 
 
 def _count_words(n: int) -> str:
