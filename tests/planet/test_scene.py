@@ -269,3 +269,19 @@ def test_m_toggles_the_flat_map_and_picking_works_in_both(app: App) -> None:
     assert scene.flat
     d.click(scene.flat_button.center)
     assert not scene.flat, "the button toggles it too"
+
+
+def test_the_animal_board_is_painted_again_only_when_it_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's text is painted once per change and blitted each frame: a
+    frame with nothing new paints nothing; a new palette paints it again."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    calls: list[int] = []
+    real = PlanetScene._paint_board
+    monkeypatch.setattr(PlanetScene, "_paint_board", lambda self, *a: (calls.append(1), real(self, *a)))
+    scene.draw(app.screen)
+    first = len(calls)
+    scene.draw(app.screen)
+    assert len(calls) == first
+    app.theme.set_palette("okabe_ito")
+    scene.draw(app.screen)
+    assert len(calls) == first + 1

@@ -667,8 +667,22 @@ class PlanetScene(GameScene):
             y += line
 
     def _draw_board(self, surface: pygame.Surface, view: PlanetState) -> None:
-        t = self.app.theme
+        """The animal board, painted once per change (its rect, the round, the
+        cards and the planets, which decide who leads) and blitted every frame:
+        its text cost as much as the four planets while one turns."""
         r = self.board_rect
+        t = self.app.theme
+        key = (tuple(r), view.round, view.board, view.planets, t.palette, t.scale)
+        cached = getattr(self, "_board_image", None)
+        if cached is None or cached[0] != key:
+            image = pygame.Surface(r.size, pygame.SRCALPHA)
+            self._paint_board(image, pygame.Rect(0, 0, r.w, r.h), view)
+            cached = (key, image)
+            self._board_image = cached
+        surface.blit(cached[1], r.topleft)
+
+    def _paint_board(self, surface: pygame.Surface, r: pygame.Rect, view: PlanetState) -> None:
+        t = self.app.theme
         self._panel(surface, r)
         bold = t.font("small", bold=True)
         line = t.small.get_linesize()
