@@ -120,6 +120,11 @@ def test_round_12_ties_on_a_largest_region_go_to_the_2nd_then_the_3rd_largest() 
     assert award(11, camel_like.index, [a, b]) == "carry"
     assert award(12, camel_like.index, [a, b]) == 1
     assert award(12, camel_like.index, [a, a]) is None  # still tied: discarded
+    # the 2nd ties, the 3rd decides
+    c = planet_with({"F": [0, 1, 30, 40], "O": [2, 3, 4]})
+    d = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
+    assert condition_key(c, camel_like)[:2] == condition_key(d, camel_like)[:2]
+    assert award(12, camel_like.index, [d, c]) == 1
 
 
 def test_a_carried_card_is_scored_first_in_the_next_round() -> None:
@@ -154,6 +159,33 @@ def test_ties_go_to_more_animal_cards_then_are_shared() -> None:
     last = play_random(2, 4, beginner=True)[-1]
     even = replace(last, animals=((by_name("Panda"), by_name("Whale")), (by_name("Camel"), by_name("Ibex"))))
     assert RULES.outcome(even).winners == (0, 1)
+    # standard rules: 2 points each for two animals off the habitat's terrain
+    # against 1 + 1 + 1 + 1 for four on it: 4 points each, seat 1 wins on cards
+    standard = replace(
+        last,
+        beginner=False,
+        habitats=("D", "F"),
+        planets=("O" * 60, "O" * 60),  # no habitat points for either
+        animals=(
+            (by_name("Panda"), by_name("Whale")),
+            (by_name("Koala"), by_name("Sloth"), by_name("Tiger"), by_name("Squirrel")),
+        ),
+    )
+    assert [score(standard, s) for s in range(2)] == [4, 4]
+    outcome = RULES.outcome(standard)
+    assert outcome.winners == (1,) and outcome.places == (2, 1)
+
+
+def test_final_score_worked_by_hand() -> None:
+    """Glacier habitat with 14 glacier cells: 4 points (14-16); a glacier
+    animal 1 point, a desert animal 2: 7 in all."""
+    last = play_random(2, 4)[-1]
+    planet = "I" * 14 + "O" * 46
+    worked = replace(
+        last, habitats=("I", "O"), planets=(planet, planet), animals=((by_name("Walrus"), by_name("Camel")), ())
+    )
+    assert score(worked, 0) == 4 + 1 + 2
+    assert score(worked, 1) == HABITATS["O"].score(46) == 10
 
 
 def test_secret_animals_turn_one_card_a_round_row_2_then_row_3() -> None:
@@ -163,6 +195,11 @@ def test_secret_animals_turn_one_card_a_round_row_2_then_row_3() -> None:
     starts = [s for s in states if s.taken == 0]
     hidden = [len(s.board.hidden) for s in starts]
     assert hidden[:10] == list(range(9, -1, -1))
+    # turned in T6's order: row 2 by round (6-12), then row 3 (10-12)
+    turned = [a.board.hidden[0] for a, b in zip(starts, starts[1:], strict=False) if a.board.hidden != b.board.hidden]
+    row2 = [first.board.column(r)[1] for r in range(6, 13)]
+    row3 = [first.board.column(r)[2] for r in range(10, 13)]
+    assert [*row2, *row3][1:] == turned  # the first was turned at the deal
     view = RULES.view(first, 0)
     shown = [c for col in view.board.columns for c in col]
     assert shown.count(UNKNOWN) == 9 and not view.board.hidden
@@ -175,6 +212,10 @@ def test_a_view_hides_habitats_piles_and_face_down_animals_until_the_end() -> No
     assert view.habitats[1] == mid.habitats[1] and view.habitats[0] is None and view.habitats[2] is None
     assert all(set(p) <= {UNKNOWN} for p in view.piles) and view.seed is None
     assert [len(p) for p in view.piles] == [len(p) for p in mid.piles]
+    hidden = set(mid.board.hidden)
+    assert hidden, "the secret variant still has face-down cards mid-game"
+    shown = [c for col in view.board.columns for c in col]
+    assert not hidden & set(shown) and shown.count(UNKNOWN) == len(hidden)
     assert RULES.view(states[-1], 1).habitats == states[-1].habitats
 
 
