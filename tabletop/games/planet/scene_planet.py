@@ -54,7 +54,7 @@ GLYPH_INK: dict[str, Colour] = {
 }
 #: the sea of space the planet is drawn on
 SPACE: Colour = (16, 22, 34)
-EMPTY_FILL: Colour = (30, 38, 54)
+EMPTY_FILL: Colour = (74, 84, 106)
 EMPTY_EDGE: Colour = (110, 124, 150)
 CELL_EDGE: Colour = (14, 18, 26)
 
