@@ -45,7 +45,7 @@ from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
 from tabletop.games.planet.regions import _components, masks
-from tabletop.games.planet.rules import TIE_DEPTH, PlanetRules, determinize
+from tabletop.games.planet.rules import PlanetRules, determinize, tie_key
 from tabletop.games.planet.tiles import (
     ANIMALS,
     HABITATS,
@@ -194,15 +194,14 @@ def coming_cards(view: PlanetState) -> list[tuple[int, int]]:
 def standing(mine: tuple[int, ...], best: tuple[int, ...], final: bool) -> float:
     """How well a key stands against the best of the others' keys, 0-1: the
     card's share this seat can count on (leading alone by more is safer;
-    tied, the card waits; in round 12 the 2nd and 3rd largest regions break
-    ties, no further, as the rules' ``award`` reads them, T3)."""
+    tied, the card waits; in round 12 ``rules.tie_key`` breaks ties, as the
+    rules' ``award`` does)."""
     m = mine[0] if mine else 0
     o = best[0] if best else 0
     if m == 0:
         return 0.0
     if final and m == o:
-        mp = (mine + (0, 0, 0))[1:TIE_DEPTH]
-        op = (best + (0, 0, 0))[1:TIE_DEPTH]
+        mp, op = tie_key(mine), tie_key(best)
         return 1.0 if mp > op else 0.0 if mp < op else 0.1
     d = m - o
     if d > 0:

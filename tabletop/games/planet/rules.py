@@ -148,24 +148,38 @@ def new_game(players: int, beginner: bool, secret: bool, seed: int) -> PlanetSta
 # -- scoring -------------------------------------------------------------------------
 
 
+def tie_key(key: Sequence[int]) -> tuple[int, ...]:
+    """What breaks a round-12 tie on a "largest region" card: the 2nd, then
+    the 3rd largest qualifying region, a missing one counting 0, and no
+    further (T3)."""
+    return (tuple(key) + (0,) * TIE_DEPTH)[1:TIE_DEPTH]
+
+
+def leaders(card: int, planets: Sequence[str], final: bool = False) -> list[int]:
+    """The seats leading animal ``card`` on ``planets``: those with the best
+    first entry of its key (none while nobody qualifies); with ``final`` (the
+    card scored in round 12) a "largest region" tie narrowed by
+    :func:`tie_key`. One seat is who would take the card now."""
+    animal = ANIMALS[card]
+    keys = [condition_key(planet, animal) for planet in planets]
+    firsts = [k[0] if k else 0 for k in keys]
+    best = max(firsts)
+    if best == 0:
+        return []
+    lead = [s for s, v in enumerate(firsts) if v == best]
+    if final and len(lead) > 1 and animal.kind != MOST:
+        top = max(tie_key(keys[s]) for s in lead)
+        lead = [s for s in lead if tie_key(keys[s]) == top]
+    return lead
+
+
 def award(board_round: int, card: int, planets: Sequence[str]) -> int | None | str:
     """Who wins animal ``card`` scored in round ``board_round``: a seat, or
     "carry" (to the next round), or None (discarded, round 12 only)."""
-    animal = ANIMALS[card]
-    keys = [condition_key(planet, animal) for planet in planets]
-    best = max(k[0] if k else 0 for k in keys)
-    leaders = [s for s, k in enumerate(keys) if (k[0] if k else 0) == best]
-    if best > 0 and len(leaders) == 1:
-        return leaders[0]
-    if board_round < ROUNDS:
-        return "carry"
-    if best == 0 or animal.kind == MOST:
-        return None
-    # the 2nd, then the 3rd largest region (T3); a missing one counts 0
-    padded = {s: (tuple(keys[s]) + (0, 0, 0))[1:TIE_DEPTH] for s in leaders}
-    top = max(padded.values())
-    winners = [s for s in leaders if padded[s] == top]
-    return winners[0] if len(winners) == 1 else None
+    lead = leaders(card, planets, final=board_round == ROUNDS)
+    if len(lead) == 1:
+        return lead[0]
+    return "carry" if board_round < ROUNDS else None
 
 
 def habitat_points(state: PlanetState, seat: int) -> int:

@@ -26,7 +26,8 @@ import pygame
 from tabletop.core.words import plural
 from tabletop.games.planet.geometry import CELL_COUNT, SLOTS, rotated
 from tabletop.games.planet.model import UNKNOWN, Place, PlanetState
-from tabletop.games.planet.regions import condition_key, regions, with_tile
+from tabletop.games.planet.regions import regions, with_tile
+from tabletop.games.planet.rules import leaders as rules_leaders
 from tabletop.games.planet.scene_planet import (
     SPACE,
     TERRAIN_COLOURS,
@@ -69,22 +70,18 @@ def short_condition(animal: Animal) -> str:
     return f"{x} by {y}" if animal.kind == TOUCH else f"{x}, no {y}"
 
 
-def standing(planets: tuple[str, ...] | list[str], card: int, seat: int) -> str:
-    """Whether ``seat`` leads animal ``card`` on ``planets`` (the first entry
-    of the condition key, as the rules award it), ties with the best, or not."""
-    keys = [condition_key(p, ANIMALS[card]) for p in planets]
-    firsts = [k[0] if k else 0 for k in keys]
-    best = max(firsts)
-    if best == 0 or firsts[seat] < best:
+def standing(planets: tuple[str, ...] | list[str], card: int, seat: int, final: bool = False) -> str:
+    """Whether ``seat`` leads animal ``card`` on ``planets`` alone, ties with
+    the best, or not, as the rules' ``leaders`` read it (``final``: round 12)."""
+    lead = leaders(planets, card, final)
+    if seat not in lead:
         return BEHIND
-    return LEADS if firsts.count(best) == 1 else TIED
+    return LEADS if len(lead) == 1 else TIED
 
 
-def leaders(planets: tuple[str, ...] | list[str], card: int) -> list[int]:
-    """The seats with the best first entry of ``card``'s key (none at 0)."""
-    firsts = [(condition_key(p, ANIMALS[card]) or (0,))[0] for p in planets]
-    best = max(firsts)
-    return [] if best == 0 else [s for s, v in enumerate(firsts) if v == best]
+def leaders(planets: tuple[str, ...] | list[str], card: int, final: bool = False) -> list[int]:
+    """The seats leading ``card`` now (``rules.leaders``; none at 0)."""
+    return rules_leaders(card, planets, final)
 
 
 class PlanetScene(GameScene):
