@@ -14,6 +14,7 @@ dummy drivers and a temporary settings folder.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -23,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -278,6 +279,27 @@ def bench_physics(opts: Options) -> list[Row]:
     ]
 
 
+# -- a game on a headless window ---------------------------------------------------------
+
+
+@contextlib.contextmanager
+def game_on_screen(
+    size: tuple[int, int], entry: Any, session: Any, seats: Sequence[Any], warmup: int = 30
+) -> Iterator[tuple[Any, Any]]:
+    """The game of ``session`` on a headless window of ``size`` (settings in a
+    temporary folder), started through the frame and run ``warmup`` frames:
+    the app and its scene, for a frame-time section."""
+    from tabletop.ui import flow
+    from tools import screenshot
+
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        app = screenshot.make_app(size, home=tmp)
+        scene = flow.start_game(app, entry, session.config, session.seed, seats, session=session)
+        for _ in range(warmup):
+            app.frame([], 1 / 60)
+        yield app, scene
+
+
 # -- Planepita's table -------------------------------------------------------------------
 
 
@@ -293,8 +315,6 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     from tabletop.games import get
     from tabletop.games.planepita import rules
     from tabletop.games.planepita.model import Flick, Phase
-    from tabletop.ui import flow
-    from tools import screenshot
 
     entry = get("planepita")
     seats = default_seats(["human"] * 4)
@@ -315,11 +335,7 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     traj = rules.shot(state, busy)
     w, h = opts.size
     times: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
-        app = screenshot.make_app(opts.size, home=tmp)
-        scene = flow.start_game(app, entry, session.config, session.seed, seats, session=session)
-        for _ in range(30):
-            app.frame([], 1 / 60)
+    with game_on_screen(opts.size, entry, session, seats) as (app, scene):
         clock = time.perf_counter
         ply = session.ply
         for _ in range(opts.runs):
@@ -416,8 +432,6 @@ def bench_planet_frame(opts: Options) -> list[Row]:
     from tabletop.core import rng
     from tabletop.core.session import Seat, Session
     from tabletop.games import get
-    from tabletop.ui import flow
-    from tools import screenshot
 
     entry = get("planet")
     seats = [Seat("You"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy"), Seat("D", "bot", "easy")]
@@ -428,11 +442,7 @@ def bench_planet_frame(opts: Options) -> list[Row]:
         session.play(legal[pick.randrange(len(legal))])
     w, h = opts.size
     times: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
-        app = screenshot.make_app(opts.size, home=tmp)
-        scene = flow.start_game(app, entry, session.config, session.seed, seats, session=session)
-        for _ in range(30):
-            app.frame([], 1 / 60)
+    with game_on_screen(opts.size, entry, session, seats) as (app, scene):
         big = scene.big
         start = big.orientation
         r = big.rect
