@@ -42,9 +42,9 @@ from tabletop.games.phantom_rummy.model import (
 )
 from tabletop.games.phantom_rummy.scene import PhantomScene
 from tabletop.games.phantom_rummy.scene_look import group_hand, waiting_words
-from tabletop.ui import flow, overlays
+from tabletop.ui import overlays
 from tabletop.ui.widgets import no_overlap
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver, make_app, start_table
 
 ENTRY = REGISTRY["phantom_rummy"]
 
@@ -60,9 +60,7 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
 
 
 def start(app: App, seats: list[Seat], seed: int = 4) -> PhantomScene:
-    config = ENTRY.default_config(len(seats))
-    session = Session(ENTRY, config, seed, seats, threaded=False, timed=False)
-    scene = flow.start_game(app, ENTRY, config, seed, seats, session=session)
+    scene = start_table(app, ENTRY, seats, seed)
     assert isinstance(scene, PhantomScene)
     return scene
 

@@ -20,16 +20,16 @@ import pygame
 import pytest
 
 from tabletop.app import App
-from tabletop.core.session import Seat, Session
+from tabletop.core.session import Seat
 from tabletop.games import REGISTRY
 from tabletop.games.planet.model import Place
 from tabletop.games.planet.regions import EMPTY_PLANET, with_tile
 from tabletop.games.planet.scene import BEHIND, LEADS, TIED, PlanetScene, leaders, standing
 from tabletop.games.planet.tiles import ANIMALS, MOST, TILES
-from tabletop.ui import flow, overlays
+from tabletop.ui import overlays
 from tabletop.ui.widgets import no_overlap
 from tests.planet.scene_entry import ENTRY
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver, make_app, start_table
 
 
 @pytest.fixture(name="app")
@@ -43,9 +43,7 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
 
 
 def start(app: App, seats: list[Seat], seed: int = 3) -> PlanetScene:
-    config = ENTRY.default_config(len(seats))
-    session = Session(ENTRY, config, seed, seats, threaded=False, timed=False)
-    scene = flow.start_game(app, ENTRY, config, seed, seats, session=session)
+    scene = start_table(app, ENTRY, seats, seed)
     assert isinstance(scene, PlanetScene)
     return scene
 

@@ -24,6 +24,7 @@ import pytest
 
 from tabletop.app import App, Launch
 from tabletop.core.game import GameEntry
+from tabletop.core.session import Seat, Session
 from tabletop.core.storage import Storage
 from tabletop.games import REGISTRY
 from tests.nimgame import ENTRY as NIM
@@ -157,6 +158,17 @@ def make_app(
     )
     app.start(launch or Launch())
     return app
+
+
+def start_table(app: App, entry: GameEntry, seats: list[Seat], seed: int) -> Any:
+    """A game of ``entry`` at its default config for ``seats``, started
+    through the frame (``flow.start_game``) on an untimed session whose bots
+    answer on this thread: the game's scene, on top of the stack."""
+    from tabletop.ui import flow
+
+    config = entry.default_config(len(seats))
+    session = Session(entry, config, seed, seats, threaded=False, timed=False)
+    return flow.start_game(app, entry, config, seed, seats, session=session)
 
 
 @pytest.fixture(name="app")
