@@ -56,7 +56,7 @@ from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
-from tabletop.ui.widgets import draw_tooltip, fit_text, wrap_text
+from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, wrap_text
 
 LOG_KEY = pygame.K_l
 HINT_KEY = pygame.K_h
@@ -659,6 +659,11 @@ class GameScene(Scene):
             tip = self.log_tooltip()
             if tip and self._log_mouse is not None:
                 draw_tooltip(surface, self.app.theme, tip, self._log_mouse)
+        # the table's buttons draw without their tooltip (FocusGroup.draw_widgets):
+        # it comes last, so no panel drawn after the table covers it
+        group = getattr(self, "group", None)
+        if isinstance(group, FocusGroup):
+            group.tooltip.draw(surface, self.app.theme)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """Title, every seat (colour and glyph), the status and the key hint.

@@ -1604,6 +1604,11 @@ class FocusGroup:
         self.tooltip.update(dt, self.hovered)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        self.draw_widgets(surface, theme)
+        self.tooltip.draw(surface, theme)
+
+    def draw_widgets(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The widgets without the tooltip: a game's table, whose frame draws
+        the tooltip last, above the log (``GameScene.draw``)."""
         for w in self.widgets:
             w.draw(surface, theme)
-        self.tooltip.draw(surface, theme)

@@ -600,7 +600,7 @@ class EtucScene(GameScene):
         self._draw_stack(surface, view)
         self._draw_message(surface, view)
         self._draw_hand(surface, view)
-        self.group.draw(surface, self.app.theme)
+        self.group.draw_widgets(surface, self.app.theme)
         self._draw_hint_tags(surface)
         self._draw_pop(surface)
 

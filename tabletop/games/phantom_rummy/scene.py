@@ -599,11 +599,5 @@ class PhantomScene(GameScene):
         self.refresh()
         draw_table(self, surface, view)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The frame's drawing, then the buttons' tooltips, so that the log
-        panel, drawn after the table, never covers one."""
-        super().draw(surface)
-        self.group.tooltip.draw(surface, self.app.theme)
-
 
 __all__ = ["PhantomScene", "draw_icon"]

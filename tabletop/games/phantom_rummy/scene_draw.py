@@ -59,8 +59,7 @@ def draw_table(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     _draw_mine(scene, surface, view)
     _draw_message(scene, surface, view)
     _draw_hand(scene, surface, view)
-    for widget in scene.group.widgets:  # their tooltips come in PhantomScene.draw, above the log
-        widget.draw(surface, scene.app.theme)
+    scene.group.draw_widgets(surface, scene.app.theme)  # their tooltips: GameScene.draw, above the log
     _draw_hint_buttons(scene, surface)
     for card, tween, painter in scene.flights:
         if tween.started and not tween.done:

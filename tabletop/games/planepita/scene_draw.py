@@ -568,7 +568,7 @@ class TableDrawing:
         self._draw_hint(surface, pic)
         if self.anims and isinstance(self.anims[0], RoundEnd):
             self._draw_round_end(surface, self.anims[0])
-        self.group.draw(surface, t)
+        self.group.draw_widgets(surface, t)
 
     def _geo_local(self) -> Geometry:
         sq = self.geo.square.move(-self.table_rect.x, -self.table_rect.y)

@@ -62,18 +62,17 @@ class TableDrawing:
         self._draw_chips(surface)
         self._draw_own(surface, view)
         self._draw_hand(surface, view)
-        for widget in self.group.widgets:  # their tooltips come in draw(), above the log
-            widget.draw(surface, self.app.theme)
+        self.group.draw_widgets(surface, self.app.theme)  # their tooltips: GameScene.draw, above the log
         self._draw_animation(surface)
         if self.my_turn:
             self.draw_history_hover(surface)
             self.draw_menu(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The frame's drawing, then the tooltips, so that no panel the frame
-        draws after the table (the log, the bar) ever covers one."""
+        """The frame's drawing (the buttons' tooltip last), then the card and
+        history tooltips, so that no panel the frame draws after the table
+        (the log, the bar) ever covers one."""
         super().draw(surface)  # type: ignore[misc]
-        self.group.tooltip.draw(surface, self.app.theme)
         hover = self.hover_card
         if self.my_turn and hover is not None and hover in self.choices and not self.choices[hover]:
             draw_tooltip(surface, self.app.theme, self.card_reason(hover), self.mouse)
