@@ -517,7 +517,8 @@ class App:
                 self._save_window_size()
         self.stack.update(dt)
         self.toasts.update(dt)
-        self.screen.fill(self.theme.background)
+        if not self.stack.paints_all():  # a game's table covers the window: no clearing it first
+            self.screen.fill(self.theme.background)
         self.stack.draw(self.screen)
         #: where the messages were drawn this frame (tests read it)
         self.toast_rects = self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))

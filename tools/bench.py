@@ -425,7 +425,9 @@ def bench_planet_frame(opts: Options) -> list[Row]:
     while the large planet turns: each frame of the first half feeds one
     synthetic mouse motion of a drag across the planet (press, ``frames / 2``
     motions, release), the second half is the flick's spin decaying, then
-    the arrows. Measured: ``app.frame`` (events, update, draw, flip) on the
+    ↑/↓ every 20 frames, which move the face cursor and turn the planet to
+    the face (with the pointer resting on the planet, the preview follows
+    the face under it as the planet turns). Measured: ``app.frame`` (events, update, draw, flip) on the
     dummy video driver, so no real display's vsync or upload is counted."""
     import pygame
 
@@ -454,7 +456,7 @@ def bench_planet_frame(opts: Options) -> list[Row]:
             pos = (x0 + (r.w // 2) * i // half, y + round(20 * math.sin(i / 9)))
             events.append([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0))])
         events.append([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-        keys = [pygame.K_LEFT, pygame.K_UP] * 4
+        keys = [pygame.K_UP, pygame.K_DOWN] * 4  # the face cursor: the planet turns to each face
         while len(events) < opts.frames:
             k = len(events) - half
             events.append([pygame.event.Event(pygame.KEYDOWN, key=keys[k // 20 % len(keys)], mod=0, unicode="", scancode=0)] if k % 20 == 10 else [])

@@ -304,6 +304,7 @@ class Session:
         self.threaded = threaded
         self.timed = timed
         self.states: list[Any] = list(states) if states else [self.rules.setup(config, self.seed)]
+        self._views: tuple[Any, dict[int, Any]] | None = None
         self.actions: list[Any] = list(actions)
         if len(self.states) != len(self.actions) + 1:
             raise SaveError("the save's history is inconsistent (states and actions disagree)")
@@ -381,7 +382,17 @@ class Session:
         return self.rules.outcome(self.state)
 
     def view(self, seat: int) -> Any:
-        return self.rules.view(self.state, seat)
+        """``seat``'s view of the position. Views are worked out once per
+        position and seat (a scene asks many times a frame); rules are pure
+        and positions immutable, so the memo is keyed by the position itself."""
+        state = self.state
+        memo = self._views
+        if memo is None or memo[0] is not state:
+            memo = self._views = (state, {})
+        got = memo[1].get(seat)
+        if got is None:
+            got = memo[1][seat] = self.rules.view(state, seat)
+        return got
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]

@@ -54,6 +54,7 @@ from tabletop.core.session import Hint
 from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
+from tabletop.ui.painted import PanelCache, uncovered
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import text_on
 from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, wrap_text
@@ -75,6 +76,13 @@ class GameScene(Scene):
     #: seconds a bot's chosen action waits before it is played, so people can follow
     bot_delay = 0.45
 
+    @property
+    def paints_all(self) -> bool:  # type: ignore[override]
+        """The bar, the table and the log tile the window once laid out."""
+        w, h = self.app.size
+        bar, table, log = self.bar_rect, self.table_rect, self.log_rect
+        return bar.size == (w, table.y) and table.bottom == h and table.w + log.w == w
+
     def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -94,6 +102,11 @@ class GameScene(Scene):
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.last_error = ""
         self._log_key: tuple[object, ...] | None = None
+        #: panels painted once per change and copied each frame (the bar here;
+        #: a game's scene may keep its own panels in it too)
+        self.panels = PanelCache()
+        self._felt_key: object = None
+        self._felt: list[pygame.Rect] = []
         self._log_image = pygame.Surface((1, 1))
         #: where each log entry was drawn (in the panel's own coordinates) and its index
         self._log_spots: list[tuple[pygame.Rect, int]] = []
@@ -648,8 +661,16 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
-        surface.fill(t.felt, self.table_rect)
         self._layout_for_viewer()
+        covers = self.opaque_rects()
+        if covers:
+            key = (tuple(self.table_rect), tuple(tuple(r) for r in covers))
+            if key != self._felt_key:
+                self._felt_key, self._felt = key, uncovered(self.table_rect, covers)
+            for gap in self._felt:
+                surface.fill(t.felt, gap)
+        else:
+            surface.fill(t.felt, self.table_rect)
         self.draw_table(surface, self.view)
         self._draw_bar(surface)
         if self.log_rect.width:
@@ -665,7 +686,25 @@ class GameScene(Scene):
         if isinstance(group, FocusGroup):
             group.tooltip.draw(surface, self.app.theme)
 
+    def opaque_rects(self) -> list[pygame.Rect]:
+        """The rects of the table that :meth:`draw_table` covers with opaque
+        pixels on every frame (panels from :attr:`panels`): the felt is laid
+        only around them. None by default: the felt covers the table."""
+        return []
+
     def _draw_bar(self, surface: pygame.Surface) -> None:
+        """The bar, painted again only when what it says changes."""
+        t = self.app.theme
+        s = self.session
+        seats = tuple((seat.name, seat.level if seat.is_bot else "") for seat in s.seats)
+        mover = s.rules.to_move(self.shown_state)
+        hint = (self.hint_button_label, self.my_turn) if self.hints_offered else None
+        key = (t.palette, t.scale, self.info.title, tuple(self.log_rect), hint, self.status_text(), mover, seats)
+        # two rows more than the bar: its edge line is drawn along its foot
+        area = pygame.Rect(self.bar_rect.x, self.bar_rect.y, self.bar_rect.w, self.bar_rect.h + 2)
+        self.panels.draw(surface, "bar", area, key, self._paint_bar, t.felt)
+
+    def _paint_bar(self, surface: pygame.Surface) -> None:
         """Title, every seat (colour and glyph), the status and the key hint.
         The seats share the room that is left: labels drop the bot level, then
         shorten, so the seat to move is always on screen."""

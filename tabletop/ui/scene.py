@@ -23,6 +23,9 @@ class Scene:
     opaque: bool = True
     #: True when the scene should keep updating while covered by an overlay
     update_when_covered: bool = False
+    #: True when :meth:`draw` paints every pixel of the window itself, so the
+    #: frame need not clear the window first (a game's table, bar and log)
+    paints_all: bool = False
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -154,11 +157,16 @@ class SceneStack:
                 scene.update(dt)
         self.scenes[-1].update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        start = 0
+    def _first_drawn(self) -> int:
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
-                start = i
-                break
-        for scene in self.scenes[start:]:
+                return i
+        return 0
+
+    def paints_all(self) -> bool:
+        """True when the first scene drawn covers the whole window itself."""
+        return bool(self.scenes) and self.scenes[self._first_drawn()].paints_all
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.scenes[self._first_drawn() :]:
             scene.draw(surface)

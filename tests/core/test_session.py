@@ -121,6 +121,23 @@ def test_play_applies_a_legal_action_and_logs_it() -> None:
     assert s.barriers == [False]
 
 
+def test_a_view_is_worked_out_once_per_position_and_seat() -> None:
+    """A scene asks for the view many times a frame: the same position and
+    seat give the same object; a move, an undo or an adopted position give
+    the view of the new position."""
+    s = session()
+    first = s.view(0)
+    assert s.view(0) is first and s.view(1) is not first
+    assert s.view(0) == s.rules.view(s.state, 0)
+    s.play(first_take(s), 0)
+    assert s.view(0) is not first and s.view(0) == s.rules.view(s.state, 0)
+    assert s.undo(0)
+    assert s.view(0) == first and s.view(0) == s.rules.view(s.state, 0)
+    other = s.rules.apply(s.state, first_take(s))
+    s.adopt(other)
+    assert s.view(1) == s.rules.view(other, 1)
+
+
 @pytest.mark.parametrize(
     "action, reason",
     [

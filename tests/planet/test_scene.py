@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -28,6 +29,7 @@ from tabletop.games.planet.scene import BEHIND, LEADS, TIED, PlanetScene, leader
 from tabletop.games.planet.tiles import ANIMALS, MOST, TILES
 from tabletop.ui import overlays
 from tabletop.ui.widgets import no_overlap
+from tests.planet.test_rules import planet_with
 from tests.planet.scene_entry import ENTRY
 from tests.ui.driver import Driver, make_app, start_table
 
@@ -177,6 +179,37 @@ def test_standing_and_leaders_follow_the_first_entry_of_the_key() -> None:
     assert standing([one, EMPTY_PLANET], card, 1) == BEHIND
 
 
+def test_the_board_and_the_preview_read_a_round_12_card_with_its_tie_break(app: App) -> None:
+    """A card scored in round 12 is led by whoever its tie-break favours (the
+    2nd largest region here) on the board's "who leads" marks; the cards to
+    come carry their round, which the preview's standings read the same
+    way. The same card in an earlier round shows the tie."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    camel = next(a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D")
+    a = planet_with({"F": [0, 1], "O": [2, 3, 4]})
+    b = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
+    view = scene.view
+    columns = [()] * 12
+    columns[11] = (camel.index,)
+    view = replace(view, round=11, planets=(a, b), board=replace(view.board, columns=tuple(columns)))
+    assert scene.cards_to_come(view) == [(12, camel.index)]
+    assert scene.leaders(view, camel.index, final=True) == [1]
+    assert scene.leaders(view, camel.index) == [0, 1], "before round 12 a tie is a tie"
+    seen: list[tuple[int, bool, list[int]]] = []
+    real = scene.leaders
+
+    def spy(v: Any, card: int, final: bool = False) -> list[int]:
+        got = real(v, card, final)
+        seen.append((card, final, got))
+        return got
+
+    scene.leaders = spy  # type: ignore[method-assign]
+    scene._draw_board(app.screen, view)
+    assert seen == [(camel.index, True, [1])]
+    assert standing(view.planets, camel.index, 1, final=True) == LEADS
+    assert standing(view.planets, camel.index, 1) == TIED
+
+
 def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
     seats = [Seat("Ada"), Seat("Bo")]
     d = Driver(app)
@@ -269,17 +302,54 @@ def test_m_toggles_the_flat_map_and_picking_works_in_both(app: App) -> None:
     assert not scene.flat, "the button toggles it too"
 
 
-def test_the_animal_board_is_painted_again_only_when_it_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The board's text is painted once per change and blitted each frame: a
-    frame with nothing new paints nothing; a new palette paints it again."""
-    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
-    calls: list[int] = []
-    real = PlanetScene._paint_board
-    monkeypatch.setattr(PlanetScene, "_paint_board", lambda self, *a: (calls.append(1), real(self, *a)))
+def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every panel but the large planet is painted once per change and copied
+    each frame: a frame with nothing new paints nothing; a previewed tile
+    turned paints the tray and the preview's words again, not the animal board;
+    turning a small planet paints that planet's box; a new palette paints all."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cal", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    calls: list[str] = []
+    for name in ("_draw_board", "_draw_tray", "_draw_preview_words", "_draw_habitat", "_draw_small"):
+        real = getattr(PlanetScene, name)
+        monkeypatch.setattr(PlanetScene, name, lambda self, *a, real=real, name=name: (calls.append(name), real(self, *a))[1])
+    scene.panels.forget()
     scene.draw(app.screen)
-    first = len(calls)
+    assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]
+    assert calls.count("_draw_small") == 2, "each small planet has its own box"
+    calls.clear()
     scene.draw(app.screen)
-    assert len(calls) == first
+    assert calls == []
+    scene.big.turn_to_face(4, 0)
+    scene.draw(app.screen)
+    assert calls == [], "the large planet turning paints no other panel"
+    scene.hover_face = scene.free_faces()[0]  # a tile previewed there
+    scene.draw(app.screen)
+    assert calls == ["_draw_preview_words"]
+    calls.clear()
+    scene.rotate(1)
+    scene.draw(app.screen)
+    assert sorted(calls) == ["_draw_preview_words", "_draw_tray"]
+    calls.clear()
+    seat = next(iter(scene.small))
+    scene.small[seat].turn_to_face(7, 0)
+    scene.draw(app.screen)
+    assert calls == ["_draw_small"]
+    calls.clear()
     app.theme.set_palette("okabe_ito")
     scene.draw(app.screen)
-    assert len(calls) == first + 1
+    assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]
+
+
+def test_a_cached_panel_shows_what_a_fresh_paint_shows(app: App) -> None:
+    """The copy of a panel reused on a later frame is the picture a frame
+    painting everything afresh draws: the screen after a frame with every
+    panel reused equals the screen after one with the cache emptied."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cal", "bot", "easy")])
+    scene.draw(app.screen)
+    scene.draw(app.screen)
+    reused = pygame.image.tobytes(app.screen, "RGB")
+    scene.panels.forget()
+    scene.draw(app.screen)
+    assert pygame.image.tobytes(app.screen, "RGB") == reused

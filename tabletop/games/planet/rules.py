@@ -37,7 +37,7 @@ and the face-down animals of the secret variant. ``view`` hides them;
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from random import Random  # the type only: generators come from core.rng
 from typing import Any, cast
@@ -75,6 +75,7 @@ from tabletop.games.planet.tiles import (
     TERRAIN_NAMES,
     TERRAINS,
     TILES,
+    Animal,
 )
 
 CELLS = FACE_COUNT * SLOTS
@@ -155,13 +156,19 @@ def tie_key(key: Sequence[int]) -> tuple[int, ...]:
     return (tuple(key) + (0,) * TIE_DEPTH)[1:TIE_DEPTH]
 
 
-def leaders(card: int, planets: Sequence[str], final: bool = False) -> list[int]:
+def leaders(
+    card: int,
+    planets: Sequence[str],
+    final: bool = False,
+    key: Callable[[str, Animal], tuple[int, ...]] = condition_key,
+) -> list[int]:
     """The seats leading animal ``card`` on ``planets``: those with the best
     first entry of its key (none while nobody qualifies); with ``final`` (the
     card scored in round 12) a "largest region" tie narrowed by
-    :func:`tie_key`. One seat is who would take the card now."""
+    :func:`tie_key`. One seat is who would take the card now. ``key`` is
+    :func:`regions.condition_key` or a memo of it (the scene keeps one)."""
     animal = ANIMALS[card]
-    keys = [condition_key(planet, animal) for planet in planets]
+    keys = [key(planet, animal) for planet in planets]
     firsts = [k[0] if k else 0 for k in keys]
     best = max(firsts)
     if best == 0:

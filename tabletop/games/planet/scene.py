@@ -19,6 +19,7 @@ one (or Escape) brings yours back. Nothing here decides what is legal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -26,13 +27,14 @@ import pygame
 from tabletop.core.words import plural
 from tabletop.games.planet.geometry import CELL_COUNT, SLOTS, rotated
 from tabletop.games.planet.model import UNKNOWN, Place, PlanetState
-from tabletop.games.planet.regions import regions, with_tile
+from tabletop.games.planet.regions import condition_key, regions, with_tile
 from tabletop.games.planet.rules import leaders as rules_leaders
 from tabletop.games.planet.scene_planet import (
     SPACE,
     TERRAIN_COLOURS,
     FlatPlanetView,
     SolidPlanetView,
+    blit_tile,
     draw_glyph,
     draw_tile,
 )
@@ -42,7 +44,6 @@ from tabletop.games.planet.tiles import (
     HABITATS,
     MOST,
     TERRAIN_NAMES,
-    TERRAINS,
     TILES,
     TOUCH,
     Animal,
@@ -70,10 +71,17 @@ def short_condition(animal: Animal) -> str:
     return f"{x} by {y}" if animal.kind == TOUCH else f"{x}, no {y}"
 
 
-def standing(planets: tuple[str, ...] | list[str], card: int, seat: int, final: bool = False) -> str:
+def standing(
+    planets: tuple[str, ...] | list[str],
+    card: int,
+    seat: int,
+    final: bool = False,
+    key: Callable[[str, Animal], tuple[int, ...]] = condition_key,
+) -> str:
     """Whether ``seat`` leads animal ``card`` on ``planets`` alone, ties with
-    the best, or not, as the rules' ``leaders`` read it (``final``: round 12)."""
-    lead = leaders(planets, card, final)
+    the best, or not, as the rules' ``leaders`` read it (``final``: round 12;
+    ``key``: a memo of ``condition_key``)."""
+    lead = rules_leaders(card, planets, final, key)
     if seat not in lead:
         return BEHIND
     return LEADS if len(lead) == 1 else TIED
@@ -91,6 +99,7 @@ class PlanetScene(GameScene):
         #: the seat whose planet is shown large (the viewer's unless a click chose another)
         self.focus: int | None = None
         self._memo: dict[tuple[Any, ...], Any] = {}
+        self._keys: dict[tuple[str, str], tuple[int, ...]] = {}
         self._focus_for: int | None = None
         #: each seat's planet in 3D (kept turned as left), and the flat map
         self.solids = {seat: SolidPlanetView(keys=True) for seat in range(self.players)}
@@ -205,6 +214,10 @@ class PlanetScene(GameScene):
             views.append(self.solids[self.shown_planet])
         return views
 
+    def opaque_rects(self) -> list[pygame.Rect]:
+        """Every panel is copied whole from :attr:`panels` each frame."""
+        return [self.planet_rect, self.tray_rect, self.info_rect, self.board_rect, self.habitat_rect, *self.small_rects.values()]
+
     def layout_rects(self) -> dict[str, pygame.Rect]:
         """Every separate region of the table, by name (for tests: none may overlap)."""
         rects = {
@@ -283,8 +296,22 @@ class PlanetScene(GameScene):
             self._memo[key] = make()
         return self._memo[key]
 
-    def leaders(self, view: PlanetState, card: int) -> list[int]:
-        return self._cached(("leaders", view.planets, card), lambda: leaders(view.planets, card))  # type: ignore[no-any-return]
+    def condition_key(self, planet: str, animal: Animal) -> tuple[int, ...]:
+        """``regions.condition_key``, kept per planet and animal: while a tile
+        is previewed face after face only the viewer's planet changes, so the
+        other planets' keys are read back rather than worked out again."""
+        memo = self._keys
+        got = memo.get((planet, animal.name))
+        if got is None:
+            if len(memo) > 4096:
+                memo.clear()
+            got = memo[(planet, animal.name)] = condition_key(planet, animal)
+        return got
+
+    def leaders(self, view: PlanetState, card: int, final: bool = False) -> list[int]:
+        """Who leads ``card`` now; ``final`` for a card scored in round 12,
+        where the 2nd and 3rd largest regions break a tie."""
+        return self._cached(("leaders", view.planets, card, final), lambda: rules_leaders(card, view.planets, final, self.condition_key))  # type: ignore[no-any-return]
 
     def preview_effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
         """The cells of the regions the tile would join (outlined) and, in
@@ -298,7 +325,7 @@ class PlanetScene(GameScene):
         after = with_tile(planets[seat], TILES[tile].terrains, face, rotation)
         new = set(range(SLOTS * face, SLOTS * face + SLOTS))
         glow: list[int] = []
-        for terrain in TERRAINS:
+        for terrain in set(TILES[tile].terrains):  # a region the tile joins is of one of its terrains
             for part in regions(after, terrain):
                 cells = [i for i in range(CELL_COUNT) if part >> i & 1]
                 if new & set(cells) and len(cells) > 1:
@@ -306,10 +333,12 @@ class PlanetScene(GameScene):
         changed = list(planets)
         changed[seat] = after
         words: list[str] = []
-        for card in self.cards_to_come(view):
+        for rnd, card in self.cards_to_come(view):
             if card == UNKNOWN:
                 continue
-            was, now = standing(planets, card, seat), standing(changed, card, seat)
+            final = rnd == 12
+            key = self.condition_key
+            was, now = standing(planets, card, seat, final, key), standing(changed, card, seat, final, key)
             if was == now:
                 continue
             animal = ANIMALS[card]
@@ -331,10 +360,11 @@ class PlanetScene(GameScene):
         points = f"{card.score(before)} → {plural(card.score(after), 'point')}"
         return [f"Habitat {TERRAIN_NAMES[terrain]}: {before} → {after} cells, {points}"]
 
-    def cards_to_come(self, view: PlanetState) -> list[int]:
-        """The animal cards still on the board, in the order they are scored."""
+    def cards_to_come(self, view: PlanetState) -> list[tuple[int, int]]:
+        """The animal cards still on the board, each with the round that
+        scores it, in the order they are scored."""
         first = max(1, min(view.round, 12))
-        return [c for r in range(first, 13) for c in view.board.column(r)]
+        return [(r, c) for r in range(first, 13) for c in view.board.column(r)]
 
     # -- input ---------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> bool:
@@ -509,17 +539,30 @@ class PlanetScene(GameScene):
 
     # -- drawing -----------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
+        """The large planet is drawn every frame; every other panel is painted
+        once per change of what it shows (:class:`PanelCache`, each key below
+        names what its painting reads) and copied on the frames between, so
+        turning the planet costs little more than the planet."""
         self.pick = min(self.pick, max(0, len(view.revealed) - 1))
+        t = self.app.theme
+        look = (t.palette, t.scale, self.viewer)
+        held = self.summary is not None
         self._draw_planets(surface, view)
-        self._draw_tray(surface, view)
-        self._draw_preview_words(surface, view)
-        self._draw_board(surface, view)
-        self._draw_habitat(surface, view)
+        panels = self.panels
+        tray_key = (look, view.revealed, view.round, view.over, held, self.pick, self.my_turn, self.rotation)
+        panels.draw(surface, "tray", self.tray_rect, tray_key, lambda s: self._draw_tray(s, view), t.felt)
+        preview = self.preview()
+        words_key = (look, preview, self.placing, view.over, held, self.award_left > 0, self.shown_state.turn, view.round, view.board, view.planets, view.habitats)
+        panels.draw(surface, "preview", self.info_rect, words_key, lambda s: self._draw_preview_words(s, view), t.felt)
+        board_key = (look, view.round, view.board, view.planets)
+        panels.draw(surface, "animals", self.board_rect, board_key, lambda s: self._draw_board(s, view), t.felt)
+        habitat_key = (look, view.habitats, view.planets[self.viewer])
+        panels.draw(surface, "habitat", self.habitat_rect, habitat_key, lambda s: self._draw_habitat(s, view), t.felt)
         if self.award_left > 0:
             self._draw_awards(surface)
         if self.drag is not None and self.drag < len(view.revealed) and self.hover_face is None:
             radius = max(8, self.big.scale * 0.55)
-            draw_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
+            blit_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
 
     def _draw_awards(self, surface: pygame.Surface) -> None:
         """The animals the round just awarded, over the large planet."""
@@ -556,7 +599,8 @@ class PlanetScene(GameScene):
     def _draw_planets(self, surface: pygame.Surface, view: PlanetState) -> None:
         t = self.app.theme
         shown = self.shown_planet
-        self._panel(surface, self.planet_rect, SPACE)
+        # the rounded panel costs more to fill than to copy
+        self.panels.draw(surface, "space", self.planet_rect, (t.palette, t.scale), lambda s: self._panel(s, self.planet_rect, SPACE), t.felt)
         preview = self.preview() if shown == self.viewer else None
         laid: dict[int, str] = {}
         glow: list[int] = []
@@ -580,24 +624,32 @@ class PlanetScene(GameScene):
             who += " · click it or press Esc for yours"
         if not self.flat:
             who += " · drag to turn"
-        label = t.small.render(fit_text(t.small, who, self.flat_button.x - self.planet_rect.x - t.px(16)), True, t.text)
+        label = self.panels.words(t.small, fit_text(t.small, who, self.flat_button.x - self.planet_rect.x - t.px(16)), t.text)
         surface.blit(label, (self.planet_rect.x + t.px(8), self.planet_rect.y + t.px(4)))
         button = self.flat_button
         pygame.draw.rect(surface, t.focus if self.flat else t.panel, button, border_radius=t.px(6))
         pygame.draw.rect(surface, t.panel_edge, button, 1, border_radius=t.px(6))
         words = "3D planet (M)" if self.flat else "Flat map (M)"
-        img = t.small.render(fit_text(t.small, words, button.w - t.px(8)), True, t.panel if self.flat else t.text)
+        img = self.panels.words(t.small, fit_text(t.small, words, button.w - t.px(8)), t.panel if self.flat else t.text)
         surface.blit(img, img.get_rect(center=button.center))
         for seat, box in self.small_rects.items():
-            self._panel(surface, box, SPACE)
-            if self.shown_state.turn == seat:
-                pygame.draw.rect(surface, t.player(seat).colour, box, max(2, t.px(2)), border_radius=t.px(8))
             flash = [(self.flash[1], t.player(seat).colour)] if self.flash_left > 0 and self.flash and self.flash[0] == seat else []
-            self.small[seat].draw(surface, view.planets[seat], rings=flash)
-            cards = len(view.animals[seat])
-            words = f"{self._name(seat)} · {plural(cards, 'animal')}"
-            img = t.small.render(fit_text(t.small, words, box.w - t.px(8)), True, t.player(seat).colour)
-            surface.blit(img, (box.x + t.px(4), box.y + t.px(1)))
+            small = self.small[seat]
+            key = (t.palette, t.scale, view.planets[seat], small.orientation, tuple(small.rect), flash, self.shown_state.turn == seat, len(view.animals[seat]))
+            self.panels.draw(surface, f"planet {seat}", box, key, lambda s, seat=seat, flash=flash: self._draw_small(s, view, seat, flash), t.felt)
+
+    def _draw_small(self, surface: pygame.Surface, view: PlanetState, seat: int, flash: list[tuple[int, tuple[int, int, int]]]) -> None:
+        """A small planet in its box: its owner, how many animals they hold,
+        and a ring in their colour while they place."""
+        t = self.app.theme
+        box = self.small_rects[seat]
+        self._panel(surface, box, SPACE)
+        if self.shown_state.turn == seat:
+            pygame.draw.rect(surface, t.player(seat).colour, box, max(2, t.px(2)), border_radius=t.px(8))
+        self.small[seat].draw(surface, view.planets[seat], rings=flash)
+        words = f"{self._name(seat)} · {plural(len(view.animals[seat]), 'animal')}"
+        img = t.small.render(fit_text(t.small, words, box.w - t.px(8)), True, t.player(seat).colour)
+        surface.blit(img, (box.x + t.px(4), box.y + t.px(1)))
 
     def _draw_tray(self, surface: pygame.Surface, view: PlanetState) -> None:
         t = self.app.theme
@@ -612,7 +664,7 @@ class PlanetScene(GameScene):
             radius = spot.w * 0.44
             picked = k == self.pick and self.my_turn
             turn = self.rotation if picked else 0
-            draw_tile(surface, TILES[tile].terrains, spot.center, radius, turn)
+            blit_tile(surface, TILES[tile].terrains, spot.center, radius, turn)
             if picked:
                 pygame.draw.rect(surface, t.focus, spot.inflate(-t.px(2), -t.px(2)), max(2, t.px(2)), border_radius=t.px(6))
 
@@ -660,26 +712,14 @@ class PlanetScene(GameScene):
             colour = t.text if text.startswith(("would lead", "would tie")) else t.text_dim
             if text.startswith("would lose") or "lead lost" in text:
                 colour = t.warning
-            surface.blit(t.small.render(fit_text(t.small, text, width), True, colour), (x, y))
+            surface.blit(self.panels.words(t.small, fit_text(t.small, text, width), colour), (x, y))
             y += line
 
     def _draw_board(self, surface: pygame.Surface, view: PlanetState) -> None:
-        """The animal board, painted once per change (its rect, the round, the
-        cards and the planets, which decide who leads) and blitted every frame:
-        its text cost as much as the four planets while one turns."""
+        """The animal board: the cards to come by round, each with its
+        condition's icon and who leads it now (in round 12 with its tie-break)."""
+        t = self.app.theme
         r = self.board_rect
-        t = self.app.theme
-        key = (tuple(r), view.round, view.board, view.planets, t.palette, t.scale)
-        cached = getattr(self, "_board_image", None)
-        if cached is None or cached[0] != key:
-            image = pygame.Surface(r.size, pygame.SRCALPHA)
-            self._paint_board(image, pygame.Rect(0, 0, r.w, r.h), view)
-            cached = (key, image)
-            self._board_image = cached
-        surface.blit(cached[1], r.topleft)
-
-    def _paint_board(self, surface: pygame.Surface, r: pygame.Rect, view: PlanetState) -> None:
-        t = self.app.theme
         self._panel(surface, r)
         bold = t.font("small", bold=True)
         line = t.small.get_linesize()
@@ -688,9 +728,7 @@ class PlanetScene(GameScene):
         y += line + t.px(2)
         icon = line - t.px(2)
         icon_w = icon * 3 // 2
-        rows: list[tuple[int, int]] = [
-            (rnd, card) for rnd in range(max(1, min(view.round, 12)), 13) for card in view.board.column(rnd)
-        ]
+        rows = self.cards_to_come(view)
         room = (r.bottom - y - t.px(4)) // line
         shown_rows = rows if len(rows) <= room else rows[: max(0, room - 1)]
         for rnd, card in shown_rows:
@@ -702,7 +740,7 @@ class PlanetScene(GameScene):
                 continue
             animal = ANIMALS[card]
             draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
-            lead = self.leaders(view, card)
+            lead = self.leaders(view, card, final=rnd == 12)
             mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
             mark_img = t.small.render(mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim)
             text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - (ix + icon_w + t.px(4))

@@ -32,7 +32,7 @@ from tabletop.games.planet.geometry import (
     rotated,
 )
 from tabletop.games.planet.tiles import DESERT, EMPTY, FOREST, GLACIER, MOUNTAIN, OCEAN
-from tabletop.ui.solid import GlyphSprites, Quat, Solid, SolidView, q_axis_angle, q_mul
+from tabletop.ui.solid import SPRITE_KEY, GlyphSprites, Quat, Solid, SolidView, q_axis_angle, q_mul
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -255,6 +255,28 @@ def draw_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: flo
     return corners
 
 
+#: tiles painted once per terrains, size and turn (the tray's and the held
+#: tile's pictures): a paint costs as much as a frame's planet
+_TILE_IMAGES: dict[tuple[str, int, int], pygame.Surface] = {}
+
+
+def blit_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: float, rotation: int = 0) -> None:
+    """:func:`draw_tile` from a picture painted once per terrains, size (to
+    the pixel) and turn."""
+    r = max(2, round(radius))
+    key = (terrains, r, rotation % SLOTS)
+    image = _TILE_IMAGES.get(key)
+    if image is None:
+        if len(_TILE_IMAGES) > 256:
+            _TILE_IMAGES.clear()
+        image = pygame.Surface((2 * r + 3, 2 * r + 3))
+        image.fill(SPRITE_KEY)
+        image.set_colorkey(SPRITE_KEY)
+        draw_tile(image, terrains, (r + 1, r + 1), r, rotation)
+        _TILE_IMAGES[key] = image
+    surface.blit(image, (round(centre[0]) - r - 1, round(centre[1]) - r - 1))
+
+
 #: the planet's solid: geometry's dodecahedron, each face fanned into its 5
 #: cells from its centre, so the solid's cell ``5*f + e`` is geometry's
 #: ``cell(f, e)`` (the centre, corner ``e``, corner ``e + 1``, faces
@@ -292,6 +314,8 @@ class SolidPlanetView:
         self.scale = 0.0
         self._planet: str | None = None
         self._preview: dict[int, str] = {}
+        #: each cell's terrain as drawn (the preview laid over the planet): its glyph's kind
+        self._kinds: list[str] = []
 
     # -- the flat view's calls --------------------------------------------------------
     def fit(self, rect: pygame.Rect) -> None:
@@ -344,6 +368,7 @@ class SolidPlanetView:
         preview = preview or {}
         if planet != self._planet or preview != self._preview:
             self._planet, self._preview = planet, dict(preview)
+            self._kinds = [preview.get(i, terrain) for i, terrain in enumerate(planet)]
             colours: list[Colour | None] = []
             for i, terrain in enumerate(planet):
                 shown = preview.get(i, terrain)
@@ -356,17 +381,12 @@ class SolidPlanetView:
                 colours.append(c)
             self.view.set_colours(colours)
         self.view.highlight_colour = glow_colour
-        self.view.draw(surface, highlight=glow, glyph=self._glyph)
+        # each cell's glyph from the painted sprites, blitted in one call
+        self.view.draw(surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds)
         width = max(2, round(self.scale / 14))
         for face, colour in rings:
             if self.view.face_visible(face):
                 pygame.draw.polygon(surface, colour, self.view.face_polygon(face), width)
-
-    def _glyph(self, surface: pygame.Surface, cell: int, centre: Point, size: float, shade: float) -> None:
-        planet = self._planet or ""
-        terrain = self._preview.get(cell, planet[cell] if cell < len(planet) else EMPTY)
-        if terrain != EMPTY:
-            GLYPHS.draw(surface, terrain, centre, size, shade)
 
     # -- turning ----------------------------------------------------------------------
     @property
