@@ -29,8 +29,8 @@ from tabletop.games.planet.scene import BEHIND, LEADS, TIED, PlanetScene, leader
 from tabletop.games.planet.tiles import ANIMALS, MOST, TILES
 from tabletop.ui import overlays
 from tabletop.ui.widgets import no_overlap
-from tests.planet.test_rules import planet_with
 from tests.planet.scene_entry import ENTRY
+from tests.planet.test_rules import planet_with
 from tests.ui.driver import Driver, make_app, start_table
 
 
@@ -313,7 +313,7 @@ def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App,
     calls: list[str] = []
     for name in ("_draw_board", "_draw_tray", "_draw_preview_words", "_draw_habitat", "_draw_small"):
         real = getattr(PlanetScene, name)
-        monkeypatch.setattr(PlanetScene, name, lambda self, *a, real=real, name=name: (calls.append(name), real(self, *a))[1])
+        monkeypatch.setattr(PlanetScene, name, lambda self, *a, real=real, name=name, **k: (calls.append(name), real(self, *a, **k))[1])
     scene.panels.forget()
     scene.draw(app.screen)
     assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]

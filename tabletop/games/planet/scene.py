@@ -20,6 +20,7 @@ one (or Escape) brings yours back. Nothing here decides what is legal.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -633,12 +634,12 @@ class PlanetScene(GameScene):
         img = self.panels.words(t.small, fit_text(t.small, words, button.w - t.px(8)), t.panel if self.flat else t.text)
         surface.blit(img, img.get_rect(center=button.center))
         for seat, box in self.small_rects.items():
-            flash = [(self.flash[1], t.player(seat).colour)] if self.flash_left > 0 and self.flash and self.flash[0] == seat else []
+            flash = ((self.flash[1], t.player(seat).colour),) if self.flash_left > 0 and self.flash and self.flash[0] == seat else ()
             small = self.small[seat]
             key = (t.palette, t.scale, view.planets[seat], small.orientation, tuple(small.rect), flash, self.shown_state.turn == seat, len(view.animals[seat]))
-            self.panels.draw(surface, f"planet {seat}", box, key, lambda s, seat=seat, flash=flash: self._draw_small(s, view, seat, flash), t.felt)
+            self.panels.draw(surface, f"planet {seat}", box, key, partial(self._draw_small, view=view, seat=seat, flash=flash), t.felt)
 
-    def _draw_small(self, surface: pygame.Surface, view: PlanetState, seat: int, flash: list[tuple[int, tuple[int, int, int]]]) -> None:
+    def _draw_small(self, surface: pygame.Surface, view: PlanetState, seat: int, flash: tuple[tuple[int, tuple[int, int, int]], ...]) -> None:
         """A small planet in its box: its owner, how many animals they hold,
         and a ring in their colour while they place."""
         t = self.app.theme
