@@ -236,6 +236,28 @@ def test_determinize_gives_a_position_the_view_could_be(secret: bool) -> None:
             full = RULES.apply(full, legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinize_fills_piles_11_and_12_with_leftovers_of_the_rounds_that_filled_them(players: int) -> None:
+    """Leftovers fill pile 11, then 12, round by round (T4): an imagined
+    deal's piles hold as many tiles from each round as the real ones, so at
+    4 players (one leftover a round) they are the real piles exactly; once
+    pile 11 is turned up, pile 12 is drawn from what did not go into it."""
+    for seed in range(4):
+        states = play_random(players, 40 + seed)
+        for state in states:
+            if RULES.is_over(state) or not any(state.piles[10:]):
+                continue
+            view = RULES.view(state, 0)
+            for k in range(3):
+                full = determinize(view, 0, random.Random(k))
+                for p in (10, 11):
+                    origin = sorted(state.seen.index(t) // 5 for t in state.piles[p])
+                    assert sorted(full.seen.index(t) // 5 for t in full.piles[p]) == origin, (state.round, p)
+                    if players == 4:
+                        assert set(full.piles[p]) == set(state.piles[p])
+                assert not set(full.piles[10]) & set(full.piles[11])
+
+
 def test_states_and_actions_round_trip_through_the_save_codec() -> None:
     states = play_random(2, 13, secret=True)
     for state in (states[0], states[9], states[-1]):

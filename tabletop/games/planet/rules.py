@@ -528,13 +528,12 @@ def round_words(before: PlanetState, after: PlanetState, name: Any) -> str:
 
 def determinize(view: PlanetState, seat: int, rng: Random) -> PlanetState:
     """A full state ``view`` could be, for a bot's search: the face-down piles
-    1-10 dealt from the tiles nobody has seen, piles 11 and 12 from the
-    leftovers still unaccounted for (the rest of those left the game), the
+    1-10 dealt from the tiles nobody has seen, piles 11 and 12 as the
+    rounds' leftovers could have filled them (:func:`leftover_piles`), the
     other seats' habitat cards from the terrains left (all differ), and the
     face-down animals from the cards not on show, to be turned row 2 first,
     then row 3, each by round (T6). Its seed is drawn from ``rng``, so that
     a search can end rounds."""
-    placed = {p[0] for planet in view.placed for p in planet if p is not None}
     seen = set(view.seen)
     unseen = [t for t in range(len(TILES)) if t not in seen]
     rng.shuffle(unseen)
@@ -545,11 +544,9 @@ def determinize(view: PlanetState, seat: int, rng: Random) -> PlanetState:
             unseen = unseen[len(pile) :]
         else:
             piles.append(())
-    pool = [t for t in view.pool if t not in placed]
-    rng.shuffle(pool)
-    for p in (DEALT_PILES, DEALT_PILES + 1):
-        n = len(view.piles[p])
-        piles[p], pool = tuple(pool[:n]), pool[n:]
+    for p, pile in zip((DEALT_PILES, DEALT_PILES + 1), leftover_piles(view, rng)):
+        if view.piles[p]:  # still face down
+            piles[p] = pile
     habitats = list(view.habitats)
     if not view.beginner:
         free = [t for t in TERRAINS if t not in habitats]
@@ -580,6 +577,35 @@ def determinize(view: PlanetState, seat: int, rng: Random) -> PlanetState:
         board=Board(tuple(columns), tuple(order), view.board.discarded),
         viewer=None,
     )
+
+
+def leftover_piles(view: PlanetState, rng: Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Piles 11 and 12 as they could be, from what everyone saw (T4): each
+    ended round's leftovers (the round's five tiles but those placed, unless
+    they came back in pile 11 or 12) went to pile 11 until it held five, then
+    to pile 12, in an order nobody saw, so only the round that filled a pile
+    is shuffled here. Once pile 11 is turned up it is known, and the rest of
+    its last round's leftovers went to pile 12. At 4 players both piles are
+    known exactly; at 2 or 3 only which round's tiles split."""
+    seen = view.seen
+    dealt = DEALT_PILES * PILE
+    came_back = set(seen[dealt:])
+    placed = {p[0] for planet in view.placed for p in planet if p is not None}
+    known = seen[dealt : dealt + PILE] if len(seen) > dealt else None  # pile 11, turned up in round 11
+    eleven: list[int] = list(known) if known is not None else []
+    twelve: list[int] = []
+    for r in range(1, min(view.round - 1, DEALT_PILES) + 1):
+        left = [t for t in seen[PILE * (r - 1) : PILE * r] if t not in placed or t in came_back]
+        rng.shuffle(left)
+        for t in left:
+            if known is not None:
+                if t not in known and len(twelve) < PILE:
+                    twelve.append(t)
+            elif len(eleven) < PILE:
+                eleven.append(t)
+            elif len(twelve) < PILE:
+                twelve.append(t)
+    return tuple(eleven), tuple(twelve)
 
 
 def _turn_rank(columns: Sequence[Sequence[int]], card: int) -> tuple[int, int]:
