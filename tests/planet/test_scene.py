@@ -210,6 +210,33 @@ def test_the_board_and_the_preview_read_a_round_12_card_with_its_tie_break(app: 
     assert standing(view.planets, camel.index, 1) == TIED
 
 
+def test_a_hint_lays_the_hard_bots_tile_on_its_face_and_play_hint_places_it(tmp_path: Any) -> None:
+    """With the real bots: H asks the hard bot; its placement is previewed on
+    its face (with nothing hovered), with a reason in words; the hint card's
+    Play hint places exactly that tile."""
+    app = make_app(tmp_path, (1280, 800), games=dict(REGISTRY))
+    try:
+        app.update_settings(anim_speed=0)
+        scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")], seed=5)
+        d = Driver(app)
+        d.until(lambda: d.top is scene and scene.my_turn)
+        assert scene.hints_offered
+        d.move((2, app.size[1] - 2))  # the pointer off the planet: nothing hovered
+        d.key(pygame.K_h)
+        hint = scene.hint_action
+        assert isinstance(hint, Place) and hint in scene.session.rules.legal_actions(scene.view)
+        assert scene.shown_hint is not None and len(scene.shown_hint.reason) > 10
+        assert scene.hover_face is None and scene.preview() == (hint.tile, hint.face, hint.rotation)
+        d.frame()
+        assert scene.hint_card_rect.w > 0
+        before = scene.session.ply
+        d.click(scene.hint_play_rect.center)
+        assert scene.session.ply == before + 1 and scene.session.actions[-1] == hint
+        assert scene.hint_action is None
+    finally:
+        app.shutdown()
+
+
 def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
     seats = [Seat("Ada"), Seat("Bo")]
     d = Driver(app)
