@@ -685,6 +685,14 @@ class GameScene(Scene):
         group = getattr(self, "group", None)
         if isinstance(group, FocusGroup):
             group.tooltip.draw(surface, self.app.theme)
+        table_tip = self.table_tooltip()
+        if table_tip is not None:
+            draw_tooltip(surface, self.app.theme, *table_tip)
+
+    def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
+        """A tooltip the table shows now (its words, and the pointer it sits
+        by), drawn last, over the log; None (the default) for none."""
+        return None
 
     def opaque_rects(self) -> list[pygame.Rect]:
         """The rects of the table that :meth:`draw_table` covers with opaque

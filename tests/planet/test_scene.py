@@ -237,6 +237,51 @@ def test_a_hint_lays_the_hard_bots_tile_on_its_face_and_play_hint_places_it(tmp_
         app.shutdown()
 
 
+def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_round(app: App) -> None:
+    """Holding a tray tile near the rim turns the planet that way (a face on
+    the back comes round without letting go); held near the middle it stays
+    still; dropped on the face that came round, the tile is placed there."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    solid = scene.solids[scene.viewer]
+    proj = solid.view.project()
+    cx, cy = proj.centre
+    back = min(range(12), key=lambda f: solid.view.face_centre(f)[0] if not solid.view.face_visible(f) else 1e9)
+    assert not solid.view.face_visible(back)
+    d.move(tray_point(scene, 0))
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
+    assert scene.drag == 0
+    d.move((round(cx), round(cy)), (1, 0, 0))
+    still = solid.orientation
+    d.frames(10)
+    assert solid.orientation == still, "held near the middle, the planet stays"
+    rim = (round(cx - 0.95 * proj.radius), round(cy))  # the left rim: the left side comes round
+    d.move(rim, (1, 0, 0))
+    d.until(lambda: solid.view.face_visible(back) and solid.face_at((round(cx), round(cy))) == back, frames=600)
+    d.move((round(cx), round(cy)), (1, 0, 0))
+    assert scene.hover_face == back
+    turned = solid.orientation
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(cx), round(cy)), button=1)])
+    assert scene.session.actions[-1].face == back and solid.orientation == turned
+
+
+def test_an_animal_card_on_the_board_explains_itself_in_a_tooltip(app: App) -> None:
+    """Hovering a card's row on the board gives its whole condition, the
+    round that scores it and who leads it; off the cards, no tooltip."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.frames(2)
+    spot, rnd, card = scene.board_spots[0]
+    d.move(spot.center)
+    tip = scene.table_tooltip()
+    assert tip is not None and tip[1] == spot.center
+    animal = ANIMALS[card]
+    assert tip[0].startswith(f"{animal.name}: {animal.condition}. Scored in round {rnd}")
+    d.move((scene.board_rect.centerx, scene.board_rect.bottom - 2))
+    assert scene.table_tooltip() is None
+
+
 def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
     seats = [Seat("Ada"), Seat("Bo")]
     d = Driver(app)

@@ -19,6 +19,7 @@ one (or Escape) brings yours back. Nothing here decides what is legal.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -58,6 +59,10 @@ GLOW = (120, 232, 255)
 #: on show, at animation speed 1 (bots and the summary wait for them)
 PLACE_FLASH = 0.45
 AWARD_SHOW = 1.8
+#: a held tile this far out from the planet's centre (its radius is 1) turns
+#: the planet that way, at up to EDGE_SPEED radians a second at the rim
+EDGE_START = 0.72
+EDGE_SPEED = 1.8
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
 
@@ -129,6 +134,9 @@ class PlanetScene(GameScene):
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.habitat_rect = pygame.Rect(0, 0, 0, 0)
         self.small_rects: dict[int, pygame.Rect] = {}
+        #: each animal card's row on the board (round, card), for its tooltip:
+        #: recorded when the board is painted
+        self.board_spots: list[tuple[pygame.Rect, int, int]] = []
         #: the animations: the face just placed (seat, face) and the animals
         #: just awarded (seat, card), each with the seconds it has left
         self.flash: tuple[int, int] | None = None
@@ -530,13 +538,33 @@ class PlanetScene(GameScene):
     def update(self, dt: float) -> None:
         self.flash_left = max(0.0, self.flash_left - dt)
         self.award_left = max(0.0, self.award_left - dt)
-        moved = False
+        moved = self._edge_turn(dt)
         for view in self.turning_views():
             moved = view.update(dt) or moved
-        if moved and self.pointer is not None and self.drag is None:
+        if moved and self.pointer is not None:
             # the face under the pointer changes as the planet turns
             self.hover_face = self.big.face_at(self.pointer) if self.shown_planet == self.viewer else None
         super().update(dt)
+
+    def _edge_turn(self, dt: float) -> bool:
+        """A tile held near the rim of your planet turns the planet that way,
+        the faster the further out (up to :data:`EDGE_SPEED`), so a face on the
+        back comes round without letting go of the tile. True when it turned."""
+        if self.drag is None or self.flat or self.pointer is None or self.shown_planet != self.viewer:
+            return False
+        if not self.planet_rect.collidepoint(self.pointer):
+            return False
+        solid = self.solids[self.viewer]
+        proj = solid.view.project()
+        r = max(1.0, proj.radius)
+        dx, dy = (self.pointer[0] - proj.centre[0]) / r, (self.pointer[1] - proj.centre[1]) / r
+        out = math.hypot(dx, dy)
+        if out < EDGE_START:
+            return False
+        speed = EDGE_SPEED * min(1.0, (out - EDGE_START) / (1.0 - EDGE_START))
+        # the side under the pointer comes to the front: about the axis across it
+        solid.view.turn((-dy / out, -dx / out, 0.0), speed * dt)
+        return speed * dt > 0
 
     # -- drawing -----------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
@@ -623,6 +651,13 @@ class PlanetScene(GameScene):
         who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
         if shown != self.viewer:
             who += " · click it or press Esc for yours"
+        free = view.free_faces(shown)
+        if free and not self.flat:
+            # the faces turned away are out of sight: say how many there are
+            in_sight = sum(1 for f in free if self.big.view.face_visible(f))
+            who += f" · {plural(len(free), 'free face')}, {in_sight} in sight"
+        elif free:
+            who += f" · {plural(len(free), 'free face')}"
         if not self.flat:
             who += " · drag to turn"
         label = self.panels.words(t.small, fit_text(t.small, who, self.flat_button.x - self.planet_rect.x - t.px(16)), t.text)
@@ -731,26 +766,70 @@ class PlanetScene(GameScene):
         icon_w = icon * 3 // 2
         rows = self.cards_to_come(view)
         room = (r.bottom - y - t.px(4)) // line
-        shown_rows = rows if len(rows) <= room else rows[: max(0, room - 1)]
-        for rnd, card in shown_rows:
-            surface.blit(t.small.render(f"R{rnd}", True, t.text_dim), (x, y))
-            ix = x + t.small.size("R00 ")[0]
-            if card == UNKNOWN:
-                surface.blit(t.small.render("face down", True, t.text_dim), (ix + icon_w + t.px(4), y))
-                y += line
-                continue
-            animal = ANIMALS[card]
-            draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
-            lead = self.leaders(view, card, final=rnd == 12)
+        ix = x + t.small.size("R00 ")[0]
+        tx = ix + icon_w + t.px(4)
+        marks: list[pygame.Surface] = []
+        needs: list[int] = []  # lines per row: two when the words do not fit on one
+        for rnd, card in rows:
+            lead = self.leaders(view, card, final=rnd == 12) if card != UNKNOWN else []
             mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
             mark_img = t.small.render(mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim)
-            text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - (ix + icon_w + t.px(4))
-            words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", max(1, text_w))
-            surface.blit(t.small.render(words, True, t.text), (ix + icon_w + t.px(4), y))
+            marks.append(mark_img)
+            text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - tx
+            words = "face down" if card == UNKNOWN else f"{ANIMALS[card].name}: {short_condition(ANIMALS[card])}"
+            needs.append(1 if t.small.size(words)[0] <= text_w else 2)
+        lines = len(rows)
+        for i, need in enumerate(needs):  # the nearest rounds first get a second line
+            if need == 2 and lines < room:
+                lines += 1
+            else:
+                needs[i] = 1
+        shown_rows = rows if len(rows) <= room else rows[: max(0, room - 1)]
+        self.board_spots = []
+        for (rnd, card), mark_img, need in zip(shown_rows, marks, needs):
+            spot = pygame.Rect(r.x + t.px(4), y, r.w - t.px(8), line * need)
+            surface.blit(t.small.render(f"R{rnd}", True, t.text_dim), (x, y))
+            if card == UNKNOWN:
+                surface.blit(t.small.render("face down", True, t.text_dim), (tx, y))
+                y += line
+                continue
+            self.board_spots.append((spot, rnd, card))
+            animal = ANIMALS[card]
+            draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
+            text_w = max(1, r.right - t.px(8) - mark_img.get_width() - t.px(6) - tx)
+            if need == 1:
+                words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", text_w)
+                surface.blit(t.small.render(words, True, t.text), (tx, y))
+            else:  # the name beside the icon, the condition under it
+                surface.blit(t.small.render(fit_text(t.small, animal.name, text_w), True, t.text), (tx, y))
+                below = fit_text(t.small, short_condition(animal), max(1, r.right - t.px(8) - tx))
+                surface.blit(t.small.render(below, True, t.text_dim), (tx, y + line))
             surface.blit(mark_img, (r.right - t.px(8) - mark_img.get_width(), y))
-            y += line
+            y += line * need
         if len(shown_rows) < len(rows):
             surface.blit(t.small.render(f"… {plural(len(rows) - len(shown_rows), 'more card')}", True, t.text_dim), (x, y))
+
+    def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
+        """The board card under the pointer explains itself."""
+        if self.drag is None and self.pointer is not None and self.board_rect.collidepoint(self.pointer):
+            tip = self.board_tip(self.pointer)
+            if tip:
+                return tip, self.pointer
+        return None
+
+    def board_tip(self, pos: tuple[int, int]) -> str:
+        """The tooltip of the animal card under ``pos`` on the board: its whole
+        condition, the round that scores it and who leads it now ("" off a card)."""
+        view = self.view
+        for spot, rnd, card in self.board_spots:
+            if spot.collidepoint(pos):
+                animal = ANIMALS[card]
+                lead = self.leaders(view, card, final=rnd == 12)
+                names = ", ".join(self._name(seat) for seat in lead)
+                who = "nobody qualifies yet" if not lead else f"{names} leads" if len(lead) == 1 else f"tied: {names}"
+                when = "round 12 (ties: 2nd, then 3rd largest region)" if rnd == 12 and animal.kind != MOST else f"round {rnd}"
+                return f"{animal.name}: {animal.condition}. Scored in {when}; {who}."
+        return ""
 
     def _draw_habitat(self, surface: pygame.Surface, view: PlanetState) -> None:
         t = self.app.theme
