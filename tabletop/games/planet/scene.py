@@ -649,6 +649,7 @@ class PlanetScene(GameScene):
         sides = preview[1] if preview is not None else None
         self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings, sides_of=sides)
         who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
+        who += f" · {plural(len(view.animals[shown]), 'animal')}"
         if shown != self.viewer:
             who += " · click it or press Esc for yours"
         free = view.free_faces(shown)
