@@ -414,14 +414,64 @@ def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App,
     assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]
 
 
-def test_a_cached_panel_shows_what_a_fresh_paint_shows(app: App) -> None:
-    """The copy of a panel reused on a later frame is the picture a frame
-    painting everything afresh draws: the screen after a frame with every
-    panel reused equals the screen after one with the cache emptied."""
-    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cal", "bot", "easy")])
-    scene.draw(app.screen)
-    scene.draw(app.screen)
-    reused = pygame.image.tobytes(app.screen, "RGB")
-    scene.panels.forget()
-    scene.draw(app.screen)
-    assert pygame.image.tobytes(app.screen, "RGB") == reused
+MARKER = (255, 0, 254)
+
+
+def _marked(screen: pygame.Surface) -> int:
+    """How many pixels of ``screen`` still show :data:`MARKER`."""
+    rgb = pygame.surfarray.pixels3d(screen)
+    try:
+        return int(((rgb[:, :, 0] == MARKER[0]) & (rgb[:, :, 1] == MARKER[1]) & (rgb[:, :, 2] == MARKER[2])).sum())
+    finally:
+        del rgb
+
+
+@pytest.mark.parametrize("seed, seats", [(1, ("Ada", "easy", "easy")), (2, ("Ada", "Bo")), (3, ("Ada", "easy", "easy", "easy"))])
+def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App, seed: int, seats: tuple[str, ...]) -> None:
+    """Played by seeded random hands (moves, presses and releases, drags,
+    the wheel, keys, placements, time) through rounds and their awards: after
+    every step the table drawn with its reused panels, over a window filled
+    with a marker colour, leaves no marker pixel and equals the table painted
+    afresh. A panel key missing an input its painting reads fails here."""
+    app.update_settings(anim_speed=seed % 2)
+    scene = start(app, [Seat(n) if n[0].isupper() else Seat(f"B{i}", "bot", n) for i, n in enumerate(seats)], seed)
+    d = Driver(app)
+    rng = random.Random(seed)
+    rounds = {scene.session.state.round}
+    for _ in range(160):
+        w, h = app.size
+        spots = [scene.planet_rect, scene.tray_rect, scene.board_rect, scene.info_rect, *scene.small_rects.values()]
+        area = rng.choice(spots)
+        point = (rng.randrange(area.x, area.right), rng.randrange(area.y, area.bottom))
+        r = rng.random()
+        if d.top is not scene:
+            d.key(pygame.K_RETURN)
+        elif scene.my_turn and scene.drag is None and r < 0.25:
+            scene.place(rng.choice(scene.free_faces()))
+            d.frame()
+        elif r < 0.45:
+            d.move(point, (1, 0, 0) if scene.drag is not None else (0, 0, 0))
+        elif r < 0.55:
+            d.move(point)
+            d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)])
+        elif r < 0.62:
+            d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1)])
+        elif r < 0.8:
+            d.key(rng.choice([pygame.K_r, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_m, pygame.K_ESCAPE]))
+        elif r < 0.85:
+            wheel(d, rng.choice([-1, 1]))
+        else:
+            d.frames(rng.randrange(1, 12), dt=rng.choice([1 / 60, 0.2]))
+        rounds.add(scene.session.state.round)
+        if d.top is not scene:
+            continue
+        app.screen.fill(MARKER)
+        app.stack.draw(app.screen)
+        assert _marked(app.screen) == 0, "pixels left undrawn"
+        reused = pygame.image.tobytes(app.screen, "RGB")
+        scene.panels.forget()
+        app.stack.draw(app.screen)
+        assert pygame.image.tobytes(app.screen, "RGB") == reused, f"a reused panel is stale (round {scene.view.round})"
+        if scene.session.is_over():
+            break
+    assert len(rounds) >= 4, "the hands played through several rounds and their awards"

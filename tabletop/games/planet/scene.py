@@ -59,9 +59,13 @@ GLOW = (120, 232, 255)
 #: on show, at animation speed 1 (bots and the summary wait for them)
 PLACE_FLASH = 0.45
 AWARD_SHOW = 1.8
-#: a held tile this far out from the planet's centre (its radius is 1) turns
-#: the planet that way, at up to EDGE_SPEED radians a second at the rim
+#: a tile held this far out from the planet's centre (its radius is 1), but
+#: no further than EDGE_END, for EDGE_DWELL seconds turns the planet that way,
+#: at up to EDGE_SPEED radians a second at the rim (a drag up from the tray
+#: crosses the rim too quickly to turn it)
 EDGE_START = 0.72
+EDGE_END = 1.2
+EDGE_DWELL = 0.3
 EDGE_SPEED = 1.8
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
@@ -127,6 +131,8 @@ class PlanetScene(GameScene):
         #: a tray tile held by the mouse (its index), while dragging
         self.drag: int | None = None
         self.drag_pos = (0, 0)
+        #: seconds the held tile has rested in the rim's band (see EDGE_DWELL)
+        self._rim_held = 0.0
         self.planet_rect = pygame.Rect(0, 0, 0, 0)
         self.others_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
@@ -278,6 +284,7 @@ class PlanetScene(GameScene):
         played = self.act(Place(tile, face, self.rotation))
         if played:
             self.pick, self.rotation, self.key_face = 0, 0, None
+            self.drag = None  # a tile still held by the mouse was not the one placed
         return played
 
     def rotate(self, step: int) -> None:
@@ -288,7 +295,8 @@ class PlanetScene(GameScene):
         if not self.placing:
             return None
         face = self.target_face()
-        tile = self.picked_tile if self.drag is None else self.tiles[self.drag]
+        tiles = self.tiles
+        tile = self.tiles[self.drag] if self.drag is not None and self.drag < len(tiles) else self.picked_tile
         hint = self.hint_action
         if face is None and isinstance(hint, Place):  # the hint laid on its face
             return hint.tile, hint.face, hint.rotation
@@ -388,6 +396,9 @@ class PlanetScene(GameScene):
         if event.type == pygame.MOUSEMOTION:
             self.keys_shown = False
             self.drag_pos = self.pointer = event.pos
+            held = getattr(event, "buttons", None)
+            if self.drag is not None and held is not None and not held[0]:
+                self.drag = None  # the button came up where this scene never heard it
             self.hover_face = self.big.face_at(event.pos) if self.shown_planet == self.viewer else None
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
@@ -502,6 +513,13 @@ class PlanetScene(GameScene):
             self.focus, self.hover_face = focus, None
             self._layout_planets()
 
+    def leave(self) -> None:
+        """Another scene (rules, pause, the curtain) takes the mouse: a tile
+        held now is let go, since its release will not come here."""
+        self.drag = None
+        self._pressed = None
+        super().leave()
+
     def dismiss(self) -> bool:
         if self.focus is not None:
             self.show(self.viewer)
@@ -513,8 +531,10 @@ class PlanetScene(GameScene):
 
     def on_played(self, before: Any, action: Any, after: Any) -> None:
         """Ring the face just placed for a moment; show the animals the move's
-        round end awarded, with who won each."""
+        round end awarded, with who won each. A tray tile held by the mouse
+        is let go: the tray has changed under it."""
         self.hover_face = None
+        self.drag = None
         self.app.sound.play("click", 0.5)
         t = self.app.theme
         self.flash = (before.turn, action.face)
@@ -548,18 +568,22 @@ class PlanetScene(GameScene):
 
     def _edge_turn(self, dt: float) -> bool:
         """A tile held near the rim of your planet turns the planet that way,
-        the faster the further out (up to :data:`EDGE_SPEED`), so a face on the
+        after a moment there, the faster the further out (up to
+        :data:`EDGE_SPEED`), on your turn only, so a face on the
         back comes round without letting go of the tile. True when it turned."""
-        if self.drag is None or self.flat or self.pointer is None or self.shown_planet != self.viewer:
-            return False
-        if not self.planet_rect.collidepoint(self.pointer):
+        if self.drag is None or self.flat or self.pointer is None or not self.placing:
+            self._rim_held = 0.0
             return False
         solid = self.solids[self.viewer]
         proj = solid.view.project()
         r = max(1.0, proj.radius)
         dx, dy = (self.pointer[0] - proj.centre[0]) / r, (self.pointer[1] - proj.centre[1]) / r
         out = math.hypot(dx, dy)
-        if out < EDGE_START:
+        if not EDGE_START <= out <= EDGE_END or not self.planet_rect.collidepoint(self.pointer):
+            self._rim_held = 0.0
+            return False
+        self._rim_held += dt
+        if self._rim_held < EDGE_DWELL:
             return False
         speed = EDGE_SPEED * min(1.0, (out - EDGE_START) / (1.0 - EDGE_START))
         # the side under the pointer comes to the front: about the axis across it
