@@ -25,7 +25,15 @@ from tabletop.core.session import Seat
 from tabletop.games import REGISTRY
 from tabletop.games.planet.model import Place
 from tabletop.games.planet.regions import EMPTY_PLANET, with_tile
-from tabletop.games.planet.scene import BEHIND, LEADS, TIED, PlanetScene, leaders, standing
+from tabletop.games.planet.scene import (
+    BEHIND,
+    EDGE_DWELL,
+    LEADS,
+    TIED,
+    PlanetScene,
+    leaders,
+    standing,
+)
 from tabletop.games.planet.tiles import ANIMALS, MOST, TILES
 from tabletop.ui import overlays
 from tabletop.ui.widgets import no_overlap
@@ -280,6 +288,109 @@ def test_an_animal_card_on_the_board_explains_itself_in_a_tooltip(app: App) -> N
     assert tip[0].startswith(f"{animal.name}: {animal.condition}. Scored in round {rnd}")
     d.move((scene.board_rect.centerx, scene.board_rect.bottom - 2))
     assert scene.table_tooltip() is None
+
+
+def test_the_preview_reads_a_round_12_card_with_its_tie_break(app: App) -> None:
+    """Seat 1 leads the Camel-like card alone in round 12 on its 2nd largest
+    forest (tied on the largest): a tile giving seat 0 a 2nd forest region
+    of one "would tie" it then; the same card scored in round 11 is tied
+    before and after, so the preview says nothing about it."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    camel = next(a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D")
+    mine = planet_with({"F": [0, 1], "O": [2, 3, 4]})
+    mine = mine[:55] + "....."  # face 11 (opposite face 0) is free
+    theirs = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
+    tile = next(i for i, t in enumerate(TILES) if t.terrains.count("F") == 1 and "D" not in t.terrains)
+    base = scene.view
+    for scored, says in ((12, True), (11, False)):
+        columns = [()] * 12
+        columns[scored - 1] = (camel.index,)
+        view = replace(base, round=11, planets=(mine, theirs), board=replace(base.board, columns=tuple(columns)))
+        _, words = scene.preview_effects(view, tile, 11, 0)
+        assert any(w.startswith("would tie") and camel.name in w for w in words) == says, (scored, words)
+
+
+def test_a_tile_held_when_the_curtain_comes_is_let_go(app: App) -> None:
+    """Two people at one device: Ada holds her last tray tile with the mouse
+    and places a tile with ↓ and Enter; the release lands on the curtain.
+    Bo's turn then shows with nothing held (it crashed the preview before)."""
+    scene = start(app, [Seat("Ada"), Seat("Bo")])
+    d = Driver(app)
+    for _ in range(5):
+        if d.top is scene and scene.my_turn:
+            break
+        d.key(pygame.K_RETURN)
+    last = len(scene.tiles) - 1
+    point = tray_point(scene, last)
+    d.move(point)
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)])
+    assert scene.drag == last
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert scene.session.ply == 1 and scene.drag is None
+    assert isinstance(d.top, overlays.CurtainScene)
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1)])
+    for _ in range(5):
+        if d.top is scene:
+            break
+        d.key(pygame.K_RETURN)
+    assert d.top is scene and scene.viewer == 1 and scene.drag is None
+    d.frames(3)
+    assert scene.preview() is None or scene.preview()[0] in scene.tiles
+
+
+def test_a_tile_held_when_another_screen_opens_stops_turning_the_planet(app: App) -> None:
+    """A tile held at the rim when F1 opens the rules (its release goes
+    there) is let go: back at the table the planet stays still."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    solid = scene.solids[scene.viewer]
+    proj = solid.view.project()
+    rim = (round(proj.centre[0] - 0.95 * proj.radius), round(proj.centre[1]))
+    d.move(tray_point(scene, 0))
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
+    d.move(rim, (1, 0, 0))
+    d.key(pygame.K_F1)
+    assert d.top is not scene and scene.drag is None
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rim, button=1)])
+    d.key(pygame.K_ESCAPE)
+    assert d.top is scene
+    still = solid.orientation
+    d.frames(60)
+    assert solid.orientation == still
+
+
+def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: App) -> None:
+    """Not on another seat's turn; not for a drag that only crosses the rim
+    (under EDGE_DWELL there); not outside the rim's band."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    solid = scene.solids[scene.viewer]
+    proj = solid.view.project()
+    cx, cy, r = proj.centre[0], proj.centre[1], proj.radius
+    start_at = solid.orientation
+    d.move(tray_point(scene, 0))
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
+    d.move((round(cx - 0.9 * r), round(cy)), (1, 0, 0))
+    d.frames(round(EDGE_DWELL * 60) - 3)
+    d.move((round(cx), round(cy)), (1, 0, 0))  # crossed on the way in: no turn
+    assert solid.orientation == start_at
+    far = (max(scene.planet_rect.x + 1, round(cx - 1.5 * r)), round(cy))
+    d.move(far, (1, 0, 0))
+    d.frames(60)
+    assert solid.orientation == start_at, "outside the rim's band"
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=far, button=1)])
+    scene.session.play(next(iter(scene.session.rules.legal_actions(scene.session.state))))  # now Bea's turn
+    assert not scene.my_turn
+    d.move(tray_point(scene, 0))
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
+    d.move((round(cx - 0.9 * r), round(cy)), (1, 0, 0))
+    before = solid.orientation
+    for _ in range(30):
+        scene.update(1 / 60)
+    assert solid.orientation == before, "not on another seat's turn"
 
 
 def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:

@@ -583,8 +583,8 @@ def leftover_piles(view: PlanetState, rng: Random) -> tuple[tuple[int, ...], tup
     """Piles 11 and 12 as they could be, from what everyone saw (T4): each
     ended round's leftovers (the round's five tiles but those placed, unless
     they came back in pile 11 or 12) went to pile 11 until it held five, then
-    to pile 12, in an order nobody saw, so only the round that filled a pile
-    is shuffled here. Once pile 11 is turned up it is known, and the rest of
+    to pile 12, in an order nobody saw, so each round's are shuffled here
+    (which matters only for the round that filled a pile). Once pile 11 is turned up it is known, and the rest of
     its last round's leftovers went to pile 12. At 4 players both piles are
     known exactly; at 2 or 3 only which round's tiles split."""
     seen = view.seen
