@@ -843,10 +843,12 @@ class SolidView:
         glyph: GlyphFn | None = None,
         sprites: GlyphSprites | None = None,
         kinds: Sequence[Hashable] | None = None,
+        under_rim: Callable[[pygame.Surface], None] | None = None,
     ) -> None:
         """Draw the visible faces far to near, the glyphs on their coloured
-        cells, the seams between cells, the faces' outlines and the rim of the
-        highlighted cells.
+        cells, the seams between cells, the faces' outlines, ``under_rim``'s
+        marks (a caller's face rings) and over them the rim of the highlighted
+        cells.
 
         Glyphs come from ``sprites`` (each coloured cell's sprite of
         ``kinds[cell]``, blitted in one call: the quick way) or from ``glyph``
@@ -921,6 +923,8 @@ class SolidView:
             circle = pygame.draw.circle
             for i in np.flatnonzero(s.corners[proj.visible].any(axis=0)).tolist():
                 circle(surface, edge, pts[i], half)
+        if under_rim is not None:
+            under_rim(surface)
         if shown and glow is not None and pulse is not None:
             self._draw_rim(surface, shown, glow, pulse)
 

@@ -382,11 +382,14 @@ class SolidPlanetView:
             self.view.set_colours(colours)
         self.view.highlight_colour = glow_colour
         # each cell's glyph from the painted sprites, blitted in one call
-        self.view.draw(surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds)
         width = max(2, round(self.scale / 14))
-        for face, colour in rings:
-            if self.view.face_visible(face):
-                pygame.draw.polygon(surface, colour, self.view.face_polygon(face), width)
+
+        def draw_rings(target: pygame.Surface) -> None:  # under the glowing regions' rim
+            for face, colour in rings:
+                if self.view.face_visible(face):
+                    pygame.draw.polygon(target, colour, self.view.face_polygon(face), width)
+
+        self.view.draw(surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds, under_rim=draw_rings)
 
     # -- turning ----------------------------------------------------------------------
     @property
