@@ -517,11 +517,7 @@ class App:
                 self._save_window_size()
         self.stack.update(dt)
         self.toasts.update(dt)
-        if not self.stack.paints_all():  # a game's table covers the window: no clearing it first
-            self.screen.fill(self.theme.background)
-        self.stack.draw(self.screen)
-        #: where the messages were drawn this frame (tests read it)
-        self.toast_rects = self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
+        self.draw()
         pygame.display.flip()
         self.frames += 1
         self.storage.take_loaded()  # a save opened in this frame has been shown: no longer suspect
@@ -530,6 +526,15 @@ class App:
             stamp = os.environ.get("TABLETOP_BENCH_STARTUP_FILE")
             if stamp:  # tools/bench.py: wall-clock time of the first drawn frame
                 Path(stamp).write_text(repr(time.time()), encoding="utf-8")
+
+    def draw(self) -> None:
+        """Draw the window as it stands (a frame's drawing, without its
+        events and updates; tests call it to draw again)."""
+        if not self.stack.paints_all():  # a game's table covers the window: no clearing it first
+            self.screen.fill(self.theme.background)
+        self.stack.draw(self.screen)
+        #: where the messages were drawn this frame (tests read it)
+        self.toast_rects = self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
 
     def run(self, max_frames: int | None = None) -> None:
         """Frames until the window closes (or ``max_frames``), then shut down.

@@ -107,6 +107,10 @@ class GameScene(Scene):
         self.panels = PanelCache()
         self._felt_key: object = None
         self._felt: list[pygame.Rect] = []
+        #: what the window showed outside the live part when this scene last
+        #: drew it whole, and the frame it drew in (see _draw_live_only)
+        self._still: object = None
+        self._drawn_at = -10
         self._log_image = pygame.Surface((1, 1))
         #: where each log entry was drawn (in the panel's own coordinates) and its index
         self._log_spots: list[tuple[pygame.Rect, int]] = []
@@ -662,6 +666,8 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         self._layout_for_viewer()
+        if self._draw_live_only(surface):
+            return
         covers = self.opaque_rects()
         if covers:
             key = (tuple(self.table_rect), tuple(tuple(r) for r in covers))
@@ -693,6 +699,72 @@ class GameScene(Scene):
         """A tooltip the table shows now (its words, and the pointer it sits
         by), drawn last, over the log; None (the default) for none."""
         return None
+
+    # -- the frames where one part moves --------------------------------------------
+    def live_rect(self) -> pygame.Rect | None:
+        """The part of the table that may change on every frame while the rest
+        mostly stands still (Planet: the large planet), or None (the default,
+        and whenever something is drawn across the table, such as a tile
+        held by the mouse): every frame draws everything. A scene that names
+        one also gives :meth:`still_key` and :meth:`draw_live`."""
+        return None
+
+    def still_key(self) -> object:
+        """What, when it changes, needs the whole window drawn again (where
+        the table's panels sit); see :meth:`draw_live`."""
+        return None
+
+    def draw_live(self, surface: pygame.Surface, view: Any) -> None:
+        """Draw :meth:`live_rect`, every pixel of it, and whatever else of the
+        table changed since the last frame (a panel whose key changed, in its
+        own rect: ``panels.draw(..., changed_only=True)``) over last frame's
+        pixels, which are otherwise still right."""
+
+    def _draw_live_only(self, surface: pygame.Surface) -> bool:
+        """Draw only the live part when nothing else on screen can have
+        changed since this scene last drew the whole window, in the frame
+        before: the same still key, bar, log, seat on screen and window, this
+        scene on top, and no tooltip, hint card or message over the table
+        (those may cross the live part). True when that is what it did."""
+        live = self.live_rect()
+        if live is None:
+            return False
+        app = self.app
+        t = app.theme
+        quiet = (
+            app.stack.top is self
+            and self.hint_action is None
+            and not len(app.toasts)
+            and not getattr(app, "toast_rects", None)
+            and not (self.log_rect.width and self._log_mouse is not None and self.log_tooltip())
+            and not isinstance(getattr(self, "group", None), FocusGroup)
+            and self.table_tooltip() is None
+        )
+        if not quiet:
+            self._still = None
+            return False
+        key = (
+            app.size,
+            t.palette,
+            t.scale,
+            self.viewer,
+            tuple(live),
+            tuple(self.log_rect),
+            tuple(self.session.log[: self.shown_ply]),
+            self.status_text(),
+            self.hint_button_label if self.hints_offered else "",
+            self.my_turn,
+            self.session.rules.to_move(self.shown_state),
+            self.panels.generation,
+            self.still_key(),
+        )
+        if key == self._still and self._drawn_at >= app.frames - 1:
+            self.draw_live(surface, self.view)
+            self._drawn_at = app.frames
+            return True
+        self._still = key
+        self._drawn_at = app.frames
+        return False
 
     def opaque_rects(self) -> list[pygame.Rect]:
         """The rects of the table that :meth:`draw_table` covers with opaque

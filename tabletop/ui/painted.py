@@ -35,6 +35,9 @@ class PanelCache:
         self._words: dict[tuple[object, str, Colour], pygame.Surface] = {}
         #: how many times any panel was painted (tests read it)
         self.paints = 0
+        #: counts the calls of :meth:`forget`: a frame that drew only what
+        #: moves draws everything again after one
+        self.generation = 0
 
     def draw(
         self,
@@ -44,16 +47,21 @@ class PanelCache:
         key: Hashable,
         paint: Callable[[pygame.Surface], None],
         under: Colour,
+        *,
+        changed_only: bool = False,
     ) -> None:
         """Show panel ``name`` at ``rect`` on ``surface``: the image painted for
         ``key`` if there is one, else ``paint(scratch)`` now, on a surface the
         size of ``surface`` filled with ``under`` inside ``rect`` and clipped
-        to it."""
+        to it. With ``changed_only`` an unchanged panel is not copied at all:
+        for a caller that knows ``surface`` still shows it from the last time."""
         area = pygame.Rect(rect).clip(surface.get_rect())
         if area.w <= 0 or area.h <= 0:
             return
         full = (tuple(area), key, under)
         got = self._images.get(name)
+        if changed_only and got is not None and got[0] == full:
+            return
         if got is None or got[0] != full:
             scratch = self._scratch
             if scratch is None or scratch.get_size() != surface.get_size():
@@ -82,6 +90,7 @@ class PanelCache:
 
     def forget(self, name: str | None = None) -> None:
         """Paint ``name`` (every panel, with None) afresh on its next draw."""
+        self.generation += 1
         if name is None:
             self._images.clear()
             self._words.clear()

@@ -593,29 +593,70 @@ class PlanetScene(GameScene):
     # -- drawing -----------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
         """The large planet is drawn every frame; every other panel is painted
-        once per change of what it shows (:class:`PanelCache`, each key below
-        names what its painting reads) and copied on the frames between, so
-        turning the planet costs little more than the planet."""
+        once per change of what it shows (:class:`PanelCache`, each key of
+        :meth:`panel_keys` names what its painting reads) and copied on the
+        frames between; and while nothing else on screen changes, a frame
+        draws only the large planet and the panels that changed
+        (:meth:`draw_live`)."""
+        self._draw_panels(surface, view, changed_only=False)
+        self._draw_large(surface, view)
+        if self.drag is not None and self.drag < len(view.revealed) and self.hover_face is None:
+            radius = max(8, self.big.scale * 0.55)
+            blit_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
+
+    def _draw_panels(self, surface: pygame.Surface, view: PlanetState, changed_only: bool) -> None:
+        t = self.app.theme
+        keys = self.panel_keys(view)
+        panels = self.panels
+        for seat, box in self.small_rects.items():
+            key = keys[f"planet {seat}"]
+            paint = partial(self._draw_small, view=view, seat=seat, flash=key[-1])
+            panels.draw(surface, f"planet {seat}", box, key, paint, t.felt, changed_only=changed_only)
+        panels.draw(surface, "tray", self.tray_rect, keys["tray"], lambda s: self._draw_tray(s, view), t.felt, changed_only=changed_only)
+        panels.draw(surface, "preview", self.info_rect, keys["preview"], lambda s: self._draw_preview_words(s, view), t.felt, changed_only=changed_only)
+        panels.draw(surface, "animals", self.board_rect, keys["animals"], lambda s: self._draw_board(s, view), t.felt, changed_only=changed_only)
+        panels.draw(surface, "habitat", self.habitat_rect, keys["habitat"], lambda s: self._draw_habitat(s, view), t.felt, changed_only=changed_only)
+
+    def panel_keys(self, view: PlanetState) -> dict[str, tuple[Any, ...]]:
+        """Each cached panel's key: everything its painting reads that can change."""
         self.pick = min(self.pick, max(0, len(view.revealed) - 1))
         t = self.app.theme
         look = (t.palette, t.scale, self.viewer)
         held = self.summary is not None
-        self._draw_planets(surface, view)
-        panels = self.panels
-        tray_key = (look, view.revealed, view.round, view.over, held, self.pick, self.my_turn, self.rotation)
-        panels.draw(surface, "tray", self.tray_rect, tray_key, lambda s: self._draw_tray(s, view), t.felt)
-        preview = self.preview()
-        words_key = (look, preview, self.placing, view.over, held, self.award_left > 0, self.shown_state.turn, view.round, view.board, view.planets, view.habitats)
-        panels.draw(surface, "preview", self.info_rect, words_key, lambda s: self._draw_preview_words(s, view), t.felt)
-        board_key = (look, view.round, view.board, view.planets)
-        panels.draw(surface, "animals", self.board_rect, board_key, lambda s: self._draw_board(s, view), t.felt)
-        habitat_key = (look, view.habitats, view.planets[self.viewer])
-        panels.draw(surface, "habitat", self.habitat_rect, habitat_key, lambda s: self._draw_habitat(s, view), t.felt)
+        keys: dict[str, tuple[Any, ...]] = {
+            "tray": (look, view.revealed, view.round, view.over, held, self.pick, self.my_turn, self.rotation),
+            "preview": (look, self.preview(), self.placing, view.over, held, self.award_left > 0, self.shown_state.turn, view.round, view.board, view.planets, view.habitats),
+            "animals": (look, view.round, view.board, view.planets),
+            "habitat": (look, view.habitats, view.planets[self.viewer]),
+        }
+        for seat in self.small_rects:
+            flash = ((self.flash[1], t.player(seat).colour),) if self.flash_left > 0 and self.flash and self.flash[0] == seat else ()
+            small = self.small[seat]
+            keys[f"planet {seat}"] = (look, view.planets[seat], small.orientation, tuple(small.rect), self.shown_state.turn == seat, len(view.animals[seat]), flash)
+        return keys
+
+    def live_rect(self) -> pygame.Rect | None:
+        """The large planet's panel, unless a tray tile is held by the mouse
+        (it is drawn wherever the pointer is, across any panel)."""
+        return self.planet_rect if self.drag is None else None
+
+    def still_key(self) -> object:
+        """Where the panels sit (each panel's own key is checked as it is drawn)."""
+        return tuple(tuple(r) for r in self.opaque_rects())
+
+    def draw_live(self, surface: pygame.Surface, view: Any) -> None:
+        """The large planet, and any panel whose key changed (the others are
+        on screen as the last frame left them)."""
+        self._draw_panels(surface, view, changed_only=True)
+        self._draw_large(surface, view)
+
+    def _draw_large(self, surface: pygame.Surface, view: PlanetState) -> None:
+        """The large planet's panel: the planet, its label, the flat-map button
+        and the round's awards over it."""
+        self.pick = min(self.pick, max(0, len(view.revealed) - 1))
+        self._draw_big(surface, view)
         if self.award_left > 0:
             self._draw_awards(surface)
-        if self.drag is not None and self.drag < len(view.revealed) and self.hover_face is None:
-            radius = max(8, self.big.scale * 0.55)
-            blit_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
 
     def _draw_awards(self, surface: pygame.Surface) -> None:
         """The animals the round just awarded, over the large planet."""
@@ -649,7 +690,7 @@ class PlanetScene(GameScene):
         t = self.app.theme
         return f"{t.player(seat).glyph} {self.session.seats[seat].name}"
 
-    def _draw_planets(self, surface: pygame.Surface, view: PlanetState) -> None:
+    def _draw_big(self, surface: pygame.Surface, view: PlanetState) -> None:
         t = self.app.theme
         shown = self.shown_planet
         # the rounded panel costs more to fill than to copy
@@ -693,11 +734,6 @@ class PlanetScene(GameScene):
         words = "3D planet (M)" if self.flat else "Flat map (M)"
         img = self.panels.words(t.small, fit_text(t.small, words, button.w - t.px(8)), t.panel if self.flat else t.text)
         surface.blit(img, img.get_rect(center=button.center))
-        for seat, box in self.small_rects.items():
-            flash = ((self.flash[1], t.player(seat).colour),) if self.flash_left > 0 and self.flash and self.flash[0] == seat else ()
-            small = self.small[seat]
-            key = (t.palette, t.scale, view.planets[seat], small.orientation, tuple(small.rect), flash, self.shown_state.turn == seat, len(view.animals[seat]))
-            self.panels.draw(surface, f"planet {seat}", box, key, partial(self._draw_small, view=view, seat=seat, flash=flash), t.felt)
 
     def _draw_small(self, surface: pygame.Surface, view: PlanetState, seat: int, flash: tuple[tuple[int, tuple[int, int, int]], ...]) -> None:
         """A small planet in its box: its owner, how many animals they hold,
