@@ -393,6 +393,44 @@ def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: A
     assert solid.orientation == before, "not on another seat's turn"
 
 
+def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_tooltip_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While nothing changes a frame draws only the large planet; a new
+    status in the bar, a message (and the frame after it), a tooltip or a
+    held tile make it draw the whole window, and the window then shows them."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    d.move((2, app.size[1] - 2))
+    d.frames(2)
+    drew: list[bool] = []
+    real = scene._draw_live_only
+    monkeypatch.setattr(scene, "_draw_live_only", lambda surface: (drew.append(real(surface)), drew[-1])[1])
+
+    def frame() -> bool:
+        """Whether the next frame drew only the live part."""
+        d.frame()
+        return drew[-1]
+
+    assert frame() and frame()
+    monkeypatch.setattr(type(scene), "status_text", lambda self: "Something else")
+    assert not frame() and frame()
+    app.toast("A message")
+    assert not frame()
+    app.toasts.clear()
+    assert not frame(), "the frame after a message draws it away"
+    frame()  # whole again: it notes what the window shows
+    assert frame()
+    spot = scene.board_spots[0][0]
+    d.move(spot.center)
+    assert not drew[-1] and not frame(), "a tooltip may cross the live part"
+    d.move((2, app.size[1] - 2))
+    d.frames(2)
+    assert frame()
+    d.move(tray_point(scene, 0))
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
+    assert not frame(), "a held tile is drawn across the panels"
+
+
 def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
     seats = [Seat("Ada"), Seat("Bo")]
     d = Driver(app)
