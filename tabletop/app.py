@@ -375,10 +375,16 @@ class App:
         if message:
             self.toast(message, "error")
 
+    #: how many times the window was opened, resized or told by the system
+    #: that it changed: a game's frame that draws only what moved draws the
+    #: whole window again when this moves (GameScene._draw_live_only)
+    window_changes: int
+
     # -- window ------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> Any:
         import pygame
 
+        self.window_changes = getattr(self, "window_changes", 0) + 1
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -393,6 +399,7 @@ class App:
         import pygame
 
         w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        self.window_changes += 1
         if not self.fullscreen:
             if (w, h) != self.screen.get_size():
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
@@ -475,6 +482,18 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in (
+            pygame.VIDEORESIZE,
+            pygame.VIDEOEXPOSE,
+            pygame.WINDOWSIZECHANGED,
+            pygame.WINDOWRESIZED,
+            pygame.WINDOWEXPOSED,
+            pygame.WINDOWSHOWN,
+            pygame.WINDOWRESTORED,
+            pygame.WINDOWMAXIMIZED,
+        ):
+            # the window's pixels may be new or gone: the next frame draws it whole
+            self.window_changes += 1
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.resize(event.size)
             return

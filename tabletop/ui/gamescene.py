@@ -733,6 +733,7 @@ class GameScene(Scene):
         t = app.theme
         quiet = (
             app.stack.top is self
+            and app.stack.paints_all()  # else the frame cleared the window first
             and self.hint_action is None
             and not len(app.toasts)
             and not getattr(app, "toast_rects", None)
@@ -744,6 +745,7 @@ class GameScene(Scene):
             self._still = None
             return False
         key = (
+            getattr(app, "window_changes", 0),  # a new or resized window: its old pixels are gone
             app.size,
             t.palette,
             t.scale,

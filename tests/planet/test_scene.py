@@ -394,9 +394,10 @@ def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: A
 
 
 def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_tooltip_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """While nothing changes a frame draws only the large planet; a new
-    status in the bar, a message (and the frame after it), a tooltip or a
-    held tile make it draw the whole window, and the window then shows them."""
+    """While nothing changes a frame draws only the large planet; a window
+    event or a resize (even to the same size), a new status in the bar, a
+    message (and the frame after it), a tooltip or a held tile make it draw
+    the whole window."""
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.until(lambda: d.top is scene and scene.my_turn)
@@ -412,6 +413,11 @@ def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_toolti
         return drew[-1]
 
     assert frame() and frame()
+    d.frame([pygame.event.Event(pygame.WINDOWEXPOSED)])
+    assert not drew[-1], "the system says the window changed: its old pixels may be gone"
+    assert frame()
+    app.resize(app.size)  # the same size (F11 or a clamped resize may give a new, blank window)
+    assert not frame() and frame()
     monkeypatch.setattr(type(scene), "status_text", lambda self: "Something else")
     assert not frame() and frame()
     app.toast("A message")
