@@ -415,6 +415,51 @@ def bench_solid(opts: Options) -> list[Row]:
     ]
 
 
+# -- every game's table ---------------------------------------------------------------
+
+
+@section("frames")
+def bench_frames(opts: Options) -> list[Row]:
+    """Frame time of every registered game's table in the real App at the
+    bench size: a person and easy bots (untimed), the first position where
+    the person is to move, warmed up; each frame moves the pointer a step
+    along a path over the whole table (hover marks, tooltips, previews follow
+    it), the way a player looks over the table before moving. Measured:
+    ``app.frame`` on the dummy video driver; goals: median one 60 Hz frame,
+    p99 two."""
+    import pygame
+
+    from tabletop.core.session import Seat, Session
+    from tabletop.games import REGISTRY
+
+    w, h = opts.size
+    rows: list[Row] = []
+    for name, entry in REGISTRY.items():
+        players = max(entry.info.min_players, 3 if entry.info.max_players >= 3 else 2)
+        seats = [Seat("You")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, players)]
+        session = Session(entry, entry.default_config(players), 11, seats, threaded=False, timed=False)
+        times: list[float] = []
+        with game_on_screen(opts.size, entry, session, seats) as (app, scene):
+            for _ in range(600):  # the bots move (paced by the frame) until the person is to move
+                if session.is_human_turn() and not scene.animating:
+                    break
+                app.frame([], 1 / 60)
+            clock = time.perf_counter
+            n = max(60, opts.frames // 2)
+            for i in range(n):
+                t = i / n
+                pos = (round(w * (0.05 + 0.9 * t)), round(h * (0.5 + 0.4 * math.sin(t * 12.0))))
+                event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+                started = clock()
+                app.frame([event], 1 / 60)
+                times.append((clock() - started) * 1000)
+            pygame.quit()
+        what = f"{name} table {w}x{h} ({players} seats, pointer moving, {len(times)} frames)"
+        rows.append(Row(f"{what}, median", statistics.median(times), "ms", 16.7))
+        rows.append(Row(f"{what}, p99", percentile(times, 99), "ms", 33.3))
+    return rows
+
+
 # -- Planet's table with the planet turning ---------------------------------------------
 
 
