@@ -42,6 +42,7 @@ from tabletop.ui.widgets import (
     Widget,
     centered,
     draw_text,
+    fit_text,
     wrap_text,
 )
 
@@ -145,9 +146,11 @@ class GameCard(Widget):
         small = theme.small
         draw_text(surface, small, players, theme.text_dim, pygame.Rect(pic.x, y, pic.w, small.get_linesize()))
         y += small.get_linesize() + theme.px(2)
-        for line in wrap_text(small, info.blurb, pic.w):
-            if y + small.get_linesize() > body.bottom - pad // 2:
-                break
+        lines = wrap_text(small, info.blurb, pic.w)
+        room = max(0, (body.bottom - pad // 2 - y) // small.get_linesize())
+        if len(lines) > room > 0:  # the last line that fits ends the blurb with "…"
+            lines = [*lines[: room - 1], fit_text(small, " ".join(lines[room - 1 :]), pic.w)]
+        for line in lines[:room]:
             draw_text(surface, small, line, theme.text, pygame.Rect(pic.x, y, pic.w, small.get_linesize()))
             y += small.get_linesize()
         edge = theme.focus if self.focused and self.show_focus else theme.panel_edge
