@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: and ships them in the next wheel; the copy leaves the repo untouched.
 #: Left out: these folders at the top, and bytecode anywhere.
 NOT_BUILT_FROM = {".git", ".venv", "build", "dist", "out", "tests", "tools", "docs",
-                  ".hypothesis", ".mypy_cache"}
+                  ".hypothesis", ".mypy_cache", ".ruff_cache"}
 
 
 def not_built_from(folder: str, names: list[str]) -> set[str]:
