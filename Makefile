@@ -6,7 +6,7 @@ STAMP_PLAY := $(VENV)/.installed-play
 STAMP_TEST := $(VENV)/.installed-test
 PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench lint wheel clean
 
 # The interpreter's own pip puts the newest pip into a venv made without one:
 # one install, where ensurepip's pip and setuptools and then the upgrade took
@@ -53,5 +53,11 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
 	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py
 
+# The wheel, in dist/, built afresh: setuptools packs whatever its build/
+# holds, so a module deleted from the source would ship from an older build.
+wheel:
+	rm -rf build
+	$(PYTHON) -m pip wheel --no-deps -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
