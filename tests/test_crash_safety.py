@@ -13,7 +13,7 @@ what the last one's kill left:
    the search end before the kill arrives);
 2. ``--resume``, killed in the middle of play just after an autosave, with
    nothing held;
-3. ``--resume --frames 30``, which must run and exit 0.
+3. ``--resume --frames 5``, which must run and exit 0.
 
 After every kill the autosave is a whole save that loads as the program
 loads it, of a position the game had, no older than the last write the
@@ -53,9 +53,9 @@ def test_killed_in_a_game_it_resumes_at_the_last_move_on_disk(game: str, tmp_pat
     doc, temporary = crashkill.kill_at_write(home, child, stage, None, search=True)
     assert temporary.exists() == (stage != "renamed")
 
-    doc = crashkill.kill_in_play(home, crashkill.resume(home, doc), doc, 2)
+    doc = crashkill.kill_in_play(home, crashkill.resume(home, doc), doc, 1)
 
-    crashkill.resume_to_the_end(home, doc)
+    crashkill.resume_to_the_end(home, doc, frames=5)
     assert not temporary.exists()
     crashkill.check_untouched(tmp_path, home, mine)
 
