@@ -129,6 +129,8 @@ class Child:
         if self.proc.poll() is None:
             os.kill(self.proc.pid, signal.SIGKILL)
         self._drain()
+        status = self.proc.returncode
+        assert status == -signal.SIGKILL, f"it ended by itself (exit {status}) before the kill: {self.stderr()!r}"
 
     def finish(self) -> int:
         """Wait for the program to end by itself; its exit status."""
