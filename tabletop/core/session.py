@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import functools
 import logging
 import queue
 import threading
@@ -70,7 +71,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.core import codec, rng
+from tabletop.core import codec, rng, testhooks
 from tabletop.core.bots import LEVELS, explain, time_budget
 from tabletop.core.game import (
     GameConfig,
@@ -261,6 +262,18 @@ def _replace_stuck_worker(stuck: Worker) -> None:
             return  # someone replaced it already
         _WORKER = Worker()
         _WORKER.take_over(stuck.abandon())
+
+
+def _marked_choose(choose: Callable[[Any], Any], ply: int, seat: int, level: str, view: Any) -> Any:
+    """``choose(view)`` between a ``think`` and a ``chose`` mark (see
+    :mod:`tabletop.core.testhooks`)."""
+    held = testhooks.hold_at("search", level)
+    testhooks.mark(f"think {ply} {seat} {level}" + (" held" if held else ""))
+    action = choose(view)
+    testhooks.mark(f"chose {ply} {seat}")
+    if held is not None:
+        testhooks.hold(held, "search", str(ply))
+    return action
 
 
 class Session:
@@ -499,7 +512,10 @@ class Session:
         if self.threaded:
             worker = _worker()
             self._pending_worker = worker
-            self._pending = worker.submit(bot.choose, view)
+            choose = bot.choose
+            if testhooks.marking():  # a crash-safety test kills the program mid-search
+                choose = functools.partial(_marked_choose, bot.choose, self.ply, mover, self.seats[mover].level)
+            self._pending = worker.submit(choose, view)
         else:
             fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
             try:

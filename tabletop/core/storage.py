@@ -44,6 +44,7 @@ from typing import Any
 
 import platformdirs
 
+from tabletop.core import testhooks
 from tabletop.core.game import GameInfo, Setting
 from tabletop.core.stats import GameResult, Statistics, finite_number, stats_1_to_2
 
@@ -133,12 +134,17 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     writes a document: a temporary file beside it, flushed, renamed over it.
     For the files that are not JSON (Planepita's physics.toml)."""
     path = Path(path)
-    tmp_name = _write_temporary(path, text.encode("utf-8"))
+    held = testhooks.hold_at(path.name)  # None unless a crash-safety test asks
+    tmp_name = _write_temporary(path, text.encode("utf-8"), held)
     try:
+        if held == "rename":
+            testhooks.hold(held, path.name, tmp_name)
         os.replace(tmp_name, path)
     except BaseException:
         _unlink_quietly(tmp_name)
         raise
+    if held == "renamed":
+        testhooks.hold(held, path.name, tmp_name)
     _fsync_dir(path.parent)
 
 
@@ -170,9 +176,11 @@ _TMP_RE = re.compile(r"\.[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:json|log|toml)\.[a-z0-
 STALE_AFTER = 300.0
 
 
-def _write_temporary(path: Path, data: bytes) -> str:
+def _write_temporary(path: Path, data: bytes, held: str | None = None) -> str:
     """A new temporary file beside ``path`` holding ``data``, flushed and
-    fsynced; its name. On any failure nothing is left behind."""
+    fsynced; its name. On any failure nothing is left behind. ``held ==
+    "torn"`` (a crash-safety test, :mod:`tabletop.core.testhooks`) stops the
+    write for ever after half of ``data``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp_name: str | None = None
     try:
@@ -180,6 +188,11 @@ def _write_temporary(path: Path, data: bytes) -> str:
             mode="wb", delete=False, dir=path.parent, prefix=f"{_TMP_PREFIX}{path.name}.", suffix=_TMP_SUFFIX
         ) as tmp:
             tmp_name = tmp.name
+            if held == "torn":
+                tmp.write(data[: len(data) // 2])
+                tmp.flush()
+                os.fsync(tmp.fileno())
+                testhooks.hold(held, path.name, tmp_name)
             tmp.write(data)
             tmp.flush()
             os.fsync(tmp.fileno())
@@ -883,6 +896,9 @@ class Storage:
         out.update((k, v) for k, v in doc.items() if k not in ("format", "version"))
         out["saved_at"] = _now().isoformat(timespec="seconds")
         write_json(path, out)
+        if testhooks.marking():
+            actions = out.get("actions")
+            testhooks.mark(f"saved {slot} {len(actions) if isinstance(actions, list) else -1}")
         return path
 
     def save_game_later(self, slot: str, doc: Mapping[str, Any]) -> None:

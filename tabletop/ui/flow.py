@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.core import testhooks
 from tabletop.core.game import GameConfig, GameEntry
 from tabletop.core.session import SaveError, SaveRefused, Seat, Session, has_ended
 from tabletop.core.stats import result_of
@@ -32,6 +33,7 @@ class Match:
 def autosave(app: Any, session: Session) -> None:
     """Write the autosave in the background (a failure is shown, never fatal):
     the document is built now, the file written off the frame loop."""
+    testhooks.mark(f"live {session.ply}")  # a crash-safety test's cue (tabletop.core.testhooks)
     try:
         app.storage.save_game_later(AUTOSAVE, session.to_doc())
     except (OSError, ValueError) as exc:
