@@ -522,6 +522,7 @@ def to_json(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) -
                 "game": r.number + 1,
                 "seed": r.seed,
                 "seats": [plan.levels[b] for b in r.seats],
+                "seat_bots": list(r.seats),
                 "places": list(r.places),
                 "scores": list(r.scores),
                 "actions": r.actions,
@@ -530,6 +531,7 @@ def to_json(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) -
                     {"count": len(t), "total": round(sum(t), 4), "max": round(max(t, default=0), 4)}
                     for t in r.times
                 ],
+                "words": r.words,
                 "error": r.error,
                 "traceback": r.trace or None,
                 "replay": None if r.ok else replay_command(plan, r.number),
@@ -537,6 +539,23 @@ def to_json(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) -
             for r in results
         ],
     }
+
+
+def result_from_json(row: dict[str, Any]) -> GameResult:
+    """A game's result back from :func:`to_json` (decision times not kept)."""
+    return GameResult(
+        number=row["game"] - 1,
+        seed=row["seed"],
+        seats=tuple(row["seat_bots"]),
+        places=tuple(row["places"]),
+        scores=tuple(row["scores"]),
+        times=(),
+        actions=row["actions"],
+        words=row.get("words", ""),
+        error=row["error"],
+        trace=row["traceback"] or "",
+        seconds=row["seconds"],
+    )
 
 
 def machine() -> str:
