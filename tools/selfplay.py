@@ -19,10 +19,10 @@ keep their iteration caps), so every game replays exactly.
 A game that raises does not end the run: the report lists each exception with
 its game number, seed, seats, the traceback's last line and the command line
 that plays that one game again (``--only-game G``, with ``--untimed`` when the
-run was untimed). The report also gives the game lengths in actions (min,
-median, max) and each bot's score distribution (min, quartiles, max);
-``--json FILE`` writes the raw results (a row per game) for tables built from
-runs (tools/soak.py, tools/strength.py).
+run was untimed), and the exit status is 1. The report also gives the game
+lengths in actions (min, median, max) and each bot's score distribution (min,
+quartiles, max); ``--json FILE`` writes the raw results (a row per game) for
+tables built from runs (tools/soak.py, tools/strength.py).
 
 The table has a row per bot (its level; ``level#k`` when a level plays more
 than one seat): games, wins (sole first place), shared wins (first place with
@@ -751,7 +751,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         path.write_text(
             json.dumps(to_json(plan, results, wall, args.jobs), indent=1, default=str) + "\n"
         )
-    return 0
+    return 1 if any(not r.ok for r in results) else 0
 
 
 if __name__ == "__main__":

@@ -501,8 +501,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{_seconds(c.wall)} ({_seconds(c.per_game)} a game)",
                 flush=True,
             )
-            for r in c.failed:
-                print(r.trace.rstrip(), file=sys.stderr)
+        for r in c.failed:  # the whole traceback, even when quiet
+            print(r.trace.rstrip(), file=sys.stderr, flush=True)
 
     start = time.perf_counter()
     done = list(run_cells(todo, args.seed, args.jobs, tuple(args.register), progress))
