@@ -226,14 +226,14 @@ def document(done: Sequence[CellResult], runs: Sequence[Run]) -> str:
         selfplay.markdown(HEAD, [c.row() for c in done]),
         "",
     ]
-    failed = [(c, r) for c in done for r in c.results if not r.ok]
+    failed = [(c, g) for c in done for g in c.results if not g.ok]
     if failed:
         lines += ["## Exceptions", ""]
-        for c, r in failed:
+        for c, g in failed:
             lines += [
                 f"- {c.cell.game}, {c.cell.players} players, hard against {c.cell.opponent}: "
-                f"game {r.number + 1}, seed {r.seed}: `{r.error}`",
-                f"  replay: `{selfplay.replay_command(c.plan, r.number)}`",
+                f"game {g.number + 1}, seed {g.seed}: `{g.error}`",
+                f"  replay: `{selfplay.replay_command(c.plan, g.number)}`",
             ]
         lines.append("")
     return "\n".join(lines)
