@@ -172,3 +172,6 @@ def test_strength_counts_sole_wins_against_the_goal() -> None:
     run = strength.Run("cmd", "today", 1, 1.0, "here")
     text = strength.document([strength.CellResult(cell, plan, results, 1.0)], [run])
     assert _table(text)[0]["win rate"] == "50 %"
+    assert "## Notes" not in text
+    noted = strength.document([strength.CellResult(cell, plan, results, 1.0)], [run], ["luck"])
+    assert noted.endswith("## Notes\n\n- luck\n")

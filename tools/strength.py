@@ -190,7 +190,9 @@ def play_cells(
     return done
 
 
-def document(done: Sequence[CellResult], runs: Sequence[Run]) -> str:
+def document(
+    done: Sequence[CellResult], runs: Sequence[Run], notes: Sequence[str] = ()
+) -> str:
     """docs/strength.md: what was run, where, when, and a row per cell."""
     counts = sorted({len(c.results) for c in done})
     timed = sorted({c.plan.timed for c in done})
@@ -236,6 +238,8 @@ def document(done: Sequence[CellResult], runs: Sequence[Run]) -> str:
                 f"  replay: `{selfplay.replay_command(c.plan, g.number)}`",
             ]
         lines.append("")
+    if notes:
+        lines += ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
     return "\n".join(lines)
 
 
@@ -309,6 +313,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--merge", nargs="+", metavar="JSON",
         help="play nothing: write the table from the --json files of earlier runs, in order",
     )
+    p.add_argument(
+        "--note", action="append", default=[], metavar="TEXT",
+        help="a line for the table's notes (repeatable): why a goal is out of reach, "
+        "what a full run would take",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
     return p
 
@@ -337,7 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
             done += cells
             runs.append(run)
-        write(document(done, runs), args.out)
+        write(document(done, runs, args.note), args.out)
         return 0
     try:
         for name in args.only:
@@ -371,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     done = play_cells(todo, args.games, args.seed, args.jobs, not args.untimed, progress)
     run = Run(command, when, args.jobs, time.perf_counter() - start, selfplay.machine())
-    write(document(done, [run]), args.out)
+    write(document(done, [run], args.note), args.out)
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)
