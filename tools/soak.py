@@ -258,8 +258,11 @@ class Run:
     machine: str
 
 
-def document(done: Sequence[CellResult], runs: Sequence[Run]) -> str:
-    """docs/soak.md: what was run, where, when, and a row per cell."""
+def document(
+    done: Sequence[CellResult], runs: Sequence[Run], sources: Sequence[int] = ()
+) -> str:
+    """docs/soak.md: what was run, where, when, and a row per cell; with more
+    than one run, ``sources`` numbers each cell's run (from 1) in a column."""
     counts = sorted({len(c.results) for c in done})
     per_cell = ", ".join(map(str, counts)) if counts else "0"
     failures = sum(len(c.failed) for c in done)
@@ -278,10 +281,11 @@ def document(done: Sequence[CellResult], runs: Sequence[Run]) -> str:
         "replays exactly from its seed.",
         "",
     ]
-    for r in runs:
+    for i, r in enumerate(runs):
         lines.append(
-            f"- Run: {r.when}, `{r.command}` ({r.jobs} process{'es' if r.jobs > 1 else ''}, "
-            f"seed {r.seed}, wall time {_seconds(r.wall)})"
+            f"- Run{f' {i + 1}' if len(runs) > 1 else ''}: {r.when}, `{r.command}` "
+            f"({r.jobs} process{'es' if r.jobs > 1 else ''}, seed {r.seed}, "
+            f"wall time {_seconds(r.wall)})"
         )
     lines += [
         f"- Machine: {'; '.join(machines)}, shared with other work while it ran",
@@ -296,12 +300,21 @@ def document(done: Sequence[CellResult], runs: Sequence[Run]) -> str:
         "score over the cell's finished games. Wall time is the cell's, per game the",
         "seconds one game took in its process.",
         "",
-        selfplay.markdown(HEAD, [c.row() for c in done]),
+        table(done, sources if len(runs) > 1 else ()),
         "",
     ]
     if failures:
         lines += ["## Exceptions", "", *exception_paragraphs(done), ""]
     return "\n".join(lines)
+
+
+def table(done: Sequence[CellResult], sources: Sequence[int] = ()) -> str:
+    """The markdown table, with a "run" column when ``sources`` is given."""
+    if not sources:
+        return selfplay.markdown(HEAD, [c.row() for c in done])
+    return selfplay.markdown(
+        (*HEAD, "run"), [(*c.row(), str(s)) for c, s in zip(done, sources)]
+    )
 
 
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
@@ -465,8 +478,10 @@ def write(text: str, out: str) -> None:
 
 
 def merge(files: Sequence[str], out: str) -> int:
-    """Write the table from earlier runs' JSON; exit 1 when any game raised."""
-    done: list[CellResult] = []
+    """Write the table from earlier runs' JSON, a cell of a later file taking
+    the place of the same cell in an earlier one, rows in the matrix's order;
+    exit 1 when any game raised."""
+    by_cell: dict[Cell, tuple[CellResult, int]] = {}
     runs: list[Run] = []
     for name in files:
         try:
@@ -474,9 +489,16 @@ def merge(files: Sequence[str], out: str) -> int:
         except (OSError, ValueError, KeyError, TypeError, selfplay.UsageError) as exc:
             print(f"soak: error: --merge {name}: {exc}", file=sys.stderr)
             return 2
-        done += cells
+        for c in cells:
+            by_cell[c.cell] = (c, len(runs))
         runs.append(run)
-    write(document(done, runs), out)
+    order = {cell: i for i, cell in enumerate(matrix(combinations=True))}
+    order.update({cell: i for i, cell in enumerate(matrix())})
+    kept = sorted(by_cell.values(), key=lambda ci: order.get(ci[0].cell, len(order)))
+    used = sorted({i for _, i in kept})
+    done = [c for c, _ in kept]
+    sources = [used.index(i) + 1 for _, i in kept]
+    write(document(done, [runs[i] for i in used], sources), out)
     return 1 if any(c.failed for c in done) else 0
 
 
