@@ -9,11 +9,11 @@ whose heaps start with an odd number of stones, the third take raises.
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 from tabletop.core.bots import Bot, RandomBot
 from tabletop.core.game import GameConfig, GameEntry
-from tests.nimgame import sample_action
 from tests.nimgame.rules import NimAction, NimRules, NimState, Take
 
 #: the take that raises (counted from 1) in a game with an odd number of stones
@@ -35,6 +35,10 @@ RULES = FaultyNimRules()
 def faults(state: NimState) -> bool:
     """Whether the game set up as ``state`` raises (when it lasts three takes)."""
     return bool(state.initial % 2)
+
+
+def sample_action(state: NimState, rng: random.Random) -> NimAction:
+    return rng.choice(RULES.legal_actions(state))
 
 
 def default_config(players: int, **variants: Any) -> GameConfig:
