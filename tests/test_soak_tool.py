@@ -182,9 +182,10 @@ def test_merge_takes_a_cell_from_the_last_run_that_played_it(tmp_path: Path) -> 
     base = ["--only", "etuc", "--out", str(tmp_path / "x.md"), "-q"]
     assert soak.main([*base, "--games", "2", "--json", str(first)]) == 0
     assert soak.main([*base, "--players", "2", "--games", "3", "--json", str(second)]) == 0
-    assert soak.main(["--merge", str(first), str(second), "--out", str(out)]) == 0
+    assert soak.main(["--merge", str(first), str(second), "--out", str(out), "--note", "n"]) == 0
     text = out.read_text()
     rows = _table(text)
     assert [(r["players"], r["games"], r["run"]) for r in rows] == [("2", "3", "2"), ("3", "2", "1")]
     assert "- Run 1: " in text and "- Run 2: " in text
     assert "Games per cell: 2, 3" in text
+    assert text.endswith("## Notes\n\n- n\n")

@@ -259,7 +259,10 @@ class Run:
 
 
 def document(
-    done: Sequence[CellResult], runs: Sequence[Run], sources: Sequence[int] = ()
+    done: Sequence[CellResult],
+    runs: Sequence[Run],
+    sources: Sequence[int] = (),
+    notes: Sequence[str] = (),
 ) -> str:
     """docs/soak.md: what was run, where, when, and a row per cell; with more
     than one run, ``sources`` numbers each cell's run (from 1) in a column."""
@@ -305,6 +308,8 @@ def document(
     ]
     if failures:
         lines += ["## Exceptions", "", *exception_paragraphs(done), ""]
+    if notes:
+        lines += ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
     return "\n".join(lines)
 
 
@@ -409,6 +414,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--merge", nargs="+", metavar="JSON",
         help="play nothing: write the table from the --json files of earlier runs, in order",
     )
+    p.add_argument(
+        "--note", action="append", default=[], metavar="TEXT",
+        help="a line for the table's notes (repeatable)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
     return p
 
@@ -477,7 +486,7 @@ def write(text: str, out: str) -> None:
     print(f"wrote {path}")
 
 
-def merge(files: Sequence[str], out: str) -> int:
+def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
     """Write the table from earlier runs' JSON, a cell of a later file taking
     the place of the same cell in an earlier one, rows in the matrix's order;
     exit 1 when any game raised."""
@@ -498,7 +507,7 @@ def merge(files: Sequence[str], out: str) -> int:
     used = sorted({i for _, i in kept})
     done = [c for c, _ in kept]
     sources = [used.index(i) + 1 for _, i in kept]
-    write(document(done, [runs[i] for i in used], sources), out)
+    write(document(done, [runs[i] for i in used], sources, notes), out)
     return 1 if any(c.failed for c in done) else 0
 
 
@@ -506,7 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     if args.merge:
-        return merge(args.merge, args.out)
+        return merge(args.merge, args.out, args.note)
     try:
         todo = todo_of(args)
     except UsageError as exc:
@@ -529,7 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     done = list(run_cells(todo, args.seed, args.jobs, tuple(args.register), progress))
     run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
-    write(document(done, [run]), args.out)
+    write(document(done, [run], notes=args.note), args.out)
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)
