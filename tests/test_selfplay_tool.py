@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -56,6 +59,8 @@ def test_same_seed_same_games() -> None:
     [
         (["nope", "--seats", "easy,easy"], "unknown game 'nope'"),
         (["etuc", "--seats", "easy,expert"], "unknown bot level 'expert'"),
+        (["etuc", "--seats", "easy,easy", "--only-game", "0"], "--only-game"),
+        (["etuc", "--seats", "easy,easy", "--register", "tests.nimgame"], "module:ATTR"),
         (["etuc", "--seats", "easy"], "2 to 3 players"),
         (["etuc", "--seats", "easy,easy,easy,easy"], "2 to 3 players"),
         (["etuc", "--seats", "easy,easy", "--variant", "x=1"], "unknown Planet etuC variant"),
@@ -88,3 +93,66 @@ def test_no_pygame() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+def test_random_seats_play_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """The random level plays a card game (uniform over legal_actions) and
+    Planepita (whose legal_actions lists flick ranges: sample_action draws one)."""
+    for game in ("etuc", "planepita"):
+        argv = [game, "--seats", "random,easy", "--games", "1", "--untimed"]
+        assert selfplay.main(argv) == 0
+        out = capsys.readouterr().out
+        assert "| random |" in out and "exceptions: 0" in out, game
+
+
+def test_lengths_scores_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = tmp_path / "run.json"
+    argv = ["etuc", "--seats", "easy,random", "--games", "3", "--rotate", "--json", str(raw)]
+    assert selfplay.main(argv) == 0
+    out = capsys.readouterr().out
+    doc = json.loads(raw.read_text())
+    lengths = sorted(r["actions"] for r in doc["results"])
+    assert f"actions per game: min {lengths[0]}, median {lengths[1]}, max {lengths[2]}," in out
+    easy = sorted(r["scores"][0] for r in doc["results"])
+    low, high = selfplay._num(easy[0]), selfplay._num(easy[-1])
+    assert re.search(rf"\| easy +\| {low} / [\d.]+ / {selfplay._num(easy[1])} / [\d.]+ / {high} ", out)
+    assert doc["levels"] == ["easy", "random"] and doc["games"] == 3
+    assert [r["seats"] for r in doc["results"]][:2] == [["easy", "random"], ["random", "easy"]]
+    assert all(r["error"] is None and r["replay"] is None for r in doc["results"])
+
+
+def test_only_game_replays_that_game_of_the_run() -> None:
+    plan = selfplay.Plan("etuc", ("easy", "random"), 3, 5, rotate=True, timed=False)
+    whole = selfplay.run(plan)
+    one = selfplay.run(dataclasses.replace(plan, only=2))
+    assert len(one) == 1
+    assert (one[0].number, one[0].seed, one[0].seats, one[0].places, one[0].actions) == (
+        whole[2].number,
+        whole[2].seed,
+        whole[2].seats,
+        whole[2].places,
+        whole[2].actions,
+    )
+
+
+def test_a_game_that_raises_is_listed_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop import games
+
+    monkeypatch.setattr(games, "REGISTRY", dict(games.REGISTRY))
+    argv = ["faultynim", "--register", "tests.nimgame.faulty:ENTRY", "--seats", "easy,random"]
+    assert selfplay.main([*argv, "--games", "8", "--rotate"]) == 1
+    out = capsys.readouterr().out
+    raised = re.findall(r"^- game (\d+), seed (\d+), seats (\S+), after \d+ decisions: (.*)$", out, re.M)
+    assert raised and len(raised) < 8
+    assert f"exceptions: {len(raised)}:" in out
+    rows = _rows(out)
+    assert int(rows["easy"][1]) == 8 - len(raised)  # the finished games are counted
+    number, seed, seats, last = raised[0]
+    assert last.startswith("RuntimeError: faulty nim: take 3 of")
+    replay = out.split("  replay: ", 1)[1].splitlines()[0]
+    assert replay.endswith(f"--only-game {number}") and "--rotate" in replay
+    assert selfplay.main(shlex.split(replay)[2:]) == 1
+    again = capsys.readouterr().out
+    assert f"- game {number}, seed {seed}, seats {seats}," in again
