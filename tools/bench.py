@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools.cli import OneLineParser  # noqa: E402
+from tools.cli import OneLineParser, UsageError, register  # noqa: E402
 
 #: the app writes time.time() of its first drawn frame to this file (tabletop/app.py)
 STARTUP_ENV = "TABLETOP_BENCH_STARTUP_FILE"
@@ -1230,12 +1230,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.runs < 1 or args.frames < 1:
         print("bench: error: --runs and --frames must be at least 1", file=sys.stderr)
         return 2
-    from tools import screenshot
 
     try:
         for spec in args.register:
-            screenshot.register(spec)
-    except screenshot.UsageError as exc:
+            register(spec)
+    except UsageError as exc:
         print(f"bench: error: {exc}", file=sys.stderr)
         return 2
     opts = Options(runs=args.runs, frames=args.frames, size=args.size)

@@ -20,3 +20,34 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         print(f"{self.label}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
+
+
+class UsageError(Exception):
+    """A bad command-line value: one line on stderr, exit status 2."""
+
+
+def register(spec: str) -> Any:
+    """Import ``module:ATTR`` (a GameEntry) and add it to the registry (a test
+    game); UsageError (one line) when it is not one. Registering again is
+    harmless. Saves of a test game must revive its own data types, so its
+    package joins the codec's allowed prefixes."""
+    import importlib
+
+    from tabletop import games
+    from tabletop.core import codec
+
+    module, sep, attr = spec.partition(":")
+    if not sep or not module or not attr:
+        raise UsageError(f"--register needs module:ATTR, not {spec!r}")
+    try:
+        entry = getattr(importlib.import_module(module), attr)
+    except ImportError as exc:
+        raise UsageError(f"--register {spec}: cannot import {module} ({exc})") from None
+    except AttributeError:
+        raise UsageError(f"--register {spec}: {module} has no {attr}") from None
+    if not isinstance(entry, games.GameEntry):
+        raise UsageError(f"--register {spec}: {type(entry).__name__} is not a GameEntry")
+    prefix = module.split(".")[0] + "."
+    if prefix != "tabletop." and prefix not in codec.ALLOWED_PREFIXES:
+        codec.ALLOWED_PREFIXES.append(prefix)
+    return games.register(entry)

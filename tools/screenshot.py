@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import importlib
 import os
 import random
 import shutil
@@ -44,10 +43,10 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 import pygame  # noqa: E402
 
 from tabletop import app as tabletop_app  # noqa: E402
-from tabletop.core import codec, rng  # noqa: E402
+from tabletop.core import rng  # noqa: E402
 from tabletop.core.session import default_seats  # noqa: E402
 from tabletop.core.storage import PALETTES, Storage  # noqa: E402
-from tools.cli import OneLineParser  # noqa: E402
+from tools.cli import OneLineParser, UsageError, register  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
 GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results")
@@ -60,9 +59,6 @@ MAX_RESULT_MOVES = 100_000
 #: frames of 1/60 s ``--hint`` waits for the bots to hand the turn to your seat
 HINT_WAIT_FRAMES = 3_000
 
-
-class UsageError(Exception):
-    """A bad argument: one line on stderr, exit code 2."""
 
 
 def parse_scene(text: str) -> tuple[str, str | None]:
@@ -87,28 +83,6 @@ def parse_size(text: str) -> tuple[int, int]:
         return tabletop_app.parse_size(text)
     except tabletop_app.CliError as exc:
         raise UsageError(str(exc)) from None
-
-
-def register(spec: str) -> Any:
-    """Import ``module:ATTR`` (a GameEntry) and add it to the registry."""
-    from tabletop import games
-
-    module, sep, attr = spec.partition(":")
-    if not sep or not module or not attr:
-        raise UsageError(f"--register needs module:ATTR, not {spec!r}")
-    try:
-        entry = getattr(importlib.import_module(module), attr)
-    except ImportError as exc:
-        raise UsageError(f"--register {spec}: cannot import {module} ({exc})") from None
-    except AttributeError:
-        raise UsageError(f"--register {spec}: {module} has no {attr}") from None
-    if not isinstance(entry, games.GameEntry):
-        raise UsageError(f"--register {spec}: {type(entry).__name__} is not a GameEntry")
-    # saves of a test game must revive its own data types
-    prefix = module.split(".")[0] + "."
-    if prefix != "tabletop." and prefix not in codec.ALLOWED_PREFIXES:
-        codec.ALLOWED_PREFIXES.append(prefix)
-    return games.register(entry)
 
 
 def _temp_home() -> Path:

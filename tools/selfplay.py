@@ -36,7 +36,6 @@ their views (``core.bots.play``). Nothing here imports pygame.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import multiprocessing
 import os
@@ -56,16 +55,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tabletop import games  # noqa: E402
-from tabletop.core import codec, rng  # noqa: E402
+from tabletop.core import rng  # noqa: E402
 from tabletop.core.bots import LEVELS, RandomBot, play, time_budget  # noqa: E402
-from tools.cli import OneLineParser  # noqa: E402
+from tools.cli import OneLineParser, UsageError, register  # noqa: E402
 
 #: what a seat may be: the game's levels, or the core RandomBot
 SEAT_LEVELS = (*LEVELS, "random")
 
-
-class UsageError(Exception):
-    """A bad command-line value: one line on stderr, exit 2."""
 
 
 @dataclass(frozen=True)
@@ -179,26 +175,6 @@ def make_seat(entry: Any, level: str, seat: int, seed: int, *, timed: bool = Tru
     if level == "random":
         return RandomSeat(entry, seat, seed)
     return entry.make_bot(level, seat, seed, timed=timed)
-
-
-def register(spec: str) -> Any:
-    """Import ``module:ATTR`` (a GameEntry) and add it to the registry (a test
-    game); UsageError (one line) when it is not one. Registering again is harmless."""
-    module, sep, attr = spec.partition(":")
-    if not sep or not module or not attr:
-        raise UsageError(f"--register needs module:ATTR, not {spec!r}")
-    try:
-        entry = getattr(importlib.import_module(module), attr)
-    except ImportError as exc:
-        raise UsageError(f"--register {spec}: cannot import {module} ({exc})") from None
-    except AttributeError:
-        raise UsageError(f"--register {spec}: {module} has no {attr}") from None
-    if not isinstance(entry, games.GameEntry):
-        raise UsageError(f"--register {spec}: {type(entry).__name__} is not a GameEntry")
-    prefix = module.split(".")[0] + "."
-    if prefix != "tabletop." and prefix not in codec.ALLOWED_PREFIXES:
-        codec.ALLOWED_PREFIXES.append(prefix)
-    return games.register(entry)
 
 
 def config_of(plan: Plan) -> Any:

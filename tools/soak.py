@@ -53,16 +53,13 @@ from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.words import plural  # noqa: E402
 from tools import selfplay  # noqa: E402
-from tools.cli import OneLineParser  # noqa: E402
+from tools.cli import OneLineParser, UsageError, register  # noqa: E402
 
 DEFAULT_GAMES = 1000
 DEFAULT_OUT = ROOT / "docs" / "soak.md"
 #: the games a full soak plays a cell, for the estimate in the table
 FULL = 1000
 
-
-class UsageError(Exception):
-    """A bad command-line value: one line on stderr, exit 2."""
 
 
 @dataclass(frozen=True)
@@ -353,7 +350,7 @@ def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
     for row in doc["cells"]:
         for spec in row["register"]:
             if row["game"] not in games.REGISTRY:
-                selfplay.register(spec)
+                register(spec)
         cell = Cell(row["game"], row["players"], tuple(tuple(kv) for kv in row["cell_variants"]))
         plan = plan_of(cell, row["level"], row["games"], row["seed"], tuple(row["register"]))
         results = tuple(selfplay.result_from_json(r) for r in row["results"])
@@ -448,8 +445,8 @@ def todo_of(args: argparse.Namespace) -> list[tuple[Cell, str, int]]:
     """(cell, level, games) for every cell; UsageError on a bad value."""
     for spec in args.register:
         try:
-            selfplay.register(spec)
-        except selfplay.UsageError as exc:
+            register(spec)
+        except UsageError as exc:
             raise UsageError(str(exc)) from None
     for name in args.only:
         if name not in games.REGISTRY:
@@ -495,7 +492,7 @@ def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
     for name in files:
         try:
             cells, run = from_json(json.loads(Path(name).read_text()))
-        except (OSError, ValueError, KeyError, TypeError, selfplay.UsageError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, UsageError) as exc:
             print(f"soak: error: --merge {name}: {exc}", file=sys.stderr)
             return 2
         for c in cells:

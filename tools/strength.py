@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tools import selfplay  # noqa: E402
-from tools.cli import OneLineParser  # noqa: E402
+from tools.cli import OneLineParser, UsageError  # noqa: E402
 from tools.soak import _seconds  # noqa: E402
 
 DEFAULT_GAMES = 100
@@ -50,9 +50,6 @@ OPPONENTS = ("random", "easy")
 #: the hard bot's goal against each opponent: the share of games it wins alone
 GOALS = {"random": 0.95, "easy": 0.70}
 
-
-class UsageError(Exception):
-    """A bad command-line value: one line on stderr, exit 2."""
 
 
 @dataclass(frozen=True)

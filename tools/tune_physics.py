@@ -74,7 +74,7 @@ from tabletop.games.planepita.physics import (  # noqa: E402
     Trajectory,
     simulate,
 )
-from tools.cli import OneLineParser  # noqa: E402
+from tools.cli import OneLineParser, UsageError  # noqa: E402
 
 PROG = "tune_physics"
 
@@ -111,9 +111,6 @@ STRIKER, TARGET = 1, 2
 #: a struck disc that moved less than this (mm) did not move
 STILL = 0.01
 
-
-class UsageError(Exception):
-    """A bad argument: one line on stderr, exit code 2."""
 
 
 # -- data ----------------------------------------------------------------------------
