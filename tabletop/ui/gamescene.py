@@ -730,7 +730,6 @@ class GameScene(Scene):
         if live is None:
             return False
         app = self.app
-        t = app.theme
         quiet = (
             app.stack.top is self
             and app.stack.paints_all()  # else the frame cleared the window first
@@ -747,16 +746,11 @@ class GameScene(Scene):
         key = (
             getattr(app, "window_changes", 0),  # a new or resized window: its old pixels are gone
             app.size,
-            t.palette,
-            t.scale,
             self.viewer,
             tuple(live),
-            tuple(self.log_rect),
             tuple(self.session.log[: self.shown_ply]),
-            self.status_text(),
-            self.hint_button_label if self.hints_offered else "",
+            self._bar_key(),
             self.my_turn,
-            self.session.rules.to_move(self.shown_state),
             self.panels.generation,
             self.still_key(),
         )
@@ -774,17 +768,20 @@ class GameScene(Scene):
         only around them. None by default: the felt covers the table."""
         return []
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        """The bar, painted again only when what it says changes."""
+    def _bar_key(self) -> tuple[object, ...]:
+        """Everything the bar shows that can change."""
         t = self.app.theme
         s = self.session
         seats = tuple((seat.name, seat.level if seat.is_bot else "") for seat in s.seats)
         mover = s.rules.to_move(self.shown_state)
         hint = (self.hint_button_label, self.my_turn) if self.hints_offered else None
-        key = (t.palette, t.scale, self.info.title, tuple(self.log_rect), hint, self.status_text(), mover, seats)
+        return (t.palette, t.scale, self.info.title, tuple(self.log_rect), hint, self.status_text(), mover, seats)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        """The bar, painted again only when what it says changes."""
         # two rows more than the bar: its edge line is drawn along its foot
         area = pygame.Rect(self.bar_rect.x, self.bar_rect.y, self.bar_rect.w, self.bar_rect.h + 2)
-        self.panels.draw(surface, "bar", area, key, self._paint_bar, t.felt)
+        self.panels.draw(surface, "bar", area, self._bar_key(), self._paint_bar, self.app.theme.felt)
 
     def _paint_bar(self, surface: pygame.Surface) -> None:
         """Title, every seat (colour and glyph), the status and the key hint.

@@ -52,6 +52,16 @@ GLYPH_INK: dict[str, Colour] = {
     DESERT: (120, 84, 30),
     GLACIER: (70, 120, 170),
 }
+#: how much lighter a previewed tile's cells are drawn, on the flat map and the solid
+PREVIEW_LIFT = 30
+
+
+def lifted(colour: Colour) -> Colour:
+    """``colour`` as a previewed cell shows it."""
+    r, g, b = colour
+    return (min(255, r + PREVIEW_LIFT), min(255, g + PREVIEW_LIFT), min(255, b + PREVIEW_LIFT))
+
+
 #: the sea of space the planet is drawn on
 SPACE: Colour = (16, 22, 34)
 EMPTY_FILL: Colour = (74, 84, 106)
@@ -169,7 +179,7 @@ class FlatPlanetView:
                 continue
             colour = TERRAIN_COLOURS[terrain]
             if i in preview:
-                colour = tuple(min(255, c + 30) for c in colour)  # type: ignore[assignment]
+                colour = lifted(colour)
             pts = moved(tri)
             pygame.draw.polygon(surface, colour, pts)
             pygame.draw.polygon(surface, CELL_EDGE, pts, line)
@@ -284,8 +294,6 @@ def blit_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: flo
 PLANET_SOLID = Solid.fanned(VERTICES, FACES)
 #: how a planet first shows: tilted so the pole and a ring of faces are both in sight
 START_TURN: Quat = q_mul(q_axis_angle((1, 0, 0), -0.95), q_axis_angle((0, 0, 1), 0.3))
-#: the lift of a previewed tile's colours (as the flat map's)
-PREVIEW_LIFT = 30
 
 
 def _paint_glyph(surface: pygame.Surface, terrain: object, size: float, shade: float) -> None:
@@ -377,7 +385,7 @@ class SolidPlanetView:
                     continue
                 c = TERRAIN_COLOURS[shown]
                 if i in preview:
-                    c = (min(255, c[0] + PREVIEW_LIFT), min(255, c[1] + PREVIEW_LIFT), min(255, c[2] + PREVIEW_LIFT))
+                    c = lifted(c)
                 colours.append(c)
             self.view.set_colours(colours)
         self.view.highlight_colour = glow_colour
