@@ -39,7 +39,7 @@ from tabletop.ui import overlays
 from tabletop.ui.widgets import no_overlap
 from tests.planet.scene_entry import ENTRY
 from tests.planet.test_rules import planet_with
-from tests.ui.driver import Driver, make_app, start_table
+from tests.ui.driver import MARKER, Driver, make_app, marked, start_table
 
 
 @pytest.fixture(name="app")
@@ -569,18 +569,6 @@ def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App,
     assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]
 
 
-MARKER = (255, 0, 254)
-
-
-def _marked(screen: pygame.Surface) -> int:
-    """How many pixels of ``screen`` still show :data:`MARKER`."""
-    rgb = pygame.surfarray.pixels3d(screen)
-    try:
-        return int(((rgb[:, :, 0] == MARKER[0]) & (rgb[:, :, 1] == MARKER[1]) & (rgb[:, :, 2] == MARKER[2])).sum())
-    finally:
-        del rgb
-
-
 @pytest.mark.parametrize("seed, seats", [(1, ("Ada", "easy", "easy")), (2, ("Ada", "Bo")), (3, ("Ada", "easy", "easy", "easy"))])
 def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App, seed: int, seats: tuple[str, ...]) -> None:
     """Played by seeded random hands (moves, presses and releases, drags,
@@ -636,7 +624,7 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App
         app.screen.fill(MARKER)
         scene.panels.forget()  # the whole window, every panel painted afresh
         app.draw()
-        assert _marked(app.screen) == 0, "pixels left undrawn"
+        assert marked(app.screen) == 0, "pixels left undrawn"
         assert pygame.image.tobytes(app.screen, "RGB") == reused, f"a reused panel is stale (round {scene.view.round})"
         if scene.session.is_over():
             break

@@ -184,3 +184,18 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
 @pytest.fixture(name="driver")
 def driver_fixture(app: App) -> Driver:
     return Driver(app)
+
+
+#: a colour no screen draws: fill a window with it, draw, and count what is left
+MARKER = (255, 0, 254)
+
+
+def marked(screen: Any) -> int:
+    """How many pixels of ``screen`` still show :data:`MARKER` (undrawn)."""
+    import pygame
+
+    rgb = pygame.surfarray.pixels3d(screen)
+    try:
+        return int(((rgb[:, :, 0] == MARKER[0]) & (rgb[:, :, 1] == MARKER[1]) & (rgb[:, :, 2] == MARKER[2])).sum())
+    finally:
+        del rgb

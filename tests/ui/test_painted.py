@@ -13,7 +13,7 @@ from tabletop.core.session import default_seats
 from tabletop.ui import flow
 from tabletop.ui.painted import PanelCache, uncovered
 from tests.nimgame import ENTRY as NIM
-from tests.ui.driver import Driver, app_fixture  # noqa: F401  (fixture)
+from tests.ui.driver import MARKER, Driver, app_fixture, marked  # noqa: F401  (fixture)
 
 
 def test_a_panel_is_painted_once_per_key_and_copied_otherwise() -> None:
@@ -82,10 +82,7 @@ def test_a_game_table_covers_the_window_so_the_frame_does_not_clear_it(app: App)
         app.update_settings(show_log=shown)
         app.resize(app.size)
         assert scene.paints_all and app.stack.paints_all()
-        marker = (255, 0, 254)
-        app.screen.fill(marker)
+        app.screen.fill(MARKER)
         d.frames(1)
-        rgb = pygame.surfarray.pixels3d(app.screen)
-        left = int(((rgb[:, :, 0] == marker[0]) & (rgb[:, :, 1] == marker[1]) & (rgb[:, :, 2] == marker[2])).sum())
-        del rgb
+        left = marked(app.screen)
         assert left == 0, f"{left} pixels undrawn with the log {'shown' if shown else 'hidden'}"
