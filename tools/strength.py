@@ -42,7 +42,7 @@ from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tools import selfplay  # noqa: E402
 from tools.cli import OneLineParser, UsageError  # noqa: E402
-from tools.soak import _seconds  # noqa: E402
+from tools.soak import _seconds, write  # noqa: E402
 
 DEFAULT_GAMES = 100
 DEFAULT_OUT = ROOT / "docs" / "strength.md"
@@ -317,16 +317,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
     return p
-
-
-def write(text: str, out: str) -> None:
-    if out == "-":
-        print(text)
-        return
-    path = Path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    print(f"wrote {path}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
