@@ -56,7 +56,7 @@ from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
 from tabletop.ui.painted import PanelCache, uncovered
 from tabletop.ui.scene import Scene
-from tabletop.ui.theme import text_on
+from tabletop.ui.theme import Colour, text_on
 from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, wrap_text
 
 LOG_KEY = pygame.K_l
@@ -114,6 +114,11 @@ class GameScene(Scene):
         self._log_image = pygame.Surface((1, 1))
         #: where each log entry was drawn (in the panel's own coordinates) and its index
         self._log_spots: list[tuple[pygame.Rect, int]] = []
+        #: a log entry's wrapped rows by (font, text, width), and a row's
+        #: image by (font, text, colour, width): a new entry renders only its own
+        #: rows and the previous newest's, not the whole panel's text again
+        self._log_wrapped: dict[tuple[object, str, int], list[str]] = {}
+        self._log_words: dict[tuple[object, str, Colour, int], pygame.Surface] = {}
         #: the pointer over the log, the entry under it and how long it has rested there
         self._log_mouse: tuple[int, int] | None = None
         self._log_entry: int | None = None
@@ -993,7 +998,11 @@ class GameScene(Scene):
         for k in range(len(shown) - 1, -1, -1):
             n = shown[k]
             newest = k == len(shown) - 1
-            wrapped = wrap_text(font, lines[n], width) or [""]
+            wrapped = self._log_wrapped.get((font, lines[n], width))
+            if wrapped is None:
+                if len(self._log_wrapped) > 4000:
+                    self._log_wrapped.clear()
+                wrapped = self._log_wrapped[font, lines[n], width] = wrap_text(font, lines[n], width) or [""]
             entry = [(f"{k + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
             if len(rows) + len(entry) > room:
                 break
@@ -1018,6 +1027,16 @@ class GameScene(Scene):
         indent = font.size("000. ")[0]
         rows = self._log_rows(width - indent, room)
         self._log_spots = []
+        before, words = self._log_words, {}
+
+        def word(text: str, colour: Colour) -> pygame.Surface:
+            key = (font, text, colour, width - indent)
+            img = words.get(key) or before.get(key)
+            if img is None:
+                img = font.render(fit_text(font, text, width - indent), True, colour)
+            words[key] = img
+            return img
+
         for i, (number, text, newest, index) in enumerate(rows):
             y = top + i * line_h
             if self._log_spots and self._log_spots[-1][1] == index:
@@ -1025,7 +1044,7 @@ class GameScene(Scene):
             else:
                 self._log_spots.append((pygame.Rect(0, y, w, line_h), index))
             if number:
-                image.blit(font.render(number, True, t.text_dim), (pad, y))
-            colour = t.text if newest else t.text_dim
-            image.blit(font.render(fit_text(font, text, width - indent), True, colour), (pad + indent, y))
+                image.blit(word(number, t.text_dim), (pad, y))
+            image.blit(word(text, t.text if newest else t.text_dim), (pad + indent, y))
+        self._log_words = words  # only the rows on show are kept
         return image

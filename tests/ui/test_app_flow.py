@@ -273,6 +273,28 @@ def test_log_panel_has_one_line_per_action(driver: Driver, monkeypatch: pytest.M
     assert scene.log_rect.width == 0 and scene.table_rect.w == app.size[0]
 
 
+def test_log_panel_reuses_rows_and_shows_what_a_fresh_render_shows(driver: Driver) -> None:
+    """The log keeps each entry's wrapped rows and each row's image between
+    renders; after every move the panel must equal one rendered with no
+    cache, and only the rows on show are kept."""
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    size = scene.log_rect.size
+    for turn in range(3):
+        take(d, scene, *choose_move(scene))
+        d.until(human_ready(scene))
+        s.log[-1] += " and a long tail of words that wraps the entry onto more rows" * (turn % 2)
+        room = size[1] - scene.toast_area.h
+        cached = pygame.image.tobytes(scene._render_log(size, room), "RGB")
+        scene._log_words.clear()
+        scene._log_wrapped.clear()
+        fresh = pygame.image.tobytes(scene._render_log(size, room), "RGB")
+        assert cached == fresh, f"the log after move {turn + 1} differs from a fresh render"
+        shown = scene.log_rows(size[0] - 2 * app.theme.px(12) - app.theme.small.size("000. ")[0], 1000)
+        assert len(scene._log_words) <= 2 * len(shown)
+
+
 def test_f1_opens_the_rules_and_esc_closes_them(driver: Driver) -> None:
     d, app = driver, driver.app
     d.key(pygame.K_F1)

@@ -1219,22 +1219,38 @@ class TableDrawing:
         rad = min(area.w, area.h) // 2
         c = area.center
         self.hole_circle = (c, rad)
-        for k in range(8, 0, -1):
-            pygame.draw.circle(surface, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
-        pygame.draw.circle(surface, HOLE_COLOUR, c, max(1, rad // 3))
-        for k in range(3):  # the spiral
-            pts = []
-            for j in range(24):
-                a = k * 2 * math.pi / 3 + j * 0.22
-                d = rad * (0.35 + 0.6 * j / 23)
-                pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
-            pygame.draw.lines(surface, (120, 90, 200), False, pts, max(1, t.px(1)))
+        art = self.hole_art(rad)
+        surface.blit(art, art.get_rect(center=c))
         lost = list(st.black_hole)
         dr, spots = hole_spots(c, rad, len(lost), max(5, t.px(11)))
         self.hole_discs = [(x, y, dr) for x, y in spots]
         for d, spot in zip(lost, spots):
             img = self.sprite(d, dr)
             surface.blit(img, img.get_rect(center=spot))
+
+    def hole_art(self, rad: int) -> pygame.Surface:
+        """The panel's black hole, ``rad`` pixels round, on the panel's colour:
+        painted once per size (its circles and spiral cost more than the rest
+        of the panel)."""
+        t = self.app.theme
+        key = ("hole", rad, t.palette, t.px(1))
+        art = self.sprites.get(key)
+        if art is None:
+            side = 2 * rad + 3
+            art = self.sprites[key] = pygame.Surface((side, side))
+            art.fill(t.panel)
+            c = (side // 2, side // 2)
+            for k in range(8, 0, -1):
+                pygame.draw.circle(art, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
+            pygame.draw.circle(art, HOLE_COLOUR, c, max(1, rad // 3))
+            for k in range(3):  # the spiral
+                pts = []
+                for j in range(24):
+                    a = k * 2 * math.pi / 3 + j * 0.22
+                    d = rad * (0.35 + 0.6 * j / 23)
+                    pts.append((c[0] + d * math.cos(a), c[1] + d * math.sin(a)))
+                pygame.draw.lines(art, (120, 90, 200), False, pts, max(1, t.px(1)))
+        return art
 
     def _draw_round_end(self, surface: pygame.Surface, anim: RoundEnd) -> None:
         """The power per area and where the tokens went."""

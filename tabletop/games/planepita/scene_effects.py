@@ -41,8 +41,47 @@ VORTEX_CORE: Colour = (6, 4, 14)
 LOST_COLOUR: Colour = (255, 120, 110)
 
 
-def _layer(surface: pygame.Surface) -> pygame.Surface:
-    return pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+class _Layer:
+    """A see-through layer for one effect, only as large as what it draws.
+
+    A layer the size of the window (8 MB at 1920x1080) to clear and blend
+    every frame cost more than the rest of a frame during a shot. The layer
+    is kept between frames; each effect clears and blends back only the
+    rect that holds its drawing, and draws clipped to that rect. Drawing
+    stays at the surface's coordinates."""
+
+    def __init__(self) -> None:
+        self.image: pygame.Surface | None = None
+
+    def begin(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Surface | None:
+        """The layer, cleared and clipped to ``rect`` (within ``surface``), or
+        None when ``rect`` is off the surface."""
+        area = rect.clip(surface.get_clip())
+        if area.w <= 0 or area.h <= 0:
+            return None
+        image = self.image
+        if image is None or image.get_size() != surface.get_size():
+            image = self.image = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        image.set_clip(area)
+        image.fill((0, 0, 0, 0), area)
+        return image
+
+    def end(self, surface: pygame.Surface) -> None:
+        """Blend what was drawn since :meth:`begin` onto ``surface``."""
+        assert self.image is not None
+        area = self.image.get_clip()
+        surface.blit(self.image, area.topleft, area)
+
+
+_LAYER = _Layer()
+
+
+def _around(points: list[tuple[float, float]], reach: float) -> pygame.Rect:
+    """The rect holding every point of ``points`` and ``reach`` pixels round it."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = math.floor(min(xs) - reach), math.floor(min(ys) - reach)
+    return pygame.Rect(left, top, math.ceil(max(xs) + reach) - left + 1, math.ceil(max(ys) + reach) - top + 1)
 
 
 def draw_flashes(surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Impact, float]]) -> None:
@@ -50,20 +89,24 @@ def draw_flashes(surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Imp
     for a harder hit, fading as it grows."""
     if not flashes:
         return
-    layer = _layer(surface)
+    rings = []
     for hit, p in flashes:
         q = ease(min(1.0, max(0.0, p)))
         reach = FLASH_REACH_MM * (0.35 + 0.65 * hit.strength)
         r = max(3, geo.length(6.0 + reach * q))
+        spark = max(2, geo.length(4.0 + 6.0 * hit.strength))
+        rings.append((hit, q, r, spark, geo.ipx(hit.x, hit.y)))
+    layer = _LAYER.begin(surface, _around([c for *_, c in rings], max(max(r, s) for _, _, r, s, _ in rings) + 2))
+    if layer is None:
+        return
+    for hit, q, r, spark, centre in rings:
         alpha = round(255 * (1.0 - q) * (0.55 + 0.45 * hit.strength))
-        centre = geo.ipx(hit.x, hit.y)
         width = max(2, geo.length(1.5 + 4.0 * hit.strength * (1.0 - q)))
         pygame.draw.circle(layer, (*FLASH_COLOUR, round(alpha * 0.25)), centre, r)
         pygame.draw.circle(layer, (*FLASH_COLOUR, alpha), centre, r, min(r, width))
         if q < 0.3:  # the spark at the moment of the hit
-            pygame.draw.circle(layer, (255, 255, 255, round(alpha * (1 - q / 0.3))), centre,
-                               max(2, geo.length(4.0 + 6.0 * hit.strength)))
-    surface.blit(layer, (0, 0))
+            pygame.draw.circle(layer, (255, 255, 255, round(alpha * (1 - q / 0.3))), centre, spark)
+    _LAYER.end(surface)
 
 
 def draw_marks(surface: pygame.Surface, geo: Geometry, marks: list[tuple[Impact, float]]) -> None:
@@ -71,18 +114,22 @@ def draw_marks(surface: pygame.Surface, geo: Geometry, marks: list[tuple[Impact,
     impulse, with a dot where the pieces touched; it pops when it happens."""
     if not marks:
         return
-    layer = _layer(surface)
+    rings = []
     for hit, since in marks:
         pop = max(0.0, 1.0 - since / 0.25)  # seconds of the shot
         r = max(3, geo.length(5.0 + MARK_REACH_MM * hit.strength * (1.0 + 0.5 * pop)))
-        centre = geo.ipx(hit.x, hit.y)
         width = max(2, geo.length(1.5 + 1.5 * hit.strength))
+        rings.append((pop, r, width, geo.ipx(hit.x, hit.y)))
+    layer = _LAYER.begin(surface, _around([c for *_, c in rings], max(r + w for _, r, w, _ in rings) + 4))
+    if layer is None:
+        return
+    for pop, r, width, centre in rings:
         pygame.draw.circle(layer, (*MARK_COLOUR, round(50 + 60 * pop)), centre, r)
         pygame.draw.circle(layer, (*MARK_EDGE, 200), centre, r + 1, width + 2)
         pygame.draw.circle(layer, (*mix(MARK_COLOUR, (255, 255, 255), pop), 235), centre, r, width)
         pygame.draw.circle(layer, (*MARK_EDGE, 220), centre, max(2, width + 1))
         pygame.draw.circle(layer, (*MARK_COLOUR, 255), centre, max(1, width))
-    surface.blit(layer, (0, 0))
+    _LAYER.end(surface)
 
 
 def trail_colour(theme: Theme, disc: Disc) -> Colour:
@@ -97,16 +144,20 @@ def draw_trails(surface: pygame.Surface, geo: Geometry, theme: Theme, trails: li
     faint line over :data:`TRAIL_FADE` seconds of the shot."""
     if not trails:
         return
-    layer = _layer(surface)
     width = max(2, geo.length(3.0))
-    for trail in trails:
+    paths = [(trail, [geo.to_px(x, y) for x, y in trail.points]) for trail in trails]
+    if not any(pts for _, pts in paths):
+        return
+    layer = _LAYER.begin(surface, _around([p for _, pts in paths for p in pts], width + 2))
+    if layer is None:
+        return
+    for trail, pts in paths:
         colour = mix(trail_colour(theme, trail.disc), (255, 255, 255), 0.15)
-        pts = [geo.to_px(x, y) for x, y in trail.points]
         for k in range(1, len(pts)):
             age = trail.ages[k]
             strength = TRAIL_FLOOR + (1.0 - TRAIL_FLOOR) * max(0.0, 1.0 - age / TRAIL_FADE)
             pygame.draw.line(layer, (*colour, round(255 * strength)), pts[k - 1], pts[k], width)
-    surface.blit(layer, (0, 0))
+    _LAYER.end(surface)
 
 
 def draw_falling(
@@ -133,8 +184,8 @@ def draw_falling(
     hole_r = geo.length(radius_mm * 1.5) * opening * closing
     centre = geo.to_px(cx, cy)
     spin = p * 3.0 * math.pi
-    if hole_r >= 2:
-        layer = _layer(surface)
+    layer = _LAYER.begin(surface, _around([centre], 1.5 * hole_r + 4)) if hole_r >= 2 else None
+    if layer is not None:
         for k in range(6, 0, -1):
             pygame.draw.circle(layer, (*VORTEX_GLOW, 26 + 10 * (6 - k)), centre, hole_r * (0.45 + 0.14 * k))
         for arm in range(3):
@@ -146,7 +197,7 @@ def draw_falling(
             pygame.draw.lines(layer, (*mix(VORTEX_GLOW, (255, 255, 255), 0.35), 200), False, pts,
                               max(1, round(hole_r / 7)))
         pygame.draw.circle(layer, (*VORTEX_CORE, 255), centre, max(1, hole_r * 0.45))
-        surface.blit(layer, (0, 0))
+        _LAYER.end(surface)
     # the piece: on a shrinking circle round the hole, turning as it goes
     ox, oy = x - cx, y - cy
     reach = (1.0 - ease(p)) ** 1.2
