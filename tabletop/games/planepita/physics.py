@@ -220,6 +220,9 @@ class World:
         #: bounces it back off a disc that does not give: m * (1 + e) * v
         self.break_impulse = p.disc.mass * (1.0 + e_dd) * p.friction.break_away_speed
         self.pads: dict[int, PadPose] = {}
+        #: bodies taken out of the space so far (the space's body order
+        #: changes only then)
+        self.removals = 0
         self._pending: list[pymunk.Body | pymunk.Shape | pymunk.Constraint] = []
         e_disc = math.sqrt(p.restitution.disc_disc)
         self.elasticity = {
@@ -378,6 +381,7 @@ class World:
         live = set(self.space.constraints)
         self.holds.pop(body, None)
         self.space.remove(body, *body.shapes, *(c for c in body.constraints if c in live))
+        self.removals += 1
 
     def remove(self, i: int) -> None:
         body = self.bodies[i]
@@ -425,35 +429,52 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
     rest_v2 = p.sim.rest_speed**2
     rest_w = p.sim.rest_spin
 
+    #: (our index of each row's body, the rows that are ours, their radii,
+    #: World.removals when worked out): Chipmunk lists the bodies in an
+    #: order that changes only when one leaves, so this is worked out again
+    #: only then
+    mapping: list[tuple[np.ndarray, np.ndarray | slice, np.ndarray, int]] = []
+
     def read() -> tuple[np.ndarray, np.ndarray]:
         """(index of each live body, its x, y, angle, vx, vy, w)."""
         buffer.clear()
         pymunk.batch.get_space_bodies(world.space, _FIELDS, buffer)
-        ids = np.frombuffer(buffer.int_buf(), dtype=np.uintp)
         data = np.frombuffer(buffer.float_buf(), dtype=np.float64).reshape(-1, 6)
-        pos = np.minimum(np.searchsorted(sorted_ids, ids), n - 1)
-        ours = sorted_ids[pos] == ids  # the static body (the pads) is listed too
-        return order[pos[ours]], data[ours]
+        if not mapping or mapping[0][3] != world.removals:
+            ids = np.frombuffer(buffer.int_buf(), dtype=np.uintp)
+            pos = np.minimum(np.searchsorted(sorted_ids, ids), n - 1)
+            ours = sorted_ids[pos] == ids  # the static body (the pads) is listed too
+            rows: np.ndarray | slice = np.flatnonzero(ours)
+            idx = order[pos[ours]]
+            if len(idx) and rows[-1] - rows[0] + 1 == len(idx):  # type: ignore[index]
+                rows = slice(int(rows[0]), int(rows[0]) + len(idx))  # type: ignore[index]
+            mapping[:] = [(idx, rows, radii[idx], world.removals)]
+        idx, rows, _, _ = mapping[0]
+        return idx, data[rows]
 
     launched = world.launched_index
-    #: whether the launched disc has been over the planet yet (see heads_onto)
+    #: whether the launched disc has been over the planet yet (see heads_onto),
+    #: and whether any piece hung over the rim at the last frame
     reached = [False]
+    hanging_seen = [False]
 
     def frame() -> bool:
         """Record a frame, check the rim and the black hole; True when at rest."""
         idx, data = read()
         frames.append((idx, data[:, :3].copy()))
+        r = mapping[0][2]
         d = np.hypot(data[:, 0], data[:, 1])
-        r = radii[idx]
-        inner, outer = d - r, d + r
+        outer = d + r
         if not reached[0]:
             mine = np.flatnonzero(idx == launched)
-            reached[0] = bool(mine.size and inner[mine[0]] < R)
+            reached[0] = bool(mine.size and d[mine[0]] - r[mine[0]] < R)
         if outer.max(initial=0.0) > R:  # somebody is at the rim: the rare case
+            inner = d - r
             hanging = (outer > R) & (inner < R)
             for k in np.flatnonzero(hanging & ~overhang[idx]):
                 world.events.append(Event(EventKind.EDGE, world.t, world.ids[idx[k]]))
             overhang[idx] = hanging
+            hanging_seen[0] = True
             for k in np.flatnonzero(inner >= R):
                 i = int(idx[k])
                 x, y, vx, vy = data[k, 0], data[k, 1], data[k, 3], data[k, 4]
@@ -462,10 +483,11 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
                 if i == launched and not reached[0] and heads_onto(x, y, vx, vy, R + world.radii[i]):
                     continue  # on its way from its pad to the planet
                 world.remove(i)
-        elif overhang.any():
+        elif hanging_seen[0]:
             overhang[:] = False
-        v = data[:, 3:6]
-        return bool((v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1] <= rest_v2).all() and (np.abs(v[:, 2]) <= rest_w).all())
+            hanging_seen[0] = False
+        vx, vy = data[:, 3], data[:, 4]
+        return bool((vx * vx + vy * vy).max(initial=0.0) <= rest_v2 and np.abs(data[:, 5]).max(initial=0.0) <= rest_w)
 
     frame()
     at_rest = False
