@@ -13,6 +13,7 @@ arrow keys the focused widget does not use itself; Enter activates.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -153,6 +154,15 @@ def draw_badge(
     return pill
 
 
+@functools.lru_cache(maxsize=1024)
+def rendered(font: pygame.font.Font, text: str, colour: tuple[int, ...], width: int) -> pygame.Surface:
+    """``text`` fitted to ``width`` (:func:`fit_text`) and rendered in
+    ``font`` and ``colour``, once for as long as it is among the 1,024 most
+    recently drawn: a panel painted again after a move renders only the words
+    that changed. The image is shared: blit it, never draw on it."""
+    return font.render(fit_text(font, text, width), True, colour)
+
+
 def draw_text(
     surface: pygame.Surface,
     font: pygame.font.Font,
@@ -165,7 +175,7 @@ def draw_text(
     """Draw one line of ``text`` fitted into ``rect``; returns where it went."""
     if not text or rect.w <= 0:
         return pygame.Rect(rect.x, rect.y, 0, 0)
-    img = font.render(fit_text(font, text, rect.w), True, colour)
+    img = rendered(font, text, tuple(colour), rect.w)
     r = img.get_rect()
     if align == "center":
         r.centerx = rect.centerx

@@ -688,3 +688,28 @@ def test_a_label_too_wide_for_the_body_font_shrinks_before_it_is_cut(theme):
     assert font is theme.font("small", bold=True)
     assert W.fit_text(font, "Face down", width) == "Face down"
     assert W.fitting_font(theme, "Face down", width + 40, bold=True) is body
+
+
+def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme):
+    font = theme.body
+    rect = pygame.Rect(10, 10, 120, 40)
+    long = "a line far too long for the box it is drawn in"
+
+    def drawn(text, colour) -> bytes:
+        surface = pygame.Surface((200, 60))
+        W.draw_text(surface, font, text, colour, rect)
+        return pygame.image.tobytes(surface, "RGB")
+
+    def fresh(text, colour) -> bytes:
+        surface = pygame.Surface((200, 60))
+        img = font.render(W.fit_text(font, text, rect.w), True, colour)
+        surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
+        return pygame.image.tobytes(surface, "RGB")
+
+    W.rendered.cache_clear()
+    for text, colour in (("Ada", (200, 40, 40)), ("Ada", (40, 200, 40)), (long, (250, 250, 250)), ("Ada", (200, 40, 40))):
+        assert drawn(text, colour) == fresh(text, colour), (text, colour)
+    info = W.rendered.cache_info()
+    assert (info.hits, info.misses) == (1, 3)  # the same words in the same colour and width: rendered once
+    assert drawn("Ada", pygame.Color(200, 40, 40)) == fresh("Ada", (200, 40, 40))  # a Color is a key too
+    assert info.maxsize == 1024  # bounded
