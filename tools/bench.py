@@ -162,8 +162,22 @@ def bench_startup(opts: Options) -> list[Row]:
 # -- the title scene -------------------------------------------------------------
 
 
-def frame_times(scene: str, size: tuple[int, int], frames: int, warmup: int = 30) -> list[float]:
-    """Milliseconds per ``App.frame([], 1/60)`` (update, draw, flip) for ``scene``."""
+def pointer_at(i: int, n: int, size: tuple[int, int]) -> tuple[int, int]:
+    """Step ``i`` of ``n`` of the pointer's path over a window of ``size``:
+    left to right, waving up and down over most of its height."""
+    w, h = size
+    t = i / n
+    return (round(w * (0.05 + 0.9 * t)), round(h * (0.5 + 0.4 * math.sin(t * 12.0))))
+
+
+def frame_times(
+    scene: str, size: tuple[int, int], frames: int, warmup: int = 30, pointer: bool = False
+) -> list[float]:
+    """Milliseconds per ``App.frame`` (update, draw, flip) for ``scene`` (a
+    ``tools/screenshot.py`` scene name). With ``pointer``, each frame moves the
+    pointer a step along :func:`pointer_at`'s path, and every 20th frame turns
+    the wheel, down for the first half and back up (hover marks, tooltips and
+    scrolling follow it)."""
     import pygame
 
     from tools import screenshot
@@ -175,9 +189,17 @@ def frame_times(scene: str, size: tuple[int, int], frames: int, warmup: int = 30
             app.frame([], 1 / 60)
         times = []
         clock = time.perf_counter
-        for _ in range(frames):
+        for i in range(frames):
+            events = []
+            if pointer:
+                pos = pointer_at(i, frames, size)
+                events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+                if i % 20 == 10:
+                    down = -1 if i < frames // 2 else 1
+                    events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=down, flipped=False, precise_x=0.0,
+                                                     precise_y=float(down)))
             t = clock()
-            app.frame([], 1 / 60)
+            app.frame(events, 1 / 60)
             times.append((clock() - t) * 1000)
         pygame.quit()
     return times
@@ -195,6 +217,38 @@ def bench_title(opts: Options) -> list[Row]:
         Row(f"{what}, median of {opts.frames}", statistics.median(ms), "ms", 16.7),
         Row(f"{what}, p99 of {opts.frames}", percentile(ms, 99), "ms", 33.3),
     ]
+
+
+#: the menus and overlays a player reaches, by tools/screenshot.py's scene
+#: names: every game's pause (drawn over its table) and a game's rules page,
+#: setup, deal summary and results
+MENU_SCENES = (
+    "settings", "saves", "rules", "rules:planet", "setup:planepita",
+    "pause:planepita", "pause:etuc", "pause:uchronicle", "pause:phantom_rummy", "pause:planet",
+    "summary:phantom_rummy", "results:etuc",
+)  # fmt: skip
+
+
+@section("scenes")
+def bench_scenes(opts: Options) -> list[Row]:
+    """Frame time of each menu and overlay in :data:`MENU_SCENES` in the real
+    App at the bench size, the pointer moving over it and the wheel turning
+    (:func:`frame_times`); goals as for the tables: median one 60 Hz frame,
+    p99 two."""
+    from tabletop.games import REGISTRY
+
+    w, h = opts.size
+    rows: list[Row] = []
+    n = max(60, opts.frames // 2)
+    for scene in MENU_SCENES:
+        game = scene.partition(":")[2]
+        if game and game not in REGISTRY:
+            continue
+        ms = frame_times(scene, opts.size, n, pointer=True)
+        what = f"{scene} {w}x{h} (pointer moving, wheel, {n} frames)"
+        rows.append(Row(f"{what}, median", statistics.median(ms), "ms", 16.7))
+        rows.append(Row(f"{what}, p99", percentile(ms, 99), "ms", 33.3))
+    return rows
 
 
 # -- Planepita's physics ----------------------------------------------------------------
@@ -447,8 +501,7 @@ def bench_frames(opts: Options) -> list[Row]:
             clock = time.perf_counter
             n = max(60, opts.frames // 2)
             for i in range(n):
-                t = i / n
-                pos = (round(w * (0.05 + 0.9 * t)), round(h * (0.5 + 0.4 * math.sin(t * 12.0))))
+                pos = pointer_at(i, n, opts.size)
                 event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
                 started = clock()
                 app.frame([event], 1 / 60)

@@ -196,6 +196,13 @@ def plan_of(cell: Cell, level: str, n: int, seed: int, register: tuple[str, ...]
     )
 
 
+def cell_seed(seed: int, cell: Cell) -> int:
+    """The seed of ``cell``'s games in a soak of ``seed``: its own for each
+    cell, so a variant the bots play alike (Planepita's practice, Planet's
+    secret animals) still soaks games the defaults' cell did not."""
+    return rng.derive(seed, "soak", cell.game, cell.players, cell.variant_words)
+
+
 def run_cells(
     todo: Sequence[tuple[Cell, str, int]],
     seed: int,
@@ -208,7 +215,7 @@ def run_cells(
     pool = multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else None
     try:
         for cell, level, n in todo:
-            plan = plan_of(cell, level, n, seed, register)
+            plan = plan_of(cell, level, n, cell_seed(seed, cell), register)
             start = time.perf_counter()
             jobs_of = [(plan, g) for g in plan.numbers]
             if pool is None:
@@ -533,14 +540,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(r.trace.rstrip(), file=sys.stderr, flush=True)
 
     start = time.perf_counter()
-    done = list(run_cells(todo, args.seed, args.jobs, tuple(args.register), progress))
+    done: list[CellResult] = []
+    for c in run_cells(todo, args.seed, args.jobs, tuple(args.register), progress):
+        done.append(c)
+        if args.json:  # after every cell: a soak stopped part way keeps what it played
+            save_json(args.json, done, Run(command, when, args.jobs, time.perf_counter() - start,
+                                           args.seed, selfplay.machine()))
     run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
     write(document(done, [run], notes=args.note), args.out)
     if args.json:
-        path = Path(args.json)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(run_json(done, run), indent=1, default=str) + "\n")
+        save_json(args.json, done, run)
     return 1 if any(c.failed for c in done) else 0
+
+
+def save_json(name: str, done: Sequence[CellResult], run: Run) -> None:
+    """Write :func:`run_json` to ``name``, whole or not at all (a new file
+    moved into place)."""
+    path = Path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(run_json(done, run), indent=1, default=str) + "\n")
+    part.replace(path)
 
 
 if __name__ == "__main__":
