@@ -156,3 +156,25 @@ def test_a_game_that_raises_is_listed_and_the_run_goes_on(
     assert selfplay.main(shlex.split(replay)[2:]) == 1
     again = capsys.readouterr().out
     assert f"- game {number}, seed {seed}, seats {seats}," in again
+
+
+def test_sole_wins_by_seat_count_the_winner_s_seat_with_seats_rotated() -> None:
+    """Three bots, seats rotated: game 1 puts bot 1 in seat P1, bot 2 in P2
+    and bot 0 in P3. Bot 0 wins it: the win is P3's."""
+    plan = selfplay.Plan("etuc", ("hard", "easy", "easy"), 1, 1, rotate=True)
+    seats = plan.seating(1)
+    assert seats == (1, 2, 0)
+    result = selfplay.GameResult(1, 0, seats, (1, 2, 3), (5, 2, 1), ((0.1,),) * 3, 9, "")
+    assert "sole wins by seat: P1 0, P2 0, P3 1" in selfplay.report(plan, [result], 1.0, 1)
+
+
+def test_verbose_run_lists_a_game_that_raised(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop import games
+
+    monkeypatch.setattr(games, "REGISTRY", dict(games.REGISTRY))
+    argv = ["faultynim", "--register", "tests.nimgame.faulty:ENTRY", "--seats", "easy,random", "--games", "8", "-v"]
+    assert selfplay.main(argv) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"^game \d+/8 seed \d+: P1=easy P2=random \| raised RuntimeError: faulty nim", out, re.M)

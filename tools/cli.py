@@ -51,3 +51,15 @@ def register(spec: str) -> Any:
     if prefix != "tabletop." and prefix not in codec.ALLOWED_PREFIXES:
         codec.ALLOWED_PREFIXES.append(prefix)
     return games.register(entry)
+
+
+def check_counts(games: int, jobs: int, seed: int) -> None:
+    """UsageError for a bad --games, --jobs or --seed."""
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    from tabletop.core import rng
+
+    if not 0 <= seed <= rng.MAX_SEED:
+        raise UsageError(f"--seed must be between 0 and {rng.MAX_SEED}")

@@ -57,7 +57,7 @@ if str(ROOT) not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.bots import LEVELS, RandomBot, play, time_budget  # noqa: E402
-from tools.cli import OneLineParser, UsageError, register  # noqa: E402
+from tools.cli import OneLineParser, UsageError, check_counts, register  # noqa: E402
 
 #: what a seat may be: the game's levels, or the core RandomBot
 SEAT_LEVELS = (*LEVELS, "random")
@@ -131,10 +131,20 @@ class GameResult:
     trace: str = ""
     #: seconds the game took in its process (bots' thinking included)
     seconds: float = 0.0
+    #: by bot: (decisions, their total seconds, the longest), kept by
+    #: --json where ``times`` is not
+    spent: tuple[tuple[int, float, float], ...] = ()
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def thinking(self, bot: int) -> tuple[int, float, float]:
+        """Bot ``bot``'s (decisions, total seconds, longest) in this game."""
+        if self.times:
+            t = self.times[bot]
+            return len(t), sum(t), max(t, default=0.0)
+        return self.spent[bot] if bot < len(self.spent) else (0, 0.0, 0.0)
 
 
 class _Timed:
@@ -349,17 +359,22 @@ def lengths(results: Sequence[GameResult]) -> tuple[int, float, int] | None:
     return (min(xs), statistics.median(xs), max(xs))
 
 
-def exception_lines(plan: Plan, results: Sequence[GameResult]) -> list[str]:
-    """A paragraph per game that raised: number, seed, seats, last line, replay."""
+def exception_lines(
+    plan: Plan, results: Sequence[GameResult], where: str = "", *, markdown: bool = False
+) -> list[str]:
+    """A paragraph per game that raised: ``where`` (the cell, for a table),
+    number, seed, seats, last line, and the command that replays it (in
+    backticks with ``markdown``)."""
+    quote = "`" if markdown else ""
     out = []
     for r in results:
         if r.ok:
             continue
         seats = ",".join(plan.levels[b] for b in r.seats)
         out += [
-            f"- game {r.number + 1}, seed {r.seed}, seats {seats}, after {r.actions} decisions: "
-            f"{r.error}",
-            f"  replay: {replay_command(plan, r.number)}",
+            f"- {where}game {r.number + 1}, seed {r.seed}, seats {seats}, after {r.actions} decisions: "
+            f"{quote}{r.error}{quote}",
+            f"  replay: {quote}{replay_command(plan, r.number)}{quote}",
         ]
     return out
 
@@ -437,7 +452,7 @@ def report(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) ->
     firsts = [0] * plan.players
     for r in results:
         if r.ok and r.places.count(1) == 1:
-            firsts[r.seats[r.places.index(1)]] += 1
+            firsts[r.seats.index(r.places.index(1))] += 1  # the seat of the bot that won
     per_seat = ", ".join(f"P{s + 1} {w}" for s, w in enumerate(firsts))
     played_first = [sum(1 for r in results if r.seats[0] == b) for b in range(plan.players)]
     lines += [
@@ -504,8 +519,8 @@ def to_json(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) -
                 "actions": r.actions,
                 "seconds": round(r.seconds, 4),
                 "decisions": [
-                    {"count": len(t), "total": round(sum(t), 4), "max": round(max(t, default=0), 4)}
-                    for t in r.times
+                    {"count": n, "total": round(total, 4), "max": round(longest, 4)}
+                    for n, total, longest in (r.thinking(b) for b in range(len(r.times or r.spent)))
                 ],
                 "words": r.words,
                 "error": r.error,
@@ -526,6 +541,7 @@ def result_from_json(row: dict[str, Any]) -> GameResult:
         places=tuple(row["places"]),
         scores=tuple(row["scores"]),
         times=(),
+        spent=tuple((d["count"], d["total"], d["max"]) for d in row.get("decisions", ())),
         actions=row["actions"],
         words=row.get("words", ""),
         error=row["error"],
@@ -639,14 +655,9 @@ def make_plan(args: argparse.Namespace) -> Plan:
             f"{info.title} is for {info.min_players} to {info.max_players} players; "
             f"--seats gives {len(levels)}"
         )
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    check_counts(args.games, args.jobs, args.seed)
     if args.only_game is not None and args.only_game < 1:
         raise UsageError(f"--only-game must be at least 1, not {args.only_game}")
-    if not 0 <= args.seed <= rng.MAX_SEED:
-        raise UsageError(f"--seed must be between 0 and {rng.MAX_SEED}")
     known = {v.key: v for v in info.variants}
     variants: dict[str, Any] = {}
     for spec in args.variant:
@@ -688,7 +699,7 @@ def run(plan: Plan, jobs: int = 1, verbose: bool = False) -> list[GameResult]:
     def show(r: GameResult) -> None:
         if verbose:
             seats = " ".join(
-                f"P{s + 1}={plan.labels[b]}:{r.places[b]}" for s, b in enumerate(r.seats)
+                f"P{s + 1}={plan.labels[b]}" + (f":{r.places[b]}" if r.ok else "") for s, b in enumerate(r.seats)
             )
             print(
                 f"game {r.number + 1}/{plan.games} seed {r.seed}: {seats} | "

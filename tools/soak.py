@@ -34,8 +34,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import itertools
-import json
-import multiprocessing
 import shlex
 import statistics
 import sys
@@ -53,7 +51,8 @@ from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.words import plural  # noqa: E402
 from tools import selfplay  # noqa: E402
-from tools.cli import OneLineParser, UsageError, register  # noqa: E402
+from tools.cells import Run, merged, play, save_json, seconds, write  # noqa: E402
+from tools.cli import OneLineParser, UsageError, check_counts, register  # noqa: E402
 
 DEFAULT_GAMES = 1000
 DEFAULT_OUT = ROOT / "docs" / "soak.md"
@@ -153,8 +152,8 @@ class CellResult:
             f"{selfplay._mean(lengths):.1f}" if lengths else "-",
             selfplay._num(statistics.median(lengths)) if lengths else "-",
             selfplay.spread_words(scores),
-            _seconds(self.wall),
-            _seconds(self.per_game),
+            seconds(self.wall),
+            seconds(self.per_game),
         )
 
 
@@ -171,16 +170,6 @@ HEAD = (
     "wall time",
     "per game",
 )
-
-
-def _seconds(s: float) -> str:
-    if s >= 3600:
-        return f"{s / 3600:.1f} h"
-    if s >= 100:
-        return f"{s / 60:.1f} min"
-    if s >= 1:
-        return f"{s:.1f} s"
-    return f"{s * 1000:.0f} ms"
 
 
 def plan_of(cell: Cell, level: str, n: int, seed: int, register: tuple[str, ...] = ()) -> selfplay.Plan:
@@ -211,26 +200,14 @@ def run_cells(
     progress: Any = None,
 ) -> Iterator[CellResult]:
     """Play each (cell, level, games) in turn, the games of a cell in ``jobs``
-    processes (one pool for the whole soak); yield each cell as it ends."""
-    pool = multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else None
-    try:
-        for cell, level, n in todo:
-            plan = plan_of(cell, level, n, cell_seed(seed, cell), register)
-            start = time.perf_counter()
-            jobs_of = [(plan, g) for g in plan.numbers]
-            if pool is None:
-                results = [selfplay._play_job(j) for j in jobs_of]
-            else:
-                chunk = max(1, min(16, n // (jobs * 8)))
-                results = list(pool.imap(selfplay._play_job, jobs_of, chunksize=chunk))
-            done = CellResult(cell, level, plan, tuple(results), time.perf_counter() - start)
-            if progress is not None:
-                progress(done)
-            yield done
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    processes (:func:`tools.cells.play`); yield each cell as it ends."""
+    levels = {cell: level for cell, level, _ in todo}
+    plans = [(cell, plan_of(cell, level, n, cell_seed(seed, cell), register)) for cell, level, n in todo]
+    for cell, plan, results, wall in play(plans, jobs):
+        done = CellResult(cell, levels[cell], plan, results, wall)
+        if progress is not None:
+            progress(done)
+        yield done
 
 
 # -- the table ----------------------------------------------------------------------
@@ -239,27 +216,9 @@ def run_cells(
 def exception_paragraphs(done: Sequence[CellResult]) -> list[str]:
     out = []
     for c in done:
-        for r in c.failed:
-            seats = ",".join(c.plan.levels[b] for b in r.seats)
-            out += [
-                f"- {games.get(c.cell.game).info.title}, {c.cell.players} players, "
-                f"{c.cell.variant_words}: game {r.number + 1}, seed {r.seed}, seats {seats}, "
-                f"after {r.actions} decisions: `{r.error}`",
-                f"  replay: `{selfplay.replay_command(c.plan, r.number)}`",
-            ]
+        where = f"{games.get(c.cell.game).info.title}, {c.cell.players} players, {c.cell.variant_words}: "
+        out += selfplay.exception_lines(c.plan, c.results, where, markdown=True)
     return out
-
-
-@dataclass(frozen=True)
-class Run:
-    """One soak command: what was typed, when, with how many processes, how long."""
-
-    command: str
-    when: str
-    jobs: int
-    wall: float
-    seed: int
-    machine: str
 
 
 def document(
@@ -290,9 +249,7 @@ def document(
     ]
     for i, r in enumerate(runs):
         lines.append(
-            f"- Run{f' {i + 1}' if len(runs) > 1 else ''}: {r.when}, `{r.command}` "
-            f"({r.jobs} process{'es' if r.jobs > 1 else ''}, seed {r.seed}, "
-            f"wall time {_seconds(r.wall)})"
+            f"- Run{f' {i + 1}' if len(runs) > 1 else ''}: {r.when}, `{r.command}` {r.words()}"
         )
     lines += [
         f"- Machine: {'; '.join(machines)}, shared with other work while it ran",
@@ -300,7 +257,7 @@ def document(
         f"cells; bots: {', '.join(levels)} (the bots column) in every seat",
         f"- Exceptions: {failures}",
         f"- At the measured rates, {FULL} games in every cell would take about "
-        f"{_seconds(cpu)} of one process's time ({_seconds(cpu / 2)} with 2 processes "
+        f"{seconds(cpu)} of one process's time ({seconds(cpu / 2)} with 2 processes "
         "on 2 free cores)",
         "",
         "Length is the number of actions in a game. Scores are every seat's final",
@@ -329,12 +286,7 @@ def table(done: Sequence[CellResult], sources: Sequence[int] = ()) -> str:
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
     """A soak run as plain data (``--json``), which ``--merge`` reads back."""
     return {
-        "command": run.command,
-        "when": run.when,
-        "jobs": run.jobs,
-        "wall_seconds": round(run.wall, 3),
-        "seed": run.seed,
-        "machine": run.machine,
+        **run.to_json(),
         "cells": [
             {
                 "cell_variants": [list(kv) for kv in c.cell.variants],
@@ -350,9 +302,7 @@ def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
 
 def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
     """A run written by :func:`run_json`, back as cells and its Run."""
-    run = Run(
-        doc["command"], doc["when"], doc["jobs"], doc["wall_seconds"], doc["seed"], doc["machine"]
-    )
+    run = Run.from_json(doc)
     done = []
     for row in doc["cells"]:
         for spec in row["register"]:
@@ -458,12 +408,7 @@ def todo_of(args: argparse.Namespace) -> list[tuple[Cell, str, int]]:
     for name in args.only:
         if name not in games.REGISTRY:
             raise UsageError(f"unknown game {name!r} (games: {', '.join(games.REGISTRY)})")
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
-    if not 0 <= args.seed <= rng.MAX_SEED:
-        raise UsageError(f"--seed must be between 0 and {rng.MAX_SEED}")
+    check_counts(args.games, args.jobs, args.seed)
     if args.level not in selfplay.SEAT_LEVELS:
         raise UsageError(
             f"unknown bot level {args.level!r} (levels: {', '.join(selfplay.SEAT_LEVELS)})"
@@ -480,34 +425,17 @@ def todo_of(args: argparse.Namespace) -> list[tuple[Cell, str, int]]:
     ]
 
 
-def write(text: str, out: str) -> None:
-    if out == "-":
-        print(text)
-        return
-    path = Path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    print(f"wrote {path}")
-
-
 def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
     """Write the table from earlier runs' JSON, a cell of a later file taking
     the place of the same cell in an earlier one, rows in the matrix's order;
     exit 1 when any game raised."""
-    by_cell: dict[Cell, tuple[CellResult, int]] = {}
-    runs: list[Run] = []
-    for name in files:
-        try:
-            cells, run = from_json(json.loads(Path(name).read_text()))
-        except (OSError, ValueError, KeyError, TypeError, UsageError) as exc:
-            print(f"soak: error: --merge {name}: {exc}", file=sys.stderr)
-            return 2
-        for c in cells:
-            by_cell[c.cell] = (c, len(runs))
-        runs.append(run)
+    got = merged(files, from_json, lambda c: c.cell, "soak")
+    if got is None:
+        return 2
+    cells, runs = got
     order = {cell: i for i, cell in enumerate(matrix(combinations=True))}
     order.update({cell: i for i, cell in enumerate(matrix())})
-    kept = sorted(by_cell.values(), key=lambda ci: order.get(ci[0].cell, len(order)))
+    kept = sorted(cells, key=lambda ci: order.get(ci[0].cell, len(order)))
     used = sorted({i for _, i in kept})
     done = [c for c, _ in kept]
     sources = [used.index(i) + 1 for _, i in kept]
@@ -533,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"{c.cell.game} {c.cell.players}p {c.cell.variant_words}: "
                 f"{plural(len(c.results), 'game')}, {plural(len(c.failed), 'exception')}, "
-                f"{_seconds(c.wall)} ({_seconds(c.per_game)} a game)",
+                f"{seconds(c.wall)} ({seconds(c.per_game)} a game)",
                 flush=True,
             )
         for r in c.failed:  # the whole traceback, even when quiet
@@ -544,23 +472,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for c in run_cells(todo, args.seed, args.jobs, tuple(args.register), progress):
         done.append(c)
         if args.json:  # after every cell: a soak stopped part way keeps what it played
-            save_json(args.json, done, Run(command, when, args.jobs, time.perf_counter() - start,
-                                           args.seed, selfplay.machine()))
+            run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
+            save_json(args.json, run_json(done, run))
     run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
     write(document(done, [run], notes=args.note), args.out)
     if args.json:
-        save_json(args.json, done, run)
+        save_json(args.json, run_json(done, run))
     return 1 if any(c.failed for c in done) else 0
-
-
-def save_json(name: str, done: Sequence[CellResult], run: Run) -> None:
-    """Write :func:`run_json` to ``name``, whole or not at all (a new file
-    moved into place)."""
-    path = Path(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps(run_json(done, run), indent=1, default=str) + "\n")
-    part.replace(path)
 
 
 if __name__ == "__main__":

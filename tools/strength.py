@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
-import multiprocessing
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,10 +37,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tabletop import games  # noqa: E402
-from tabletop.core import rng  # noqa: E402
+from tabletop.core.bots import time_budget  # noqa: E402
 from tools import selfplay  # noqa: E402
-from tools.cli import OneLineParser, UsageError  # noqa: E402
-from tools.soak import _seconds, write  # noqa: E402
+from tools.cells import Run, merged, play, save_json, seconds, write  # noqa: E402
+from tools.cli import OneLineParser, UsageError, check_counts  # noqa: E402
 
 DEFAULT_GAMES = 100
 DEFAULT_OUT = ROOT / "docs" / "strength.md"
@@ -128,8 +126,22 @@ class CellResult:
             f"{selfplay._mean(hard):.1f}" if hard else "-",
             f"{selfplay._mean(others):.1f}" if others else "-",
             str(len(self.results) - len(self.finished)),
-            _seconds(self.per_game),
+            self.at_limit(),
+            seconds(self.per_game),
         )
+
+    def at_limit(self) -> str:
+        """The hard bot's thinking a decision, mean and longest, against its
+        seconds a decision ("-" when untimed). A mean near the limit means it
+        mostly stopped at the limit, not at its cap: the row then depends on
+        the machine's speed and load."""
+        budget = time_budget(selfplay.make_seat(games.get(self.cell.game), "hard", 0, 0, timed=self.plan.timed))
+        spent = [r.thinking(0) for r in self.finished]
+        n = sum(k for k, _, _ in spent)
+        if budget is None or not n:
+            return "-"
+        mean = sum(t for _, t, _ in spent) / n
+        return f"{mean:.2f} / {max(m for _, _, m in spent):.2f} s of {budget:g} s"
 
 
 HEAD = (
@@ -145,46 +157,21 @@ HEAD = (
     "hard avg score",
     "others avg score",
     "exceptions",
+    "hard's thinking: mean / longest, limit",
     "per game",
 )
-
-
-@dataclass(frozen=True)
-class Run:
-    command: str
-    when: str
-    jobs: int
-    wall: float
-    machine: str
 
 
 def plan_of(cell: Cell, n: int, seed: int, timed: bool) -> selfplay.Plan:
     return selfplay.Plan(cell.game, cell.levels, n, seed, rotate=True, timed=timed)
 
 
-def play_cells(
-    todo: Sequence[Cell], n: int, seed: int, jobs: int, timed: bool, progress: Any = None
-) -> list[CellResult]:
-    done = []
-    pool = multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else None
-    try:
-        for cell in todo:
-            plan = plan_of(cell, n, seed, timed)
-            start = time.perf_counter()
-            jobs_of = [(plan, g) for g in plan.numbers]
-            if pool is None:
-                results = [selfplay._play_job(j) for j in jobs_of]
-            else:
-                results = list(pool.imap(selfplay._play_job, jobs_of))
-            c = CellResult(cell, plan, tuple(results), time.perf_counter() - start)
-            if progress is not None:
-                progress(c)
-            done.append(c)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-    return done
+def play_cells(todo: Sequence[Cell], n: int, seed: int, jobs: int, timed: bool) -> Iterator[CellResult]:
+    """Play each cell's ``n`` games in ``jobs`` processes (:func:`tools.cells.play`);
+    yield each cell as it ends."""
+    plans = [(cell, plan_of(cell, n, seed, timed)) for cell in todo]
+    for cell, plan, results, wall in play(plans, jobs):
+        yield CellResult(cell, plan, results, wall)
 
 
 def document(
@@ -206,10 +193,7 @@ def document(
         "",
     ]
     for r in runs:
-        lines.append(
-            f"- Run: {r.when}, `{r.command}` ({r.jobs} process{'es' if r.jobs > 1 else ''}, "
-            f"wall time {_seconds(r.wall)}, {r.machine})"
-        )
+        lines.append(f"- Run: {r.when}, `{r.command}` {r.words()}, {r.machine}")
     lines += [
         f"- Games per cell: {', '.join(map(str, counts)) or '0'}; bots "
         + (
@@ -220,33 +204,25 @@ def document(
             else "timed in some cells, untimed in others"
         ),
         f"- At the measured rates, {DEFAULT_GAMES} games in each of these cells would take "
-        f"about {_seconds(full)} in one process",
+        f"about {seconds(full)} in one process",
         "",
         selfplay.markdown(HEAD, [c.row() for c in done]),
         "",
     ]
-    failed = [(c, g) for c in done for g in c.results if not g.ok]
+    failed = [line for c in done for line in selfplay.exception_lines(
+        c.plan, c.results, f"{c.cell.game}, {c.cell.players} players, hard against {c.cell.opponent}: ",
+        markdown=True)]
     if failed:
-        lines += ["## Exceptions", ""]
-        for c, g in failed:
-            lines += [
-                f"- {c.cell.game}, {c.cell.players} players, hard against {c.cell.opponent}: "
-                f"game {g.number + 1}, seed {g.seed}: `{g.error}`",
-                f"  replay: `{selfplay.replay_command(c.plan, g.number)}`",
-            ]
-        lines.append("")
+        lines += ["## Exceptions", "", *failed, ""]
     if notes:
         lines += ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
     return "\n".join(lines)
 
 
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
+    """A strength run as plain data (``--json``), which ``--merge`` reads back."""
     return {
-        "command": run.command,
-        "when": run.when,
-        "jobs": run.jobs,
-        "wall_seconds": round(run.wall, 3),
-        "machine": run.machine,
+        **run.to_json(),
         "cells": [
             {
                 "opponent": c.cell.opponent,
@@ -259,14 +235,29 @@ def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
 
 
 def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
-    run = Run(doc["command"], doc["when"], doc["jobs"], doc["wall_seconds"], doc["machine"])
+    """A run written by :func:`run_json`, back as cells and its Run."""
     done = []
     for row in doc["cells"]:
         cell = Cell(row["game"], row["players"], row["opponent"])
         plan = plan_of(cell, row["games"], row["seed"], row["timed"])
         results = tuple(selfplay.result_from_json(r) for r in row["results"])
         done.append(CellResult(cell, plan, results, row["cell_wall_seconds"]))
-    return done, run
+    return done, Run.from_json(doc)
+
+
+def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
+    """Write the table from earlier runs' JSON, a cell of a later file taking
+    the place of the same cell in an earlier one, rows in the matrix's order;
+    exit 1 when any game raised."""
+    got = merged(files, from_json, lambda c: c.cell, "strength")
+    if got is None:
+        return 2
+    cells, runs = got
+    order = {cell: i for i, cell in enumerate(matrix())}
+    done = sorted((c for c, _ in cells), key=lambda c: order.get(c.cell, len(order)))
+    used = sorted({i for _, i in cells})
+    write(document(done, [runs[i] for i in used], notes), out)
+    return 1 if any(len(c.finished) < len(c.results) for c in done) else 0
 
 
 # -- the command line ---------------------------------------------------------------
@@ -323,28 +314,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     if args.merge:
-        done: list[CellResult] = []
-        runs: list[Run] = []
-        for name in args.merge:
-            try:
-                cells, run = from_json(json.loads(Path(name).read_text()))
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                print(f"strength: error: --merge {name}: {exc}", file=sys.stderr)
-                return 2
-            done += cells
-            runs.append(run)
-        write(document(done, runs, args.note), args.out)
-        return 0
+        return merge(args.merge, args.out, args.note)
     try:
         for name in args.only:
             if name not in games.REGISTRY:
                 raise UsageError(f"unknown game {name!r} (games: {', '.join(games.REGISTRY)})")
-        if args.games < 1:
-            raise UsageError(f"--games must be at least 1, not {args.games}")
-        if args.jobs < 1:
-            raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
-        if not 0 <= args.seed <= rng.MAX_SEED:
-            raise UsageError(f"--seed must be between 0 and {rng.MAX_SEED}")
+        check_counts(args.games, args.jobs, args.seed)
         todo = matrix(args.only, args.players, args.opponent)
         if not todo:
             raise UsageError("no cell: no game takes the player counts given")
@@ -354,24 +329,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = shlex.join(["python", "tools/strength.py", *argv])
     when = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
 
-    def progress(c: CellResult) -> None:
+    start = time.perf_counter()
+    done: list[CellResult] = []
+    for c in play_cells(todo, args.games, args.seed, args.jobs, not args.untimed):
+        done.append(c)
         if not args.quiet:
             rate = "-" if c.rate is None else f"{c.rate * 100:.0f} %"
             print(
                 f"{c.cell.game} {c.cell.players}p hard vs {c.cell.opponent}: "
-                f"{c.wins}/{len(c.results)} wins ({rate}), {_seconds(c.wall)} "
-                f"({_seconds(c.per_game)} a game)",
+                f"{c.wins}/{len(c.results)} wins ({rate}), {seconds(c.wall)} "
+                f"({seconds(c.per_game)} a game)",
                 flush=True,
             )
-
-    start = time.perf_counter()
-    done = play_cells(todo, args.games, args.seed, args.jobs, not args.untimed, progress)
-    run = Run(command, when, args.jobs, time.perf_counter() - start, selfplay.machine())
+        if args.json:  # after every cell: a run stopped part way keeps what it played
+            run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
+            save_json(args.json, run_json(done, run))
+    run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
     write(document(done, [run], args.note), args.out)
     if args.json:
-        path = Path(args.json)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(run_json(done, run), indent=1, default=str) + "\n")
+        save_json(args.json, run_json(done, run))
     return 1 if any(len(c.finished) < len(c.results) for c in done) else 0
 
 

@@ -1,0 +1,142 @@
+"""What tools/soak.py and tools/strength.py share: a matrix of *cells* (a game
+at a player count, with a variant choice or an opponent), each played as a
+:class:`tools.selfplay.Plan` of N games in worker processes; the run kept as
+JSON after every cell; earlier runs merged into one table.
+
+A cell type is the tool's own (a frozen dataclass, so it is a dict key); this
+module only needs a cell's :class:`~tools.selfplay.Plan` and its key.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tools import selfplay
+from tools.cli import UsageError
+
+K = TypeVar("K", bound=Hashable)
+C = TypeVar("C")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One command of a tool: what was typed, when, with how many processes,
+    its seed, how long it took and on what machine."""
+
+    command: str
+    when: str
+    jobs: int
+    wall: float
+    seed: int
+    machine: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "when": self.when,
+            "jobs": self.jobs,
+            "wall_seconds": round(self.wall, 3),
+            "seed": self.seed,
+            "machine": self.machine,
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Run:
+        # a strength run written before runs kept their seed had the default, 1
+        return cls(doc["command"], doc["when"], doc["jobs"], doc["wall_seconds"], doc.get("seed", 1), doc["machine"])
+
+    def words(self) -> str:
+        """``(2 processes, seed 1, wall time 12.5 min)``."""
+        return f"({self.jobs} process{'es' if self.jobs > 1 else ''}, seed {self.seed}, wall time {seconds(self.wall)})"
+
+
+def seconds(s: float) -> str:
+    """A duration for a table: ``1.5 h``, ``12.5 min``, ``3.2 s``, ``45 ms``."""
+    if s >= 3600:
+        return f"{s / 3600:.1f} h"
+    if s >= 120:
+        return f"{s / 60:.1f} min"
+    if s >= 1:
+        return f"{s:.1f} s"
+    return f"{s * 1000:.0f} ms"
+
+
+def play(
+    todo: Sequence[tuple[K, selfplay.Plan]], jobs: int
+) -> Iterator[tuple[K, selfplay.Plan, tuple[selfplay.GameResult, ...], float]]:
+    """Play each cell's plan in turn, its games in ``jobs`` worker processes
+    (one pool for the whole run); yield (key, plan, results in game order,
+    wall seconds) as each cell ends. A game that raises is a result like any
+    other; a worker that dies (a crash in C code) raises RuntimeError naming
+    the cell, instead of waiting for it for ever."""
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) if jobs > 1 else None
+    try:
+        for key, plan in todo:
+            start = time.perf_counter()
+            work = [(plan, g) for g in plan.numbers]
+            if pool is None:
+                results = [selfplay._play_job(job) for job in work]
+            else:
+                chunk = max(1, min(16, len(work) // (jobs * 8)))
+                try:
+                    results = list(pool.map(selfplay._play_job, work, chunksize=chunk))
+                except BrokenProcessPool as exc:
+                    raise RuntimeError(f"a worker process died while playing {key}: {exc}") from exc
+            yield key, plan, tuple(results), time.perf_counter() - start
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def save_json(name: str, doc: dict[str, Any]) -> None:
+    """Write ``doc`` to ``name`` whole or not at all (a new file moved into place)."""
+    path = Path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(doc, indent=1, default=str) + "\n")
+    part.replace(path)
+
+
+def merged(
+    files: Sequence[str],
+    read: Callable[[dict[str, Any]], tuple[list[C], Run]],
+    key: Callable[[C], Hashable],
+    tool: str,
+) -> tuple[list[tuple[C, int]], list[Run]] | None:
+    """The cells of earlier runs' JSON files, a cell of a later file taking
+    the place of the same cell (by ``key``) in an earlier one: (cell, index of
+    its run) in first-seen order, and the runs. None, with the reason on
+    stderr, when a file cannot be read."""
+    by_key: dict[Hashable, tuple[C, int]] = {}
+    runs: list[Run] = []
+    for name in files:
+        try:
+            cells, run = read(json.loads(Path(name).read_text()))
+        except (OSError, ValueError, KeyError, TypeError, UsageError) as exc:
+            print(f"{tool}: error: --merge {name}: {exc}", file=sys.stderr)
+            return None
+        for c in cells:
+            by_key[key(c)] = (c, len(runs))
+        runs.append(run)
+    return list(by_key.values()), runs
+
+
+def write(text: str, out: str) -> None:
+    """``text`` to the file ``out`` (its folder made), or printed for ``-``."""
+    if out == "-":
+        print(text)
+        return
+    path = Path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    print(f"wrote {path}")
