@@ -11,11 +11,15 @@ then, for every game, a table of one person and easy bots and a table of two
 people at one device (so the pass-the-device curtain and the undo consent
 come up); overlays (pause, summary, results, rules pages) come up as the
 keys and clicks reach them. One event in fifty resizes the window, to
-960x600, 3840x2160 or a size between. Quitting (Esc on the title, the Quit
+960x600, 3840x2160 or a size between. About one event in eight, when a person
+may move at the table on top, plays a random legal move for them through the
+scene (as a click on the right spot would), so games reach their summaries
+and results. Quitting (Esc on the title, the Quit
 button) brings a new title up, counted.
 
 Any exception stops the run and is printed with the seed, the phase and the
-event that raised it, and the command that replays it (the run is
+event that raised it (so does a bot that fails: the session would play a
+random move for it and go on), and the command that replays it (the run is
 deterministic without ``--threaded``: bots think on this thread, untimed).
 Each frame's time is kept per scene: the report gives the slowest frames
 and how many went over ``--budget`` ms (33.3 by default, two frames at 60
@@ -78,6 +82,8 @@ class Report:
     resizes: int = 0
     games_started: int = 0
     moves: int = 0
+    #: moves the monkey made for a person (Monkey.play)
+    plays: int = 0
     #: scene class name -> frame times (ms)
     times: dict[str, list[float]] = field(default_factory=dict)
     scenes: set[str] = field(default_factory=set)
@@ -127,6 +133,19 @@ class Monkey:
         self.mouse = pos
         self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1 if self.held else 0, 0, 0))])
 
+    def play(self) -> str:
+        """When a person may move at the table on top, a random legal move for
+        them through the scene (as a click on it would), so games go on to
+        their summaries and results; "" when nobody may move."""
+        scene = self.app.stack.top
+        if not isinstance(scene, GameScene) or not scene.my_turn:
+            return ""
+        action = scene.session.entry.sample_action(scene.session.state, self.rng)
+        scene.act(action)
+        self.report.plays += 1
+        self.frame()
+        return f"a move: {action!r}"[:200]
+
     def one(self) -> str:
         """One random event (a drag is a press, a few moves and a release);
         returns what it was, for a failure's message."""
@@ -166,6 +185,8 @@ class Monkey:
             pos = self.point()
             self.move(pos)
             return f"move to {pos}"
+        if r < 0.70 and (played := self.play()):
+            return played
         if r < 0.95:
             key = self.rng.choice(KEYS)
             mod = pygame.KMOD_CTRL if key == pygame.K_z and self.rng.random() < 0.7 else 0
@@ -242,6 +263,11 @@ def run(
                 what = "(the phase's start)"
                 try:
                     what = monkey.one()
+                    table = app.stack.find(GameScene)
+                    if table is not None and table.session.bot_failures:
+                        # the session plays a random move for a bot that raised and
+                        # goes on; for the monkey that is a failure all the same
+                        raise RuntimeError(f"a bot failed: {table.session.bot_failures[0][1]}")
                 except Exception as exc:
                     replay = f"python tools/monkey.py --seed {seed} --events {events}"
                     if game_names is not None:
@@ -288,7 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     wall = time.perf_counter() - started
     print(f"monkey: {report.events} events, {report.frames} frames, seed {report.seed}: no exception")
-    print(f"  games started: {report.games_started}; moves made in them: {report.moves}; "
+    print(f"  games started: {report.games_started}; moves made in them: {report.moves} "
+          f"({report.plays} by the monkey for a person); "
           f"window resizes: {report.resizes}; quits to a new title: {report.quits}")
     print(f"  scenes seen: {', '.join(sorted(report.scenes))}")
     over = report.over(args.budget)
