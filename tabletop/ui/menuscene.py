@@ -111,9 +111,9 @@ class MenuScene(Scene):
         if self.opaque:
             self.draw_background(surface)
         else:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            surface.blit(shade, (0, 0))
+            # the scene beneath, dimmed to 105/255 of itself (as black at alpha
+            # 150 over it would, without a window-sized layer a frame)
+            surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)
             if self.box is not None:
                 radius = t.px(14)
                 pygame.draw.rect(surface, t.shadow, self.box.move(0, t.px(6)), border_radius=radius)
