@@ -60,12 +60,18 @@ def test_killed_in_a_game_it_resumes_at_the_last_move_on_disk(game: str, tmp_pat
     crashkill.check_untouched(tmp_path, home, mine)
 
 
-def test_the_hooks_are_off_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_hooks_are_off_unless_asked(monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(testhooks, "_seen", {})
     monkeypatch.setattr(testhooks, "_fired", set())
     monkeypatch.delenv(testhooks.HOLD_ENV, raising=False)
     monkeypatch.delenv(testhooks.MARKS_ENV, raising=False)
     assert not testhooks.marking()
+    testhooks.mark("saved")
+    assert capfd.readouterr().out == ""  # off: no mark on stdout
+    monkeypatch.setenv(testhooks.MARKS_ENV, "1")
+    testhooks.mark("saved")
+    assert capfd.readouterr().out == "tabletop-mark: saved\n"
+    monkeypatch.delenv(testhooks.MARKS_ENV)
     assert testhooks.hold_at("autosave.json") is None
     monkeypatch.setenv(testhooks.HOLD_ENV, "autosave.json:rename:2,search:hard:1")
     assert testhooks.hold_at("search", "hard") is None  # the write comes first

@@ -42,13 +42,14 @@ LOST_COLOUR: Colour = (255, 120, 110)
 
 
 class _Layer:
-    """A see-through layer for one effect, only as large as what it draws.
+    """A see-through layer for the effects, cleared and blended only where an
+    effect draws.
 
-    A layer the size of the window (8 MB at 1920x1080) to clear and blend
-    every frame cost more than the rest of a frame during a shot. The layer
-    is kept between frames; each effect clears and blends back only the
-    rect that holds its drawing, and draws clipped to that rect. Drawing
-    stays at the surface's coordinates."""
+    A fresh window-sized layer (8 MB at 1920x1080) made, cleared and blended
+    for each effect every frame cost more than the rest of a frame during a
+    shot. This one is made once per window size and kept; each effect clears
+    and blends back only the rect that holds its drawing, and draws clipped to
+    that rect, at the surface's own coordinates."""
 
     def __init__(self) -> None:
         self.image: pygame.Surface | None = None
