@@ -57,7 +57,7 @@ from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, Results
 from tabletop.ui.painted import PanelCache, uncovered
 from tabletop.ui.scene import Scene
 from tabletop.ui.theme import Colour, text_on
-from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, wrap_text
+from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, rendered, wrap_text
 
 LOG_KEY = pygame.K_l
 HINT_KEY = pygame.K_h
@@ -800,19 +800,19 @@ class GameScene(Scene):
         font = t.body
         cy = bar.centery
         left = bar.x + t.px(12)
-        title = t.font("body", bold=True).render(self.info.title, True, t.text)
+        title = rendered(t.font("body", bold=True), self.info.title, t.text, bar.w)
         surface.blit(title, title.get_rect(midleft=(left, cy)))
         left += title.get_width() + t.px(18)
         right = bar.right - t.px(10)
         if self.log_rect.width:  # the key hint sits over the log panel
-            hint = t.small.render("Esc menu · F1 rules · L log", True, t.text_dim)
+            hint = rendered(t.small, "Esc menu · F1 rules · L log", t.text_dim, bar.w)
             surface.blit(hint, hint.get_rect(midright=(right, cy)))
             right = self.log_rect.x - t.px(12)
         self.hint_button_rect = pygame.Rect(0, 0, 0, 0)
         if self.hints_offered:
             right = self._draw_hint_button(surface, right, cy) - t.px(12)
         status = self.status_text()
-        status_img = font.render(status, True, t.text_dim) if status else None
+        status_img = rendered(font, status, t.text_dim, bar.w) if status else None
         seats_room = right - left
         if status_img is not None and seats_room - status_img.get_width() - t.px(16) > seats_room * 0.55:
             surface.blit(status_img, status_img.get_rect(midright=(right, cy)))
@@ -828,12 +828,12 @@ class GameScene(Scene):
         x = left
         for i, label in enumerate(labels):
             style = t.player(i)
-            fitted = fit_text(font, label, max(1, min(font.size(label)[0], slot - 2 * pad - gap)))
-            img = font.render(fitted, True, style.colour)
+            room = max(1, min(font.size(label)[0], slot - 2 * pad - gap))
+            img = rendered(font, label, style.colour, room)
             box = pygame.Rect(x, cy - img.get_height() // 2 - pad // 2, img.get_width() + 2 * pad, img.get_height() + pad)
             if i == mover:
                 pygame.draw.rect(surface, style.colour, box, border_radius=t.px(8))
-                img = font.render(fitted, True, text_on(style.colour))
+                img = rendered(font, label, text_on(style.colour), room)
             surface.blit(img, (box.x + pad, box.y + pad // 2))
             self.bar_boxes.append(box)
             x = box.right + gap
@@ -858,7 +858,7 @@ class GameScene(Scene):
         fill = t.button if active else t.disabled
         pygame.draw.rect(surface, fill, box, border_radius=t.px(8))
         pygame.draw.rect(surface, t.hint if active else t.panel_edge, box, max(1, t.px(2)), border_radius=t.px(8))
-        img = font.render(label, True, t.text if active else t.disabled_text)
+        img = rendered(font, label, t.text if active else t.disabled_text, box.w)
         surface.blit(img, img.get_rect(center=box.center))
         self.hint_button_rect = box
         return box.x
@@ -1010,13 +1010,14 @@ class GameScene(Scene):
         return rows
 
     def _render_log(self, size: tuple[int, int], height: int) -> pygame.Surface:
-        """The panel of ``size``, its entries in the top ``height`` pixels."""
+        """The panel of ``size``, its entries in the top ``height`` pixels
+        (painted over the last one's image when the size is the same)."""
         t = self.app.theme
-        image = pygame.Surface(size)
+        image = self._log_image if self._log_image.get_size() == size else pygame.Surface(size)
         image.fill(t.panel)
         w, h = size[0], height
         pygame.draw.line(image, t.panel_edge, (0, 0), (0, size[1]), 2)
-        head = t.font("body", bold=True).render("Game log", True, t.text)
+        head = rendered(t.font("body", bold=True), "Game log", t.text, w)
         pad = t.px(12)
         image.blit(head, (pad, t.px(10)))
         font = t.small

@@ -491,11 +491,11 @@ class TableDrawing:
         hole_top = self.slots_rect.bottom + t.px(8)
         self.hole_rect = pygame.Rect(p.x, hole_top, p.w, max(0, p.bottom - hole_top))
         self._place_buttons()
-        # the backdrop stays: draw_table redraws it only when its key (the
-        # table's size, the planet's square, the palette) changes, and a
+        # the backdrop and the sprites stay: draw_table redraws the backdrop
+        # only when its key (the table's size, the planet's square, the
+        # palette) changes, a sprite's key holds its size and palette, and a
         # layout for a new viewer in hot-seat changes none of them
         self._panel_img = None
-        self.sprites.clear()
 
     def power_height(self) -> int:
         """The height of the "if the round ended now" block: a title and a line per area."""
