@@ -111,12 +111,14 @@ def merged(
     files: Sequence[str],
     read: Callable[[dict[str, Any]], tuple[list[C], Run]],
     key: Callable[[C], Hashable],
+    order: Sequence[Hashable],
     tool: str,
-) -> tuple[list[tuple[C, int]], list[Run]] | None:
+) -> tuple[list[C], list[int], list[Run]] | None:
     """The cells of earlier runs' JSON files, a cell of a later file taking
-    the place of the same cell (by ``key``) in an earlier one: (cell, index of
-    its run) in first-seen order, and the runs. None, with the reason on
-    stderr, when a file cannot be read."""
+    the place of the same cell (by ``key``) in an earlier one, sorted by where
+    their keys are in ``order`` (unknown keys last); with the number (from 1)
+    of the run each came from, and the runs that gave any. None, with the
+    reason on stderr, when a file cannot be read."""
     by_key: dict[Hashable, tuple[C, int]] = {}
     runs: list[Run] = []
     for name in files:
@@ -128,7 +130,10 @@ def merged(
         for c in cells:
             by_key[key(c)] = (c, len(runs))
         runs.append(run)
-    return list(by_key.values()), runs
+    rank = {k: i for i, k in reversed(list(enumerate(order)))}
+    kept = sorted(by_key.values(), key=lambda ci: rank.get(key(ci[0]), len(rank)))
+    used = sorted({i for _, i in kept})
+    return [c for c, _ in kept], [used.index(i) + 1 for _, i in kept], [runs[i] for i in used]
 
 
 def write(text: str, out: str) -> None:

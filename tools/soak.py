@@ -429,17 +429,11 @@ def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
     """Write the table from earlier runs' JSON, a cell of a later file taking
     the place of the same cell in an earlier one, rows in the matrix's order;
     exit 1 when any game raised."""
-    got = merged(files, from_json, lambda c: c.cell, "soak")
+    got = merged(files, from_json, lambda c: c.cell, [*matrix(), *matrix(combinations=True)], "soak")
     if got is None:
         return 2
-    cells, runs = got
-    order = {cell: i for i, cell in enumerate(matrix(combinations=True))}
-    order.update({cell: i for i, cell in enumerate(matrix())})
-    kept = sorted(cells, key=lambda ci: order.get(ci[0].cell, len(order)))
-    used = sorted({i for _, i in kept})
-    done = [c for c, _ in kept]
-    sources = [used.index(i) + 1 for _, i in kept]
-    write(document(done, [runs[i] for i in used], sources, notes), out)
+    done, sources, runs = got
+    write(document(done, runs, sources, notes), out)
     return 1 if any(c.failed for c in done) else 0
 
 

@@ -249,14 +249,11 @@ def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
     """Write the table from earlier runs' JSON, a cell of a later file taking
     the place of the same cell in an earlier one, rows in the matrix's order;
     exit 1 when any game raised."""
-    got = merged(files, from_json, lambda c: c.cell, "strength")
+    got = merged(files, from_json, lambda c: c.cell, matrix(), "strength")
     if got is None:
         return 2
-    cells, runs = got
-    order = {cell: i for i, cell in enumerate(matrix())}
-    done = sorted((c for c, _ in cells), key=lambda c: order.get(c.cell, len(order)))
-    used = sorted({i for _, i in cells})
-    write(document(done, [runs[i] for i in used], notes), out)
+    done, _, runs = got
+    write(document(done, runs, notes), out)
     return 1 if any(len(c.finished) < len(c.results) for c in done) else 0
 
 
