@@ -228,3 +228,11 @@ def test_each_soak_cell_has_a_seed_of_its_own() -> None:
     seeds = {soak.cell_seed(1, c) for c in cells}
     assert len(seeds) == len(cells) and soak.cell_seed(1, cells[0]) == soak.cell_seed(1, cells[0])
     assert soak.cell_seed(2, cells[0]) != soak.cell_seed(1, cells[0])
+
+
+def test_durations_in_the_tables_read_as_before() -> None:
+    from tools.cells import seconds
+
+    assert [seconds(s) for s in (0.0456, 3.21, 99.9, 109.9, 750.0, 7560.0)] == [
+        "46 ms", "3.2 s", "99.9 s", "1.8 min", "12.5 min", "2.1 h",
+    ]

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools.cli import OneLineParser, UsageError, register  # noqa: E402
+from tools.cli import OneLineParser, UsageError, add_register, register  # noqa: E402
 
 #: the app writes time.time() of its first drawn frame to this file (tabletop/app.py)
 STARTUP_ENV = "TABLETOP_BENCH_STARTUP_FILE"
@@ -1262,13 +1262,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="WxH",
         help="window size for frame timings (default 1920x1080)",
     )
-    p.add_argument(
-        "--register",
-        action="append",
-        default=[],
-        metavar="module:ATTR",
-        help="register an extra GameEntry for the in-process sections, e.g. tests.nimgame:ENTRY (repeatable)",
-    )
+    add_register(p, "for the in-process sections")
     p.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
     return p
 

@@ -10,11 +10,14 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
+import argparse
+import datetime as dt
 import json
 import multiprocessing
+import shlex
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -64,7 +67,7 @@ def seconds(s: float) -> str:
     """A duration for a table: ``1.5 h``, ``12.5 min``, ``3.2 s``, ``45 ms``."""
     if s >= 3600:
         return f"{s / 3600:.1f} h"
-    if s >= 120:
+    if s >= 100:
         return f"{s / 60:.1f} min"
     if s >= 1:
         return f"{s:.1f} s"
@@ -96,6 +99,73 @@ def play(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+
+
+def add_run_options(p: argparse.ArgumentParser, games: int, out: Path, note: str = "") -> None:
+    """The options a tool of cells shares: --games, --seed, --jobs, --out,
+    --json, --merge, --note and -q; ``note`` adds to --note's help."""
+    p.add_argument("--games", type=int, default=games, metavar="N", help=f"games a cell (default {games})")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
+    p.add_argument(
+        "--out", default=str(out), metavar="FILE",
+        help=f"the table's file (default {out.parent.name}/{out.name}; - prints it only)",
+    )
+    p.add_argument("--json", metavar="FILE", help="also write every game's result as JSON, after every cell")
+    p.add_argument(
+        "--merge", nargs="+", metavar="JSON",
+        help="play nothing: write the table from the --json files of earlier runs, in order",
+    )
+    p.add_argument(
+        "--note", action="append", default=[], metavar="TEXT",
+        help="a line for the table's notes (repeatable)" + (f": {note}" if note else ""),
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
+
+
+def collect(
+    found: Iterable[C],
+    tool: str,
+    argv: Sequence[str],
+    jobs: int,
+    seed: int,
+    json_name: str | None,
+    run_json: Callable[[list[C], Run], dict[str, Any]],
+    each: Callable[[C], None] | None = None,
+) -> tuple[list[C], Run]:
+    """Every cell of ``found`` as it ends, with the run that played them
+    (``python tools/TOOL.py ARGV``, its date, wall time, jobs and seed).
+    ``each`` sees each cell; with ``json_name`` the run is written there
+    (:func:`save_json`) after every cell, so a run stopped part way keeps
+    what it played."""
+    command = shlex.join(["python", f"tools/{tool}.py", *argv])
+    when = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
+    start = time.perf_counter()
+
+    def run() -> Run:
+        return Run(command, when, jobs, time.perf_counter() - start, seed, selfplay.machine())
+
+    done: list[C] = []
+    for c in found:
+        done.append(c)
+        if each is not None:
+            each(c)
+        if json_name:
+            save_json(json_name, run_json(done, run()))
+    return done, run()
+
+
+def run_doc(run: Run, done: Sequence[Any], fields: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """A run as plain data: the run, and per cell its ``fields`` (what the
+    tool's cell adds), its wall time and its games (:func:`tools.selfplay.to_json`
+    of the cell's ``plan``, ``results`` and ``wall``)."""
+    return {
+        **run.to_json(),
+        "cells": [
+            {**fields(c), "cell_wall_seconds": round(c.wall, 3), **selfplay.to_json(c.plan, c.results, c.wall, run.jobs)}
+            for c in done
+        ],
+    }
 
 
 def save_json(name: str, doc: dict[str, Any]) -> None:

@@ -63,3 +63,15 @@ def check_counts(games: int, jobs: int, seed: int) -> None:
 
     if not 0 <= seed <= rng.MAX_SEED:
         raise UsageError(f"--seed must be between 0 and {rng.MAX_SEED}")
+
+
+def add_register(parser: argparse.ArgumentParser, first: str = "first") -> None:
+    """The ``--register module:ATTR`` option (repeatable), which :func:`register`
+    reads: an extra GameEntry, registered ``first`` (the help's words)."""
+    parser.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="module:ATTR",
+        help=f"register an extra GameEntry {first}, e.g. tests.nimgame:ENTRY (repeatable)",
+    )

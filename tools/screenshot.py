@@ -46,7 +46,7 @@ from tabletop import app as tabletop_app  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.session import default_seats  # noqa: E402
 from tabletop.core.storage import PALETTES, Storage  # noqa: E402
-from tools.cli import OneLineParser, UsageError, register  # noqa: E402
+from tools.cli import OneLineParser, UsageError, add_register, register  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
 GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results")
@@ -421,13 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="settings and saves folder (default: TABLETOP_HOME, else a temporary folder)",
     )
-    p.add_argument(
-        "--register",
-        action="append",
-        default=[],
-        metavar="module:ATTR",
-        help="register an extra GameEntry first, e.g. tests.nimgame:ENTRY (repeatable)",
-    )
+    add_register(p)
     return p
 
 

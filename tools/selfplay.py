@@ -57,7 +57,7 @@ if str(ROOT) not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.bots import LEVELS, RandomBot, play, time_budget  # noqa: E402
-from tools.cli import OneLineParser, UsageError, check_counts, register  # noqa: E402
+from tools.cli import OneLineParser, UsageError, add_register, check_counts, register  # noqa: E402
 
 #: what a seat may be: the game's levels, or the core RandomBot
 SEAT_LEVELS = (*LEVELS, "random")
@@ -609,13 +609,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="G",
         help="play only game G of the run (as numbered in the report), e.g. to replay an exception",
     )
-    p.add_argument(
-        "--register",
-        action="append",
-        default=[],
-        metavar="module:ATTR",
-        help="register an extra GameEntry first, e.g. tests.nimgame:ENTRY (repeatable)",
-    )
+    add_register(p)
     p.add_argument("--json", metavar="FILE", help="also write the raw results as JSON to FILE")
     p.add_argument("-v", "--verbose", action="store_true", help="also print a line per game")
     return p

@@ -32,12 +32,9 @@ result. Nothing here imports pygame.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import itertools
-import shlex
 import statistics
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,8 +48,8 @@ from tabletop import games  # noqa: E402
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.words import plural  # noqa: E402
 from tools import selfplay  # noqa: E402
-from tools.cells import Run, merged, play, save_json, seconds, write  # noqa: E402
-from tools.cli import OneLineParser, UsageError, check_counts, register  # noqa: E402
+from tools.cells import Run, add_run_options, collect, merged, play, run_doc, seconds, write  # noqa: E402
+from tools.cli import OneLineParser, UsageError, add_register, check_counts, register  # noqa: E402
 
 DEFAULT_GAMES = 1000
 DEFAULT_OUT = ROOT / "docs" / "soak.md"
@@ -197,17 +194,13 @@ def run_cells(
     seed: int,
     jobs: int,
     register: tuple[str, ...] = (),
-    progress: Any = None,
 ) -> Iterator[CellResult]:
     """Play each (cell, level, games) in turn, the games of a cell in ``jobs``
     processes (:func:`tools.cells.play`); yield each cell as it ends."""
     levels = {cell: level for cell, level, _ in todo}
     plans = [(cell, plan_of(cell, level, n, cell_seed(seed, cell), register)) for cell, level, n in todo]
     for cell, plan, results, wall in play(plans, jobs):
-        done = CellResult(cell, levels[cell], plan, results, wall)
-        if progress is not None:
-            progress(done)
-        yield done
+        yield CellResult(cell, levels[cell], plan, results, wall)
 
 
 # -- the table ----------------------------------------------------------------------
@@ -285,19 +278,11 @@ def table(done: Sequence[CellResult], sources: Sequence[int] = ()) -> str:
 
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
     """A soak run as plain data (``--json``), which ``--merge`` reads back."""
-    return {
-        **run.to_json(),
-        "cells": [
-            {
-                "cell_variants": [list(kv) for kv in c.cell.variants],
-                "level": c.level,
-                "register": list(c.plan.register),
-                "cell_wall_seconds": round(c.wall, 3),
-                **selfplay.to_json(c.plan, c.results, c.wall, run.jobs),
-            }
-            for c in done
-        ],
-    }
+    return run_doc(run, done, lambda c: {
+        "cell_variants": [list(kv) for kv in c.cell.variants],
+        "level": c.level,
+        "register": list(c.plan.register),
+    })
 
 
 def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
@@ -326,10 +311,6 @@ def build_parser() -> argparse.ArgumentParser:
         "and write a table of exceptions, lengths, scores and times.",
     )
     p.add_argument(
-        "--games", type=int, default=DEFAULT_GAMES, metavar="N",
-        help=f"games a cell (default {DEFAULT_GAMES})",
-    )
-    p.add_argument(
         "--games-for", action="append", default=[], metavar="GAME=N",
         help="games a cell for one game (repeatable)",
     )
@@ -353,26 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--combinations", action="store_true",
         help="every combination of variant values, not each value alone",
     )
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="the soak's seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
-    p.add_argument(
-        "--out", default=str(DEFAULT_OUT), metavar="FILE",
-        help="the table's file (default docs/soak.md; - prints it only)",
-    )
-    p.add_argument("--json", metavar="FILE", help="also write every game's result as JSON")
-    p.add_argument(
-        "--register", action="append", default=[], metavar="module:ATTR",
-        help="register an extra GameEntry first, e.g. tests.nimgame:ENTRY (repeatable)",
-    )
-    p.add_argument(
-        "--merge", nargs="+", metavar="JSON",
-        help="play nothing: write the table from the --json files of earlier runs, in order",
-    )
-    p.add_argument(
-        "--note", action="append", default=[], metavar="TEXT",
-        help="a line for the table's notes (repeatable)",
-    )
-    p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
+    add_register(p)
+    add_run_options(p, DEFAULT_GAMES, DEFAULT_OUT)
     return p
 
 
@@ -447,8 +410,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"soak: error: {exc}", file=sys.stderr)
         return 2
-    command = shlex.join(["python", "tools/soak.py", *argv])
-    when = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
 
     def progress(c: CellResult) -> None:
         if not args.quiet:
@@ -461,17 +422,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for r in c.failed:  # the whole traceback, even when quiet
             print(r.trace.rstrip(), file=sys.stderr, flush=True)
 
-    start = time.perf_counter()
-    done: list[CellResult] = []
-    for c in run_cells(todo, args.seed, args.jobs, tuple(args.register), progress):
-        done.append(c)
-        if args.json:  # after every cell: a soak stopped part way keeps what it played
-            run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
-            save_json(args.json, run_json(done, run))
-    run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
+    cells = run_cells(todo, args.seed, args.jobs, tuple(args.register))
+    done, run = collect(cells, "soak", argv, args.jobs, args.seed, args.json, run_json, progress)
     write(document(done, [run], notes=args.note), args.out)
-    if args.json:
-        save_json(args.json, run_json(done, run))
     return 1 if any(c.failed for c in done) else 0
 
 

@@ -23,10 +23,7 @@ processes. Nothing here imports pygame.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import shlex
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +36,7 @@ if str(ROOT) not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.core.bots import time_budget  # noqa: E402
 from tools import selfplay  # noqa: E402
-from tools.cells import Run, merged, play, save_json, seconds, write  # noqa: E402
+from tools.cells import Run, add_run_options, collect, merged, play, run_doc, seconds, write  # noqa: E402
 from tools.cli import OneLineParser, UsageError, check_counts  # noqa: E402
 
 DEFAULT_GAMES = 100
@@ -221,17 +218,7 @@ def document(
 
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
     """A strength run as plain data (``--json``), which ``--merge`` reads back."""
-    return {
-        **run.to_json(),
-        "cells": [
-            {
-                "opponent": c.cell.opponent,
-                "cell_wall_seconds": round(c.wall, 3),
-                **selfplay.to_json(c.plan, c.results, c.wall, run.jobs),
-            }
-            for c in done
-        ],
-    }
+    return run_doc(run, done, lambda c: {"opponent": c.cell.opponent})
 
 
 def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
@@ -268,10 +255,6 @@ def build_parser() -> argparse.ArgumentParser:
         "and write the win rates against the goals.",
     )
     p.add_argument(
-        "--games", type=int, default=DEFAULT_GAMES, metavar="N",
-        help=f"games a cell (default {DEFAULT_GAMES})",
-    )
-    p.add_argument(
         "--only", action="append", default=[], metavar="GAME",
         help="only this game (repeatable; default every registered game)",
     )
@@ -283,27 +266,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent", action="append", default=[], choices=OPPONENTS,
         help="only this opponent (repeatable; default random and easy)",
     )
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
     p.add_argument(
         "--untimed", action="store_true",
         help="bots keep their iteration caps and drop their seconds (exact replays)",
     )
-    p.add_argument(
-        "--out", default=str(DEFAULT_OUT), metavar="FILE",
-        help="the table's file (default docs/strength.md; - prints it only)",
-    )
-    p.add_argument("--json", metavar="FILE", help="also write every game's result as JSON")
-    p.add_argument(
-        "--merge", nargs="+", metavar="JSON",
-        help="play nothing: write the table from the --json files of earlier runs, in order",
-    )
-    p.add_argument(
-        "--note", action="append", default=[], metavar="TEXT",
-        help="a line for the table's notes (repeatable): why a goal is out of reach, "
-        "what a full run would take",
-    )
-    p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
+    add_run_options(p, DEFAULT_GAMES, DEFAULT_OUT, "why a goal is out of reach, what a full run would take")
     return p
 
 
@@ -323,13 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"strength: error: {exc}", file=sys.stderr)
         return 2
-    command = shlex.join(["python", "tools/strength.py", *argv])
-    when = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
 
-    start = time.perf_counter()
-    done: list[CellResult] = []
-    for c in play_cells(todo, args.games, args.seed, args.jobs, not args.untimed):
-        done.append(c)
+    def progress(c: CellResult) -> None:
         if not args.quiet:
             rate = "-" if c.rate is None else f"{c.rate * 100:.0f} %"
             print(
@@ -338,13 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"({seconds(c.per_game)} a game)",
                 flush=True,
             )
-        if args.json:  # after every cell: a run stopped part way keeps what it played
-            run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
-            save_json(args.json, run_json(done, run))
-    run = Run(command, when, args.jobs, time.perf_counter() - start, args.seed, selfplay.machine())
+
+    cells = play_cells(todo, args.games, args.seed, args.jobs, not args.untimed)
+    done, run = collect(cells, "strength", argv, args.jobs, args.seed, args.json, run_json, progress)
     write(document(done, [run], args.note), args.out)
-    if args.json:
-        save_json(args.json, run_json(done, run))
     return 1 if any(len(c.finished) < len(c.results) for c in done) else 0
 
 
