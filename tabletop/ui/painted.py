@@ -23,6 +23,8 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from tabletop.ui.widgets import WHOLE, rendered
+
 Colour = tuple[int, int, int]
 
 
@@ -32,7 +34,6 @@ class PanelCache:
     def __init__(self) -> None:
         self._images: dict[str, tuple[Hashable, pygame.Surface]] = {}
         self._scratch: pygame.Surface | None = None
-        self._words: dict[tuple[object, str, Colour], pygame.Surface] = {}
         #: how many times any panel was painted (tests read it)
         self.paints = 0
         #: counts the calls of :meth:`forget`: a frame that drew only what
@@ -78,22 +79,17 @@ class PanelCache:
         surface.blit(got[1], area.topleft)
 
     def words(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
-        """``text`` rendered in ``font`` and ``colour``, once per change: for a
-        label drawn every frame over something that moves. Do not draw on it."""
-        key = (font, text, colour)
-        got = self._words.get(key)
-        if got is None:
-            if len(self._words) > 64:
-                self._words.clear()
-            got = self._words[key] = font.render(text, True, colour)
-        return got
+        """``text`` rendered in ``font`` and ``colour``, once per change
+        (:func:`tabletop.ui.widgets.rendered`, the one cache of rendered
+        words): for a label drawn every frame over something that moves. Do
+        not draw on it."""
+        return rendered(font, text, colour, WHOLE)
 
     def forget(self, name: str | None = None) -> None:
         """Paint ``name`` (every panel, with None) afresh on its next draw."""
         self.generation += 1
         if name is None:
             self._images.clear()
-            self._words.clear()
         else:
             self._images.pop(name, None)
 

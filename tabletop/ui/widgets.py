@@ -154,6 +154,10 @@ def draw_badge(
     return pill
 
 
+#: a width no line of words reaches: :func:`rendered` never cuts a line to it
+WHOLE = 1 << 30
+
+
 @functools.lru_cache(maxsize=1024)
 def rendered(font: pygame.font.Font, text: str, colour: tuple[int, ...], width: int) -> pygame.Surface:
     """``text`` fitted to ``width`` (:func:`fit_text`) and rendered in

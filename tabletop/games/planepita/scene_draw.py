@@ -54,7 +54,7 @@ from tabletop.games.planepita.model import (
 from tabletop.games.planepita.physics import JAMMER
 from tabletop.games.planepita.scene_playback import Picture, RoundEnd, ease
 from tabletop.ui.theme import Colour, Theme, mix, text_on
-from tabletop.ui.widgets import draw_text, fit_text, wrap_text
+from tabletop.ui.widgets import WHOLE, draw_text, fit_text, rendered, wrap_text
 
 #: how far from the planet's centre the table view reaches (pads included), mm
 WORLD_R = 364.0
@@ -430,7 +430,6 @@ class TableDrawing:
         self.backdrop: pygame.Surface | None = None
         self.backdrop_key: tuple[Any, ...] = ()
         self.sprites: dict[tuple[Any, ...], pygame.Surface] = {}
-        self.texts: dict[tuple[Any, ...], pygame.Surface] = {}
         self.ghost_label_rect: pygame.Rect | None = None  # where the last ghost label went
         self.aim_prediction: AimPrediction | None = None  # the last aim drawn
         self.aim_tip: tuple[float, float] | None = None  # its tip, mm
@@ -524,13 +523,8 @@ class TableDrawing:
 
     # -- drawing -------------------------------------------------------------------------------------
     def text(self, font_key: tuple[str, bool], text: str, colour: Colour) -> pygame.Surface:
-        key = (font_key, text, colour, self.app.theme.scale)
-        img = self.texts.get(key)
-        if img is None:
-            if len(self.texts) > 600:
-                self.texts.clear()
-            img = self.texts[key] = self.app.theme.font(font_key[0], bold=font_key[1]).render(text, True, colour)
-        return img
+        """``text`` in the theme's font (name, bold), rendered once (widgets.rendered)."""
+        return rendered(self.app.theme.font(font_key[0], bold=font_key[1]), text, colour, WHOLE)
 
     def sprite(self, disc: Disc, r: int) -> pygame.Surface:
         t = self.app.theme
