@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
-from tabletop.core.words import plural
+from tabletop.core.words import plural, shorten
 
 if TYPE_CHECKING:
     from tabletop.core.game import GameEntry
@@ -88,7 +88,7 @@ def _int(text: str, what: str, lo: int, hi: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise CliError(f"{what} must be a whole number, not {text!r}") from None
+        raise CliError(f"{what} must be a whole number, not {shorten(repr(text), 40)}") from None
     if not lo <= value <= hi:
         raise CliError(f"{what} must be between {lo} and {hi}, not {value}")
     return value
@@ -97,7 +97,7 @@ def _int(text: str, what: str, lo: int, hi: int) -> int:
 def parse_size(text: str) -> tuple[int, int]:
     parts = text.lower().replace("×", "x").split("x")
     if len(parts) != 2:
-        raise CliError(f"--size must look like 1280x800, not {text!r}")
+        raise CliError(f"--size must look like 1280x800, not {shorten(repr(text), 40)}")
     return (_int(parts[0], "--size width", MIN_SIZE[0], 7680), _int(parts[1], "--size height", MIN_SIZE[1], 4320))
 
 
@@ -114,9 +114,11 @@ def _replay_file(name: str) -> Path:
     the saves folder is the player's own and stays where it is, whatever is in it."""
     from tabletop.core.storage import Storage
 
+    if not name.strip():
+        raise CliError("--replay needs the name of a saved game's file")
     path = Path(name)
     if not path.is_file():
-        raise CliError(f"no such replay file: {name}")
+        raise CliError(f"no such replay file: {shorten(name)}")
     doc, message = Storage().load_game(path)
     if doc is None:
         raise CliError(f"--replay: {message or f'{name} could not be read'}")
@@ -130,16 +132,17 @@ def parse_launch(args: argparse.Namespace) -> Launch:
     from tabletop.core.session import default_seats
     from tabletop.games import REGISTRY
 
+    # "is not None", never truthiness: an empty value (--size "") is a bad value, not none
     launch = Launch(
         resume=args.resume,
         fullscreen=args.fullscreen,
-        size=parse_size(args.size) if args.size else None,
-        frames=_int(args.frames, "--frames", 1, 10**9) if args.frames else None,
+        size=parse_size(args.size) if args.size is not None else None,
+        frames=_int(args.frames, "--frames", 1, 10**9) if args.frames is not None else None,
     )
     modes = [flag for flag, given in START_MODES if given(args)]
     if len(modes) > 1:
         raise CliError(f"{modes[0]} and {modes[1]} cannot be used together")
-    if args.replay:
+    if args.replay is not None:
         launch = replace(launch, replay=_replay_file(args.replay))
     if args.seed is not None:
         try:
@@ -153,14 +156,14 @@ def parse_launch(args: argparse.Namespace) -> Launch:
         return launch
     if args.game not in REGISTRY:
         known = ", ".join(sorted(REGISTRY)) or "none"
-        raise CliError(f"unknown game {args.game!r} (games: {known})")
+        raise CliError(f"unknown game {shorten(repr(args.game), 40)} (games: {known})")
     info = REGISTRY[args.game].info
     kinds: list[str] = []
     if args.seats is not None:
         kinds = [k.strip().lower() for k in args.seats.split(",")]
         for k in kinds:
             if k != "human" and k not in LEVELS:
-                raise CliError(f"--seats: {k!r} is not human, easy, medium or hard")
+                raise CliError(f"--seats: {shorten(repr(k), 40)} is not human, easy, medium or hard")
     if args.players is not None:
         players = _int(args.players, "--players", info.min_players, info.max_players)
     elif kinds:
@@ -308,6 +311,34 @@ def crash_without_app(exc: BaseException) -> str:
     return crash_line(exc, log)
 
 
+#: room the window's title bar and the desktop's panels take from the screen's height
+DESKTOP_MARGIN = (0, 64)
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on, or None when there is no
+    real screen (SDL's dummy driver, in tests and tools, reports a made-up one)."""
+    import pygame
+
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` made no larger than the screen ``desktop`` less its margins
+    (:data:`DESKTOP_MARGIN`), never below the smallest window the layouts
+    take (``MIN_SIZE``); ``size`` itself when there is no screen to fit."""
+    if desktop is None:
+        return size
+    room = (desktop[0] - DESKTOP_MARGIN[0], desktop[1] - DESKTOP_MARGIN[1])
+    return (max(MIN_SIZE[0], min(size[0], room[0])), max(MIN_SIZE[1], min(size[1], room[1])))
+
+
 #: seconds after the last resize event before the window size is written
 REMEMBER_SIZE_AFTER = 0.5
 
@@ -357,7 +388,8 @@ class App:
             pygame.init()
         pygame.key.set_repeat(350, 40)
         self.fullscreen = launch.fullscreen or self.settings.fullscreen
-        self.windowed_size: tuple[int, int] = launch.size or tuple(self.settings.window_size)  # type: ignore[assignment]
+        asked: tuple[int, int] = launch.size or tuple(self.settings.window_size)  # type: ignore[assignment]
+        self.windowed_size = fit_window(asked, desktop_size())
         self.screen = self._open_window(self.windowed_size)
         pygame.display.set_caption("Tabletop")
         self.theme = Theme(self.size, palette=self.settings.palette, anim_speed=self.settings.anim_speed)
@@ -374,6 +406,11 @@ class App:
         self.first_frame_at: float | None = None
         if message:
             self.toast(message, "error")
+        if self.windowed_size != asked:
+            w, h = self.windowed_size
+            self.toast(f"The window is {w}x{h}, to fit the screen ({asked[0]}x{asked[1]} was asked for).")
+            if launch.size is None and message is None:  # said once: the settings remember the size that fits
+                self.update_settings(window_size=self.windowed_size)
 
     #: how many times the window was opened, resized or told by the system
     #: that it changed: a game's frame that draws only what moved draws the
@@ -638,7 +675,13 @@ class App:
         """Move the save that was being opened aside (only from the saves
         folder), and the autosave too when opening it made the autosave the
         same game; what was done, in words."""
-        from tabletop.core.storage import decode_json, move_aside
+        from tabletop.core.storage import (
+            MAX_BYTES,
+            SAVE_KIND,
+            decode_json,
+            move_aside,
+            read_bounded,
+        )
 
         said: list[str] = []
         if not self.storage.owns(suspect):
@@ -646,10 +689,10 @@ class App:
         same = False
         if autosave is not None and autosave.resolve() != suspect.resolve():
             try:
-                docs = [decode_json(p.read_bytes())[0] for p in (suspect, autosave)]
+                docs = [decode_json(read_bounded(p, MAX_BYTES[SAVE_KIND]))[0] for p in (suspect, autosave)]
                 keys = [(d.get("game"), d.get("seed"), d.get("actions")) if isinstance(d, dict) else None for d in docs]
                 same = keys[0] is not None and keys[0] == keys[1]
-            except OSError:
+            except (OSError, ValueError):
                 same = False
         moves = [("the save being opened", suspect)]
         if same and autosave is not None:

@@ -3,9 +3,11 @@ Discard), codec prefixes, and a check that no bot failed unnoticed."""
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +64,22 @@ def claim_registered(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setitem(games.REGISTRY, ENTRY.name, ENTRY)
     return ENTRY
+
+
+@pytest.fixture
+def deny_reading(monkeypatch: pytest.MonkeyPatch) -> Callable[[Path], None]:
+    """``deny_reading(path)``: from then on, reading ``path`` as a player's
+    file (``storage.read_bounded``, every such read) fails as a file without
+    read permission does. The tests run as root, whom no permission stops."""
+    from tabletop.core import storage
+
+    denied: set[Path] = set()
+    real = storage.read_bounded
+
+    def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
+        if Path(path) in denied:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, limit)
+
+    monkeypatch.setattr(storage, "read_bounded", read_bounded)
+    return denied.add

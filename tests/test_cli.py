@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import __version__, app
+from tabletop.core.storage import Settings, Storage
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,6 +87,11 @@ def test_errors_from_the_real_entry_point(tmp_path: Path, args: list[str], words
         (["--size", "10x10"], "--size width must be between 960 and"),
         (["--size", "wide"], "--size must look like 1280x800"),
         (["--game", "nim", "--frames", "0"], "--frames must be between 1"),
+        (["--size", ""], "--size must look like 1280x800, not ''"),
+        (["--replay", ""], "--replay needs the name of a saved game's file"),
+        (["--game", "nim", "--frames", ""], "--frames must be a whole number, not ''"),
+        (["--game", ""], "unknown game ''"),
+        (["--size", "9" * 5000 + "x600"], "--size width must be a whole number, not '999"),
     ],
     ids=[
         "unknown-game",
@@ -98,6 +104,11 @@ def test_errors_from_the_real_entry_point(tmp_path: Path, args: list[str], words
         "size-10x10",
         "size-words",
         "frames-0",
+        "size-empty",
+        "replay-empty",
+        "frames-empty",
+        "game-empty",
+        "size-of-5000-digits",
     ],
 )
 def test_bad_values_give_one_line_and_exit_2(
@@ -224,3 +235,35 @@ def test_a_binary_replay_file_from_the_real_entry_point(tmp_path: Path) -> None:
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("tabletop: error: --replay:"), done.stderr
     assert path.read_bytes() == b"\x00\xff\xfe\x9c binary"
+
+
+def test_an_empty_value_is_a_bad_value_not_none(nim_registered, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--size ""`` and ``--replay ""`` opened the title and exited 0."""
+    for args in (["--size", ""], ["--replay", ""], ["--seed", "", "--game", "nim"]):
+        assert app.main([*args, "--frames", "1"]) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and len(err) < 200, err
+
+
+def test_the_window_never_opens_larger_than_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--size 1920x1080 on a 1280x800 screen put the button bar off screen;
+    a settings file's 7680x4320 ran at a frame a second. Both are fitted to
+    the screen, and the player is told; the settings remember what fits."""
+    assert app.fit_window((1920, 1080), (1280, 800)) == (1280, 800 - app.DESKTOP_MARGIN[1])
+    assert app.fit_window((1000, 700), (1280, 800)) == (1000, 700)
+    assert app.fit_window((1920, 1080), None) == (1920, 1080)
+    assert app.fit_window((1920, 1080), (800, 480)) == app.MIN_SIZE
+    monkeypatch.setattr(app, "desktop_size", lambda: (1280, 800))
+    storage = Storage(tmp_path)
+    storage.save_settings(Settings(window_size=(7680, 4320)))
+    for launch, asked in ((app.Launch(size=(1920, 1080)), "1920x1080"), (app.Launch(), "7680x4320")):
+        a = app.App(launch, storage=Storage(tmp_path))
+        try:
+            assert a.size == (1280, 800 - app.DESKTOP_MARGIN[1])
+            [toast] = [t.text for t in a.toasts.items]
+            assert f"{asked} was asked for" in toast and "to fit the screen" in toast
+        finally:
+            a.shutdown()
+    assert Storage(tmp_path).load_settings()[0].window_size == (1280, 800 - app.DESKTOP_MARGIN[1])

@@ -62,12 +62,13 @@ kept in saves; a save without it has them off).
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import copy
 import functools
 import logging
 import queue
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,7 +90,7 @@ from tabletop.core.game import (
 )
 from tabletop.core.stats import HINTS, TAKE_BACKS
 from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
-from tabletop.core.words import fill_seats, quote, shorten
+from tabletop.core.words import NAME_LIMIT, TEXT_LIMIT, clip, fill_seats, quote, shorten
 
 # the save document's kind and version are storage's: one definition
 SAVE_FORMAT = SAVE_KIND
@@ -138,7 +139,10 @@ class Seat:
         if not isinstance(doc, dict):
             raise SaveError("a seat in the save is not readable")
         try:
-            return Seat(str(doc["name"]), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
+            name = doc["name"]
+            if not isinstance(name, str):
+                raise ValueError(f"a name is text, not {quote(name)}")
+            return Seat(clip(name, NAME_LIMIT), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
         except (KeyError, ValueError) as exc:
             raise SaveError(f"a seat in the save is not readable ({shorten(exc)})") from exc
 
@@ -849,7 +853,7 @@ class Session:
             raise SaveRefused("This save was written by a newer version of Tabletop.")
         name = doc.get("game")
         if not isinstance(name, str) or name not in registry:
-            raise SaveRefused(f"This save is for a game this version does not have ({name!r}).")
+            raise SaveRefused(f"This save is for a game this version does not have ({quote(name)}).")
         entry = registry[name]
         info = entry.info
         # saves from before games had versions are version 1
@@ -867,10 +871,12 @@ class Session:
             migrate = getattr(entry.rules, "migrate", None)
             if migrate is None:
                 raise refused
+            # a migration says it cannot read a save by returning None; one that
+            # raises met content it could not read (a 400-digit aim): damage
             try:
                 doc = migrate(copy.deepcopy(doc), found)
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                raise refused from exc
+            except Exception as exc:  # noqa: BLE001 - whatever the file's content makes it raise
+                raise SaveError(f"The save is damaged ({type(exc).__name__}: {shorten(exc)}).") from exc
             if not isinstance(doc, dict):
                 raise refused
             doc["game_version"] = info.save_version
@@ -914,6 +920,11 @@ class Session:
         ``registry`` maps game names to entries (the caller's: the app's
         games, or a test's); the save's ``"game"`` is looked up there.
 
+        Whatever goes wrong comes out as a :class:`SaveError` (a
+        :class:`SaveRefused` for a sound save this version cannot read), never
+        as another exception: the document came from a file, so any error its
+        content causes, in any game's code, is damage (:func:`_as_damage`).
+
         A game that keeps its states (``GameInfo.save_states``) loads them,
         and since they come from a file each is checked before it is used: it
         must be of the game's state type, pass the game's ``invariants``
@@ -924,18 +935,21 @@ class Session:
         (:func:`check_final`). Whatever the game's code raises on an
         impossible state becomes a SaveError: a damaged file.
         """
-        entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
-        if "states" in doc:
-            session = cls._from_states(
-                entry, config, seed, seats, actions, doc["states"], threaded=threaded, timed=timed
+        with _as_damage():
+            entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
+            if "states" in doc:
+                session = cls._from_states(
+                    entry, config, seed, seats, actions, doc["states"], threaded=threaded, timed=timed
+                )
+            else:
+                session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
+                check_final(session, doc)
+            session.recorded = doc.get("recorded") is True
+            marks = doc.get("marks", [])
+            session.marks = (
+                {clip(m, TEXT_LIMIT) for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
             )
-        else:
-            session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
-            check_final(session, doc)
-        session.recorded = doc.get("recorded") is True
-        marks = doc.get("marks", [])
-        session.marks = {m for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
-        session.hints_on = doc.get("hints") is True  # saves from before the option have them off
+            session.hints_on = doc.get("hints") is True  # saves from before the option have them off
         return session
 
     @classmethod
@@ -1032,9 +1046,10 @@ class Session:
         holds as loading checks it (:func:`check_final`); ``registry`` as for
         :meth:`from_doc`. The harness and the tools use it to see that moves
         replay; Watch replay shows the save as :meth:`from_doc` loads it."""
-        entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
-        session = cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)
-        check_final(session, doc)
+        with _as_damage():
+            entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
+            session = cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)
+            check_final(session, doc)
         return session
 
 
@@ -1061,8 +1076,22 @@ def has_ended(doc: Any, *, registry: Mapping[str, GameEntry]) -> bool:
     Resume stays offered, and loading it tells the player why not."""
     try:
         return Session.from_doc(doc, registry=registry, threaded=False, timed=False).is_over()
-    except SaveError:
+    except Exception:  # noqa: BLE001 - from_doc raises only SaveError; a peek never stops the program
         return False
+
+
+@contextlib.contextmanager
+def _as_damage() -> Iterator[None]:
+    """Any exception but a SaveError, raised while a save document becomes a
+    session, as the SaveError of a damaged file: one mechanism for every path
+    that opens a save (the title's peek, Resume, Saved games, a replay), so
+    no value in a file can crash one of them."""
+    try:
+        yield
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the document came from a file
+        raise SaveError(f"The save is damaged ({type(exc).__name__}: {shorten(exc)}).") from exc
 
 
 def _mismatch(entry: GameEntry, exc: codec.Mismatch) -> SaveRefused:

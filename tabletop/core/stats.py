@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.bots import LEVELS
+from tabletop.core.words import NAME_LIMIT, TEXT_LIMIT, clip, quote
 
 if TYPE_CHECKING:
     from tabletop.core.session import Session
@@ -37,6 +38,12 @@ TAKE_BACKS = "take-backs"
 HINTS = "hints"
 #: how many results a summary lists, newest first
 LAST = 10
+
+
+def _entered(value: Any, limit: int) -> Any:
+    """A text read from the file cut to ``limit`` characters, where it enters
+    (a name, an end reason); any other value as it is, for the checks to refuse."""
+    return clip(value, limit) if isinstance(value, str) else value
 
 
 def _whole(value: object) -> bool:
@@ -67,17 +74,17 @@ class SeatResult:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise ValueError(f"a seat's name is text, not {self.name!r}")
+            raise ValueError(f"a seat's name is text, not {quote(self.name)}")
         if self.kind not in (HUMAN, BOT):
-            raise ValueError(f"a seat is {HUMAN!r} or {BOT!r}, not {self.kind!r}")
+            raise ValueError(f"a seat is {HUMAN!r} or {BOT!r}, not {quote(self.kind)}")
         if self.kind == BOT and self.level not in LEVELS:
-            raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {self.level!r}")
+            raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {quote(self.level)}")
         if self.kind == HUMAN and self.level != "":
             raise ValueError("a person has no bot level")
         if not _whole(self.place) or self.place < 1:
-            raise ValueError(f"a place is a whole number from 1, not {self.place!r}")
+            raise ValueError(f"a place is a whole number from 1, not {quote(self.place)}")
         if not finite_number(self.score):
-            raise ValueError(f"a score is a finite number, not {self.score!r}")
+            raise ValueError(f"a score is a finite number, not {quote(self.score)}")
 
     @property
     def is_bot(self) -> bool:
@@ -101,9 +108,9 @@ class SeatResult:
         if not isinstance(doc, dict):
             raise ValueError("a seat is not an object")
         try:
-            return SeatResult(doc["name"], doc["kind"], doc.get("level", ""), doc["place"], doc["score"])
+            return SeatResult(_entered(doc["name"], NAME_LIMIT), doc["kind"], doc.get("level", ""), doc["place"], doc["score"])
         except KeyError as exc:
-            raise ValueError(f"a seat has no {exc.args[0]!r}") from None
+            raise ValueError(f"a seat has no {quote(exc.args[0])}") from None
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,7 @@ class GameResult:
         if not isinstance(self.game, str) or not self.game:
             raise ValueError("a result names its game")
         if self.moment is None:
-            raise ValueError(f"a result's time is not an ISO time: {self.when!r}")
+            raise ValueError(f"a result's time is not an ISO time: {quote(self.when)}")
         if not self.seats or not all(isinstance(s, SeatResult) for s in self.seats):
             raise ValueError("a result has its seats")
         if 1 not in (s.place for s in self.seats):
@@ -171,14 +178,14 @@ class GameResult:
             raise ValueError("a result's seats and marks are lists")
         try:
             return GameResult(
-                doc["game"],
+                _entered(doc["game"], NAME_LIMIT),
                 doc["when"],
                 tuple(SeatResult.from_doc(s) for s in seats),
-                doc.get("reason", ""),
-                tuple(marks),
+                _entered(doc.get("reason", ""), TEXT_LIMIT),
+                tuple(_entered(m, TEXT_LIMIT) for m in marks),
             )
         except KeyError as exc:
-            raise ValueError(f"a result has no {exc.args[0]!r}") from None
+            raise ValueError(f"a result has no {quote(exc.args[0])}") from None
 
 
 def result_of(session: Session, when: datetime | None = None) -> GameResult:
@@ -212,7 +219,11 @@ def _counts(value: object) -> dict[str, int]:
         isinstance(k, str) and _whole(v) and v >= 0 for k, v in value.items()
     ):
         raise ValueError("player counts are not counts")
-    return dict(value)
+    counts: dict[str, int] = {}
+    for name, n in value.items():  # names cut where they enter: two may meet
+        key = clip(name, NAME_LIMIT)
+        counts[key] = counts.get(key, 0) + n
+    return counts
 
 
 @dataclass(frozen=True)
@@ -370,9 +381,9 @@ class Statistics:
         totals = {}
         for game, e in earlier.items():
             try:
-                totals[str(game)] = Earlier.from_doc(e)
+                totals[clip(str(game), NAME_LIMIT)] = Earlier.from_doc(e)
             except ValueError as exc:
-                raise ValueError(f"earlier totals for {game!r}: {exc}") from None
+                raise ValueError(f"earlier totals for {quote(game)}: {exc}") from None
         return Statistics(tuple(parsed), totals)
 
 

@@ -44,7 +44,7 @@ from typing import Any
 
 import platformdirs
 
-from tabletop.core import testhooks
+from tabletop.core import testhooks, words
 from tabletop.core.game import GameInfo, Setting
 from tabletop.core.stats import GameResult, Statistics, finite_number, stats_1_to_2
 
@@ -133,7 +133,7 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically, as :func:`write_json`
     writes a document: a temporary file beside it, flushed, renamed over it.
     For the files that are not JSON (Planepita's physics.toml)."""
-    path = Path(path)
+    path = _through_links(Path(path))
     held = testhooks.hold_at(path.name)  # None unless a crash-safety test asks
     tmp_name = _write_temporary(path, text.encode("utf-8"), held)
     try:
@@ -148,12 +148,26 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     _fsync_dir(path.parent)
 
 
+def _through_links(path: Path) -> Path:
+    """Where a write to ``path`` goes: the file a link at ``path`` points to
+    (a settings file the player keeps among their dotfiles stays a link), else
+    ``path`` itself."""
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path))
+    except (OSError, RuntimeError):  # a loop of links: the write replaces the link
+        return path
+
+
 def write_new(folder: str | os.PathLike[str], base: str, suffix: str, text: str) -> Path:
     """Write ``text`` to a new file ``<base><suffix>`` in ``folder`` (or
     ``<base>.1<suffix>``, ... when that is taken) and return its path. Never
-    overwrites a file; written like :func:`write_json`, so it is whole or absent."""
+    overwrites a file; written like :func:`write_json`, so it is whole or absent.
+    A character UTF-8 cannot hold (a lone surrogate in a crash log's
+    traceback) is written as its escape: this write never fails on its text."""
     folder = Path(folder)
-    tmp_name = _write_temporary(folder / f"{base}{suffix}", text.encode("utf-8"))
+    tmp_name = _write_temporary(folder / f"{base}{suffix}", text.encode("utf-8", "backslashreplace"))
     try:
         for dst in _candidates(folder, base, suffix):
             if _move_no_overwrite(Path(tmp_name), dst):
@@ -259,7 +273,7 @@ def _move_no_overwrite(src: Path, dst: Path) -> bool:
     overwritten; file systems without hard links fall back to a checked rename.
     """
     try:
-        os.link(src, dst)
+        os.link(src, dst, follow_symlinks=False)  # a link is moved as a link
     except FileExistsError:
         return False
     except OSError:
@@ -304,6 +318,66 @@ _LABELS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: The largest file of each kind the program reads, in bytes: far above any
+#: it writes (a whole six-player Planepita game keeps every position in a few
+#: MB), far below what would fill the memory. A larger file is damaged.
+MAX_BYTES: dict[str, int] = {
+    SETTINGS_KIND: 1 << 20,
+    SAVE_KIND: 64 << 20,
+    STATS_KIND: 32 << 20,
+}
+
+
+class NotReadable(ValueError):
+    """A player's file that is there but cannot be read as one: not a regular
+    file (a folder, a named pipe, a device), or larger than its kind may be.
+    Damage like bad content: the caller moves it aside."""
+
+
+def _what_it_is(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a file in the player's folders, read so that no file can
+    hang or exhaust the program: a regular file only (a link is followed), at
+    most ``limit`` bytes, opened without blocking (a named pipe with nobody
+    writing would wait for ever). FileNotFoundError when there is nothing
+    there; another OSError when it cannot be opened (permissions);
+    :class:`NotReadable` when it is not a regular file or is too large.
+    Every read of a player's file goes through here."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable(f"{_what_it_is(info.st_mode)}, not a file")
+        too_large = NotReadable(f"larger than {limit // 1024:,} KB")
+        if info.st_size > limit:
+            raise too_large
+        chunks: list[bytes] = []
+        left = limit + 1  # the file may have grown since fstat
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise too_large
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 @dataclass(frozen=True)
 class _Read:
     doc: Doc | None
@@ -324,10 +398,15 @@ def _read(
         kind, ("The file '{name}'", "was ignored", "it was ignored")
     )
     subject = subject.format(stem=path.stem, name=path.name)
+    problem: str | None = "too large to read"
+    not_a_file: str | None = None
+    raw: bytes | None = None
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_BYTES.get(kind, MAX_BYTES[SETTINGS_KIND]))
     except FileNotFoundError:
         return _Read(None, None, "missing")
+    except NotReadable as exc:
+        problem = not_a_file = str(exc)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         log.warning("cannot read %s: %s", path, exc)
@@ -335,8 +414,7 @@ def _read(
             None, f"{subject} at {path} could not be read ({reason}); {after_stuck}.", "stuck"
         )
     except MemoryError:
-        raw = None
-    problem: str | None = "too large to read"
+        pass
     doc, newer = None, False
     if raw is not None:
         doc, problem, newer = _parse(raw, kind, version, migrations, check)
@@ -344,6 +422,8 @@ def _read(
         return _Read(doc, None, "ok")
 
     what = "was written by a newer version of Tabletop" if newer else "was damaged"
+    if not_a_file is not None:
+        what = f"is {not_a_file}"
     log.warning("%s: %s", path, problem)
     if newer and kind == SAVE_KIND:  # a sound game for a newer program: keep it
         return _Read(None, f"{subject} {what}; it was kept and {after_stuck}.", "stuck")
@@ -410,7 +490,37 @@ def decode_json(raw: bytes) -> tuple[Any, str | None]:
         return None, f"not JSON ({exc})"
     if not nested_within(doc):
         return None, f"nested more than {MAX_DEPTH} levels deep"
+    if "\\u" in text or not words.is_clean(text):  # escapes are the only way in for most
+        doc = clean_strings(doc)
     return doc, None
+
+
+def clean_strings(doc: Any) -> Any:
+    """``doc`` (plain JSON or TOML data) with every text in it, keys too,
+    :func:`words.clean`: a NUL or a lone surrogate in a name read from a file
+    would stop a font from drawing it and a log from being written. Walks
+    level by level, never recursively."""
+
+    def fix(value: Any) -> Any:
+        return words.clean(value) if type(value) is str else value
+
+    top = [fix(doc)]
+    level: list[Any] = [top]
+    while level:
+        inner: list[Any] = []
+        for box in level:
+            if type(box) is dict:
+                items = list(box.items())
+                box.clear()
+                for key, value in items:
+                    box[fix(key)] = fix(value)
+                values = box.values()
+            else:
+                box[:] = [fix(v) for v in box]
+                values = box
+            inner += [v for v in values if type(v) is dict or type(v) is list]
+        level = inner
+    return top[0]
 
 
 def _parse(
@@ -440,8 +550,8 @@ def _parse(
             return None, f"no way to upgrade version {found}", False
         try:
             doc = step(doc)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            return None, f"upgrading version {found} failed: {exc!r}", False
+        except Exception as exc:  # noqa: BLE001 - whatever the file's content makes an upgrade raise
+            return None, f"upgrading version {found} failed: {words.shorten(repr(exc))}", False
         if not isinstance(doc, dict):
             return None, f"upgrading version {found} gave no object", False
         found += 1
@@ -485,8 +595,13 @@ PALETTES = ("default", "okabe_ito")
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value from a file, quoted in a message: its repr cut to 40
+    characters; a number too long to write (thousands of digits) in words."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an int of 5,000 digits has no repr
+        return words.quote(value)
+    return words.clean(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _json_clean(value: object) -> bool:
@@ -750,23 +865,32 @@ def _parse_time(text: object) -> datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
+def _text(value: object, limit: int) -> str:
+    """A text field of a file as a list may show it: "" unless text, cut to ``limit``."""
+    return words.clip(value, limit) if isinstance(value, str) else ""
+
+
 def _player_names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list):
         return ()
     names: list[str] = []
-    for item in value:
+    for item in value[:MOST_SEATS]:
+        if isinstance(item, dict):
+            item = item.get("name")
         if isinstance(item, str):
-            names.append(item)
-        elif isinstance(item, dict) and isinstance(item.get("name"), str):
-            names.append(item["name"])
+            names.append(words.clip(item, words.NAME_LIMIT))
     return tuple(names)
+
+
+#: the most players a save's list of names shows (no game seats more than 6)
+MOST_SEATS = 8
 
 
 def _check_stats(doc: Doc) -> str | None:
     try:
         Statistics.from_doc(doc)
-    except ValueError as exc:
-        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - any error from the file's content is damage
+        return words.shorten(exc)
     return None
 
 
@@ -803,6 +927,8 @@ class Storage:
         self._told: set[Path] = set()
         #: the save load_game last handed out, until take_loaded (see there)
         self._loaded: Path | None = None
+        #: the settings file could not be read (load_settings): it is not written over
+        self._settings_stuck = False
 
     def __repr__(self) -> str:
         return f"Storage(settings={self.settings_path}, saves={self.saves_dir})"
@@ -854,6 +980,7 @@ class Storage:
         settings too (see :meth:`Settings.from_dict`).
         """
         result = _read(self.settings_path, SETTINGS_KIND, SETTINGS_VERSION)
+        self._settings_stuck = result.status == "stuck"
         if result.doc is None:
             return Settings(), result.message
         settings, problems = Settings.from_dict(result.doc, declared)
@@ -863,7 +990,12 @@ class Storage:
 
     def save_settings(self, settings: Settings) -> list[str]:
         """Write ``settings`` atomically. Invalid values are written as defaults;
-        the returned list names them (empty when all were valid)."""
+        the returned list names them (empty when all were valid). OSError,
+        with nothing written, while the settings file that
+        :meth:`load_settings` found could not be read (no permission): a
+        file never read is never written over."""
+        if self._settings_stuck:
+            raise OSError(f"{self.settings_path} could not be read, so it is not written over")
         clean, problems = Settings.from_dict(settings.to_dict())
         doc: Doc = {"format": SETTINGS_KIND, "version": SETTINGS_VERSION}
         doc.update(clean.to_dict())
@@ -966,9 +1098,9 @@ class Storage:
     def owns(self, path: str | os.PathLike[str]) -> bool:
         """True for a file in the saves folder; files elsewhere (``--replay
         FILE``) are the player's own and never moved."""
-        try:
-            return Path(path).resolve().parent == self.saves_dir.resolve()
-        except OSError:
+        try:  # the folder the name is in, not where a link there points
+            return Path(path).absolute().parent.resolve() == self.saves_dir.resolve()
+        except (OSError, RuntimeError):
             return False
 
     def set_aside_save(self, path: str | os.PathLike[str], problem: str) -> str:
@@ -997,9 +1129,7 @@ class Storage:
                 validate_slot(path.stem)
             except ValueError:
                 continue
-            if not path.is_file():
-                continue
-            result = _read(path, SAVE_KIND, SAVE_VERSION)
+            result = _read(path, SAVE_KIND, SAVE_VERSION)  # a folder or a pipe of that name is set aside
             if result.message and path not in self._told:
                 self.messages.append(result.message)
                 if result.status == "stuck":  # it stays: say so once, not at every listing
@@ -1010,11 +1140,11 @@ class Storage:
             info = SaveInfo(
                 slot=path.stem,
                 path=path,
-                game=doc["game"] if isinstance(doc.get("game"), str) else "",
-                title=doc["title"] if isinstance(doc.get("title"), str) else None,
-                saved_at=doc["saved_at"] if isinstance(doc.get("saved_at"), str) else "",
+                game=_text(doc.get("game"), words.NAME_LIMIT),
+                title=_text(doc.get("title"), words.NAME_LIMIT) or None,
+                saved_at=_text(doc.get("saved_at"), 40),
                 players=_player_names(doc.get("players")),
-                summary=doc["summary"] if isinstance(doc.get("summary"), str) else "",
+                summary=_text(doc.get("summary"), words.TEXT_LIMIT),
                 moves=len(doc["actions"]) if isinstance(doc.get("actions"), list) else 0,
             )
             when = info.when
@@ -1034,24 +1164,37 @@ class Storage:
 
         The file is moved to ``saves_dir/deleted/<slot>.<UTC time>.json``, never
         unlinked. Returns the new path, or None if there was no such save.
+        OSError, in words a player can read, when it cannot be moved there
+        (the folder cannot be made, the saves folder is read-only); the save
+        then stays where it was.
         """
         self.flush()
         path = self.save_path(slot)
-        if not path.is_file():
+        if not os.path.lexists(path):
             return None
         bin_dir = self.saves_dir / DELETED_DIR
-        bin_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            bin_dir.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise OSError(f"{bin_dir} is a file, not a folder") from None
+        except OSError as exc:
+            raise OSError(f"the folder {bin_dir} could not be made ({exc.strerror or exc})") from None
         stamp = _now().strftime("%Y%m%dT%H%M%S%fZ")
-        for dst in _candidates(bin_dir, f"{slot}.{stamp}", ".json"):
-            if _move_no_overwrite(path, dst):
-                return dst
-        raise OSError(f"could not find a free name for {path.name} in {bin_dir}")
+        try:
+            for dst in _candidates(bin_dir, f"{slot}.{stamp}", ".json"):
+                if _move_no_overwrite(path, dst):
+                    return dst
+        except OSError as exc:
+            raise OSError(f"it could not be moved into {bin_dir} ({exc.strerror or exc})") from None
+        raise OSError(f"no free name for {path.name} was found in {bin_dir}")
 
     def last_autosave(self) -> Path | None:
-        """The autosave file, if there is one."""
+        """The autosave file, if there is one (whatever is there under its
+        name: a folder or a pipe there is for the load to report and set aside,
+        never for a new game to write over)."""
         self.flush()
         path = self.save_path(AUTOSAVE)
-        return path if path.is_file() else None
+        return path if os.path.lexists(path) else None
 
     def keep_autosave(self, ended: Callable[[Doc], bool]) -> Path | None:
         """Before a new game takes the autosave: move an unfinished game's
@@ -1090,8 +1233,8 @@ class Storage:
         telling anyone: None when it is missing, unreadable or not a save
         (:meth:`load_game` is the load that reports). Never raises."""
         try:
-            raw = Path(path).read_bytes()
-        except (OSError, MemoryError):
+            raw = read_bounded(path, MAX_BYTES[SAVE_KIND])
+        except (OSError, ValueError, MemoryError):
             return None
         doc, _ = decode_json(raw)
         return doc if isinstance(doc, dict) and doc.get("format") == SAVE_KIND else None

@@ -66,8 +66,7 @@ def _quote(value: object, unit: str, digits: int) -> str:
     if isinstance(value, float):
         return _real(float(value), unit, digits)
     if isinstance(value, str):
-        text = value if len(value) <= QUOTE_LIMIT else value[: QUOTE_LIMIT - 1] + "…"
-        return repr(text)
+        return clean(repr(clip(value, QUOTE_LIMIT)))
     name = type(value).__name__[:QUOTE_LIMIT]
     article = "an" if name[:1].lower() in "aeiou" else "a"
     return f"{article} {name}"
@@ -103,17 +102,51 @@ def _real(x: float, unit: str, digits: int) -> str:
 #: the most characters :func:`shorten` keeps of a text
 SHORTEN_LIMIT = 120
 
+#: what :func:`clean` puts in place of a character no text should hold
+REPLACEMENT = "\ufffd"
+# control characters but tab and newline, and lone surrogate halves (JSON's
+# "\ud800" reads as one): a font cannot draw them (pygame refuses a NUL) and
+# UTF-8 cannot even write a surrogate
+_UNCLEAN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def clean(text: str) -> str:
+    """``text`` with every character that cannot be drawn or written (a
+    control character other than tab and newline, an unpaired surrogate)
+    replaced by U+FFFD. Every text read from a player's file goes through
+    this where it is read (``storage.decode_json``, the physics file), so a
+    NUL in a name never reaches a font or a log file."""
+    return _UNCLEAN.sub(REPLACEMENT, text)
+
+
+def is_clean(text: str) -> bool:
+    """True when :func:`clean` would leave ``text`` as it is."""
+    return _UNCLEAN.search(text) is None
+
+
+#: the most characters of a player's name read from a file (the setup screen takes 16)
+NAME_LIMIT = 24
+#: the most characters of any other text read from a file (an end reason, a summary)
+TEXT_LIMIT = 200
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, the last an ellipsis
+    when it was cut: how a text that came from a file (a name, a game's
+    name, an end reason) is kept to a size a screen can show."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
 
 def shorten(value: object, limit: int = SHORTEN_LIMIT) -> str:
     """``value`` as text (its ``str``, a move's notation or an error's words)
-    cut to ``limit`` characters, for a message that quotes it whole where it
-    is short: a damaged file may hold a number or a name of any length.
-    Never raises."""
+    cut to ``limit`` characters and :func:`clean`, for a message that quotes
+    it whole where it is short: a damaged file may hold a number or a name of
+    any length, and any character. Never raises."""
     try:
         text = str(value)
-    except Exception:  # noqa: BLE001 - a value whose own methods raise
+    except Exception:  # noqa: BLE001 - a value whose own methods raise (an int of 5,000 digits)
         text = "a value that cannot be shown"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clean(clip(text, limit))
 
 
 #: how a bot's words name a seat (a bot knows seats, not names): see :func:`seat_ref`

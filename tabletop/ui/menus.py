@@ -539,7 +539,11 @@ class SavedGamesScene(MenuScene):
         i = self.list.selected
         if i is None or not 0 <= i < len(self.saves):
             return
-        self.app.storage.delete_save(self.saves[i].slot)
+        try:
+            self.app.storage.delete_save(self.saves[i].slot)
+        except OSError as exc:  # storage says why in words: the save stays in the list
+            self.app.toast(f"The save could not be deleted: {exc}.", "error")
+            return
         self.app.toast("Save moved to the deleted folder.")
         self.refresh()
 

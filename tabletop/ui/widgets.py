@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.words import clean, clip
 from tabletop.ui.theme import Colour, Theme, mix, text_on
 
 ELLIPSIS = "…"
@@ -32,56 +33,74 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 # -- text and layout helpers ---------------------------------------------------
 
 
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text``, cut and ended with an ellipsis if it is wider than ``width``."""
-    if font.size(text)[0] <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # longest prefix that fits with the ellipsis
+def _fitting(font: pygame.font.Font, text: str, width: int) -> int:
+    """How many characters of ``text``, from its start, fit in ``width``
+    pixels (at least one). Measures at most ``width`` characters a time (a
+    glyph is at least a pixel wide), so a cut costs what the line costs,
+    however long the text: a 3,000-character word read from a file once took
+    seconds a frame."""
+    hi = min(len(text), max(1, width))
+    if font.size(text[:hi])[0] <= width:
+        return hi
+    lo = 1
+    hi -= 1
+    while lo < hi:
         mid = (lo + hi + 1) // 2
-        if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
+        if font.size(text[:mid])[0] <= width:
             lo = mid
         else:
             hi = mid - 1
-    return (
-        text[:lo].rstrip() + ELLIPSIS
-        if lo > 0
-        else (ELLIPSIS if font.size(ELLIPSIS)[0] <= width else "")
-    )
+    return lo
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text``, cut and ended with an ellipsis if it is wider than ``width``."""
+    if len(text) <= width and font.size(text)[0] <= width:
+        return text
+    room = width - font.size(ELLIPSIS)[0]
+    if room < 0:
+        return ""
+    head = text[: _fitting(font, text, room)].rstrip() if room > 0 else ""
+    while head and font.size(head + ELLIPSIS)[0] > width:  # kerning at the join
+        head = head[:-1].rstrip()
+    return head + ELLIPSIS
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Lines of ``text`` no wider than ``width``; blank lines are kept.
 
     Paragraphs are split at newlines and wrapped at spaces; a word longer than
-    the width is broken between characters.
+    the width is broken between characters. The cost grows with the length of
+    the text, never faster, and a text wrapped once is remembered (the 256
+    most recent), since a panel wraps the same words every frame.
     """
-    width = max(1, width)
+    return list(_wrapped(font, text, max(1, width)))
+
+
+@functools.lru_cache(maxsize=256)
+def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         if not paragraph.strip():
             lines.append("")
             continue
-        # keep leading indentation of the paragraph on its first line
         line = ""
-        for word in words:
+        for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
             if font.size(candidate)[0] <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-                line = ""
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
+            while len(word) > 1:
+                cut = _fitting(font, word, width)
+                if cut >= len(word):
+                    break
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def column(
@@ -1333,6 +1352,10 @@ class Toast:
     age: float = 0.0
 
 
+#: the most characters of a toast (three lines of a wide window; more is cut)
+TOAST_LIMIT = 400
+
+
 class Toasts:
     """Short messages at the bottom of the window that fade after a few seconds."""
 
@@ -1345,6 +1368,8 @@ class Toasts:
     def push(self, text: str, kind: str = "info") -> None:
         if kind not in ("info", "error"):
             raise ValueError(f"kind must be info or error, not {kind!r}")
+        # a message may quote a file: never more than a toast can show, never a NUL
+        text = clean(clip(text, TOAST_LIMIT))
         # the same message again restarts it instead of stacking a copy
         self.items = [t for t in self.items if t.text != text]
         self.items.append(Toast(text, kind))

@@ -19,7 +19,7 @@ import pytest
 
 from tabletop import games
 from tabletop.core import codec
-from tabletop.core.session import SaveError, SaveRefused, Session, default_seats
+from tabletop.core.session import SaveError, SaveRefused, Session, default_seats, has_ended
 from tests.nimgame import ENTRY as NIM
 from tests.nimgame.rules import NimRules
 
@@ -210,3 +210,46 @@ def test_a_planepita_version_1_aim_beyond_the_new_limit_is_recorded_at_it() -> N
     assert migrated["actions"][0]["f"]["angle"] == -limit
     assert migrated["states"][1]["f"]["last_shot"]["f"]["flick"]["f"]["angle"] == -limit
     assert migrated["actions"][1]["f"]["angle"] == doc["actions"][1]["f"]["angle"]
+
+
+def test_a_migration_that_meets_a_value_it_cannot_read_is_damage_not_a_crash() -> None:
+    """A version 1 aim of 400 digits made Planepita's migration raise
+    OverflowError, which nothing caught: the title's peek at the autosave
+    crashed every start. Any error from the file's content is a damaged save
+    (moved aside by the menus), wherever it is raised, and a peek at it says
+    "unfinished" instead of raising."""
+    doc = fixture("planepita-3p-unfinished")
+    doc["actions"][0]["f"]["angle"] = 10**400
+    with pytest.raises(SaveError) as damaged:
+        Session.from_doc(copy.deepcopy(doc), registry=games.REGISTRY, threaded=False)
+    assert not isinstance(damaged.value, SaveRefused) and "OverflowError" in str(damaged.value)
+    with pytest.raises(SaveError):
+        Session.replay_doc(copy.deepcopy(doc), registry=games.REGISTRY)
+    assert has_ended(doc, registry=games.REGISTRY) is False
+
+
+class _Raises(_NimV2):
+    """Nim whose setup meets something it was never written for."""
+
+    def setup(self, config: Any, seed: int) -> Any:
+        raise OverflowError("int too large to convert to float")
+
+
+def test_any_error_a_games_code_raises_on_a_save_is_a_save_error() -> None:
+    _, doc = _nim_v1_doc()
+    doc["game_version"] = 2
+    entry = _v2(_Raises())
+    for load in (Session.from_doc, lambda d, registry: Session.replay_doc(d, registry=registry)):
+        with pytest.raises(SaveError) as damaged:
+            load(copy.deepcopy(doc), registry=entry)
+        assert not isinstance(damaged.value, SaveRefused)
+    assert has_ended(doc, registry=entry) is False
+
+
+def test_a_game_name_of_thousands_of_characters_is_quoted_short() -> None:
+    doc = fixture("etuc-3p-unfinished")
+    for name in ("x" * 3000, 10**4000):
+        doc["game"] = name
+        with pytest.raises(SaveRefused) as refused:
+            Session.from_doc(doc, registry=games.REGISTRY, threaded=False)
+        assert len(str(refused.value)) < 120, str(refused.value)

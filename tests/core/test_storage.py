@@ -6,6 +6,7 @@ import errno
 import json
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -189,7 +190,7 @@ def test_repeated_corruption_never_overwrites(store: Storage) -> None:
 def test_move_aside_without_hard_links_still_never_overwrites(
     store: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_links(src: object, dst: object) -> None:
+    def no_links(src: object, dst: object, **options: object) -> None:
         raise OSError(errno.EPERM, "hard links not supported")
 
     monkeypatch.setattr(os, "link", no_links)
@@ -202,17 +203,10 @@ def test_move_aside_without_hard_links_still_never_overwrites(
 
 
 def test_unreadable_settings_reported_not_moved(
-    store: Storage, monkeypatch: pytest.MonkeyPatch
+    store: Storage, deny_reading: Callable[[Path], None]
 ) -> None:
     write_bytes(store.settings_path, json.dumps(settings_doc()).encode())
-    real = Path.read_bytes
-
-    def denied(self: Path) -> bytes:
-        if self == store.settings_path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
-
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    deny_reading(store.settings_path)
     settings, message = store.load_settings()
     assert settings == Settings()
     assert message is not None and "could not be read" in message and "Permission denied" in message
@@ -221,10 +215,15 @@ def test_unreadable_settings_reported_not_moved(
 
 
 def test_settings_path_is_a_folder(store: Storage) -> None:
-    store.settings_path.mkdir(parents=True)
+    """Only a regular file is read: a folder in a file's place is set aside
+    whole (a rename loses nothing), so writing the settings works again."""
+    (store.settings_path / "inside").mkdir(parents=True)
     settings, message = store.load_settings()
-    assert settings == Settings() and message and "could not be read" in message
-    assert store.settings_path.is_dir()
+    aside = store.settings_path.with_name("settings.json.bad")
+    assert settings == Settings() and message and "a folder, not a file" in message and str(aside) in message
+    assert (aside / "inside").is_dir() and not store.settings_path.exists()
+    store.save_settings(Settings(volume=0.5))
+    assert store.load_settings() == (Settings(volume=0.5), None)
 
 
 def test_older_version_is_migrated(tmp_path: Path) -> None:
@@ -632,20 +631,12 @@ def test_corrupt_stats_moved_aside_and_restarted(store: Storage, content: bytes)
 
 
 def test_unreadable_stats_never_overwritten(
-    store: Storage, monkeypatch: pytest.MonkeyPatch
+    store: Storage, deny_reading: Callable[[Path], None]
 ) -> None:
     store.record_result(result())
     before = store.stats_path.read_bytes()
-    real = Path.read_bytes
-
-    def denied(self: Path) -> bytes:
-        if self == store.stats_path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
-
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    deny_reading(store.stats_path)
     store.record_result(result("etuc", ("Ann", 2), ("Bob", 1)))
-    monkeypatch.undo()
     assert store.stats_path.read_bytes() == before
     assert any("could not be read" in m for m in store.take_messages())
 

@@ -316,3 +316,117 @@ def test_a_crash_log_never_overwrites_an_earlier_one(store: Storage) -> None:
     assert first.name.startswith("crash-") and first.suffix == second.suffix == ".log"
     assert (first.read_text(), second.read_text()) == ("one", "two")
     assert sorted(p.name for p in store.data_dir.iterdir()) == sorted([first.name, second.name])
+
+
+# -- text from files is clean; reads are bounded ------------------------------------------
+
+
+def test_text_from_a_file_is_clean_where_it_is_read() -> None:
+    """A NUL made font.render raise; a lone surrogate could not even be written
+    to the crash log. Both are replaced where the file is read, in values and
+    keys, and a file without them is read as it was."""
+    raw = b'{"name": "a\\u0000b", "other": "x\\ud800y", "k\\u0007ey": ["\\u009f", "fine \\u00e9"], "tab": "a\\tb\\nc"}'
+    doc, problem = decode_json(raw)
+    assert problem is None
+    assert doc == {"name": "a\ufffdb", "other": "x\ufffdy", "k\ufffdey": ["\ufffd", "fine é"], "tab": "a\tb\nc"}
+    json.dumps(doc).encode("utf-8")  # writable again
+    assert decode_json(b'{"a": "plain \xc3\xa9"}') == ({"a": "plain é"}, None)
+
+
+def test_a_crash_log_is_written_whatever_its_text_holds(store: Storage) -> None:
+    path = st.write_new(store.data_dir, "crash-x", ".log", "a lone \ud800 and a NUL \x00\n")
+    assert path.read_bytes() == b"a lone \\ud800 and a NUL \x00\n"
+
+
+@pytest.mark.parametrize("kind", ["pipe", "device", "folder"])
+def test_only_regular_files_are_read_and_others_are_set_aside(store: Storage, kind: str) -> None:
+    """A named pipe as settings.json hung the program at start; a link to
+    /dev/zero read until memory ran out. Such a thing is moved aside (a
+    rename: nothing is lost) with a message, without ever being read."""
+    if kind == "device" and not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    for path in (store.settings_path, store.stats_path, store.save_path("named")):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        {"pipe": os.mkfifo, "device": lambda p: os.symlink("/dev/zero", p), "folder": os.mkdir}[kind](path)
+    settings, message = store.load_settings()
+    assert settings == Settings() and message is not None and "not a file" in message
+    _, message = store.load_stats()
+    assert message is not None and "not a file" in message
+    assert store.list_saves() == [] and any("not a file" in m for m in store.take_messages())
+    for path in (store.settings_path, store.stats_path, store.save_path("named")):
+        assert not os.path.lexists(path)
+        assert os.path.lexists(path.with_name(path.name + ".bad"))
+
+
+def test_a_file_larger_than_its_kind_may_be_is_set_aside_unread(store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(st.MAX_BYTES, SETTINGS_KIND, 1000)
+    data = write(store.settings_path, json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "pad": "x" * 2000}))
+    settings, message = store.load_settings()
+    assert settings == Settings() and message is not None and "larger than" in message
+    set_aside(store.settings_path, data)
+    with pytest.raises(st.NotReadable, match="larger than"):
+        write(store.stats_path, "x" * 2000)
+        st.read_bounded(store.stats_path, 1000)
+    assert st.read_bounded(store.stats_path, 2000) == b"x" * 2000
+
+
+def test_a_settings_file_that_is_a_link_stays_a_link(store: Storage, tmp_path: Path) -> None:
+    """A settings.json linked to the player's dotfiles was replaced by a plain
+    file on the first write; the write goes through the link."""
+    dotfile = tmp_path / "dotfiles" / "tabletop.json"
+    dotfile.parent.mkdir()
+    dotfile.write_text(json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "volume": 0.3}), "utf-8")
+    store.settings_path.parent.mkdir(parents=True)
+    os.symlink(dotfile, store.settings_path)
+    assert store.load_settings() == (Settings(volume=0.3), None)
+    store.save_settings(Settings(volume=0.7))
+    assert store.settings_path.is_symlink() and os.readlink(store.settings_path) == str(dotfile)
+    assert json.loads(dotfile.read_text("utf-8"))["volume"] == 0.7
+    assert store.load_settings() == (Settings(volume=0.7), None)
+
+
+def test_a_settings_file_that_could_not_be_read_is_never_written_over(
+    store: Storage, deny_reading: Any
+) -> None:
+    data = write(store.settings_path, json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "volume": 0.3}))
+    deny_reading(store.settings_path)
+    settings, message = store.load_settings()
+    assert settings == Settings() and message is not None and "could not be read" in message
+    with pytest.raises(OSError, match="not written over"):
+        store.save_settings(Settings(volume=0.9))
+    assert store.settings_path.read_bytes() == data
+
+
+def test_names_and_texts_from_files_are_cut_where_they_enter(store: Storage) -> None:
+    """A 20,000-character name or a 100,000-character end reason froze the
+    screens that drew them; they are cut to a size a screen shows."""
+    from tabletop.core.words import NAME_LIMIT, TEXT_LIMIT
+
+    doc = {
+        "format": STATS_KIND,
+        "version": STATS_VERSION,
+        "results": [
+            {
+                "game": "etuc",
+                "when": "2026-12-01T10:00:00+00:00",
+                "reason": "w" * 100_000,
+                "marks": ["m" * 5000],
+                "seats": [{"name": "N" * 20_000, "kind": "human", "level": "", "place": 1, "score": 3}],
+            }
+        ],
+        "earlier": {"g" * 500: {"played": 1, "wins": {"W" * 500: 1}, "appearances": {"W" * 500: 1}}},
+    }
+    write(store.stats_path, json.dumps(doc))
+    stats, message = store.load_stats()
+    assert message is None
+    [result] = stats.results
+    assert len(result.reason) == TEXT_LIMIT and len(result.seats[0].name) == NAME_LIMIT
+    assert len(result.marks[0]) == TEXT_LIMIT
+    [(game, earlier)] = stats.earlier.items()
+    assert len(game) == NAME_LIMIT and [len(n) for n in earlier.wins] == [NAME_LIMIT]
+    save = {"format": SAVE_KIND, "version": 1, "game": "g" * 5000, "title": "t" * 5000, "summary": "s" * 50_000,
+            "players": ["p" * 20_000] * 100, "actions": []}
+    write(store.save_path("long"), json.dumps(save))
+    [info] = store.list_saves()
+    assert len(info.game) == len(info.title or "") == NAME_LIMIT and len(info.summary) == TEXT_LIMIT
+    assert len(info.players) == st.MOST_SEATS and {len(p) for p in info.players} == {NAME_LIMIT}

@@ -97,6 +97,12 @@ def test_the_player_file_round_trips(tmp_path: Path) -> None:
         (b"[board]\nplanet_radius = 300.0\n", "[board] is the table's own"),
         (b"[friction]\nmu = 0.2\n", "unknown parameter friction.mu"),
         (b"\xff\xfe[friction]\n", "it is not text"),
+        # issue 25: tomllib recursed past Python's limit; the message held the whole key
+        (b"x = " + b"[" * 10_000 + b"]" * 10_000 + b"\n", "not TOML this program can read (RecursionError)"),
+        (b"[friction]\n" + b"k" * 3000 + b" = 1.0\n", "unknown parameter friction.kkkkkkkkk"),
+        (b'[friction]\n"a\\u0000b" = 1.0\n', "unknown parameter friction.a\ufffdb"),
+        (b"[friction]\nmu_face_up = 1" + b"0" * 400 + b"\n", "a number far too large"),
+        (b"x" * (params_mod.USER_FILE_MAX_BYTES + 1), "it is larger than 64 KB"),
     ],
 )
 def test_a_damaged_player_file_is_moved_aside_and_the_shipped_values_used(
@@ -109,6 +115,22 @@ def test_a_damaged_player_file_is_moved_aside_and_the_shipped_values_used(
     assert not (tmp_path / "physics.toml").exists()
     assert (tmp_path / "physics.toml.bad").read_bytes() == content
     assert "physics.toml.bad" in message
+    assert len(message) < 400 and "\x00" not in message
+
+
+@pytest.mark.parametrize("kind", ["pipe", "device", "folder"])
+def test_a_player_file_that_is_not_a_file_is_set_aside_unread(tmp_path: Path, kind: str) -> None:
+    """A named pipe hung every new Planepita game; a link to /dev/zero read
+    until memory ran out."""
+    import os
+
+    path = tmp_path / "physics.toml"
+    if kind == "device" and not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    {"pipe": os.mkfifo, "device": lambda p: os.symlink("/dev/zero", p), "folder": os.mkdir}[kind](path)
+    found, message = params_mod.read_user_file(tmp_path)
+    assert found == () and message is not None and "not a file" in message and "physics.toml.bad" in message
+    assert not os.path.lexists(path) and os.path.lexists(tmp_path / "physics.toml.bad")
 
 
 # -- a game keeps its physics ----------------------------------------------------------------

@@ -343,6 +343,42 @@ def test_saved_games_lists_and_deletes(driver: Driver) -> None:
     assert [i.slot for i in d.top.saves] == ["autosave"]
 
 
+@pytest.mark.parametrize("how", ["deleted is a file", "read-only"])
+def test_a_delete_that_cannot_be_done_says_why_and_keeps_the_save(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """Delete raised FileExistsError when saves/deleted was a file, and
+    OSError on a read-only folder: the program stopped. It says why, and the
+    save stays in the list."""
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    app.storage.save_game("mine", scene.session.to_doc())
+    app.stack.reset(app.home())
+    if how == "deleted is a file":
+        (app.storage.saves_dir / "deleted").write_bytes(b"the player's own file")
+    else:
+        import errno
+
+        from tabletop.core import storage
+
+        def read_only(src: object, dst: object) -> bool:
+            raise OSError(errno.EROFS, "Read-only file system")
+
+        monkeypatch.setattr(storage, "_move_no_overwrite", read_only)
+    d.frames(1)
+    d.press("Saved games")
+    saves = d.top
+    saves.list.select([i.slot for i in saves.saves].index("mine"))
+    d.press("Delete")
+    assert app.storage.save_path("mine").is_file()
+    said = [t.text for t in app.toasts.items if t.kind == "error"]
+    assert len(said) == 1 and said[0].startswith("The save could not be deleted:")
+    assert ("is a file, not a folder" if how == "deleted is a file" else "Read-only file system") in said[0]
+    assert "mine" in [i.slot for i in d.top.saves]
+    if how == "deleted is a file":
+        assert (app.storage.saves_dir / "deleted").read_bytes() == b"the player's own file"
+
+
 def test_place_reserve_button(driver: Driver) -> None:
     d, app = driver, driver.app
     scene = start(app, default_seats(["human", "easy"]))

@@ -713,3 +713,36 @@ def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme
     assert (info.hits, info.misses) == (1, 3)  # the same words in the same colour and width: rendered once
     assert drawn("Ada", pygame.Color(200, 40, 40)) == fresh("Ada", (200, 40, 40))  # a Color is a key too
     assert info.maxsize == 1024  # bounded
+
+
+class _Measuring:
+    """A font that counts how many characters it was asked to measure."""
+
+    def __init__(self, font: pygame.font.Font) -> None:
+        self.font = font
+        self.measured = 0
+
+    def size(self, text: str) -> tuple[int, int]:
+        self.measured += len(text)
+        return self.font.size(text)
+
+
+@pytest.mark.parametrize("text", ["x" * 1_600, "word " * 1_000, "x" * 800 + " y" * 400])
+def test_wrapping_and_fitting_cost_grows_with_the_text_never_faster(theme, text):
+    """A 1,600-character word took 4 s to wrap (about the cube of its length),
+    and a save's long name was wrapped every frame: the characters measured
+    now grow in proportion to the text, and a text wrapped once is remembered."""
+    costs = []
+    for n in (1, 4):
+        font = _Measuring(theme.body)
+        lines = W.wrap_text(font, text * n, 300)  # type: ignore[arg-type]
+        assert all(theme.body.size(line)[0] <= 300 for line in lines)
+        assert "".join(lines).replace(" ", "") == (text * n).replace(" ", "")
+        costs.append(font.measured)
+        again = font.measured
+        assert W.wrap_text(font, text * n, 300) == lines and font.measured == again  # type: ignore[arg-type]
+        fitting = _Measuring(theme.body)
+        cut = W.fit_text(fitting, text * n, 300)  # type: ignore[arg-type]
+        assert cut.endswith(W.ELLIPSIS) and theme.body.size(cut)[0] <= 300
+        assert fitting.measured < 40 * 300, "a cut measures what fits, not the whole text again and again"
+    assert costs[1] <= 5 * costs[0], f"4 times the text cost {costs[1] / costs[0]:.1f} times as much"

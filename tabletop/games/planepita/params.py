@@ -28,7 +28,7 @@ from typing import Any
 
 from tabletop.core import storage
 from tabletop.core.stats import finite_number
-from tabletop.core.words import quote
+from tabletop.core.words import clip, quote, shorten
 
 
 class ParamError(ValueError):
@@ -181,7 +181,7 @@ class Params:
         for dotted, value in overrides.items():
             section, _, key = dotted.partition(".")
             if section not in SCHEMA or key not in SCHEMA[section]:
-                raise ParamError(f"unknown parameter {dotted!r} (known: {', '.join(known_keys())})")
+                raise ParamError(f"unknown parameter {_name(dotted)!r} (known: {', '.join(known_keys())})")
             doc[section][key] = value
         return from_dict(doc)
 
@@ -190,6 +190,24 @@ class Params:
             name: {f.name: getattr(getattr(self, name), f.name) for f in fields(getattr(self, name))}
             for name in _SECTIONS
         }
+
+
+def _name(text: object) -> str:
+    """A section's or a key's name from a file, as a message quotes it: at most 40 characters."""
+    return clip(str(text), 40)
+
+
+def _toml(text: str, where: str) -> dict[str, Any]:
+    """A TOML document read from a file, its texts cleaned (``storage.clean_strings``);
+    ParamError for anything the parser raises, a nesting too deep for it among them."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ParamError(f"{where} is not valid TOML: {shorten(exc)}") from exc
+    except Exception as exc:  # noqa: BLE001 - RecursionError from 10,000 nested arrays
+        raise ParamError(f"{where} is not TOML this program can read ({type(exc).__name__})") from exc
+    cleaned: dict[str, Any] = storage.clean_strings(doc)
+    return cleaned
 
 
 def known_keys() -> list[str]:
@@ -217,7 +235,7 @@ def from_dict(doc: dict[str, Any]) -> Params:
         raise ParamError("physics parameters must be a table of sections")
     for section in doc:
         if section not in SCHEMA:
-            raise ParamError(f"unknown section [{section}] (known: {', '.join(SCHEMA)})")
+            raise ParamError(f"unknown section [{_name(section)}] (known: {', '.join(SCHEMA)})")
     built: dict[str, Any] = {}
     for section, keys in SCHEMA.items():
         table = doc.get(section)
@@ -225,7 +243,7 @@ def from_dict(doc: dict[str, Any]) -> Params:
             raise ParamError(f"section [{section}] is missing")
         for key in table:
             if key not in keys:
-                raise ParamError(f"unknown parameter {section}.{key} (known: {', '.join(keys)})")
+                raise ParamError(f"unknown parameter {section}.{_name(key)} (known: {', '.join(keys)})")
         values = {}
         for key in keys:
             if key not in table:
@@ -272,13 +290,11 @@ def load(path: str | Path | None = None, overrides: dict[str, Any] | None = None
             text = (resources.files(__package__) / "physics.toml").read_text("utf-8")
             where = "physics.toml"
         else:
-            text = Path(path).read_text("utf-8")
             where = str(path)
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ParamError(f"{where} is not valid TOML: {exc}") from exc
-    except OSError as exc:
+            text = storage.read_bounded(path, FILE_MAX_BYTES).decode("utf-8")
+    except (OSError, ValueError) as exc:  # not there, not a file, too large, not UTF-8
         raise ParamError(f"cannot read {path}: {exc}") from exc
+    doc = _toml(text, where)
     params = from_dict(doc)
     return params.with_overrides(overrides) if overrides else params
 
@@ -312,6 +328,8 @@ FIXED = frozenset({"launch.max_angle"})
 USER_FILE = "physics.toml"
 #: a player's file larger than this is damaged (it holds a dozen numbers)
 USER_FILE_MAX_BYTES = 64 * 1024
+#: a whole parameter file (a tool's ``--params``) larger than this is damaged
+FILE_MAX_BYTES = 1 << 20
 #: the values the tuning overlay offers, in its order
 TUNABLE = (
     "friction.mu_face_up",
@@ -393,22 +411,19 @@ def with_overrides_of(base: Params, overrides: Overrides) -> Params:
 def parse_user(text: str, where: str = USER_FILE) -> Overrides:
     """The overrides a player's physics.toml holds (those equal to the
     shipped values dropped); ParamError naming what is wrong."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ParamError(f"{where} is not valid TOML: {exc}") from exc
+    doc = _toml(text, where)
     allowed = ", ".join(f"[{s}]" for s in USER_SECTIONS)
     changes: dict[str, Any] = {}
     for section, table in doc.items():
         if section not in SCHEMA:
-            raise ParamError(f"unknown section [{section}] (a player's file may hold {allowed})")
+            raise ParamError(f"unknown section [{_name(section)}] (a player's file may hold {allowed})")
         if section not in USER_SECTIONS:
             raise ParamError(f"[{section}] is the table's own: a player's file may hold only {allowed}")
         if not isinstance(table, dict):
             raise ParamError(f"[{section}] is not a table of values")
         for key, value in table.items():
             if key not in SCHEMA[section]:
-                raise ParamError(f"unknown parameter {section}.{key} (known: {', '.join(SCHEMA[section])})")
+                raise ParamError(f"unknown parameter {section}.{_name(key)} (known: {', '.join(SCHEMA[section])})")
             if f"{section}.{key}" in FIXED:
                 raise ParamError(f"{section}.{key} is a rule of this edition, not a value a player's file may change")
             changes[f"{section}.{key}"] = value
@@ -443,15 +458,16 @@ def read_user_file(folder: str | Path) -> tuple[Overrides, str | None]:
     path = Path(folder) / USER_FILE
     shipped = "the shipped physics is used"
     try:
-        raw = path.read_bytes()
+        raw = storage.read_bounded(path, USER_FILE_MAX_BYTES)
     except FileNotFoundError:
         return (), None
+    except storage.NotReadable as exc:  # a pipe, a device, a folder, far too large: damage
+        raw, problem = None, f"it is {exc}"
     except OSError as exc:
         return (), f"Your physics file at {path} could not be read ({exc.strerror or type(exc).__name__}); {shipped}."
     try:
-        if len(raw) > USER_FILE_MAX_BYTES:
-            raise ParamError("it is far too large")
-        return parse_user(raw.decode("utf-8"), USER_FILE), None
+        if raw is not None:
+            return parse_user(raw.decode("utf-8"), USER_FILE), None
     except UnicodeDecodeError:
         problem = "it is not text"
     except ParamError as exc:
