@@ -117,7 +117,7 @@ def _replay_file(name: str) -> Path:
     if not name.strip():
         raise CliError("--replay needs the name of a saved game's file")
     path = Path(name)
-    if not path.is_file():
+    if not os.path.lexists(path):  # a pipe or a folder of that name is for load_game to name
         raise CliError(f"no such replay file: {shorten(name)}")
     doc, message = Storage().load_game(path)
     if doc is None:

@@ -428,7 +428,8 @@ def _read(
     if newer and kind == SAVE_KIND:  # a sound game for a newer program: keep it
         return _Read(None, f"{subject} {what}; it was kept and {after_stuck}.", "stuck")
     if not move_bad:  # not one of ours (a file the player pointed at): leave it be
-        return _Read(None, f"{path} {what} ({problem}); it was left where it is.", "stuck")
+        why = "" if not_a_file is not None else f" ({problem})"
+        return _Read(None, f"{path} {what}{why}; it was left where it is.", "stuck")
     try:
         dest = move_aside(path)
     except OSError as exc:
