@@ -181,13 +181,17 @@ class Params:
         for dotted, value in overrides.items():
             section, _, key = dotted.partition(".")
             if section not in SCHEMA or key not in SCHEMA[section]:
-                raise ParamError(f"unknown parameter {_name(dotted)!r} (known: {', '.join(known_keys())})")
+                raise ParamError(
+                    f"unknown parameter {_name(dotted)!r} (known: {', '.join(known_keys())})"
+                )
             doc[section][key] = value
         return from_dict(doc)
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         return {
-            name: {f.name: getattr(getattr(self, name), f.name) for f in fields(getattr(self, name))}
+            name: {
+                f.name: getattr(getattr(self, name), f.name) for f in fields(getattr(self, name))
+            }
             for name in _SECTIONS
         }
 
@@ -197,15 +201,54 @@ def _name(text: object) -> str:
     return clip(str(text), 40)
 
 
+#: how deeply arrays and inline tables may nest in a physics file (ours: never)
+TOML_DEPTH = 20
+
+
+def toml_depth(text: str) -> int:
+    """How deeply the arrays and inline tables of TOML ``text`` nest, counted
+    without parsing: tomllib recurses once per level, and 10,000 levels
+    overflowed the stack of a thread (a RecursionError in the main one).
+    Strings and comments are skipped; a table header counts one level."""
+    depth = deepest = 0
+    quote = ""
+    escaped = comment = False
+    for ch in text:
+        if comment:
+            comment = ch != "\n"
+        elif quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            comment = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
 def _toml(text: str, where: str) -> dict[str, Any]:
     """A TOML document read from a file, its texts cleaned (``storage.clean_strings``);
-    ParamError for anything the parser raises, a nesting too deep for it among them."""
+    ParamError for anything the parser raises, and for a nesting deeper than
+    :data:`TOML_DEPTH`, refused before the parser sees it."""
+    if toml_depth(text) > TOML_DEPTH:
+        raise ParamError(f"{where} nests arrays more than {TOML_DEPTH} levels deep")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ParamError(f"{where} is not valid TOML: {shorten(exc)}") from exc
     except Exception as exc:  # noqa: BLE001 - RecursionError from 10,000 nested arrays
-        raise ParamError(f"{where} is not TOML this program can read ({type(exc).__name__})") from exc
+        raise ParamError(
+            f"{where} is not TOML this program can read ({type(exc).__name__})"
+        ) from exc
     cleaned: dict[str, Any] = storage.clean_strings(doc)
     return cleaned
 
@@ -243,7 +286,9 @@ def from_dict(doc: dict[str, Any]) -> Params:
             raise ParamError(f"section [{section}] is missing")
         for key in table:
             if key not in keys:
-                raise ParamError(f"unknown parameter {section}.{_name(key)} (known: {', '.join(keys)})")
+                raise ParamError(
+                    f"unknown parameter {section}.{_name(key)} (known: {', '.join(keys)})"
+                )
         values = {}
         for key in keys:
             if key not in table:
@@ -312,7 +357,11 @@ def default() -> Params:
 
 def replace_section(params: Params, section: str, **changes: Any) -> Params:
     """Convenience for tests and tools: ``replace_section(p, "friction", mu_face_up=0.5)``."""
-    return params.with_overrides({f"{section}.{k}": v for k, v in changes.items()}) if changes else replace(params)
+    return (
+        params.with_overrides({f"{section}.{k}": v for k, v in changes.items()})
+        if changes
+        else replace(params)
+    )
 
 
 # -- the player's own values ---------------------------------------------------------
@@ -366,7 +415,12 @@ def _shape_refusal(value: object) -> str | None:
         return "the physics values are not a list of named numbers"
     keys = []
     for pair in value:
-        if not (type(pair) is tuple and len(pair) == 2 and type(pair[0]) is str and type(pair[1]) is float):
+        if not (
+            type(pair) is tuple
+            and len(pair) == 2
+            and type(pair[0]) is str
+            and type(pair[1]) is float
+        ):
             return "the physics values are not a list of named numbers"
         section, _, _ = pair[0].partition(".")
         if section not in USER_SECTIONS or pair[0] in FIXED:
@@ -416,16 +470,24 @@ def parse_user(text: str, where: str = USER_FILE) -> Overrides:
     changes: dict[str, Any] = {}
     for section, table in doc.items():
         if section not in SCHEMA:
-            raise ParamError(f"unknown section [{_name(section)}] (a player's file may hold {allowed})")
+            raise ParamError(
+                f"unknown section [{_name(section)}] (a player's file may hold {allowed})"
+            )
         if section not in USER_SECTIONS:
-            raise ParamError(f"[{section}] is the table's own: a player's file may hold only {allowed}")
+            raise ParamError(
+                f"[{section}] is the table's own: a player's file may hold only {allowed}"
+            )
         if not isinstance(table, dict):
             raise ParamError(f"[{section}] is not a table of values")
         for key, value in table.items():
             if key not in SCHEMA[section]:
-                raise ParamError(f"unknown parameter {section}.{_name(key)} (known: {', '.join(SCHEMA[section])})")
+                raise ParamError(
+                    f"unknown parameter {section}.{_name(key)} (known: {', '.join(SCHEMA[section])})"
+                )
             if f"{section}.{key}" in FIXED:
-                raise ParamError(f"{section}.{key} is a rule of this edition, not a value a player's file may change")
+                raise ParamError(
+                    f"{section}.{key} is a rule of this edition, not a value a player's file may change"
+                )
             changes[f"{section}.{key}"] = value
     base = default()
     return overrides_between(base, base.with_overrides(changes))
@@ -464,7 +526,10 @@ def read_user_file(folder: str | Path) -> tuple[Overrides, str | None]:
     except storage.NotReadable as exc:  # a pipe, a device, a folder, far too large: damage
         raw, problem = None, f"it is {exc}"
     except OSError as exc:
-        return (), f"Your physics file at {path} could not be read ({exc.strerror or type(exc).__name__}); {shipped}."
+        return (
+            (),
+            f"Your physics file at {path} could not be read ({exc.strerror or type(exc).__name__}); {shipped}.",
+        )
     try:
         if raw is not None:
             return parse_user(raw.decode("utf-8"), USER_FILE), None
@@ -475,7 +540,10 @@ def read_user_file(folder: str | Path) -> tuple[Overrides, str | None]:
     try:
         dest = storage.move_aside(path)
     except OSError as exc:
-        return (), f"Your physics file at {path} was damaged ({problem}) and could not be moved aside ({exc.strerror or exc}); {shipped}."
+        return (
+            (),
+            f"Your physics file at {path} was damaged ({problem}) and could not be moved aside ({exc.strerror or exc}); {shipped}.",
+        )
     return (), f"Your physics file was damaged ({problem}); it was moved to {dest} and {shipped}."
 
 
