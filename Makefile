@@ -42,6 +42,7 @@ play: $(STAMP_PLAY)
 # collection's own failure shows in the run after it, so it is not reported.
 test: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
+	$(BIN)/ruff format --check tabletop tests tools
 	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py & mypy=$$!; \
 	$(PYTEST) --collect-only -q >/dev/null 2>&1; wait $$mypy
 	$(PYTEST) -n auto --dist worksteal
@@ -51,6 +52,7 @@ bench: $(STAMP_TEST)
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check tabletop tests tools
+	$(BIN)/ruff format --check tabletop tests tools
 	$(BIN)/mypy tabletop/core tabletop/games/*/rules.py
 
 # The wheel, in dist/, built afresh: setuptools packs whatever its build/

@@ -98,7 +98,10 @@ def parse_size(text: str) -> tuple[int, int]:
     parts = text.lower().replace("×", "x").split("x")
     if len(parts) != 2:
         raise CliError(f"--size must look like 1280x800, not {shorten(repr(text), 40)}")
-    return (_int(parts[0], "--size width", MIN_SIZE[0], 7680), _int(parts[1], "--size height", MIN_SIZE[1], 4320))
+    return (
+        _int(parts[0], "--size width", MIN_SIZE[0], 7680),
+        _int(parts[1], "--size height", MIN_SIZE[1], 4320),
+    )
 
 
 #: the ways to start (at most one): flag, and whether the command line gave it
@@ -163,7 +166,9 @@ def parse_launch(args: argparse.Namespace) -> Launch:
         kinds = [k.strip().lower() for k in args.seats.split(",")]
         for k in kinds:
             if k != "human" and k not in LEVELS:
-                raise CliError(f"--seats: {shorten(repr(k), 40)} is not human, easy, medium or hard")
+                raise CliError(
+                    f"--seats: {shorten(repr(k), 40)} is not human, easy, medium or hard"
+                )
     if args.players is not None:
         players = _int(args.players, "--players", info.min_players, info.max_players)
     elif kinds:
@@ -171,7 +176,9 @@ def parse_launch(args: argparse.Namespace) -> Launch:
     else:
         players = info.min_players
     if not info.min_players <= players <= info.max_players:
-        raise CliError(f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}")
+        raise CliError(
+            f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}"
+        )
     if kinds and len(kinds) != players:
         raise CliError(f"--seats gives {plural(len(kinds), 'seat')} but --players is {players}")
     if not kinds:
@@ -186,7 +193,9 @@ def _print_list() -> None:
         print("No games are installed.")
     for name, entry in REGISTRY.items():
         info = entry.info
-        print(f"{name:14} {info.title} ({info.min_players}-{info.max_players} players): {info.blurb}")
+        print(
+            f"{name:14} {info.title} ({info.min_players}-{info.max_players} players): {info.blurb}"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -213,7 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         import pygame
     except ImportError:
-        print("tabletop: error: pygame-ce is not installed (pip install pygame-ce)", file=sys.stderr)
+        print(
+            "tabletop: error: pygame-ce is not installed (pip install pygame-ce)", file=sys.stderr
+        )
         return 2
     if not getattr(pygame, "IS_CE", False):
         print(
@@ -225,7 +236,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app = App(launch)
     except pygame.error as exc:
-        print(f"tabletop: error: cannot open a window ({exc}); is there a display?", file=sys.stderr)
+        print(
+            f"tabletop: error: cannot open a window ({exc}); is there a display?", file=sys.stderr
+        )
         return 2
     except Exception as exc:  # noqa: BLE001 - the last resort: a log, one line, no traceback
         print(crash_without_app(exc), file=sys.stderr)
@@ -252,7 +265,9 @@ def crash_report(exc: BaseException, context: Sequence[str] = ()) -> str:
     try:
         import pygame
 
-        graphics = f"pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})"
+        graphics = (
+            f"pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})"
+        )
     except Exception:  # noqa: BLE001 - a report is written whatever is missing
         graphics = "pygame-ce: not available"
     lines = [
@@ -281,7 +296,9 @@ def write_crash_log(storage: Any, text: str) -> Path | None:
     except Exception:  # noqa: BLE001 - the data folder may be full or read-only
         pass
     try:
-        return write_new(tempfile.gettempdir(), f"tabletop-crash-{time.strftime('%Y%m%d-%H%M%S')}", ".log", text)
+        return write_new(
+            tempfile.gettempdir(), f"tabletop-crash-{time.strftime('%Y%m%d-%H%M%S')}", ".log", text
+        )
     except Exception:  # noqa: BLE001
         return None
 
@@ -392,7 +409,9 @@ class App:
         self.windowed_size = fit_window(asked, desktop_size())
         self.screen = self._open_window(self.windowed_size)
         pygame.display.set_caption("Tabletop")
-        self.theme = Theme(self.size, palette=self.settings.palette, anim_speed=self.settings.anim_speed)
+        self.theme = Theme(
+            self.size, palette=self.settings.palette, anim_speed=self.settings.anim_speed
+        )
         self.sound = Sound(volume=self.settings.volume, muted=self.settings.muted)
         self.toasts = Toasts()
         self.stack = SceneStack()
@@ -408,8 +427,12 @@ class App:
             self.toast(message, "error")
         if self.windowed_size != asked:
             w, h = self.windowed_size
-            self.toast(f"The window is {w}x{h}, to fit the screen ({asked[0]}x{asked[1]} was asked for).")
-            if launch.size is None and message is None:  # said once: the settings remember the size that fits
+            self.toast(
+                f"The window is {w}x{h}, to fit the screen ({asked[0]}x{asked[1]} was asked for)."
+            )
+            if (
+                launch.size is None and message is None
+            ):  # said once: the settings remember the size that fits
                 self.update_settings(window_size=self.windowed_size)
 
     #: how many times the window was opened, resized or told by the system
@@ -499,8 +522,12 @@ class App:
         elif launch.replay is not None:
             shown = {id(t) for t in self.toasts.items}
             if not flow.open_replay(self, launch.replay):
-                said = [t.text for t in self.toasts.items if id(t) not in shown and t.kind == "error"]
-                raise CliError(f"--replay: {said[-1] if said else f'{launch.replay} cannot be replayed'}")
+                said = [
+                    t.text for t in self.toasts.items if id(t) not in shown and t.kind == "error"
+                ]
+                raise CliError(
+                    f"--replay: {said[-1] if said else f'{launch.replay} cannot be replayed'}"
+                )
         elif launch.game is not None:
             from tabletop.core import rng
 
@@ -509,7 +536,9 @@ class App:
                 raise CliError(f"unknown game {launch.game!r} (games: {known})")
             entry = self.games[launch.game]
             seed = launch.seed if launch.seed is not None else rng.fresh_seed()
-            flow.start_game(self, entry, entry.default_config(launch.players), seed, list(launch.seats))
+            flow.start_game(
+                self, entry, entry.default_config(launch.players), seed, list(launch.seats)
+            )
 
     # -- the loop --------------------------------------------------------------------
     def handle(self, event: Any) -> None:
@@ -590,7 +619,9 @@ class App:
             self.screen.fill(self.theme.background)
         self.stack.draw(self.screen)
         #: where the messages were drawn this frame (tests read it)
-        self.toast_rects = self.toasts.draw(self.screen, self.theme, getattr(self.stack.top, "toast_area", None))
+        self.toast_rects = self.toasts.draw(
+            self.screen, self.theme, getattr(self.stack.top, "toast_area", None)
+        )
 
     def run(self, max_frames: int | None = None) -> None:
         """Frames until the window closes (or ``max_frames``), then shut down.
@@ -632,7 +663,9 @@ class App:
         if scene is None:
             return lines + ["game: none"]
         session = scene.session
-        seats = ", ".join(f"{s.name} ({s.level} bot)" if s.is_bot else f"{s.name} (person)" for s in session.seats)
+        seats = ", ".join(
+            f"{s.name} ({s.level} bot)" if s.is_bot else f"{s.name} (person)" for s in session.seats
+        )
         return lines + [
             f"game: {session.name} ({session.entry.info.title})"
             + (", a replay" if getattr(scene, "replay_queue", None) is not None else ""),
@@ -689,8 +722,16 @@ class App:
         same = False
         if autosave is not None and autosave.resolve() != suspect.resolve():
             try:
-                docs = [decode_json(read_bounded(p, MAX_BYTES[SAVE_KIND]))[0] for p in (suspect, autosave)]
-                keys = [(d.get("game"), d.get("seed"), d.get("actions")) if isinstance(d, dict) else None for d in docs]
+                docs = [
+                    decode_json(read_bounded(p, MAX_BYTES[SAVE_KIND]))[0]
+                    for p in (suspect, autosave)
+                ]
+                keys = [
+                    (d.get("game"), d.get("seed"), d.get("actions"))
+                    if isinstance(d, dict)
+                    else None
+                    for d in docs
+                ]
                 same = keys[0] is not None and keys[0] == keys[1]
             except (OSError, ValueError):
                 same = False

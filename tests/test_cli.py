@@ -160,8 +160,12 @@ def test_game_flags_go_straight_into_the_game(
     ids=["resume-replay", "replay-resume", "game-resume", "game-replay"],
 )
 def test_one_way_to_start_at_a_time(
-    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    args: list[str], words: str,
+    nim_registered,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    words: str,
 ) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
@@ -184,7 +188,9 @@ def nim_save(game: str = "nim") -> bytes:
     from tabletop.core.session import Session, default_seats
     from tests.nimgame import ENTRY
 
-    session = Session(ENTRY, ENTRY.default_config(2), 3, default_seats(["human", "easy"]), threaded=False)
+    session = Session(
+        ENTRY, ENTRY.default_config(2), 3, default_seats(["human", "easy"]), threaded=False
+    )
     session.play(session.rules.legal_actions(session.state)[0])
     doc = session.to_doc()
     doc["game"] = game
@@ -194,17 +200,27 @@ def nim_save(game: str = "nim") -> bytes:
 @pytest.mark.parametrize(
     "data, words",
     [
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "(not UTF-8 text); it was left where it is"),
+        (
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe",
+            "(not UTF-8 text); it was left where it is",
+        ),
         (b"[1, 2", "(not JSON"),
-        (b'{"notes": "mine"}', "(format is None, expected 'tabletop-save'); it was left where it is"),
+        (
+            b'{"notes": "mine"}',
+            "(format is None, expected 'tabletop-save'); it was left where it is",
+        ),
         (b"[" * 100_000 + b"]" * 100_000, "(nested more than 100 levels deep)"),
         (b"save-for-chess", "for a game this version does not have ('chess')"),
     ],
     ids=["binary", "truncated", "not-a-save", "nested", "unknown-game"],
 )
 def test_a_replay_file_that_cannot_be_played_is_a_bad_command_line(
-    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    data: bytes, words: str,
+    nim_registered,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    data: bytes,
+    words: str,
 ) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     if data == b"save-for-chess":  # sound JSON; the game refuses it once a window is up
@@ -216,11 +232,16 @@ def test_a_replay_file_that_cannot_be_played_is_a_bad_command_line(
     assert len(lines) == 1 and lines[0].startswith("tabletop: error: --replay: "), err
     assert words in lines[0]
     assert "Traceback" not in err and out == ""
-    assert path.read_bytes() == data and sorted(p.name for p in path.parent.iterdir()) == ["game.json"]
+    assert path.read_bytes() == data and sorted(p.name for p in path.parent.iterdir()) == [
+        "game.json"
+    ]
 
 
 def test_a_sound_replay_file_still_plays(
-    nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    nim_registered,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     path = replay_file(tmp_path / "mine", nim_save())
@@ -237,7 +258,9 @@ def test_a_binary_replay_file_from_the_real_entry_point(tmp_path: Path) -> None:
     assert path.read_bytes() == b"\x00\xff\xfe\x9c binary"
 
 
-def test_an_empty_value_is_a_bad_value_not_none(nim_registered, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_empty_value_is_a_bad_value_not_none(
+    nim_registered, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``--size ""`` and ``--replay ""`` opened the title and exited 0."""
     for args in (["--size", ""], ["--replay", ""], ["--seed", "", "--game", "nim"]):
         assert app.main([*args, "--frames", "1"]) == 2, args
@@ -258,7 +281,10 @@ def test_the_window_never_opens_larger_than_the_screen(
     monkeypatch.setattr(app, "desktop_size", lambda: (1280, 800))
     storage = Storage(tmp_path)
     storage.save_settings(Settings(window_size=(7680, 4320)))
-    for launch, asked in ((app.Launch(size=(1920, 1080)), "1920x1080"), (app.Launch(), "7680x4320")):
+    for launch, asked in (
+        (app.Launch(size=(1920, 1080)), "1920x1080"),
+        (app.Launch(), "7680x4320"),
+    ):
         a = app.App(launch, storage=Storage(tmp_path))
         try:
             assert a.size == (1280, 800 - app.DESKTOP_MARGIN[1])

@@ -377,15 +377,26 @@ class _NimHeapsPastTheTable(NimRules):
             r"check (raised (IndexError|TypeError)|accepts it)",
         ),
         (dataclasses.replace(NIM, rules=_NimQuotesInFull()), "check's reason is not a short text"),
-        (dataclasses.replace(NIM, rules=_NimApplyWithoutCheck()), "apply accepts it although check"),
+        (
+            dataclasses.replace(NIM, rules=_NimApplyWithoutCheck()),
+            "apply accepts it although check",
+        ),
         (
             dataclasses.replace(NIM, rules=_NimHeapsPastTheTable()),
             r"check raised IndexError.*drawn by hypothesis",
         ),
     ],
-    ids=["etuc-bool-number", "etuc-reads-first", "nim-full-numbers", "nim-apply-unchecked", "hypothesis"],
+    ids=[
+        "etuc-bool-number",
+        "etuc-reads-first",
+        "nim-full-numbers",
+        "nim-apply-unchecked",
+        "hypothesis",
+    ],
 )
-def test_the_malformed_action_check_catches_broken_games(entry: games.GameEntry, message: str) -> None:
+def test_the_malformed_action_check_catches_broken_games(
+    entry: games.GameEntry, message: str
+) -> None:
     with pytest.raises(ConformanceError, match=message) as info:
         conformance.check_malformed(entry, _malformed_case(entry), examples=80)
     text = str(info.value)

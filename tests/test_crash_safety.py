@@ -60,7 +60,9 @@ def test_killed_in_a_game_it_resumes_at_the_last_move_on_disk(game: str, tmp_pat
     crashkill.check_untouched(tmp_path, home, mine)
 
 
-def test_the_hooks_are_off_unless_asked(monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+def test_the_hooks_are_off_unless_asked(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(testhooks, "_seen", {})
     monkeypatch.setattr(testhooks, "_fired", set())
     monkeypatch.delenv(testhooks.HOLD_ENV, raising=False)

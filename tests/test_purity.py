@@ -248,7 +248,9 @@ class Scan:
     def violations(self) -> list[str]:
         out = []
         for a in self.arrows:
-            why = broken_rule(self.places[a.source], self.places.get(a.target, Place("outside")), a.target)
+            why = broken_rule(
+                self.places[a.source], self.places.get(a.target, Place("outside")), a.target
+            )
             if why is not None:
                 out.append(f"{a}  ({why})")
         return out
@@ -346,7 +348,9 @@ def _a_cycle(edges: dict[str, dict[str, Arrow]], group: list[str]) -> list[Arrow
 
 def test_every_arrow_follows_the_dependency_rules() -> None:
     result = scan(ROOT)
-    assert {"tabletop.core.session", "tabletop.ui.flow", "tests.nimgame.rules"} <= set(result.places)
+    assert {"tabletop.core.session", "tabletop.ui.flow", "tests.nimgame.rules"} <= set(
+        result.places
+    )
     assert any(a.target == "pygame" for a in result.arrows)
     bad = result.violations()
     assert not bad, "imports against the dependency rules:\n" + "\n".join(bad)
@@ -407,7 +411,10 @@ def test_the_scan_catches_each_kind_of_wrong_arrow(tmp_path: Path) -> None:
     )
     result = scan(root)
     bad = "\n".join(result.violations())
-    assert f"tabletop/core/rng.py:{rng}: tabletop.core.rng -> tabletop.games  (core imports only core)" in bad
+    assert (
+        f"tabletop/core/rng.py:{rng}: tabletop.core.rng -> tabletop.games  (core imports only core)"
+        in bad
+    )
     assert f"tabletop/games/etuc/rules.py:{rules + 2}: tabletop.games.etuc.rules -> pygame" in bad
     assert f"tabletop/ui/theme.py:{ui}: tabletop.ui.theme -> tabletop.games.etuc.rules" in bad
     assert f"tabletop/ui/widgets.py:{typed + 3}: tabletop.ui.widgets -> tabletop.app" in bad

@@ -115,7 +115,9 @@ def test_lengths_scores_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert f"actions per game: min {lengths[0]}, median {lengths[1]}, max {lengths[2]}," in out
     easy = sorted(r["scores"][0] for r in doc["results"])
     low, high = selfplay._num(easy[0]), selfplay._num(easy[-1])
-    assert re.search(rf"\| easy +\| {low} / [\d.]+ / {selfplay._num(easy[1])} / [\d.]+ / {high} ", out)
+    assert re.search(
+        rf"\| easy +\| {low} / [\d.]+ / {selfplay._num(easy[1])} / [\d.]+ / {high} ", out
+    )
     assert doc["levels"] == ["easy", "random"] and doc["games"] == 3
     assert [r["seats"] for r in doc["results"]][:2] == [["easy", "random"], ["random", "easy"]]
     assert all(r["error"] is None and r["replay"] is None for r in doc["results"])
@@ -144,7 +146,9 @@ def test_a_game_that_raises_is_listed_and_the_run_goes_on(
     argv = ["faultynim", "--register", "tests.nimgame.faulty:ENTRY", "--seats", "easy,random"]
     assert selfplay.main([*argv, "--games", "8", "--rotate"]) == 1
     out = capsys.readouterr().out
-    raised = re.findall(r"^- game (\d+), seed (\d+), seats (\S+), after \d+ decisions: (.*)$", out, re.M)
+    raised = re.findall(
+        r"^- game (\d+), seed (\d+), seats (\S+), after \d+ decisions: (.*)$", out, re.M
+    )
     assert raised and len(raised) < 8
     assert f"exceptions: {len(raised)}:" in out
     rows = _rows(out)
@@ -174,7 +178,18 @@ def test_verbose_run_lists_a_game_that_raised(
     from tabletop import games
 
     monkeypatch.setattr(games, "REGISTRY", dict(games.REGISTRY))
-    argv = ["faultynim", "--register", "tests.nimgame.faulty:ENTRY", "--seats", "easy,random", "--games", "8", "-v"]
+    argv = [
+        "faultynim",
+        "--register",
+        "tests.nimgame.faulty:ENTRY",
+        "--seats",
+        "easy,random",
+        "--games",
+        "8",
+        "-v",
+    ]
     assert selfplay.main(argv) == 1
     out = capsys.readouterr().out
-    assert re.search(r"^game \d+/8 seed \d+: P1=easy P2=random \| raised RuntimeError: faulty nim", out, re.M)
+    assert re.search(
+        r"^game \d+/8 seed \d+: P1=easy P2=random \| raised RuntimeError: faulty nim", out, re.M
+    )

@@ -144,7 +144,9 @@ def _result(
     g: int, places: tuple[int, ...], scores: tuple[float, ...], error: str | None = None
 ) -> selfplay.GameResult:
     times = tuple((0.1, 0.3 if b == 0 else 0.01) for b in range(len(places)))
-    return selfplay.GameResult(g, g, tuple(range(len(places))), places, scores, times, 10, "", error)
+    return selfplay.GameResult(
+        g, g, tuple(range(len(places))), places, scores, times, 10, "", error
+    )
 
 
 def test_strength_counts_sole_wins_against_the_goal() -> None:
@@ -188,35 +190,63 @@ def test_merge_takes_a_cell_from_the_last_run_that_played_it(tmp_path: Path) -> 
     assert soak.main(["--merge", str(first), str(second), "--out", str(out), "--note", "n"]) == 0
     text = out.read_text()
     rows = _table(text)
-    assert [(r["players"], r["games"], r["run"]) for r in rows] == [("2", "3", "2"), ("3", "2", "1")]
+    assert [(r["players"], r["games"], r["run"]) for r in rows] == [
+        ("2", "3", "2"),
+        ("3", "2", "1"),
+    ]
     assert "- Run 1: " in text and "- Run 2: " in text
     assert "Games per cell: 2, 3" in text
     assert text.endswith("## Notes\n\n- n\n")
 
 
-def test_strength_merge_keeps_the_last_run_of_a_cell_and_fails_on_an_exception(tmp_path: Path) -> None:
+def test_strength_merge_keeps_the_last_run_of_a_cell_and_fails_on_an_exception(
+    tmp_path: Path,
+) -> None:
     """Two runs that played the same cell give one row, the later run's, in
     the matrix's order; a game that raised makes the merge exit 1. The hard
     bot's thinking (kept per game in the JSON) is in its column."""
     etuc, planet = strength.Cell("etuc", 2, "easy"), strength.Cell("planet", 2, "random")
 
     def cell(c: strength.Cell, results: tuple) -> strength.CellResult:
-        return strength.CellResult(c, strength.plan_of(c, len(results), 1, timed=True), results, 1.0)
+        return strength.CellResult(
+            c, strength.plan_of(c, len(results), 1, timed=True), results, 1.0
+        )
 
     won = (_result(0, (1, 2), (9, 1)), _result(1, (1, 2), (8, 2)))
     lost = (_result(0, (2, 1), (1, 9)),)
     files = [tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"]
     docs = [
-        strength.run_json([cell(planet, won), cell(etuc, lost)], strength.Run("a", "t1", 1, 1.0, 1, "m")),
+        strength.run_json(
+            [cell(planet, won), cell(etuc, lost)], strength.Run("a", "t1", 1, 1.0, 1, "m")
+        ),
         strength.run_json([cell(etuc, won)], strength.Run("b", "t2", 2, 1.0, 1, "m")),
-        strength.run_json([cell(etuc, (*won, _result(2, (), (), "ValueError: x")))], strength.Run("c", "t3", 2, 1.0, 1, "m")),
+        strength.run_json(
+            [cell(etuc, (*won, _result(2, (), (), "ValueError: x")))],
+            strength.Run("c", "t3", 2, 1.0, 1, "m"),
+        ),
     ]
     for f, doc in zip(files, docs):
         f.write_text(json.dumps(doc))
     out = tmp_path / "strength.md"
-    assert strength.main(["--merge", str(files[0]), str(files[1]), str(files[0]), str(files[1]), "--out", str(out)]) == 0
+    assert (
+        strength.main(
+            [
+                "--merge",
+                str(files[0]),
+                str(files[1]),
+                str(files[0]),
+                str(files[1]),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     rows = _table(out.read_text())
-    assert [(r["game"], r["games"], r["hard wins"]) for r in rows] == [("Planet etuC", "2", "2"), ("Planet", "2", "2")]
+    assert [(r["game"], r["games"], r["hard wins"]) for r in rows] == [
+        ("Planet etuC", "2", "2"),
+        ("Planet", "2", "2"),
+    ]
     assert rows[0]["hard's thinking: mean / longest, limit"] == "0.20 / 0.30 s of 0.5 s"
     assert strength.main(["--merge", str(files[0]), str(files[2]), "--out", str(out)]) == 1
     assert "## Exceptions" in out.read_text()
@@ -234,5 +264,10 @@ def test_durations_in_the_tables_read_as_before() -> None:
     from tools.cells import seconds
 
     assert [seconds(s) for s in (0.0456, 3.21, 99.9, 109.9, 750.0, 7560.0)] == [
-        "46 ms", "3.2 s", "99.9 s", "1.8 min", "12.5 min", "2.1 h",
+        "46 ms",
+        "3.2 s",
+        "99.9 s",
+        "1.8 min",
+        "12.5 min",
+        "2.1 h",
     ]

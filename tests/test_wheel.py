@@ -31,8 +31,19 @@ ROOT = Path(__file__).resolve().parents[1]
 #: source folder, and a build/ left there keeps files deleted from the source
 #: and ships them in the next wheel; the copy leaves the repo untouched.
 #: Left out: these folders at the top, and bytecode anywhere.
-NOT_BUILT_FROM = {".git", ".venv", "build", "dist", "out", "tests", "tools", "docs",
-                  ".hypothesis", ".mypy_cache", ".ruff_cache"}
+NOT_BUILT_FROM = {
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    "out",
+    "tests",
+    "tools",
+    "docs",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+}
 
 
 def not_built_from(folder: str, names: list[str]) -> set[str]:
@@ -98,8 +109,12 @@ print(json.dumps(sorted(REGISTRY)))
 
 def start(cmd: list[str], **kwargs) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, **kwargs,
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        **kwargs,
     )
 
 
@@ -113,7 +128,9 @@ def finish(proc: subprocess.Popen[str], timeout: float) -> subprocess.CompletedP
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         raise AssertionError(f"{cmd} took over {timeout} s\n{out[-2000:]}\n{err[-2000:]}") from None
-    assert proc.returncode == 0, f"{cmd} exited with {proc.returncode}\n{out[-3000:]}\n{err[-3000:]}"
+    assert proc.returncode == 0, (
+        f"{cmd} exited with {proc.returncode}\n{out[-3000:]}\n{err[-3000:]}"
+    )
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
@@ -175,12 +192,17 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs_every_game_from_it() -> N
         src = tmp / "src"
         shutil.copytree(ROOT, src, ignore=not_built_from)
         wheels = tmp / "wheels"
-        built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), str(src)],
-                    timeout=120, cwd=tmp)
+        built = run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), str(src)],
+            timeout=120,
+            cwd=tmp,
+        )
         # setuptools's warning of a data folder that is not a package (it
         # once named tabletop.assets.fonts): every folder is declared
         said = built.stdout + built.stderr
-        assert "Package would be ignored" not in said and "absent from the `packages`" not in said, said
+        assert (
+            "Package would be ignored" not in said and "absent from the `packages`" not in said
+        ), said
         (wheel,) = wheels.glob("tabletop-*.whl")
         with zipfile.ZipFile(wheel) as zf:
             names = set(zf.namelist())
@@ -193,17 +215,35 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs_every_game_from_it() -> N
         venv = tmp / "venv"
         run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=60)
         python = venv / "bin" / "python"
-        run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-             "--no-compile", str(wheel)], timeout=240, cwd=tmp)
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "--python",
+                str(python),
+                "install",
+                "--quiet",
+                "--no-compile",
+                str(wheel),
+            ],
+            timeout=240,
+            cwd=tmp,
+        )
 
         # the program as a player runs it: from elsewhere, its own home, no
         # display or audio device; bytecode written as it imports, so the
         # later runs start sooner
         home = tmp / "home"
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-        env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
-                   XDG_DATA_HOME=str(home / ".local/share"), XDG_CACHE_HOME=str(home / ".cache"),
-                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        env.update(
+            HOME=str(home),
+            XDG_CONFIG_HOME=str(home / ".config"),
+            XDG_DATA_HOME=str(home / ".local/share"),
+            XDG_CACHE_HOME=str(home / ".cache"),
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+        )
         tabletop = str(venv / "bin" / "tabletop")
         env["TABLETOP_HOME"] = str(home / "list")
         listed = run([tabletop, "--list"], timeout=60, cwd=tmp, env=env).stdout.splitlines()
@@ -214,10 +254,16 @@ def test_the_wheel_installs_into_a_clean_venv_and_runs_every_game_from_it() -> N
         # home of its own): the later ones would wait on the earlier otherwise
         games = {}
         for name in REGISTRY:
-            games[name] = start([tabletop, "--game", name, "--frames", "3"], cwd=tmp,
-                                env={**env, "TABLETOP_HOME": str(home / name)})
-        check = start([str(python), "-I", "-c", CHECK, json.dumps(expected), str(ROOT)], cwd=tmp,
-                      env={**env, "TABLETOP_HOME": str(home / "check")})
+            games[name] = start(
+                [tabletop, "--game", name, "--frames", "3"],
+                cwd=tmp,
+                env={**env, "TABLETOP_HOME": str(home / name)},
+            )
+        check = start(
+            [str(python), "-I", "-c", CHECK, json.dumps(expected), str(ROOT)],
+            cwd=tmp,
+            env={**env, "TABLETOP_HOME": str(home / "check")},
+        )
         try:
             for name, proc in games.items():
                 out = finish(proc, timeout=90)

@@ -193,11 +193,21 @@ def frame_times(
             events = []
             if pointer:
                 pos = pointer_at(i, frames, size)
-                events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+                events.append(
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+                )
                 if i % 20 == 10:
                     down = -1 if i < frames // 2 else 1
-                    events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=down, flipped=False, precise_x=0.0,
-                                                     precise_y=float(down)))
+                    events.append(
+                        pygame.event.Event(
+                            pygame.MOUSEWHEEL,
+                            x=0,
+                            y=down,
+                            flipped=False,
+                            precise_x=0.0,
+                            precise_y=float(down),
+                        )
+                    )
             t = clock()
             app.frame(events, 1 / 60)
             times.append((clock() - t) * 1000)
@@ -273,8 +283,13 @@ def _launches(n: int, first_id: int) -> list[Any]:
     from tabletop.games.planepita.physics import Launch
 
     return [
-        Launch(i % 4, Disc(first_id, i % 4), pad=0.2 + 0.6 * ((i * 7) % 10) / 9,
-               angle=-20.0 + 40.0 * ((i * 3) % 11) / 10, speed=1200.0 + 1600.0 * ((i * 5) % 9) / 8)
+        Launch(
+            i % 4,
+            Disc(first_id, i % 4),
+            pad=0.2 + 0.6 * ((i * 7) % 10) / 9,
+            angle=-20.0 + 40.0 * ((i * 3) % 11) / 10,
+            speed=1200.0 + 1600.0 * ((i * 5) % 9) / 8,
+        )
         for i in range(n)
     ]
 
@@ -326,10 +341,22 @@ def bench_physics(opts: Options) -> list[Row]:
         Row("simulate(), 16 discs: steps per second", ours_rate, "steps/s"),
         Row("raw pymunk, same space built + bare step loop", raw_rate, "steps/s"),
         Row("simulate() / raw pymunk", 100 * ours_rate / raw_rate, "%", 50.0, at_least=True),
-        Row("stepping phase only (construction excluded), ours / raw", 100 * loop_ours / loop_raw, "%"),
-        Row(f"typical shot to rest (6 discs), median of {len(ms)}", statistics.median(ms), "ms", 5.0),
+        Row(
+            "stepping phase only (construction excluded), ours / raw",
+            100 * loop_ours / loop_raw,
+            "%",
+        ),
+        Row(
+            f"typical shot to rest (6 discs), median of {len(ms)}", statistics.median(ms), "ms", 5.0
+        ),
         Row(f"typical shot to rest (6 discs), p99 of {len(ms)}", percentile(ms, 99), "ms"),
-        Row(f"whole shots per second, 16 discs ({len(many)} shots)", per_second, "shots/s", 200.0, at_least=True),
+        Row(
+            f"whole shots per second, 16 discs ({len(many)} shots)",
+            per_second,
+            "shots/s",
+            200.0,
+            at_least=True,
+        ),
     ]
 
 
@@ -379,7 +406,9 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
     while session.state.phase is not Phase.LAUNCH:
         session.play(rules.sample_action(session.state, pick))
     state = session.state
-    tries = [Flick(pad=(i % 6) / 5, angle=-24.0 + 2.0 * i, speed=1300.0 + 70.0 * i) for i in range(24)]
+    tries = [
+        Flick(pad=(i % 6) / 5, angle=-24.0 + 2.0 * i, speed=1300.0 + 70.0 * i) for i in range(24)
+    ]
 
     def busyness(f: Flick) -> float:
         traj = rules.shot(state, f)
@@ -406,8 +435,10 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
                     raise RuntimeError(f"cannot take the flick back: {session.can_undo(mover)}")
             app.frame([], 1 / 60)
         pygame.quit()
-    what = (f"planepita frame during a shot {w}x{h} ({rules.piece_hits(traj)} hits, "
-            f"{traj.duration:.1f} s, {len(times)} frames)")
+    what = (
+        f"planepita frame during a shot {w}x{h} ({rules.piece_hits(traj)} hits, "
+        f"{traj.duration:.1f} s, {len(times)} frames)"
+    )
     return [
         Row(f"{what}, median", statistics.median(times), "ms", 16.7),
         Row(f"{what}, p99", percentile(times, 99), "ms", 4.0),
@@ -463,9 +494,23 @@ def bench_solid(opts: Options) -> list[Row]:
         pygame.quit()
     what = f"solid: 4 dodecahedra turning {w}x{h} (one {across} px across, 3 of {small} px)"
     return [
-        Row(f"{what}, glyphs and a glowing face, median of {opts.frames}", statistics.median(times[True]), "ms", 4.0),
-        Row(f"{what}, glyphs and a glowing face, p99 of {opts.frames}", percentile(times[True], 99), "ms", 4.0),
-        Row(f"{what}, glyphs and a glowing face, the thread's CPU time, p99", percentile(cpu, 99), "ms"),
+        Row(
+            f"{what}, glyphs and a glowing face, median of {opts.frames}",
+            statistics.median(times[True]),
+            "ms",
+            4.0,
+        ),
+        Row(
+            f"{what}, glyphs and a glowing face, p99 of {opts.frames}",
+            percentile(times[True], 99),
+            "ms",
+            4.0,
+        ),
+        Row(
+            f"{what}, glyphs and a glowing face, the thread's CPU time, p99",
+            percentile(cpu, 99),
+            "ms",
+        ),
         Row(f"{what}, no glyphs, p99 of {opts.frames}", percentile(times[False], 99), "ms", 4.0),
         Row(f"solid: glyph sprites painted ahead ({painted})", warm_ms, "ms"),
         Row("solid: glyph sprites painted while turning, after that", later, "sprites", 0),
@@ -494,7 +539,9 @@ def bench_frames(opts: Options) -> list[Row]:
     for name, entry in REGISTRY.items():
         players = max(entry.info.min_players, 3 if entry.info.max_players >= 3 else 2)
         seats = [Seat("You")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, players)]
-        session = Session(entry, entry.default_config(players), 11, seats, threaded=False, timed=False)
+        session = Session(
+            entry, entry.default_config(players), 11, seats, threaded=False, timed=False
+        )
         times: list[float] = []
         with game_on_screen(opts.size, entry, session, seats) as (app, scene):
             for _ in range(600):  # the bots move (paced by the frame) until the person is to move
@@ -505,7 +552,9 @@ def bench_frames(opts: Options) -> list[Row]:
             n = max(60, opts.frames // 2)
             for i in range(n):
                 pos = pointer_at(i, n, opts.size)
-                event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+                event = pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)
+                )
                 started = clock()
                 app.frame([event], 1 / 60)
                 times.append((clock() - started) * 1000)
@@ -537,7 +586,12 @@ def bench_planet_frame(opts: Options) -> list[Row]:
     from tabletop.games import get
 
     entry = get("planet")
-    seats = [Seat("You"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy"), Seat("D", "bot", "easy")]
+    seats = [
+        Seat("You"),
+        Seat("B", "bot", "easy"),
+        Seat("C", "bot", "easy"),
+        Seat("D", "bot", "easy"),
+    ]
     session = Session(entry, entry.default_config(4), 7, seats, threaded=False, timed=False)
     pick = rng.make(7, "bench-planet-frame")
     while min(p.count(".") for p in session.state.planets) > 30 or session.to_move() != 0:
@@ -552,15 +606,27 @@ def bench_planet_frame(opts: Options) -> list[Row]:
         clock = time.perf_counter
         half = max(2, opts.frames // 2)
         x0, y = r.centerx - r.w // 4, r.centery
-        events: list[list[Any]] = [[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x0, y), button=1)]]
+        events: list[list[Any]] = [
+            [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x0, y), button=1)]
+        ]
         for i in range(1, half):
             pos = (x0 + (r.w // 2) * i // half, y + round(20 * math.sin(i / 9)))
-            events.append([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0))])
+            events.append(
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0))]
+            )
         events.append([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
         keys = [pygame.K_UP, pygame.K_DOWN] * 4  # the face cursor: the planet turns to each face
         while len(events) < opts.frames:
             k = len(events) - half
-            events.append([pygame.event.Event(pygame.KEYDOWN, key=keys[k // 20 % len(keys)], mod=0, unicode="", scancode=0)] if k % 20 == 10 else [])
+            events.append(
+                [
+                    pygame.event.Event(
+                        pygame.KEYDOWN, key=keys[k // 20 % len(keys)], mod=0, unicode="", scancode=0
+                    )
+                ]
+                if k % 20 == 10
+                else []
+            )
         for evs in events:
             t = clock()
             app.frame(evs, 1 / 60)
@@ -570,7 +636,9 @@ def bench_planet_frame(opts: Options) -> list[Row]:
         pygame.quit()
     if not turned:
         raise RuntimeError("the drag did not turn the planet: the bench measured nothing")
-    what = f"planet frame, large planet turning {w}x{h} (4 seats, {len(times)} frames, ply {placed})"
+    what = (
+        f"planet frame, large planet turning {w}x{h} (4 seats, {len(times)} frames, ply {placed})"
+    )
     return [
         Row(f"{what}, median", statistics.median(times), "ms", 4.0),
         Row(f"{what}, p99", percentile(times, 99), "ms", 4.0),
@@ -666,7 +734,12 @@ def bench_bots(opts: Options) -> list[Row]:
     positions = _planepita_decisions()
     for level, (_, seconds) in planepita_bot.BUDGETS.items():
         decisions = [
-            (lambda level=level, i=i, state=state: planepita.make_bot(level, rules.launcher(state), i), state)
+            (
+                lambda level=level, i=i, state=state: planepita.make_bot(
+                    level, rules.launcher(state), i
+                ),
+                state,
+            )
             for i, state in enumerate(positions)
         ]
         rows += bot_rows("planepita", level, seconds, decisions)
@@ -682,7 +755,10 @@ def bench_bots(opts: Options) -> list[Row]:
         "etuc",
         "hard",
         None,
-        [(lambda i=i, seat=v.turn: etuc.make_bot("hard", seat, i), v) for i, v in enumerate(forced)],
+        [
+            (lambda i=i, seat=v.turn: etuc.make_bot("hard", seat, i), v)
+            for i, v in enumerate(forced)
+        ],
         "with one legal action",
     )
     views = _uchronicle_decisions(max(2, opts.runs // 2))
@@ -706,7 +782,10 @@ def bench_bots(opts: Options) -> list[Row]:
         "phantom_rummy",
         "hard",
         phantom_bot.HARD_TIME,
-        [(lambda i=i, seat=v.viewer: phantom_bot.make_bot("hard", seat, i), v) for i, v in enumerate(searched)],
+        [
+            (lambda i=i, seat=v.viewer: phantom_bot.make_bot("hard", seat, i), v)
+            for i, v in enumerate(searched)
+        ],
         "where its search weighs more than one move",
     )
     return rows
@@ -783,16 +862,25 @@ def bench_free_shot(opts: Options) -> list[Row]:
     for level, (low, high) in FREE_SHOT_GOALS.items():
         rate = _five_pt_rate(level, positions)
         rows.append(
-            Row(f"planepita {level} bot free shot in the 5-pt area, {len(positions)} positions",
-                rate, "%", high, floor=low if low > 0 else None)
+            Row(
+                f"planepita {level} bot free shot in the 5-pt area, {len(positions)} positions",
+                rate,
+                "%",
+                high,
+                floor=low if low > 0 else None,
+            )
         )
     # the same, with a lone opponent disc in the 5-pt area: how often it is knocked out
     targets = free_shots(ACCURACY_POSITIONS, target=True)
     for level in FREE_SHOT_GOALS:
         rate = 100.0 - _five_pt_rate(level, targets, ident=0)
         rows.append(
-            Row(f"planepita {level} bot knocks a lone opponent disc out of the 5-pt area, "
-                f"{len(targets)} positions", rate, "%")
+            Row(
+                f"planepita {level} bot knocks a lone opponent disc out of the 5-pt area, "
+                f"{len(targets)} positions",
+                rate,
+                "%",
+            )
         )
     return rows
 
@@ -825,10 +913,17 @@ def bench_etuc(opts: Options) -> list[Row]:
                 actions += 1
         elapsed = clock() - t
         rows.append(
-            Row(f"etuc {players}p random deals per second ({deals} deals)", deals / elapsed,
-                "deals/s", 100.0, at_least=True)
+            Row(
+                f"etuc {players}p random deals per second ({deals} deals)",
+                deals / elapsed,
+                "deals/s",
+                100.0,
+                at_least=True,
+            )
         )
-        rows.append(Row(f"etuc {players}p random actions per second", actions / elapsed, "actions/s"))
+        rows.append(
+            Row(f"etuc {players}p random actions per second", actions / elapsed, "actions/s")
+        )
     return rows
 
 
@@ -873,7 +968,9 @@ def bench_uchronicle(opts: Options) -> list[Row]:
         rows.append(
             Row(f"uchronicle {game} options, last trick, worst of {count}", max(times), "ms", 20.0)
         )
-        rows.append(Row(f"uchronicle {game} options, last trick, median", statistics.median(times), "ms"))
+        rows.append(
+            Row(f"uchronicle {game} options, last trick, median", statistics.median(times), "ms")
+        )
     # random full games (every round), each action from sample_action (as the
     # harness plays) and applied with its check; and legal_actions (the bots'
     # menu) timed on every position those games pass through
@@ -905,8 +1002,13 @@ def bench_uchronicle(opts: Options) -> list[Row]:
                 play(i, positions)
             game = "expert" if expert else "standard"
             rows.append(
-                Row(f"uchronicle {players}p {game} random games per second ({games} games)",
-                    games / elapsed, "games/s", 50.0, at_least=True)
+                Row(
+                    f"uchronicle {players}p {game} random games per second ({games} games)",
+                    games / elapsed,
+                    "games/s",
+                    50.0,
+                    at_least=True,
+                )
             )
             # cold caches; the positions kept here are frozen out of the
             # garbage collector's sight, whose passes over them are the bench's
@@ -921,8 +1023,11 @@ def bench_uchronicle(opts: Options) -> list[Row]:
                 times.append((clock() - t) * 1000)
             gc.unfreeze()
             rows.append(
-                Row(f"uchronicle {players}p {game} legal_actions, median of {len(times)}",
-                    statistics.median(times), "ms")
+                Row(
+                    f"uchronicle {players}p {game} legal_actions, median of {len(times)}",
+                    statistics.median(times),
+                    "ms",
+                )
             )
             rows.append(Row(f"uchronicle {players}p {game} legal_actions, max", max(times), "ms"))
     return rows
@@ -990,20 +1095,36 @@ def bench_phantom_rummy(opts: Options) -> list[Row]:
             short_games += len(state.results)
         elapsed = clock() - t
         games_rows.append(
-            Row(f"phantom_rummy {players}p random short games ({matches} matches, "
-                f"{actions} actions)", short_games / elapsed, "games/s", 100.0, at_least=True)
+            Row(
+                f"phantom_rummy {players}p random short games ({matches} matches, "
+                f"{actions} actions)",
+                short_games / elapsed,
+                "games/s",
+                100.0,
+                at_least=True,
+            )
         )
     return [
         *games_rows,
         Row("phantom_rummy distance_to_goal tables built, best", min(builds), "ms", 1000.0),
-        Row(f"phantom_rummy distance_to_goal, new hands ({count} a batch, best of {len(rates)})",
-            max(rates), "calls/s", 200_000.0, at_least=True),
-        Row(f"phantom_rummy distance_to_goal, new hands, median of {len(rates)} batches",
-            statistics.median(rates), "calls/s"),
-        Row(f"phantom_rummy is_goal_hand on 8-card hands ({count} hands x {passes})", goal_rate,
-            "calls/s"),
+        Row(
+            f"phantom_rummy distance_to_goal, new hands ({count} a batch, best of {len(rates)})",
+            max(rates),
+            "calls/s",
+            200_000.0,
+            at_least=True,
+        ),
+        Row(
+            f"phantom_rummy distance_to_goal, new hands, median of {len(rates)} batches",
+            statistics.median(rates),
+            "calls/s",
+        ),
+        Row(
+            f"phantom_rummy is_goal_hand on 8-card hands ({count} hands x {passes})",
+            goal_rate,
+            "calls/s",
+        ),
     ]
-
 
 
 @section("planet")
@@ -1049,12 +1170,23 @@ def bench_planet(opts: Options) -> list[Row]:
     region_rate = count * len(TERRAINS) / (clock() - t)
     evaluations = f"{count} planets x {len(ANIMALS)} cards"
     rows = [
-        Row(f"planet condition_key on random full planets ({evaluations}, best of {len(rates)})",
-            max(rates), "evals/s", 20_000.0, at_least=True),
-        Row(f"planet condition_key, median of {len(rates)} batches", statistics.median(rates),
-            "evals/s"),
-        Row(f"planet regions(planet, terrain) on random full planets ({count} x {len(TERRAINS)})",
-            region_rate, "calls/s"),
+        Row(
+            f"planet condition_key on random full planets ({evaluations}, best of {len(rates)})",
+            max(rates),
+            "evals/s",
+            20_000.0,
+            at_least=True,
+        ),
+        Row(
+            f"planet condition_key, median of {len(rates)} batches",
+            statistics.median(rates),
+            "evals/s",
+        ),
+        Row(
+            f"planet regions(planet, terrain) on random full planets ({count} x {len(TERRAINS)})",
+            region_rate,
+            "calls/s",
+        ),
     ]
     from tabletop.games.planet import bot as planet_bot
 
@@ -1091,6 +1223,7 @@ def _planet_decisions(games: int) -> list[Any]:
                     positions.append(view)
                 state = rules.apply(state, medium[seat].choose(view))
     return positions
+
 
 def _etuc_decisions(deals: int) -> list[Any]:
     """Views where the seat to move has a choice, from ``deals`` seeded first

@@ -56,7 +56,14 @@ class Run:
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Run:
         # a strength run written before runs kept their seed had the default, 1
-        return cls(doc["command"], doc["when"], doc["jobs"], doc["wall_seconds"], doc.get("seed", 1), doc["machine"])
+        return cls(
+            doc["command"],
+            doc["when"],
+            doc["jobs"],
+            doc["wall_seconds"],
+            doc.get("seed", 1),
+            doc["machine"],
+        )
 
     def words(self) -> str:
         """``(2 processes, seed 1, wall time 12.5 min)``."""
@@ -82,7 +89,11 @@ def play(
     wall seconds) as each cell ends. A game that raises is a result like any
     other; a worker that dies (a crash in C code) raises RuntimeError naming
     the cell, instead of waiting for it for ever."""
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) if jobs > 1 else None
+    pool = (
+        ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        if jobs > 1
+        else None
+    )
     try:
         for key, plan in todo:
             start = time.perf_counter()
@@ -104,20 +115,31 @@ def play(
 def add_run_options(p: argparse.ArgumentParser, games: int, out: Path, note: str = "") -> None:
     """The options a tool of cells shares: --games, --seed, --jobs, --out,
     --json, --merge, --note and -q; ``note`` adds to --note's help."""
-    p.add_argument("--games", type=int, default=games, metavar="N", help=f"games a cell (default {games})")
+    p.add_argument(
+        "--games", type=int, default=games, metavar="N", help=f"games a cell (default {games})"
+    )
     p.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
     p.add_argument(
-        "--out", default=str(out), metavar="FILE",
+        "--out",
+        default=str(out),
+        metavar="FILE",
         help=f"the table's file (default {out.parent.name}/{out.name}; - prints it only)",
     )
-    p.add_argument("--json", metavar="FILE", help="also write every game's result as JSON, after every cell")
     p.add_argument(
-        "--merge", nargs="+", metavar="JSON",
+        "--json", metavar="FILE", help="also write every game's result as JSON, after every cell"
+    )
+    p.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="JSON",
         help="play nothing: write the table from the --json files of earlier runs, in order",
     )
     p.add_argument(
-        "--note", action="append", default=[], metavar="TEXT",
+        "--note",
+        action="append",
+        default=[],
+        metavar="TEXT",
         help="a line for the table's notes (repeatable)" + (f": {note}" if note else ""),
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no line per cell as it ends")
@@ -155,14 +177,20 @@ def collect(
     return done, run()
 
 
-def run_doc(run: Run, done: Sequence[Any], fields: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+def run_doc(
+    run: Run, done: Sequence[Any], fields: Callable[[Any], dict[str, Any]]
+) -> dict[str, Any]:
     """A run as plain data: the run, and per cell its ``fields`` (what the
     tool's cell adds), its wall time and its games (:func:`tools.selfplay.to_json`
     of the cell's ``plan``, ``results`` and ``wall``)."""
     return {
         **run.to_json(),
         "cells": [
-            {**fields(c), "cell_wall_seconds": round(c.wall, 3), **selfplay.to_json(c.plan, c.results, c.wall, run.jobs)}
+            {
+                **fields(c),
+                "cell_wall_seconds": round(c.wall, 3),
+                **selfplay.to_json(c.plan, c.results, c.wall, run.jobs),
+            }
             for c in done
         ],
     }

@@ -109,7 +109,9 @@ class Child:
             return False
         lines = (self._partial + data).split(b"\n")
         self._partial = lines.pop()
-        self.marks += [line[len(MARK) :].decode().split() for line in lines if line.startswith(MARK)]
+        self.marks += [
+            line[len(MARK) :].decode().split() for line in lines if line.startswith(MARK)
+        ]
         return True
 
     def wait_until(self, reached: Callable[[list[list[str]]], bool], what: str) -> None:
@@ -130,7 +132,9 @@ class Child:
             os.kill(self.proc.pid, signal.SIGKILL)
         self._drain()
         status = self.proc.returncode
-        assert status == -signal.SIGKILL, f"it ended by itself (exit {status}) before the kill: {self.stderr()!r}"
+        assert status == -signal.SIGKILL, (
+            f"it ended by itself (exit {status}) before the kill: {self.stderr()!r}"
+        )
 
     def finish(self) -> int:
         """Wait for the program to end by itself; its exit status."""
@@ -172,7 +176,14 @@ def user_files(home: Path, game: str) -> dict[Path, bytes]:
     storage = Storage(home)
     storage.save_settings(Settings(anim_speed=0.0))
     entry = REGISTRY[game]
-    kept = Session(entry, entry.default_config(2), 11, default_seats(["easy", "easy"]), threaded=False, timed=False)
+    kept = Session(
+        entry,
+        entry.default_config(2),
+        11,
+        default_seats(["easy", "easy"]),
+        threaded=False,
+        timed=False,
+    )
     kept.play_bots(limit=3)
     storage.save_game("kept", kept.to_doc())
     seats = (SeatResult("Ada", BOT, "easy", 1, 3.0), SeatResult("Bo", BOT, "hard", 2, 1.0))
@@ -193,11 +204,15 @@ def check_autosave(home: Path, child: Child, before: dict[str, Any] | None) -> d
     assert moves == len(doc["actions"])
     lives, saved = child.numbers("live"), child.numbers("saved")
     assert moves in lives, f"the autosave's {moves} moves were never on screen ({lives})"
-    assert saved and moves >= saved[-1], f"the write of {saved[-1:]} moves was lost: the file holds {moves}"
+    assert saved and moves >= saved[-1], (
+        f"the write of {saved[-1:]} moves was lost: the file holds {moves}"
+    )
     if before is not None:
         for key in ("game", "seed", "config", "seats"):
             assert doc[key] == before[key], key
-        assert doc["actions"][: len(before["actions"])] == before["actions"], "moves on disk were lost"
+        assert doc["actions"][: len(before["actions"])] == before["actions"], (
+            "moves on disk were lost"
+        )
     return doc
 
 
@@ -211,7 +226,9 @@ def starts_from(child: Child, doc: dict[str, Any]) -> None:
 
 def start(home: Path, game: str, seed: int, hold: str | None = None) -> Child:
     """A new game of ``SEATS``."""
-    return Child(home, ["--game", game, "--seats", SEATS, "--seed", str(seed), "--frames", FOREVER], hold)
+    return Child(
+        home, ["--game", game, "--seats", SEATS, "--seed", str(seed), "--frames", FOREVER], hold
+    )
 
 
 def resume(home: Path, before: dict[str, Any], hold: str | None = None) -> Child:
@@ -230,7 +247,10 @@ def kill_at_write(
     search. Checks what is on disk; returns the autosave and the held write's
     temporary file."""
     autosave = autosave_path(home)
-    child.wait_until(lambda marks: any(m[0] == "hold" and m[2] == "autosave.json" for m in marks), "held an autosave")
+    child.wait_until(
+        lambda marks: any(m[0] == "hold" and m[2] == "autosave.json" for m in marks),
+        "held an autosave",
+    )
     held = next(m for m in child.marks if m[0] == "hold" and m[2] == "autosave.json")
     assert held[1] == stage, held
     on_disk = autosave.read_bytes()  # the writer is held: nothing else writes it
@@ -240,7 +260,9 @@ def kill_at_write(
     assert autosave.read_bytes() == on_disk
     doc = check_autosave(home, child, before)
     if search:
-        assert max(child.numbers("live")) == child.held_search(), "the searching bot's move was played"
+        assert max(child.numbers("live")) == child.held_search(), (
+            "the searching bot's move was played"
+        )
     saved = child.numbers("saved")
     temporary = Path(held[3])
     if stage == "renamed":  # the held write reached the disk; its mark did not
@@ -261,7 +283,9 @@ def kill_in_search(home: Path, child: Child, before: dict[str, Any]) -> dict[str
     child.wait_until(lambda _: child.held_search() is not None, "started the held search")
     child.kill()
     searched = child.held_search()
-    assert searched is not None and max(child.numbers("live")) == searched, "the searching bot's move was played"
+    assert searched is not None and max(child.numbers("live")) == searched, (
+        "the searching bot's move was played"
+    )
     doc = check_autosave(home, child, before)
     assert len(doc["actions"]) <= searched
     return doc
@@ -271,7 +295,9 @@ def kill_in_play(home: Path, child: Child, before: dict[str, Any], more: int = 2
     """Kill ``child`` just after an autosave ``more`` moves on from ``before``:
     no hold, whatever the writer and the bots were doing."""
     start = len(before["actions"])
-    child.wait_until(lambda _: any(n >= start + more for n in child.numbers("saved")), f"saved {more} more moves")
+    child.wait_until(
+        lambda _: any(n >= start + more for n in child.numbers("saved")), f"saved {more} more moves"
+    )
     child.kill()
     doc = check_autosave(home, child, before)
     assert len(doc["actions"]) >= start + more
@@ -297,7 +323,9 @@ def check_untouched(runs: Path, home: Path, mine: dict[Path, bytes]) -> None:
     """No run printed anything on stderr (no traceback), nothing was set
     aside or written as a crash log, the player's files are as they were."""
     for run in sorted(runs.glob("stderr-*.txt")):
-        assert run.read_text(errors="replace") == "", f"{run.name}: {run.read_text(errors='replace')}"
+        assert run.read_text(errors="replace") == "", (
+            f"{run.name}: {run.read_text(errors='replace')}"
+        )
     saves = sorted(p.name for p in (home / "saves").iterdir())
     assert saves == ["autosave.json", "kept.json"], saves
     assert not list(home.rglob("crash-*.log")) and not list(home.rglob("*.bad*"))
@@ -323,7 +351,9 @@ def long_chain(runs: Path, game: str, seed: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--games", default=",".join(FIVE), help="comma-separated games (default: all five)")
+    p.add_argument(
+        "--games", default=",".join(FIVE), help="comma-separated games (default: all five)"
+    )
     p.add_argument("--seeds", type=int, default=1, help="seeds per game: 7, 8, ... (default 1)")
     args = p.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -341,7 +371,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 except AssertionError as exc:
                     moves, result = -1, f"FAILED: {exc}"
                     failures += 1
-            print(f"{game:14} {seed:>4} {moves:>5} {time.perf_counter() - t0:>7.1f}  {result}", flush=True)
+            print(
+                f"{game:14} {seed:>4} {moves:>5} {time.perf_counter() - t0:>7.1f}  {result}",
+                flush=True,
+            )
     return 1 if failures else 0
 
 

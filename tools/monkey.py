@@ -93,7 +93,9 @@ class Report:
         return sorted(every, reverse=True)[:n]
 
     def over(self, budget_ms: float) -> dict[str, int]:
-        return {name: n for name, ts in self.times.items() if (n := sum(1 for t in ts if t > budget_ms))}
+        return {
+            name: n for name, ts in self.times.items() if (n := sum(1 for t in ts if t > budget_ms))
+        }
 
 
 class MonkeyFailure(AssertionError):
@@ -131,7 +133,13 @@ class Monkey:
     def move(self, pos: tuple[int, int]) -> None:
         rel = (pos[0] - self.mouse[0], pos[1] - self.mouse[1])
         self.mouse = pos
-        self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1 if self.held else 0, 0, 0))])
+        self.frame(
+            [
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1 if self.held else 0, 0, 0)
+                )
+            ]
+        )
 
     def play(self) -> str:
         """When a person may move at the table on top, a random legal move for
@@ -179,7 +187,18 @@ class Monkey:
             return f"drag from {a} to {b}"
         if r < 0.48:
             y = self.rng.choice((-1, 1))
-            self.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))])
+            self.frame(
+                [
+                    pygame.event.Event(
+                        pygame.MOUSEWHEEL,
+                        x=0,
+                        y=y,
+                        flipped=False,
+                        precise_x=0.0,
+                        precise_y=float(y),
+                    )
+                ]
+            )
             return f"wheel {y}"
         if r < 0.58:
             pos = self.point()
@@ -220,7 +239,10 @@ def start_phase(app: Any, game: str | None, people: int, seed: int, threaded: bo
         return
     entry = app.games[game]
     players = max(entry.info.min_players, 2 if people == 2 else min(3, entry.info.max_players))
-    seats = [Seat(f"Person {i + 1}") if i < people else Seat(f"Bot {i}", "bot", "easy") for i in range(players)]
+    seats = [
+        Seat(f"Person {i + 1}") if i < people else Seat(f"Bot {i}", "bot", "easy")
+        for i in range(players)
+    ]
     config = entry.default_config(players)
     session = Session(entry, config, seed, seats, threaded=threaded, timed=threaded)
     app.stack.reset(app.home())
@@ -286,13 +308,28 @@ def run(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = OneLineParser(label="monkey", prog="tools/monkey.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--events", type=int, default=10_000, help="random events in all (default 10,000)")
+    parser = OneLineParser(
+        label="monkey", prog="tools/monkey.py", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--events", type=int, default=10_000, help="random events in all (default 10,000)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    parser.add_argument("--games", default=None, help="only these games, comma-separated (default: every game)")
-    parser.add_argument("--size", default="960x600", help="the window's first size (default 960x600)")
-    parser.add_argument("--budget", type=float, default=33.3, help="a frame's budget in ms, for the report (default 33.3)")
-    parser.add_argument("--threaded", action="store_true", help="bots think on their worker, timed, as when played")
+    parser.add_argument(
+        "--games", default=None, help="only these games, comma-separated (default: every game)"
+    )
+    parser.add_argument(
+        "--size", default="960x600", help="the window's first size (default 960x600)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=33.3,
+        help="a frame's budget in ms, for the report (default 33.3)",
+    )
+    parser.add_argument(
+        "--threaded", action="store_true", help="bots think on their worker, timed, as when played"
+    )
     args = parser.parse_args(argv)
     if args.events < 1:
         parser.error(f"--events must be at least 1, not {args.events}")
@@ -313,13 +350,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"monkey: the program raised\n{failure}", file=sys.stderr)
         return 1
     wall = time.perf_counter() - started
-    print(f"monkey: {report.events} events, {report.frames} frames, seed {report.seed}: no exception")
-    print(f"  games started: {report.games_started}; moves made in them: {report.moves} "
-          f"({report.plays} by the monkey for a person); "
-          f"window resizes: {report.resizes}; quits to a new title: {report.quits}")
+    print(
+        f"monkey: {report.events} events, {report.frames} frames, seed {report.seed}: no exception"
+    )
+    print(
+        f"  games started: {report.games_started}; moves made in them: {report.moves} "
+        f"({report.plays} by the monkey for a person); "
+        f"window resizes: {report.resizes}; quits to a new title: {report.quits}"
+    )
     print(f"  scenes seen: {', '.join(sorted(report.scenes))}")
     over = report.over(args.budget)
-    print(f"  frames over {args.budget:g} ms: " + (", ".join(f"{n} in {name}" for name, n in sorted(over.items())) or "none"))
+    print(
+        f"  frames over {args.budget:g} ms: "
+        + (", ".join(f"{n} in {name}" for name, n in sorted(over.items())) or "none")
+    )
     print("  slowest frames: " + ", ".join(f"{t:.1f} ms ({name})" for t, name in report.slowest()))
     print(f"  wall time: {wall:.1f} s")
     return 0

@@ -63,13 +63,17 @@ class ShortGameRecord:
     hard_goal: bool = False
 
 
-def sample_one(players: int, level: str, seed: int, number: int, hard: int | None = None) -> ShortGameRecord:
+def sample_one(
+    players: int, level: str, seed: int, number: int, hard: int | None = None
+) -> ShortGameRecord:
     """Short game ``number`` of the sample: dealt, then played by ``level``
     bots, but for the hard bot at seat ``hard`` if given."""
     game_seed = rng.derive(seed, "phantom-sample", players, number)
     state = RULES.setup(default_config(players), game_seed)
-    bots = [make_bot("hard" if s == hard else level, s, rng.derive(game_seed, "bot", s), timed=False)
-            for s in range(players)]
+    bots = [
+        make_bot("hard" if s == hard else level, s, rng.derive(game_seed, "bot", s), timed=False)
+        for s in range(players)
+    ]
     turns = sets = 0
     drew = False  # the last move was to draw two: an opening, or a gain won at the reveal
     while not state.results:
@@ -81,7 +85,9 @@ def sample_one(players: int, level: str, seed: int, number: int, hard: int | Non
         turns += isinstance(action, Take)
         state = apply_checked(RULES, state, action, seat)
     goal = state.results[0].goal is not None
-    return ShortGameRecord(goal, turns, sets, not goal and not drew, goal and state.results[0].goal == hard)
+    return ShortGameRecord(
+        goal, turns, sets, not goal and not drew, goal and state.results[0].goal == hard
+    )
 
 
 def _gain_won(state: PhantomState, seat: int, action: PhantomAction) -> bool:
@@ -94,21 +100,32 @@ def _gain_won(state: PhantomState, seat: int, action: PhantomAction) -> bool:
     return won is not None and isinstance(won[1], ClaimGain)
 
 
-def sample(players: int, level: str, games: int, seed: int, hard: bool = False) -> list[ShortGameRecord]:
-    return [sample_one(players, level, seed, g, g % players if hard else None) for g in range(games)]
+def sample(
+    players: int, level: str, games: int, seed: int, hard: bool = False
+) -> list[ShortGameRecord]:
+    return [
+        sample_one(players, level, seed, g, g % players if hard else None) for g in range(games)
+    ]
 
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def report(level: str, seed: int, rows: dict[int, list[ShortGameRecord]], hard: bool = False) -> str:
-    who = f"one hard bot (each seat in turn) and {level} bots" if hard else f"{level} bots on every seat"
+def report(
+    level: str, seed: int, rows: dict[int, list[ShortGameRecord]], hard: bool = False
+) -> str:
+    who = (
+        f"one hard bot (each seat in turn) and {level} bots"
+        if hard
+        else f"{level} bots on every seat"
+    )
     lines = [
         f"Phantom Rummy short games, {who}, seed {seed}",
         "",
         "| players | short games | goal | pile-out | turns (avg) | openings+gains (avg) "
-        "| pile-outs at a refill | sets in pile-out games (avg) |" + (" hard's goals | each other seat's |" if hard else ""),
+        "| pile-outs at a refill | sets in pile-out games (avg) |"
+        + (" hard's goals | each other seat's |" if hard else ""),
         "|---|---|---|---|---|---|---|---|" + ("---|---|" if hard else ""),
     ]
     for players, records in rows.items():
@@ -120,8 +137,12 @@ def report(level: str, seed: int, rows: dict[int, list[ShortGameRecord]], hard: 
             f"| {_mean([r.turns for r in records]):.1f} | {_mean([r.sets for r in records]):.2f} "
             f"| {sum(r.refill for r in outs)} of {len(outs)} "
             f"| {_mean([r.sets for r in outs]):.2f} |"
-            + (f" {sum(r.hard_goal for r in records) / n:.1%} "
-               f"| {(goals - sum(r.hard_goal for r in records)) / n / (players - 1):.1%} |" if hard else "")
+            + (
+                f" {sum(r.hard_goal for r in records) / n:.1%} "
+                f"| {(goals - sum(r.hard_goal for r in records)) / n / (players - 1):.1%} |"
+                if hard
+                else ""
+            )
         )
     return "\n".join(lines)
 
@@ -132,12 +153,21 @@ def build_parser() -> argparse.ArgumentParser:
         label="phantom_sample",
         description="Phantom Rummy short games played by bots: goals against pile-outs.",
     )
-    parser.add_argument("--players", type=int, action="append", help="2, 3 or 4 (repeatable; default all)")
-    parser.add_argument("--level", default="medium", choices=LEVELS, help="the bots' level (default medium)")
-    parser.add_argument("--games", type=int, default=500, help="short games per player count (default 500)")
+    parser.add_argument(
+        "--players", type=int, action="append", help="2, 3 or 4 (repeatable; default all)"
+    )
+    parser.add_argument(
+        "--level", default="medium", choices=LEVELS, help="the bots' level (default medium)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=500, help="short games per player count (default 500)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    parser.add_argument("--hard", action="store_true",
-                        help="one seat (each in turn) is the hard bot, the others --level")
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="one seat (each in turn) is the hard bot, the others --level",
+    )
     return parser
 
 
@@ -145,7 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     counts = args.players or [2, 3, 4]
     if any(p not in (2, 3, 4) for p in counts) or args.games < 1:
-        print("phantom_sample: error: players are 2, 3 or 4 and --games at least 1", file=sys.stderr)
+        print(
+            "phantom_sample: error: players are 2, 3 or 4 and --games at least 1", file=sys.stderr
+        )
         return 2
     rows = {p: sample(p, args.level, args.games, args.seed, args.hard) for p in counts}
     print(report(args.level, args.seed, rows, args.hard))

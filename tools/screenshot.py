@@ -60,7 +60,6 @@ MAX_RESULT_MOVES = 100_000
 HINT_WAIT_FRAMES = 3_000
 
 
-
 def parse_scene(text: str) -> tuple[str, str | None]:
     """``"game:nim"`` -> ``("game", "nim")``; UsageError for anything unknown."""
     kind, sep, game = text.partition(":")
@@ -257,7 +256,9 @@ def show(
     elif kind == "game":
         _start_game(app, entry, seed, moves, to_end=False, players=players, variants=variants)
     elif kind == "pause":
-        game_scene = _start_game(app, entry, seed, moves, to_end=False, players=players, variants=variants)
+        game_scene = _start_game(
+            app, entry, seed, moves, to_end=False, players=players, variants=variants
+        )
         app.stack.push(overlays.PauseScene(app, game_scene))
     elif kind == "summary":
         # the move that ends the deal is played through the frame, which
@@ -347,7 +348,9 @@ def show_hint(app: Any, scene: str) -> None:
     for _ in range(2):
         app.frame([], 1 / 60)
     if game.hint_action is None:
-        raise UsageError(f"--hint: no hint is on show ({game.last_error or 'the hint did not come'})")
+        raise UsageError(
+            f"--hint: no hint is on show ({game.last_error or 'the hint did not come'})"
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -63,7 +63,6 @@ from tools.cli import OneLineParser, UsageError, add_register, check_counts, reg
 SEAT_LEVELS = (*LEVELS, "random")
 
 
-
 @dataclass(frozen=True)
 class Plan:
     """Everything that fixes a run (and, bar time budgets, its results)."""
@@ -346,7 +345,7 @@ def _num(x: float) -> str:
 
 
 def spread_words(xs: Sequence[float]) -> str:
-    """"min / q1 / median / q3 / max", or "-" for no values."""
+    """ "min / q1 / median / q3 / max", or "-" for no values."""
     s = spread(xs)
     return " / ".join(_num(x) for x in s) if s is not None else "-"
 
@@ -693,7 +692,8 @@ def run(plan: Plan, jobs: int = 1, verbose: bool = False) -> list[GameResult]:
     def show(r: GameResult) -> None:
         if verbose:
             seats = " ".join(
-                f"P{s + 1}={plan.labels[b]}" + (f":{r.places[b]}" if r.ok else "") for s, b in enumerate(r.seats)
+                f"P{s + 1}={plan.labels[b]}" + (f":{r.places[b]}" if r.ok else "")
+                for s, b in enumerate(r.seats)
             )
             print(
                 f"game {r.number + 1}/{plan.games} seed {r.seed}: {seats} | "

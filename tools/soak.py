@@ -57,7 +57,6 @@ DEFAULT_OUT = ROOT / "docs" / "soak.md"
 FULL = 1000
 
 
-
 @dataclass(frozen=True)
 class Cell:
     """One game at one player count with one variant choice."""
@@ -86,7 +85,9 @@ def cells_of(game: str, players: int, combinations: bool = False) -> list[Cell]:
         out = []
         for values in itertools.product(*(v.choices for v in offered)):
             chosen = tuple(
-                (v.key, x) for v, x in zip(offered, values) if x != v.default or type(x) is not type(v.default)
+                (v.key, x)
+                for v, x in zip(offered, values)
+                if x != v.default or type(x) is not type(v.default)
             )
             out.append(Cell(game, players, chosen))
         out.sort(key=lambda c: len(c.variants))
@@ -169,7 +170,9 @@ HEAD = (
 )
 
 
-def plan_of(cell: Cell, level: str, n: int, seed: int, register: tuple[str, ...] = ()) -> selfplay.Plan:
+def plan_of(
+    cell: Cell, level: str, n: int, seed: int, register: tuple[str, ...] = ()
+) -> selfplay.Plan:
     return selfplay.Plan(
         cell.game,
         (level,) * cell.players,
@@ -198,7 +201,9 @@ def run_cells(
     """Play each (cell, level, games) in turn, the games of a cell in ``jobs``
     processes (:func:`tools.cells.play`); yield each cell as it ends."""
     levels = {cell: level for cell, level, _ in todo}
-    plans = [(cell, plan_of(cell, level, n, cell_seed(seed, cell), register)) for cell, level, n in todo]
+    plans = [
+        (cell, plan_of(cell, level, n, cell_seed(seed, cell), register)) for cell, level, n in todo
+    ]
     for cell, plan, results, wall in play(plans, jobs):
         yield CellResult(cell, levels[cell], plan, results, wall)
 
@@ -271,18 +276,20 @@ def table(done: Sequence[CellResult], sources: Sequence[int] = ()) -> str:
     """The markdown table, with a "run" column when ``sources`` is given."""
     if not sources:
         return selfplay.markdown(HEAD, [c.row() for c in done])
-    return selfplay.markdown(
-        (*HEAD, "run"), [(*c.row(), str(s)) for c, s in zip(done, sources)]
-    )
+    return selfplay.markdown((*HEAD, "run"), [(*c.row(), str(s)) for c, s in zip(done, sources)])
 
 
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
     """A soak run as plain data (``--json``), which ``--merge`` reads back."""
-    return run_doc(run, done, lambda c: {
-        "cell_variants": [list(kv) for kv in c.cell.variants],
-        "level": c.level,
-        "register": list(c.plan.register),
-    })
+    return run_doc(
+        run,
+        done,
+        lambda c: {
+            "cell_variants": [list(kv) for kv in c.cell.variants],
+            "level": c.level,
+            "register": list(c.plan.register),
+        },
+    )
 
 
 def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
@@ -311,27 +318,43 @@ def build_parser() -> argparse.ArgumentParser:
         "and write a table of exceptions, lengths, scores and times.",
     )
     p.add_argument(
-        "--games-for", action="append", default=[], metavar="GAME=N",
+        "--games-for",
+        action="append",
+        default=[],
+        metavar="GAME=N",
         help="games a cell for one game (repeatable)",
     )
     p.add_argument(
-        "--level", default="easy", metavar="LEVEL",
+        "--level",
+        default="easy",
+        metavar="LEVEL",
         help=f"the bots in every seat ({', '.join(selfplay.SEAT_LEVELS)}; default easy)",
     )
     p.add_argument(
-        "--level-for", action="append", default=[], metavar="GAME=LEVEL",
+        "--level-for",
+        action="append",
+        default=[],
+        metavar="GAME=LEVEL",
         help="the bots for one game, e.g. uchronicle=random (repeatable)",
     )
     p.add_argument(
-        "--only", action="append", default=[], metavar="GAME",
+        "--only",
+        action="append",
+        default=[],
+        metavar="GAME",
         help="soak only this game (repeatable; default every registered game)",
     )
     p.add_argument(
-        "--players", action="append", default=[], type=int, metavar="N",
+        "--players",
+        action="append",
+        default=[],
+        type=int,
+        metavar="N",
         help="only this player count (repeatable)",
     )
     p.add_argument(
-        "--combinations", action="store_true",
+        "--combinations",
+        action="store_true",
         help="every combination of variant values, not each value alone",
     )
     add_register(p)
@@ -383,16 +406,16 @@ def todo_of(args: argparse.Namespace) -> list[tuple[Cell, str, int]]:
     cells = matrix(args.only, args.players, args.combinations)
     if not cells:
         raise UsageError("no cell: no game takes the player counts given")
-    return [
-        (c, levels.get(c.game, args.level), counts.get(c.game, args.games)) for c in cells
-    ]
+    return [(c, levels.get(c.game, args.level), counts.get(c.game, args.games)) for c in cells]
 
 
 def merge(files: Sequence[str], out: str, notes: Sequence[str] = ()) -> int:
     """Write the table from earlier runs' JSON, a cell of a later file taking
     the place of the same cell in an earlier one, rows in the matrix's order;
     exit 1 when any game raised."""
-    got = merged(files, from_json, lambda c: c.cell, [*matrix(), *matrix(combinations=True)], "soak")
+    got = merged(
+        files, from_json, lambda c: c.cell, [*matrix(), *matrix(combinations=True)], "soak"
+    )
     if got is None:
         return 2
     done, sources, runs = got

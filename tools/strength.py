@@ -46,7 +46,6 @@ OPPONENTS = ("random", "easy")
 GOALS = {"random": 0.95, "easy": 0.70}
 
 
-
 @dataclass(frozen=True)
 class Cell:
     game: str
@@ -132,7 +131,9 @@ class CellResult:
         seconds a decision ("-" when untimed). A mean near the limit means it
         mostly stopped at the limit, not at its cap: the row then depends on
         the machine's speed and load."""
-        budget = time_budget(selfplay.make_seat(games.get(self.cell.game), "hard", 0, 0, timed=self.plan.timed))
+        budget = time_budget(
+            selfplay.make_seat(games.get(self.cell.game), "hard", 0, 0, timed=self.plan.timed)
+        )
         spent = [r.thinking(0) for r in self.finished]
         n = sum(k for k, _, _ in spent)
         if budget is None or not n:
@@ -163,7 +164,9 @@ def plan_of(cell: Cell, n: int, seed: int, timed: bool) -> selfplay.Plan:
     return selfplay.Plan(cell.game, cell.levels, n, seed, rotate=True, timed=timed)
 
 
-def play_cells(todo: Sequence[Cell], n: int, seed: int, jobs: int, timed: bool) -> Iterator[CellResult]:
+def play_cells(
+    todo: Sequence[Cell], n: int, seed: int, jobs: int, timed: bool
+) -> Iterator[CellResult]:
     """Play each cell's ``n`` games in ``jobs`` processes (:func:`tools.cells.play`);
     yield each cell as it ends."""
     plans = [(cell, plan_of(cell, n, seed, timed)) for cell in todo]
@@ -171,9 +174,7 @@ def play_cells(todo: Sequence[Cell], n: int, seed: int, jobs: int, timed: bool) 
         yield CellResult(cell, plan, results, wall)
 
 
-def document(
-    done: Sequence[CellResult], runs: Sequence[Run], notes: Sequence[str] = ()
-) -> str:
+def document(done: Sequence[CellResult], runs: Sequence[Run], notes: Sequence[str] = ()) -> str:
     """docs/strength.md: what was run, where, when, and a row per cell."""
     counts = sorted({len(c.results) for c in done})
     timed = sorted({c.plan.timed for c in done})
@@ -206,9 +207,16 @@ def document(
         selfplay.markdown(HEAD, [c.row() for c in done]),
         "",
     ]
-    failed = [line for c in done for line in selfplay.exception_lines(
-        c.plan, c.results, f"{c.cell.game}, {c.cell.players} players, hard against {c.cell.opponent}: ",
-        markdown=True)]
+    failed = [
+        line
+        for c in done
+        for line in selfplay.exception_lines(
+            c.plan,
+            c.results,
+            f"{c.cell.game}, {c.cell.players} players, hard against {c.cell.opponent}: ",
+            markdown=True,
+        )
+    ]
     if failed:
         lines += ["## Exceptions", "", *failed, ""]
     if notes:
@@ -255,22 +263,35 @@ def build_parser() -> argparse.ArgumentParser:
         "and write the win rates against the goals.",
     )
     p.add_argument(
-        "--only", action="append", default=[], metavar="GAME",
+        "--only",
+        action="append",
+        default=[],
+        metavar="GAME",
         help="only this game (repeatable; default every registered game)",
     )
     p.add_argument(
-        "--players", action="append", default=[], type=int, metavar="N",
+        "--players",
+        action="append",
+        default=[],
+        type=int,
+        metavar="N",
         help="only this player count (repeatable; default 2 and the largest)",
     )
     p.add_argument(
-        "--opponent", action="append", default=[], choices=OPPONENTS,
+        "--opponent",
+        action="append",
+        default=[],
+        choices=OPPONENTS,
         help="only this opponent (repeatable; default random and easy)",
     )
     p.add_argument(
-        "--untimed", action="store_true",
+        "--untimed",
+        action="store_true",
         help="bots keep their iteration caps and drop their seconds (exact replays)",
     )
-    add_run_options(p, DEFAULT_GAMES, DEFAULT_OUT, "why a goal is out of reach, what a full run would take")
+    add_run_options(
+        p, DEFAULT_GAMES, DEFAULT_OUT, "why a goal is out of reach, what a full run would take"
+    )
     return p
 
 
@@ -302,7 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
 
     cells = play_cells(todo, args.games, args.seed, args.jobs, not args.untimed)
-    done, run = collect(cells, "strength", argv, args.jobs, args.seed, args.json, run_json, progress)
+    done, run = collect(
+        cells, "strength", argv, args.jobs, args.seed, args.json, run_json, progress
+    )
     write(document(done, [run], args.note), args.out)
     return 1 if any(len(c.finished) < len(c.results) for c in done) else 0
 

@@ -112,7 +112,6 @@ STRIKER, TARGET = 1, 2
 STILL = 0.01
 
 
-
 # -- data ----------------------------------------------------------------------------
 
 
@@ -274,8 +273,14 @@ def _launch_speed(hit_speed: float, mu: float, g: float, travel: float, dt: floa
 def _hit_frames(traj: Trajectory, hz: int, per_frame: int) -> tuple[float, int, int] | None:
     """(contact time, last frame before, first frame after) of the first
     striker-target hit, or None when they never touched."""
-    hit = next((ev for ev in traj.events if ev.kind is EventKind.HIT
-                and {ev.a, ev.b} == {STRIKER, TARGET}), None)
+    hit = next(
+        (
+            ev
+            for ev in traj.events
+            if ev.kind is EventKind.HIT and {ev.a, ev.b} == {STRIKER, TARGET}
+        ),
+        None,
+    )
     if hit is None:
         return None
     step = round(hit.t * hz)  # steps done before the one with the contact
@@ -300,7 +305,9 @@ def sweep_stop(p: Params, speeds: Sequence[float], mus: Sequence[float]) -> Stop
                 measured = float(np.hypot(*(path[-1] - path[0])))
                 note = "stayed on its pad" if traj.stayed_on_pad else ""
             runs.append(StopRun(v, mu, measured, predicted, traj.steps, ms, note))
-    return StopSweep(tuple(runs), tuple(speeds), tuple(mus), p.friction.g, p.sim.hz, bench_params(p))
+    return StopSweep(
+        tuple(runs), tuple(speeds), tuple(mus), p.friction.g, p.sim.hz, bench_params(p)
+    )
 
 
 def sweep_face(p: Params, hit_speeds: Sequence[float], mu_downs: Sequence[float]) -> FaceSweep:
@@ -331,21 +338,46 @@ def sweep_face(p: Params, hit_speeds: Sequence[float], mu_downs: Sequence[float]
             impact = None
             if contact is not None and contact[1] >= 1:  # frames before the contact
                 n = min(3, contact[1] + 1)
-                impact = _velocity_at(traj, STRIKER, contact[1] - n + 1, contact[0],
-                                      np.array(pad.inward), n)
-            runs.append(HitRun(h, v, impact, face_down, mu, moved, target, end,
-                               _path(traj, STRIKER), _path(traj, TARGET), traj.steps, ms))
-    return FaceSweep(tuple(runs), tuple(reachable), tuple(skipped), mu_up, tuple(mu_downs),
-                     pad, target, BENCH_PLANET, r)
+                impact = _velocity_at(
+                    traj, STRIKER, contact[1] - n + 1, contact[0], np.array(pad.inward), n
+                )
+            runs.append(
+                HitRun(
+                    h,
+                    v,
+                    impact,
+                    face_down,
+                    mu,
+                    moved,
+                    target,
+                    end,
+                    _path(traj, STRIKER),
+                    _path(traj, TARGET),
+                    traj.steps,
+                    ms,
+                )
+            )
+    return FaceSweep(
+        tuple(runs),
+        tuple(reachable),
+        tuple(skipped),
+        mu_up,
+        tuple(mu_downs),
+        pad,
+        target,
+        BENCH_PLANET,
+        r,
+    )
 
 
-def _velocity_at(traj: Trajectory, body: int, f0: int, t: float, direction: np.ndarray,
-                 frames: int = 3) -> float:
+def _velocity_at(
+    traj: Trajectory, body: int, f0: int, t: float, direction: np.ndarray, frames: int = 3
+) -> float:
     """Speed of ``body`` along ``direction`` at time ``t`` from ``frames`` frames
     starting at f0: with three, two finite differences extrapolated linearly to
     ``t``; with two, the one difference."""
     i = traj.ids.index(body)
-    xy = traj.frames[f0:f0 + frames, i, :2] @ direction
+    xy = traj.frames[f0 : f0 + frames, i, :2] @ direction
     fps = traj.fps
     v1 = (xy[1] - xy[0]) * fps
     if frames < 3:
@@ -363,8 +395,9 @@ def sweep_restitution(p: Params, values: Sequence[float]) -> tuple[RestitutionRu
     direction = np.array(pad.inward)
     target = (0.0, -(BENCH_PLANET - RESTITUTION_TARGET_INSET))
     travel = abs(pad.start[1] - target[1]) - 2 * base.disc.radius
-    v = _launch_speed(RESTITUTION_HIT_SPEED, BENCH_MU_RESTITUTION, base.friction.g, travel,
-                      base.sim.dt)
+    v = _launch_speed(
+        RESTITUTION_HIT_SPEED, BENCH_MU_RESTITUTION, base.friction.g, travel, base.sim.dt
+    )
     for e in values:
         q = base.with_overrides({"restitution.disc_disc": e})
         layout = _bench_layout((Disc(TARGET, 1, *target),))
@@ -408,23 +441,30 @@ def _fmt(value: float | None, spec: str, empty: str = "-") -> str:
     return empty if value is None else format(value, spec)
 
 
-def format_table(stop: StopSweep, face: FaceSweep, rest: Sequence[RestitutionRun],
-                 fan: Fan, source: str) -> str:
+def format_table(
+    stop: StopSweep, face: FaceSweep, rest: Sequence[RestitutionRun], fan: Fan, source: str
+) -> str:
     out: list[str] = []
     add = out.append
     add(f"Planepita physics sweep: {source}")
     add(f"g = {stop.g:g} mm/s^2, {stop.hz} steps/s; bench table: planet radius {BENCH_PLANET:g} mm")
     add("")
     add("Stop distance: a face-up disc flicked straight in on the bench table")
-    add(f"{'speed mm/s':>10}  {'mu_up':>5}  {'measured mm':>11}  {'predicted mm':>12}  "
-        f"{'error %':>7}  {'steps':>5}  {'sim ms':>6}  note")
+    add(
+        f"{'speed mm/s':>10}  {'mu_up':>5}  {'measured mm':>11}  {'predicted mm':>12}  "
+        f"{'error %':>7}  {'steps':>5}  {'sim ms':>6}  note"
+    )
     for r in stop.runs:
-        add(f"{r.speed:>10.0f}  {r.mu:>5.2f}  {_fmt(r.measured, '11.1f'):>11}  {r.predicted:>12.1f}  "
-            f"{_fmt(r.error_pct, '+7.2f'):>7}  {r.steps:>5d}  {r.ms:>6.1f}  {r.note}".rstrip())
+        add(
+            f"{r.speed:>10.0f}  {r.mu:>5.2f}  {_fmt(r.measured, '11.1f'):>11}  {r.predicted:>12.1f}  "
+            f"{_fmt(r.error_pct, '+7.2f'):>7}  {r.steps:>5d}  {r.ms:>6.1f}  {r.note}".rstrip()
+        )
     add("  (predicted = v^2 / (2 mu g); measured from the start to where the disc rests)")
     add("")
-    add(f"Face-up vs face-down: the same straight hit on a disc {FACE_TARGET_INSET:g} mm inside "
-        f"the rim (face-up mu {face.mu_up:g})")
+    add(
+        f"Face-up vs face-down: the same straight hit on a disc {FACE_TARGET_INSET:g} mm inside "
+        f"the rim (face-up mu {face.mu_up:g})"
+    )
     head = f"{'hit mm/s':>8}  {'launch mm/s':>11}  {'impact mm/s':>11}  {'face-up mm':>10}"
     for m in face.mu_downs:
         head += f"  {f'down mu={m:g} mm':>15}  {'ratio':>6}"
@@ -432,30 +472,48 @@ def format_table(stop: StopSweep, face: FaceSweep, rest: Sequence[RestitutionRun
     for h in face.hit_speeds:
         up = face.run(h, False, face.mu_up)
         assert up is not None
-        line = (f"{h:>8.0f}  {up.launch_speed:>11.1f}  {_fmt(up.impact, '11.1f'):>11}  "
-                f"{_fmt(up.displacement, '10.2f', 'lost'):>10}")
+        line = (
+            f"{h:>8.0f}  {up.launch_speed:>11.1f}  {_fmt(up.impact, '11.1f'):>11}  "
+            f"{_fmt(up.displacement, '10.2f', 'lost'):>10}"
+        )
         for m in face.mu_downs:
             down = face.run(h, True, m)
             assert down is not None
-            ratio = (down.displacement / up.displacement
-                     if down.displacement is not None and up.displacement else None)
+            ratio = (
+                down.displacement / up.displacement
+                if down.displacement is not None and up.displacement
+                else None
+            )
             line += f"  {_fmt(down.displacement, '15.2f', 'lost'):>15}  {_fmt(ratio, '6.3f'):>6}"
         add(line)
     if face.skipped:
-        add(f"  (hit speeds {', '.join(f'{h:g}' for h in face.skipped)} mm/s need a launch above "
-            f"launch.max_speed: skipped)")
-    add("  (impact = the launched disc's speed at contact, read off the frames; ratio = "
-        "face-down / face-up displacement;")
-    add("   a pure friction ratio mu_up / mu_down would be "
-        + ", ".join(f"{face.mu_up / m:.3f}" for m in face.mu_downs) + ")")
+        add(
+            f"  (hit speeds {', '.join(f'{h:g}' for h in face.skipped)} mm/s need a launch above "
+            f"launch.max_speed: skipped)"
+        )
+    add(
+        "  (impact = the launched disc's speed at contact, read off the frames; ratio = "
+        "face-down / face-up displacement;"
+    )
+    add(
+        "   a pure friction ratio mu_up / mu_down would be "
+        + ", ".join(f"{face.mu_up / m:.3f}" for m in face.mu_downs)
+        + ")"
+    )
     add("")
-    add(f"Restitution: a head-on disc-disc hit at {RESTITUTION_HIT_SPEED:g} mm/s on the bench table "
-        f"(mu_up {BENCH_MU_RESTITUTION:g})")
-    add(f"{'configured':>10}  {'measured':>8}  {'error %':>7}  {'u mm/s':>7}  {'v1 mm/s':>7}  "
-        f"{'v2 mm/s':>7}  {'steps':>5}  {'sim ms':>6}")
+    add(
+        f"Restitution: a head-on disc-disc hit at {RESTITUTION_HIT_SPEED:g} mm/s on the bench table "
+        f"(mu_up {BENCH_MU_RESTITUTION:g})"
+    )
+    add(
+        f"{'configured':>10}  {'measured':>8}  {'error %':>7}  {'u mm/s':>7}  {'v1 mm/s':>7}  "
+        f"{'v2 mm/s':>7}  {'steps':>5}  {'sim ms':>6}"
+    )
     for r in rest:
-        add(f"{r.configured:>10.3f}  {r.measured:>8.4f}  {r.error_pct:>+7.2f}  {r.impact:>7.1f}  "
-            f"{r.striker_after:>7.1f}  {r.target_after:>7.1f}  {r.steps:>5d}  {r.ms:>6.1f}")
+        add(
+            f"{r.configured:>10.3f}  {r.measured:>8.4f}  {r.error_pct:>+7.2f}  {r.impact:>7.1f}  "
+            f"{r.striker_after:>7.1f}  {r.target_after:>7.1f}  {r.steps:>5d}  {r.ms:>6.1f}"
+        )
     add("  (measured = (v2' - v1') / u along the line of centres, read off the recorded frames)")
     add("")
     add("Fan: seat 0 of a 4-player table, shipped board")
@@ -528,46 +586,109 @@ def plot_stop_distance(sweep: StopSweep, path: Path) -> Any:
     handles = []
     for k, mu in enumerate(sweep.mus):
         color, mark = SERIES[k % len(SERIES)], MARKERS[k % len(MARKERS)]
-        top.plot(vs, [slide_distance(v, mu=mu, params=sweep.params) for v in vs], color=color, lw=1.8)
+        top.plot(
+            vs, [slide_distance(v, mu=mu, params=sweep.params) for v in vs], color=color, lw=1.8
+        )
         runs = sweep.for_mu(mu)
         on = [r for r in runs if r.measured is not None]
-        top.plot([r.speed for r in on], [r.measured for r in on], mark, color=color, ms=8,
-                 mec="white", mew=1.0)
+        top.plot(
+            [r.speed for r in on],
+            [r.measured for r in on],
+            mark,
+            color=color,
+            ms=8,
+            mec="white",
+            mew=1.0,
+        )
         for r in runs:
             if r.measured is None:  # left the board: a hollow marker at the prediction
                 top.plot(r.speed, r.predicted, "o", ms=11, mfc="white", mec=color, mew=2)
-                top.annotate("left the board", (r.speed, r.predicted), textcoords="offset points",
-                             xytext=(-12, 0), ha="right", va="center", color=color, fontsize=10)
-        handles.append(Line2D([], [], color=color, marker=mark, ms=8, mec="white",
-                              label=f"\u03bc face-up = {mu:g}"))
+                top.annotate(
+                    "left the board",
+                    (r.speed, r.predicted),
+                    textcoords="offset points",
+                    xytext=(-12, 0),
+                    ha="right",
+                    va="center",
+                    color=color,
+                    fontsize=10,
+                )
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color=color,
+                marker=mark,
+                ms=8,
+                mec="white",
+                label=f"\u03bc face-up = {mu:g}",
+            )
+        )
     handles += [
         Line2D([], [], color=MUTED, lw=1.8, label="line: v\u00b2 / (2\u03bcg)"),
-        Line2D([], [], color=MUTED, marker="o", ls="none", ms=8, label="marker: measured with simulate()"),
-        Line2D([], [], color=MUTED, marker="o", ls="none", ms=10, mfc="white", mew=2,
-               label="hollow: the disc left the board"),
+        Line2D(
+            [],
+            [],
+            color=MUTED,
+            marker="o",
+            ls="none",
+            ms=8,
+            label="marker: measured with simulate()",
+        ),
+        Line2D(
+            [],
+            [],
+            color=MUTED,
+            marker="o",
+            ls="none",
+            ms=10,
+            mfc="white",
+            mew=2,
+            label="hollow: the disc left the board",
+        ),
     ]
     top.legend(handles=handles, loc="upper left", title="friction", alignment="left", fontsize=10)
     top.set_ylabel("stop distance (mm)")
     top.set_ylim(0.0, None)
-    top.set_title(f"bench table: planet radius {BENCH_PLANET:g} mm;  g = {sweep.g:g} mm/s\u00b2,"
-                  f"  {sweep.hz} steps/s", fontsize=11, color=MUTED)
+    top.set_title(
+        f"bench table: planet radius {BENCH_PLANET:g} mm;  g = {sweep.g:g} mm/s\u00b2,"
+        f"  {sweep.hz} steps/s",
+        fontsize=11,
+        color=MUTED,
+    )
     top.grid(True, color="#e2e4ea")
     # -- the residual: measured - predicted ------------------------------------------
     dt = 1.0 / sweep.hz
-    bottom.plot([0.0, vs[-1]], [0.0, vs[-1] * dt / 2], "--", color=MUTED, lw=1.3,
-                label=f"v\u00b7dt/2: half a step's travel (dt = 1/{sweep.hz} s)")
+    bottom.plot(
+        [0.0, vs[-1]],
+        [0.0, vs[-1] * dt / 2],
+        "--",
+        color=MUTED,
+        lw=1.3,
+        label=f"v\u00b7dt/2: half a step's travel (dt = 1/{sweep.hz} s)",
+    )
     dodge = vmax * 0.012
     for k, mu in enumerate(sweep.mus):
         color, mark = SERIES[k % len(SERIES)], MARKERS[k % len(MARKERS)]
         shift = (k - (len(sweep.mus) - 1) / 2) * dodge
         on = [r for r in sweep.for_mu(mu) if r.measured is not None]
-        bottom.plot([r.speed + shift for r in on], [r.measured - r.predicted for r in on], mark,
-                    color=color, ms=7, mec="white", label=f"\u03bc = {mu:g}")
+        bottom.plot(
+            [r.speed + shift for r in on],
+            [r.measured - r.predicted for r in on],
+            mark,
+            color=color,
+            ms=7,
+            mec="white",
+            label=f"\u03bc = {mu:g}",
+        )
     bottom.axhline(0.0, color=INK, lw=0.8)
     bottom.set_xlabel("launch speed v (mm/s)")
     bottom.set_ylabel("excess (mm)")
-    bottom.set_title("excess = measured \u2212 predicted stop distance (markers side by side)",
-                     fontsize=11, color=MUTED)
+    bottom.set_title(
+        "excess = measured \u2212 predicted stop distance (markers side by side)",
+        fontsize=11,
+        color=MUTED,
+    )
     bottom.set_xlim(0.0, vs[-1])
     bottom.legend(loc="upper left", fontsize=10, ncols=1 + len(sweep.mus))
     bottom.grid(True, color="#e2e4ea")
@@ -578,12 +699,24 @@ def plot_stop_distance(sweep: StopSweep, path: Path) -> Any:
 def _pad_patches(ax: Any, pose: PadPose, solid: bool = True) -> None:
     from matplotlib.patches import Polygon
 
-    ax.add_patch(Polygon(pose.corners(), closed=True, fc=PAD_FILL if solid else "none",
-                         ec=PAD_WALL, lw=1.0, zorder=1))
+    ax.add_patch(
+        Polygon(
+            pose.corners(),
+            closed=True,
+            fc=PAD_FILL if solid else "none",
+            ec=PAD_WALL,
+            lw=1.0,
+            zorder=1,
+        )
+    )
     w = pose.wall
     half = pose.width / 2 - w / 2
     back = pose.depth - w / 2
-    for a, b in (((0, -half), (back, -half)), ((0, half), (back, half)), ((back, -half), (back, half))):
+    for a, b in (
+        ((0, -half), (back, -half)),
+        ((0, half), (back, half)),
+        ((back, -half), (back, half)),
+    ):
         (x0, y0), (x1, y1) = pose.to_world(*a), pose.to_world(*b)
         ax.plot([x0, x1], [y0, y1], color=PAD_WALL, lw=2.0, solid_capstyle="butt", zorder=1)
 
@@ -594,20 +727,40 @@ def _draw_planet(ax: Any, board: Board, players: int, pads: Sequence[float], act
 
     ax.add_patch(Circle((0, 0), board.outer_radius, fc=PLANET, ec=PLANET_RIM, lw=1.5, zorder=0))
     for r in (board.center_radius, board.middle_radius):
-        ax.add_patch(Wedge((0, 0), r + board.line_width / 2, 0, 360, width=board.line_width,
-                           fc=LINE, ec="none", zorder=0.5))
+        ax.add_patch(
+            Wedge(
+                (0, 0),
+                r + board.line_width / 2,
+                0,
+                360,
+                width=board.line_width,
+                fc=LINE,
+                ec="none",
+                zorder=0.5,
+            )
+        )
     a = math.radians(62)
     for value in (5, 4, 3):
         lo, hi = board.area_bounds(value, 0.0)
         r = hi * 0.62 if value == 5 else (lo + hi) / 2
-        ax.text(r * math.cos(a), r * math.sin(a), str(value), fontsize=18, color="#c8d2eb",
-                ha="center", va="center", zorder=0.6)
+        ax.text(
+            r * math.cos(a),
+            r * math.sin(a),
+            str(value),
+            fontsize=18,
+            color="#c8d2eb",
+            ha="center",
+            va="center",
+            zorder=0.6,
+        )
     for seat in range(players):
         pose = board.pad_pose(players, seat, pads[seat] if seat < len(pads) else 0.5)
         _pad_patches(ax, pose, solid=seat == active)
 
 
-def _disc_patch(x: float, y: float, radius: float, owner: int, face_down: bool, z: float = 3) -> Any:
+def _disc_patch(
+    x: float, y: float, radius: float, owner: int, face_down: bool, z: float = 3
+) -> Any:
     from matplotlib.patches import Circle
 
     if face_down:
@@ -626,13 +779,18 @@ def plot_fan(fan: Fan, p: Params, path: Path) -> Any:
     ax, key = fig.subplots(1, 2, width_ratios=(2.5, 1.0))
     board = Board.from_params(p)
     aims = ", ".join(f"{a:+g}\u00b0" for a in fan.angles)
-    fig.suptitle(f"A fan of launches from seat {fan.seat} of a {fan.layout.players}-player table",
-                 fontsize=16)
-    ax.set_title(f"aims {aims} from straight in; paths coloured by launch speed", fontsize=11,
-                 color=MUTED)
+    fig.suptitle(
+        f"A fan of launches from seat {fan.seat} of a {fan.layout.players}-player table",
+        fontsize=16,
+    )
+    ax.set_title(
+        f"aims {aims} from straight in; paths coloured by launch speed", fontsize=11, color=MUTED
+    )
     _draw_planet(ax, board, fan.layout.players, fan.layout.pads, fan.seat)
-    norm = Normalize(min(fan.speeds), max(fan.speeds) if max(fan.speeds) > min(fan.speeds) else
-                     min(fan.speeds) + 1.0)
+    norm = Normalize(
+        min(fan.speeds),
+        max(fan.speeds) if max(fan.speeds) > min(fan.speeds) else min(fan.speeds) + 1.0,
+    )
     cmap = LinearSegmentedColormap.from_list("launch speed", SPEED_STOPS)
     # paths: slow ones last so they are not hidden under the long fast ones
     order = sorted(fan.shots, key=lambda s: -s.speed)
@@ -649,8 +807,16 @@ def plot_fan(fan: Fan, p: Params, path: Path) -> Any:
     for d in fan.layout.discs:
         ax.add_patch(_disc_patch(d.x, d.y, board.disc_radius, d.owner, d.face_down))
     if fan.layout.jammer is not None:
-        ax.add_patch(Circle(fan.layout.jammer, board.jammer_radius, fc=JAMMER_FILL, ec=JAMMER_RIM,
-                            lw=2.0, zorder=3))
+        ax.add_patch(
+            Circle(
+                fan.layout.jammer,
+                board.jammer_radius,
+                fc=JAMMER_FILL,
+                ec=JAMMER_RIM,
+                lw=2.0,
+                zorder=3,
+            )
+        )
     for shot in fan.shots:
         color = cmap(norm(shot.speed))
         end = shot.paths[STRIKER][-1]
@@ -666,39 +832,101 @@ def plot_fan(fan: Fan, p: Params, path: Path) -> Any:
     ax.set_aspect("equal")
     ax.set_xlabel("x (mm from the planet's centre)")
     ax.set_ylabel("y (mm)")
-    bar = fig.colorbar(ScalarMappable(norm, cmap), ax=ax, location="bottom", shrink=0.6,
-                       pad=0.01, aspect=40)
+    bar = fig.colorbar(
+        ScalarMappable(norm, cmap), ax=ax, location="bottom", shrink=0.6, pad=0.01, aspect=40
+    )
     bar.set_label("launch speed (mm/s)")
     bar.set_ticks(list(fan.speeds))
     # the key, and notes, in a column of their own
     key.axis("off")
     grey = MUTED
     handles = [
-        Line2D([], [], ls="none", marker="o", ms=14, mfc="none", mec=grey, mew=1.8,
-               label="launched disc's start"),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="o",
+            ms=14,
+            mfc="none",
+            mec=grey,
+            mew=1.8,
+            label="launched disc's start",
+        ),
         Line2D([], [], color=grey, lw=2.0, label="launched disc's path"),
-        Line2D([], [], ls="none", marker="o", ms=6, color=grey, mec="#141418",
-               label="where it came to rest"),
-        Line2D([], [], ls="none", marker="X", ms=9, color=grey, mec="white",
-               label="where it fell off (black hole)"),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="o",
+            ms=6,
+            color=grey,
+            mec="#141418",
+            label="where it came to rest",
+        ),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="X",
+            ms=9,
+            color=grey,
+            mec="white",
+            label="where it fell off (black hole)",
+        ),
         Line2D([], [], color=grey, lw=1.0, label="path of a piece it moved"),
-        Line2D([], [], ls="none", marker="o", ms=13, color=OWNER[1], mec="white", label="face-up disc"),
-        Line2D([], [], ls="none", marker="o", ms=13, color=FACE_DOWN, mec="#1e1e22",
-               label="face-down disc"),
-        Line2D([], [], ls="none", marker="o", ms=15, color=JAMMER_FILL, mec=JAMMER_RIM, mew=2,
-               label="jammer"),
+        Line2D(
+            [], [], ls="none", marker="o", ms=13, color=OWNER[1], mec="white", label="face-up disc"
+        ),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="o",
+            ms=13,
+            color=FACE_DOWN,
+            mec="#1e1e22",
+            label="face-down disc",
+        ),
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="o",
+            ms=15,
+            color=JAMMER_FILL,
+            mec=JAMMER_RIM,
+            mew=2,
+            label="jammer",
+        ),
     ]
-    key.legend(handles=handles, loc="upper left", title="key", alignment="left", fontsize=10,
-               borderaxespad=0.0)
-    notes = ("White rings: the lines between the 5-, 4-\n"
-             "and 3-pt areas, at their real width.\n"
-             "Solid lane: the launching seat's pad;\n"
-             "outlined: the other seats' pads.\n"
-             "The launched disc leaves its pad in\n"
-             "any direction: it never meets its own\n"
-             "pad's walls, so it runs straight.")
-    key.text(0.0, 0.0, notes, transform=key.transAxes, va="bottom", ha="left", fontsize=10,
-             color=MUTED, linespacing=1.5)
+    key.legend(
+        handles=handles,
+        loc="upper left",
+        title="key",
+        alignment="left",
+        fontsize=10,
+        borderaxespad=0.0,
+    )
+    notes = (
+        "White rings: the lines between the 5-, 4-\n"
+        "and 3-pt areas, at their real width.\n"
+        "Solid lane: the launching seat's pad;\n"
+        "outlined: the other seats' pads.\n"
+        "The launched disc leaves its pad in\n"
+        "any direction: it never meets its own\n"
+        "pad's walls, so it runs straight."
+    )
+    key.text(
+        0.0,
+        0.0,
+        notes,
+        transform=key.transAxes,
+        va="bottom",
+        ha="left",
+        fontsize=10,
+        color=MUTED,
+        linespacing=1.5,
+    )
     _save(fig, path)
     return fig
 
@@ -727,10 +955,14 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> An
     ends = [run.target_end[1] for run in (up, down) if run.target_end is not None]
     y_hi = max(ends + [ty]) + r + 25
     y_lo = face.pad.start[1] - r - 30
-    for ax, run, label in ((left, up, f"face-up target, \u03bc = {face.mu_up:g}"),
-                           (right, down, f"face-down target, \u03bc = {mu_down:g}")):
+    for ax, run, label in (
+        (left, up, f"face-up target, \u03bc = {face.mu_up:g}"),
+        (right, down, f"face-down target, \u03bc = {mu_down:g}"),
+    ):
         ax.set_facecolor("#eef0f4")
-        ax.add_patch(Circle((0.0, 0.0), face.planet_radius, fc=PLANET, ec=PLANET_RIM, lw=1.5, zorder=0))
+        ax.add_patch(
+            Circle((0.0, 0.0), face.planet_radius, fc=PLANET, ec=PLANET_RIM, lw=1.5, zorder=0)
+        )
         _pad_patches(ax, face.pad)
         sp = run.striker_path
         ax.plot(sp[:, 0], sp[:, 1], color=SERIES[4], lw=2.0, zorder=2)
@@ -739,10 +971,20 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> An
         ax.add_patch(Circle((tx, ty), r, fc="none", ec="#e6e6f0", lw=1.5, ls="--", zorder=2))
         if run.target_end is not None:
             ax.add_patch(_disc_patch(*run.target_end, r, 1, run.face_down))
-            ax.plot([tx, run.target_end[0]], [ty, run.target_end[1]], color="white", lw=1.2, zorder=2.5)
+            ax.plot(
+                [tx, run.target_end[0]], [ty, run.target_end[1]], color="white", lw=1.2, zorder=2.5
+            )
         moved = "lost" if run.displacement is None else f"moved {run.displacement:.1f} mm"
-        ax.text(0.5, 0.97, moved, transform=ax.transAxes, ha="center", va="top", fontsize=12,
-                bbox={"boxstyle": "round", "fc": "white", "ec": "none"})
+        ax.text(
+            0.5,
+            0.97,
+            moved,
+            transform=ax.transAxes,
+            ha="center",
+            va="top",
+            fontsize=12,
+            bbox={"boxstyle": "round", "fc": "white", "ec": "none"},
+        )
         ax.set_title(label, fontsize=11)
         ax.set_aspect("equal", adjustable="box")
         ax.set_xlabel("x (mm)")
@@ -752,8 +994,11 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> An
     right.tick_params(labelleft=False)
     # -- the chart: displacement against hit speed, log scale -------------------------
     series = [(False, face.mu_up, f"face-up, \u03bc = {face.mu_up:g}")] + [
-        (True, m, f"face-down, \u03bc = {m:g}") for m in face.mu_downs]
-    values = [run.displacement for run in face.runs if run.displacement and run.displacement >= STILL]
+        (True, m, f"face-down, \u03bc = {m:g}") for m in face.mu_downs
+    ]
+    values = [
+        run.displacement for run in face.runs if run.displacement and run.displacement >= STILL
+    ]
     lo = max(STILL, 10 ** math.floor(math.log10(min(values))))
     hi = 10 ** math.ceil(math.log10(max(values)))
     group = 0.8
@@ -777,9 +1022,20 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> An
     chart.set_title("Displacement against hit speed", fontsize=12)
     chart.grid(True, axis="y", color="#e2e4ea")
     chart.set_axisbelow(True)
-    handles = [Patch(color=SERIES[k % len(SERIES)], label=label) for k, (_, _, label) in enumerate(series)]
-    handles.append(Line2D([], [], ls="none", marker="$0$", ms=8, color=MUTED,
-                          label=f"did not move (< {STILL:g} mm)"))
+    handles = [
+        Patch(color=SERIES[k % len(SERIES)], label=label) for k, (_, _, label) in enumerate(series)
+    ]
+    handles.append(
+        Line2D(
+            [],
+            [],
+            ls="none",
+            marker="$0$",
+            ms=8,
+            color=MUTED,
+            label=f"did not move (< {STILL:g} mm)",
+        )
+    )
     chart.legend(handles=handles, loc="upper left", fontsize=10)
     fig.supxlabel(
         f"Left: the hit at {hit_speed:g} mm/s (launched at {up.launch_speed:.0f} mm/s) on the bench "
@@ -787,7 +1043,10 @@ def plot_face(face: FaceSweep, path: Path, hit_speed: float | None = None) -> An
         "(red); the struck disc\nfrom where it started (dashed ring) to where it ended. "
         "A face-down disc stays put under any hit slower than friction.break_away_speed; a harder "
         "hit breaks it free\nand it slides against its own high \u03bc.",
-        fontsize=10, color=MUTED, linespacing=1.4)
+        fontsize=10,
+        color=MUTED,
+        linespacing=1.4,
+    )
     _save(fig, path)
     return fig
 
@@ -803,7 +1062,9 @@ def parse_list(text: str, option: str) -> tuple[float, ...]:
         try:
             v = float(part)
         except ValueError:
-            raise UsageError(f"{option}: {part!r} is not a number (give a comma-separated list)") from None
+            raise UsageError(
+                f"{option}: {part!r} is not a number (give a comma-separated list)"
+            ) from None
         if not math.isfinite(v):
             raise UsageError(f"{option}: {part!r} is not a finite number")
         values.append(v)
@@ -852,39 +1113,75 @@ def build_parser() -> argparse.ArgumentParser:
         "restitution benches run on a bench table (planet radius 1000 mm, the largest "
         "allowed) so long slides fit; the fan runs on the board as configured.",
     )
-    ap.add_argument("--out", default="out/tune", metavar="DIR",
-                    help="folder for the pictures and table.txt (default: out/tune)")
-    ap.add_argument("--speeds", metavar="LIST",
-                    help="launch speeds in mm/s for the stop-distance sweep and the fan "
-                    f"(default: {','.join(f'{v:g}' for v in DEFAULT_SPEEDS)})")
-    ap.add_argument("--hit-speeds", metavar="LIST",
-                    help="speeds in mm/s at which the launched disc reaches the struck disc in "
-                    "the face-up/face-down comparison; ones that would need a launch above "
-                    f"launch.max_speed are skipped (default: {','.join(f'{v:g}' for v in DEFAULT_HIT_SPEEDS)})")
-    ap.add_argument("--mu-up", metavar="LIST",
-                    help="friction.mu_face_up values for the stop-distance sweep "
-                    f"(default: {','.join(f'{v:g}' for v in DEFAULT_MU_UP)})")
-    ap.add_argument("--mu-down", metavar="LIST",
-                    help="friction.mu_face_down values for the face-up/face-down comparison "
-                    f"(default: {','.join(f'{v:g}' for v in DEFAULT_MU_DOWN)})")
-    ap.add_argument("--restitution", metavar="LIST",
-                    help="restitution.disc_disc values for the head-on bounce test "
-                    f"(default: {','.join(f'{v:g}' for v in DEFAULT_RESTITUTION)})")
-    ap.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
-                    help="override any physics.toml parameter without editing the file, e.g. "
-                    "--set friction.mu_face_up=0.35 (repeatable; checked like the TOML). "
-                    "The swept lists above take precedence for the parameter they sweep")
-    ap.add_argument("--toml", metavar="PATH",
-                    help="read this physics.toml instead of the shipped one (and no player's file)")
-    ap.add_argument("--params", metavar="PATH",
-                    help="lay this player's physics.toml (as the tuning overlay saves it: "
-                    "[friction], [restitution], [launch]) over the shipped one; by default the "
-                    "one in the settings folder is, when there is one")
-    ap.add_argument("--shipped", action="store_true",
-                    help="the shipped physics.toml alone, without the player's file")
-    ap.add_argument("--quick", action="store_true",
-                    help="a small sweep (for tests): a couple of speeds, one value of each "
-                    "parameter; explicit lists still win")
+    ap.add_argument(
+        "--out",
+        default="out/tune",
+        metavar="DIR",
+        help="folder for the pictures and table.txt (default: out/tune)",
+    )
+    ap.add_argument(
+        "--speeds",
+        metavar="LIST",
+        help="launch speeds in mm/s for the stop-distance sweep and the fan "
+        f"(default: {','.join(f'{v:g}' for v in DEFAULT_SPEEDS)})",
+    )
+    ap.add_argument(
+        "--hit-speeds",
+        metavar="LIST",
+        help="speeds in mm/s at which the launched disc reaches the struck disc in "
+        "the face-up/face-down comparison; ones that would need a launch above "
+        f"launch.max_speed are skipped (default: {','.join(f'{v:g}' for v in DEFAULT_HIT_SPEEDS)})",
+    )
+    ap.add_argument(
+        "--mu-up",
+        metavar="LIST",
+        help="friction.mu_face_up values for the stop-distance sweep "
+        f"(default: {','.join(f'{v:g}' for v in DEFAULT_MU_UP)})",
+    )
+    ap.add_argument(
+        "--mu-down",
+        metavar="LIST",
+        help="friction.mu_face_down values for the face-up/face-down comparison "
+        f"(default: {','.join(f'{v:g}' for v in DEFAULT_MU_DOWN)})",
+    )
+    ap.add_argument(
+        "--restitution",
+        metavar="LIST",
+        help="restitution.disc_disc values for the head-on bounce test "
+        f"(default: {','.join(f'{v:g}' for v in DEFAULT_RESTITUTION)})",
+    )
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="SECTION.KEY=VALUE",
+        help="override any physics.toml parameter without editing the file, e.g. "
+        "--set friction.mu_face_up=0.35 (repeatable; checked like the TOML). "
+        "The swept lists above take precedence for the parameter they sweep",
+    )
+    ap.add_argument(
+        "--toml",
+        metavar="PATH",
+        help="read this physics.toml instead of the shipped one (and no player's file)",
+    )
+    ap.add_argument(
+        "--params",
+        metavar="PATH",
+        help="lay this player's physics.toml (as the tuning overlay saves it: "
+        "[friction], [restitution], [launch]) over the shipped one; by default the "
+        "one in the settings folder is, when there is one",
+    )
+    ap.add_argument(
+        "--shipped",
+        action="store_true",
+        help="the shipped physics.toml alone, without the player's file",
+    )
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="a small sweep (for tests): a couple of speeds, one value of each "
+        "parameter; explicit lists still win",
+    )
     return ap
 
 
@@ -908,8 +1205,10 @@ def player_values(args: argparse.Namespace) -> tuple[params_mod.Overrides, str]:
     the table's heading; UsageError for a ``--params`` file that is refused."""
     if args.params is not None:
         if args.toml is not None or args.shipped:
-            raise UsageError("--params lays a player's file over the shipped physics.toml: "
-                             "not with --toml or --shipped")
+            raise UsageError(
+                "--params lays a player's file over the shipped physics.toml: "
+                "not with --toml or --shipped"
+            )
         try:
             text = Path(args.params).read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -937,8 +1236,9 @@ def configure(args: argparse.Namespace) -> Config:
     except ParamError as exc:
         raise UsageError(str(exc)) from None
 
-    def pick(text: str | None, option: str, default: tuple[float, ...],
-             quick: tuple[float, ...]) -> tuple[float, ...]:
+    def pick(
+        text: str | None, option: str, default: tuple[float, ...], quick: tuple[float, ...]
+    ) -> tuple[float, ...]:
         if text is not None:
             return parse_list(text, option)
         return quick if args.quick else default
@@ -951,8 +1251,10 @@ def configure(args: argparse.Namespace) -> Config:
     for option, values in (("--speeds", speeds), ("--hit-speeds", hit_speeds)):
         for v in values:
             if not 0 < v <= p.launch.max_speed:
-                raise UsageError(f"{option}: {v:g} mm/s is not between 0 and launch.max_speed "
-                                 f"({p.launch.max_speed:g})")
+                raise UsageError(
+                    f"{option}: {v:g} mm/s is not between 0 and launch.max_speed "
+                    f"({p.launch.max_speed:g})"
+                )
     _checked(p, "friction.mu_face_up", mu_up, "--mu-up")
     _checked(p, "friction.mu_face_down", mu_down, "--mu-down")
     _checked(p, "restitution.disc_disc", restitution, "--restitution")
@@ -960,10 +1262,21 @@ def configure(args: argparse.Namespace) -> Config:
     if laid:
         source += f" with {laid}"
     if overrides:
-        source += (", then " if laid else " with ") + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        source += (", then " if laid else " with ") + ", ".join(
+            f"{k}={v}" for k, v in overrides.items()
+        )
     angles = QUICK_ANGLES if args.quick else DEFAULT_ANGLES
-    return Config(p, source, Path(args.out), tuple(sorted(speeds)), tuple(sorted(hit_speeds)),
-                  mu_up, mu_down, restitution, angles)
+    return Config(
+        p,
+        source,
+        Path(args.out),
+        tuple(sorted(speeds)),
+        tuple(sorted(hit_speeds)),
+        mu_up,
+        mu_down,
+        restitution,
+        angles,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

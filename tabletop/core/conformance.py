@@ -151,7 +151,7 @@ def cases(
             if k == 0:
                 chosen = seeds
             else:
-                chosen = seeds[turn % len(seeds):][:1]
+                chosen = seeds[turn % len(seeds) :][:1]
                 turn += 1
             for seed in chosen:
                 out.append(Case(entry.name, config, seed))
@@ -210,15 +210,21 @@ def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
 
     seats = [Seat(f"Seat {i + 1}") for i in range(case.config.players)]
     try:
-        session = Session.from_actions(entry, case.config, case.seed, seats, run.actions, threaded=False)
+        session = Session.from_actions(
+            entry, case.config, case.seed, seats, run.actions, threaded=False
+        )
         doc = json.loads(json.dumps(session.to_doc()))
         registry = {entry.info.name: entry}
         loaded = Session.from_doc(doc, registry=registry, threaded=False)
         replayed = Session.replay_doc(doc, registry=registry)
     except (SaveError, TypeError, ValueError) as exc:
-        where.fail(len(run.actions), f"the finished game does not survive a save: {exc}", run.actions)
+        where.fail(
+            len(run.actions), f"the finished game does not survive a save: {exc}", run.actions
+        )
     if codec.dumps(session.state) != run.final:
-        where.fail(len(run.actions), "the session's replay of the moves ended elsewhere", run.actions)
+        where.fail(
+            len(run.actions), "the session's replay of the moves ended elsewhere", run.actions
+        )
     for other, what in ((loaded, "loading the save"), (replayed, "replaying the save")):
         if codec.dumps(other.state) != run.final:
             where.fail(len(run.actions), f"{what} gave a different position", run.actions)
@@ -246,7 +252,11 @@ def _check_save(entry: Any, case: Case, run: _Playout, where: _Where) -> None:
                 if seat != mover
             )
         ):
-            where.fail(i, "some move has no log line (only sealed answers out of turn may have none)", run.actions[: i + 1])
+            where.fail(
+                i,
+                "some move has no log line (only sealed answers out of turn may have none)",
+                run.actions[: i + 1],
+            )
 
 
 # -- the playout -----------------------------------------------------------
@@ -321,7 +331,9 @@ def _playout(
     def check_state(state: Any) -> None:
         _check_state(rules, state, players, invariants, fail)
         if determinize is not None:
-            _check_determinize(rules, determinize, state, players, invariants, case, len(actions), fail)
+            _check_determinize(
+                rules, determinize, state, players, invariants, case, len(actions), fail
+            )
 
     try:
         state = rules.setup(case.config, case.seed)
@@ -791,7 +803,8 @@ def _hypothesis_probes(
     if foreign:
         leaves = leaves | st.sampled_from(list(foreign))
     garbage = st.recursive(
-        leaves, lambda inner: st.lists(inner, max_size=3).map(tuple) | st.lists(inner, max_size=3),
+        leaves,
+        lambda inner: st.lists(inner, max_size=3).map(tuple) | st.lists(inner, max_size=3),
         max_leaves=4,
     )
     # one strategy per action class, built from its first sampled action and
@@ -821,7 +834,9 @@ def _hypothesis_probes(
         state, action = moves[step]
         must = _wrong(candidate, type(action)) is not None
         before = codec.dumps(state)
-        counts[_probe_malformed(rules, state, candidate, must, "drawn by hypothesis", where, step)] += 1
+        counts[
+            _probe_malformed(rules, state, candidate, must, "drawn by hypothesis", where, step)
+        ] += 1
         if codec.dumps(state) != before:
             where.fail(step, f"the malformed action {_show(candidate)} changed the state", [])
 

@@ -338,8 +338,7 @@ class Outcome:
         """Places by score (then by ``tiebreak`` keys); equal keys share a place."""
         sign = 1 if higher_is_better else -1
         keys = [
-            (sign * s, *(tiebreak[i] if tiebreak is not None else ()))
-            for i, s in enumerate(scores)
+            (sign * s, *(tiebreak[i] if tiebreak is not None else ())) for i, s in enumerate(scores)
         ]
         places = tuple(1 + sum(1 for k in keys if k > mine) for mine in keys)
         return Outcome(tuple(scores), places, reason, detail)
@@ -589,7 +588,9 @@ class DealSummary:
             return self.note
 
 
-def deal_summary(rules: Rules[Any, Any], before: Any, action: Any, after: Any) -> DealSummary | None:
+def deal_summary(
+    rules: Rules[Any, Any], before: Any, action: Any, after: Any
+) -> DealSummary | None:
     """The game's ``deal_summary`` hook, or None (no hook: no pause between deals)."""
     fn = getattr(rules, "deal_summary", None)
     return fn(before, action, after) if fn is not None else None

@@ -142,7 +142,11 @@ class Seat:
             name = doc["name"]
             if not isinstance(name, str):
                 raise ValueError(f"a name is text, not {quote(name)}")
-            return Seat(clip(name, NAME_LIMIT), str(doc.get("kind", "human")), str(doc.get("level", "medium")))
+            return Seat(
+                clip(name, NAME_LIMIT),
+                str(doc.get("kind", "human")),
+                str(doc.get("level", "medium")),
+            )
         except (KeyError, ValueError) as exc:
             raise SaveError(f"a seat in the save is not readable ({shorten(exc)})") from exc
 
@@ -184,7 +188,9 @@ def default_name(index: int, kind: str) -> str:
 def default_seats(kinds: Sequence[str]) -> list[Seat]:
     """Seats from kinds ("human", or a bot level such as "hard")."""
     return [
-        Seat(default_name(i, "human"), "human") if k == "human" else Seat(default_name(i, "bot"), "bot", k)
+        Seat(default_name(i, "human"), "human")
+        if k == "human"
+        else Seat(default_name(i, "bot"), "bot", k)
         for i, k in enumerate(kinds)
     ]
 
@@ -312,7 +318,9 @@ class Session:
                 f"not {config.players}"
             )
         if len(seats) != config.players:
-            raise ValueError(f"{config.players} players need {config.players} seats, not {len(seats)}")
+            raise ValueError(
+                f"{config.players} players need {config.players} seats, not {len(seats)}"
+            )
         self.entry = entry
         self.rules = entry.rules
         self.config = config
@@ -483,7 +491,9 @@ class Session:
     def log_detail(self, index: int) -> str:
         """The numbers behind log entry ``index`` (the game's ``log_detail``
         hook, or the move's notation), for the log's tooltip."""
-        return log_detail(self.rules, self.states[index], self.actions[index], self.states[index + 1], self.names)
+        return log_detail(
+            self.rules, self.states[index], self.actions[index], self.states[index + 1], self.names
+        )
 
     def matches(self, state: Any) -> bool:
         """True when the newest state is ``state``, compared as saved."""
@@ -518,7 +528,9 @@ class Session:
             self._pending_worker = worker
             choose = bot.choose
             if testhooks.marking():  # a crash-safety test kills the program mid-search
-                choose = functools.partial(_marked_choose, bot.choose, self.ply, mover, self.seats[mover].level)
+                choose = functools.partial(
+                    _marked_choose, bot.choose, self.ply, mover, self.seats[mover].level
+                )
             self._pending = worker.submit(choose, view)
         else:
             fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
@@ -586,7 +598,9 @@ class Session:
         try:
             reason = guard(self.rules, self.state, action, seat)
         except Exception as exc:  # noqa: BLE001 - an answer the rules cannot even read
-            return self._fall_back(seat, f"it answered {action!r}, which the rules cannot read", exc)
+            return self._fall_back(
+                seat, f"it answered {action!r}, which the rules cannot read", exc
+            )
         if reason is not None:
             return self._fall_back(seat, f"it chose {action}, which is not allowed: {reason}")
         return action
@@ -600,7 +614,9 @@ class Session:
         if fut is not None and not fut.done() and worker is not None:
             _replace_stuck_worker(worker)
             # the old bot may still be running on the old thread: never share it
-            self.bots[seat] = self._make_bot(seat, rng.derive(self.seed, "bot", seat, "after", self.ply))
+            self.bots[seat] = self._make_bot(
+                seat, rng.derive(self.seed, "bot", seat, "after", self.ply)
+            )
         return self._fall_back(seat, f"it gave no answer in {patience:g} s")
 
     def _fall_back(self, seat: int, why: str, exc: BaseException | None = None) -> Any:
@@ -663,7 +679,9 @@ class Session:
 
     def hint_thinking(self) -> bool:
         """True while a hint for the current position is being worked out."""
-        return self._hint is not None and self._hint_key is not None and self._hint_key[1] == self.ply
+        return (
+            self._hint is not None and self._hint_key is not None and self._hint_key[1] == self.ply
+        )
 
     def request_hint(self, seat: int) -> str | None:
         """Start the hard bot thinking about ``seat``'s move from its view (on
@@ -718,7 +736,9 @@ class Session:
             return fut.result()
         except Exception as exc:  # noqa: BLE001 - a failed hint is announced, not raised
             log.error("%s: the hint bot failed", self.entry.info.title, exc_info=exc)
-            return Hint(key[0], key[1], None, f"No hint this time: the hard bot failed ({shorten(exc)}).")
+            return Hint(
+                key[0], key[1], None, f"No hint this time: the hard bot failed ({shorten(exc)})."
+            )
 
     def wait_hint(self, timeout: float | None = None) -> bool:
         """Block until the pending hint is ready, at most ``timeout`` seconds
@@ -757,7 +777,9 @@ class Session:
         against_bots = any(s.is_bot for s in self.seats)
         for i in range(len(self.actions) - 1, -1, -1):
             if self.barriers[i]:
-                return UndoPlan(seat, None, "Cannot undo past a move that revealed cards or drew at random.")
+                return UndoPlan(
+                    seat, None, "Cannot undo past a move that revealed cards or drew at random."
+                )
             if self.retries[i] and against_bots:
                 return UndoPlan(seat, None, self.retries[i])
             if self.rules.to_move(self.states[i]) != seat:
@@ -765,10 +787,21 @@ class Session:
             if self._auto_answer(self.states[i]) is not None:
                 continue  # given without a prompt: no decision of theirs
             later = range(i + 1, len(self.actions))
-            if any(reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], seat) for j in later):
-                return UndoPlan(seat, None, "Cannot undo: another player has since shown cards you had not seen.")
+            if any(
+                reveals(self.rules, self.states[j], self.actions[j], self.states[j + 1], seat)
+                for j in later
+            ):
+                return UndoPlan(
+                    seat,
+                    None,
+                    "Cannot undo: another player has since shown cards you had not seen.",
+                )
             others = {self.rules.to_move(self.states[j]) for j in later}
-            consent = tuple(sorted(s for s in others if s is not None and s != seat and not self.seats[s].is_bot))
+            consent = tuple(
+                sorted(
+                    s for s in others if s is not None and s != seat and not self.seats[s].is_bot
+                )
+            )
             return UndoPlan(seat, i, "", consent)
         return UndoPlan(seat, None, "There is no earlier decision of yours to return to.")
 
@@ -817,7 +850,10 @@ class Session:
             "title": self.entry.info.title,
             "summary": self.summary(),
             "players": self.names,
-            "config": {"players": self.config.players, "variants": codec.encode(dict(self.config.variants))},
+            "config": {
+                "players": self.config.players,
+                "variants": codec.encode(dict(self.config.variants)),
+            },
             "seed": self.seed,
             "seats": [s.to_doc() for s in self.seats],
             "actions": [codec.encode(a) for a in self.actions],
@@ -853,7 +889,9 @@ class Session:
             raise SaveRefused("This save was written by a newer version of Tabletop.")
         name = doc.get("game")
         if not isinstance(name, str) or name not in registry:
-            raise SaveRefused(f"This save is for a game this version does not have ({quote(name)}).")
+            raise SaveRefused(
+                f"This save is for a game this version does not have ({quote(name)})."
+            )
         entry = registry[name]
         info = entry.info
         # saves from before games had versions are version 1
@@ -876,7 +914,9 @@ class Session:
             try:
                 doc = migrate(copy.deepcopy(doc), found)
             except Exception as exc:  # noqa: BLE001 - whatever the file's content makes it raise
-                raise SaveError(f"The save is damaged ({type(exc).__name__}: {shorten(exc)}).") from exc
+                raise SaveError(
+                    f"The save is damaged ({type(exc).__name__}: {shorten(exc)})."
+                ) from exc
             if not isinstance(doc, dict):
                 raise refused
             doc["game_version"] = info.save_version
@@ -939,17 +979,30 @@ class Session:
             entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
             if "states" in doc:
                 session = cls._from_states(
-                    entry, config, seed, seats, actions, doc["states"], threaded=threaded, timed=timed
+                    entry,
+                    config,
+                    seed,
+                    seats,
+                    actions,
+                    doc["states"],
+                    threaded=threaded,
+                    timed=timed,
                 )
             else:
-                session = cls.from_actions(entry, config, seed, seats, actions, threaded=threaded, timed=timed)
+                session = cls.from_actions(
+                    entry, config, seed, seats, actions, threaded=threaded, timed=timed
+                )
                 check_final(session, doc)
             session.recorded = doc.get("recorded") is True
             marks = doc.get("marks", [])
             session.marks = (
-                {clip(m, TEXT_LIMIT) for m in marks if isinstance(m, str) and m} if isinstance(marks, list) else set()
+                {clip(m, TEXT_LIMIT) for m in marks if isinstance(m, str) and m}
+                if isinstance(marks, list)
+                else set()
             )
-            session.hints_on = doc.get("hints") is True  # saves from before the option have them off
+            session.hints_on = (
+                doc.get("hints") is True
+            )  # saves from before the option have them off
         return session
 
     @classmethod
@@ -986,7 +1039,9 @@ class Session:
         for n, state in enumerate(states):
             where = "at the start" if n == 0 else f"after move {n}"
             if type(state) is not kind:
-                raise SaveError(f"The save is damaged (the position {where} is not a {title} position).")
+                raise SaveError(
+                    f"The save is damaged (the position {where} is not a {title} position)."
+                )
             try:
                 if check is not None:
                     check(state)
@@ -997,16 +1052,29 @@ class Session:
             except AssertionError as exc:
                 raise SaveError(f"The save is damaged ({shorten(exc)}, {where}).") from exc
             except Exception as exc:  # noqa: BLE001 - the game's code met an impossible state
-                raise SaveError(f"The save is damaged (the position {where}: {type(exc).__name__}: {shorten(exc)}).") from exc
+                raise SaveError(
+                    f"The save is damaged (the position {where}: {type(exc).__name__}: {shorten(exc)})."
+                ) from exc
         for n, action in enumerate(actions):
             try:
                 reason = guard(rules, states[n], action)
             except Exception as exc:  # noqa: BLE001 - an action the game's code cannot read
                 reason = f"{type(exc).__name__}: {exc}"
             if reason is not None:
-                raise SaveError(f"The save is damaged (move {n + 1} is not legal where it was made: {shorten(reason)})")
+                raise SaveError(
+                    f"The save is damaged (move {n + 1} is not legal where it was made: {shorten(reason)})"
+                )
         try:
-            return cls(entry, config, seed, seats, threaded=threaded, timed=timed, states=states, actions=actions)
+            return cls(
+                entry,
+                config,
+                seed,
+                seats,
+                threaded=threaded,
+                timed=timed,
+                states=states,
+                actions=actions,
+            )
         except SaveError:
             raise
         except Exception as exc:  # noqa: BLE001 - seats, bots or log lines the game cannot make
@@ -1034,9 +1102,13 @@ class Session:
             try:
                 session.play(action)
             except IllegalAction as exc:
-                raise SaveError(f"Move {n + 1} ({shorten(action)}) cannot be replayed: {shorten(exc.reason)}") from exc
+                raise SaveError(
+                    f"Move {n + 1} ({shorten(action)}) cannot be replayed: {shorten(exc.reason)}"
+                ) from exc
             except Exception as exc:  # noqa: BLE001 - the game's code met a move it cannot take
-                raise SaveError(f"Move {n + 1} cannot be replayed ({type(exc).__name__}: {shorten(exc)}).") from exc
+                raise SaveError(
+                    f"Move {n + 1} cannot be replayed ({type(exc).__name__}: {shorten(exc)})."
+                ) from exc
         return session
 
     @classmethod
@@ -1048,7 +1120,9 @@ class Session:
         replay; Watch replay shows the save as :meth:`from_doc` loads it."""
         with _as_damage():
             entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
-            session = cls.from_actions(entry, config, seed, seats, actions, threaded=False, timed=False)
+            session = cls.from_actions(
+                entry, config, seed, seats, actions, threaded=False, timed=False
+            )
             check_final(session, doc)
         return session
 

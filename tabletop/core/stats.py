@@ -78,7 +78,9 @@ class SeatResult:
         if self.kind not in (HUMAN, BOT):
             raise ValueError(f"a seat is {HUMAN!r} or {BOT!r}, not {quote(self.kind)}")
         if self.kind == BOT and self.level not in LEVELS:
-            raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {quote(self.level)}")
+            raise ValueError(
+                f"a bot's level is one of {', '.join(LEVELS)}, not {quote(self.level)}"
+            )
         if self.kind == HUMAN and self.level != "":
             raise ValueError("a person has no bot level")
         if not _whole(self.place) or self.place < 1:
@@ -108,7 +110,13 @@ class SeatResult:
         if not isinstance(doc, dict):
             raise ValueError("a seat is not an object")
         try:
-            return SeatResult(_entered(doc["name"], NAME_LIMIT), doc["kind"], doc.get("level", ""), doc["place"], doc["score"])
+            return SeatResult(
+                _entered(doc["name"], NAME_LIMIT),
+                doc["kind"],
+                doc.get("level", ""),
+                doc["place"],
+                doc["score"],
+            )
         except KeyError as exc:
             raise ValueError(f"a seat has no {quote(exc.args[0])}") from None
 
@@ -235,7 +243,11 @@ class Earlier:
     appearances: dict[str, int] = field(default_factory=dict, hash=False)
 
     def to_doc(self) -> dict[str, Any]:
-        return {"played": self.played, "wins": dict(self.wins), "appearances": dict(self.appearances)}
+        return {
+            "played": self.played,
+            "wins": dict(self.wins),
+            "appearances": dict(self.appearances),
+        }
 
     @staticmethod
     def from_doc(doc: Any) -> Earlier:
@@ -303,7 +315,9 @@ class Statistics:
 
     def games(self) -> list[str]:
         """Every game with something recorded, by name."""
-        return sorted({r.game for r in self.results} | {g for g, e in self.earlier.items() if e.played})
+        return sorted(
+            {r.game for r in self.results} | {g for g, e in self.earlier.items() if e.played}
+        )
 
     def summary(self, game: str) -> GameSummary:
         results = [r for r in self.results if r.game == game]
@@ -346,9 +360,13 @@ class Statistics:
                 d["best"],
                 {lv: d["against"][lv] for lv in LEVELS if lv in d["against"]},
             )
-            for name, d in sorted(lines.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["played"], kv[0]))
+            for name, d in sorted(
+                lines.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["played"], kv[0])
+            )
         )
-        newest = sorted(results, key=lambda r: r.moment or datetime.min.replace(tzinfo=UTC), reverse=True)
+        newest = sorted(
+            results, key=lambda r: r.moment or datetime.min.replace(tzinfo=UTC), reverse=True
+        )
         return GameSummary(
             game,
             earlier.played + len(results),

@@ -80,7 +80,11 @@ def _settings_1_to_2(doc: Doc) -> Doc:
     """Game settings move under ``"games"``; dead settings go."""
     out = {k: v for k, v in doc.items() if k not in MOVED_TO_GAMES and k not in DROPPED_SETTINGS}
     games = out.get("games")
-    games = {str(g): dict(v) for g, v in games.items() if isinstance(v, dict)} if isinstance(games, dict) else {}
+    games = (
+        {str(g): dict(v) for g, v in games.items() if isinstance(v, dict)}
+        if isinstance(games, dict)
+        else {}
+    )
     for key, game in MOVED_TO_GAMES.items():
         if key in doc:
             games.setdefault(game, {}).setdefault(key, doc[key])
@@ -167,7 +171,9 @@ def write_new(folder: str | os.PathLike[str], base: str, suffix: str, text: str)
     A character UTF-8 cannot hold (a lone surrogate in a crash log's
     traceback) is written as its escape: this write never fails on its text."""
     folder = Path(folder)
-    tmp_name = _write_temporary(folder / f"{base}{suffix}", text.encode("utf-8", "backslashreplace"))
+    tmp_name = _write_temporary(
+        folder / f"{base}{suffix}", text.encode("utf-8", "backslashreplace")
+    )
     try:
         for dst in _candidates(folder, base, suffix):
             if _move_no_overwrite(Path(tmp_name), dst):
@@ -199,7 +205,11 @@ def _write_temporary(path: Path, data: bytes, held: str | None = None) -> str:
     tmp_name: str | None = None
     try:
         with tempfile.NamedTemporaryFile(
-            mode="wb", delete=False, dir=path.parent, prefix=f"{_TMP_PREFIX}{path.name}.", suffix=_TMP_SUFFIX
+            mode="wb",
+            delete=False,
+            dir=path.parent,
+            prefix=f"{_TMP_PREFIX}{path.name}.",
+            suffix=_TMP_SUFFIX,
         ) as tmp:
             tmp_name = tmp.name
             if held == "torn":
@@ -354,7 +364,12 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     there; another OSError when it cannot be opened (permissions);
     :class:`NotReadable` when it is not a regular file or is too large.
     Every read of a player's file goes through here."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_BINARY", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
     fd = os.open(path, flags)
     try:
         info = os.fstat(fd)
@@ -743,7 +758,10 @@ class Settings:
             if type(v) is int and 0 <= v <= CLAIM_COUNTDOWN_MAX:
                 values["claim_countdown"] = v
             else:
-                bad("claim_countdown", f"a whole number of seconds from 0 (off) to {CLAIM_COUNTDOWN_MAX}")
+                bad(
+                    "claim_countdown",
+                    f"a whole number of seconds from 0 (off) to {CLAIM_COUNTDOWN_MAX}",
+                )
 
         if "palette" in d:
             if isinstance(d["palette"], str) and d["palette"] in PALETTES:
@@ -783,7 +801,9 @@ def _game_settings(
     kept: dict[str, dict[str, Any]] = {}
     for game, values in stored.items():
         if not isinstance(game, str) or not isinstance(values, Mapping) or not _json_clean(values):
-            problems.append(f"games: the settings kept for {_short(game)} are not readable; they were forgotten")
+            problems.append(
+                f"games: the settings kept for {_short(game)} are not readable; they were forgotten"
+            )
             continue
         if game not in declared:
             kept[game] = json.loads(json.dumps(values))
@@ -1130,7 +1150,9 @@ class Storage:
                 validate_slot(path.stem)
             except ValueError:
                 continue
-            result = _read(path, SAVE_KIND, SAVE_VERSION)  # a folder or a pipe of that name is set aside
+            result = _read(
+                path, SAVE_KIND, SAVE_VERSION
+            )  # a folder or a pipe of that name is set aside
             if result.message and path not in self._told:
                 self.messages.append(result.message)
                 if result.status == "stuck":  # it stays: say so once, not at every listing
@@ -1179,7 +1201,9 @@ class Storage:
         except FileExistsError:
             raise OSError(f"{bin_dir} is a file, not a folder") from None
         except OSError as exc:
-            raise OSError(f"the folder {bin_dir} could not be made ({exc.strerror or exc})") from None
+            raise OSError(
+                f"the folder {bin_dir} could not be made ({exc.strerror or exc})"
+            ) from None
         stamp = _now().strftime("%Y%m%dT%H%M%S%fZ")
         try:
             for dst in _candidates(bin_dir, f"{slot}.{stamp}", ".json"):

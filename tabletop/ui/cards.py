@@ -515,7 +515,9 @@ class CardPainter:
         if selected:
             size = max(10, round(h * 0.15))
             key = ("check", size, self.style)
-            badge = self._cache.get(key) or self._cache.put(key, _check_mark(size, st.ink, st.paper))
+            badge = self._cache.get(key) or self._cache.put(
+                key, _check_mark(size, st.ink, st.paper)
+            )
             top = max(0, y - size // 2)
             out.blit(badge, (x + round(w * 0.3) - size // 2, top))
         else:
@@ -565,7 +567,9 @@ def _pointer(size: int, ink: RGB, fill: RGB) -> pygame.Surface:
     big = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.polygon(big, (*ink, 255), [(0, 0), (w, 0), (w / 2, h)])
     e = w * 0.16
-    pygame.draw.polygon(big, (*fill, 255), [(e * 1.7, e * 0.8), (w - e * 1.7, e * 0.8), (w / 2, h - e * 1.9)])
+    pygame.draw.polygon(
+        big, (*fill, 255), [(e * 1.7, e * 0.8), (w - e * 1.7, e * 0.8), (w / 2, h - e * 1.9)]
+    )
     return pygame.transform.smoothscale(big, (size, round(size * 0.8)))
 
 
@@ -878,14 +882,19 @@ class Animator:
 # -- marks drawn around a card -------------------------------------------------
 
 
-def card_corners(pose: Pose | tuple[float, float, float], card_size: tuple[int, int], grow: float = 0.0) -> list[tuple[float, float]]:
+def card_corners(
+    pose: Pose | tuple[float, float, float], card_size: tuple[int, int], grow: float = 0.0
+) -> list[tuple[float, float]]:
     """The four corners of a card at ``pose``, ``grow`` pixels outside its edges."""
     x, y, angle = pose
     hw, hh = card_size[0] / 2 + grow, card_size[1] / 2 + grow
     a = math.radians(angle)
     c, s = math.cos(a), math.sin(a)
     # screen y grows downwards: a counter-clockwise turn of (dx, dy) on screen
-    return [(x + dx * c + dy * s, y - dx * s + dy * c) for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
+    return [
+        (x + dx * c + dy * s, y - dx * s + dy * c)
+        for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
+    ]
 
 
 def draw_outline(

@@ -161,7 +161,15 @@ def resume_autosave(app: Any) -> bool:
     if session.is_over():  # as loaded: the flag in the file is not trusted
         app.toast("The last game has ended; watch it again from Saved games.", "error")
         return False
-    start_game(app, session.entry, session.config, session.seed, session.seats, session=session, source=path)
+    start_game(
+        app,
+        session.entry,
+        session.config,
+        session.seed,
+        session.seats,
+        session=session,
+        source=path,
+    )
     return True
 
 
@@ -176,7 +184,9 @@ def open_replay(app: Any, path: Path) -> bool:
     full = load_session(app, path, threaded=False, timed=False)
     if full is None:
         return False
-    fresh = Session(full.entry, full.config, full.seed, full.seats, threaded=False, states=full.states[:1])
+    fresh = Session(
+        full.entry, full.config, full.seed, full.seats, threaded=False, states=full.states[:1]
+    )
     scene = full.entry.make_scene(app, fresh, replay=list(full.actions))
     scene.replay_states = list(full.states)
     scene.match = Match()
@@ -205,4 +215,3 @@ def record_result(app: Any, game: Any) -> None:
         app.toast(f"The result could not be recorded: {exc}", "error")
     session.recorded = True
     autosave(app, session)
-

@@ -219,7 +219,7 @@ class GameScene(Scene):
         self._poll_hint()
 
     def play_hint(self) -> bool:
-        """"Play hint": the player plays the suggested move, as their own act."""
+        """ "Play hint": the player plays the suggested move, as their own act."""
         action = self.hint_action
         if action is None:
             return False
@@ -427,7 +427,11 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.animating:
             self.skip_animation()
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_hint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self._click_hint(event.pos)
+        ):
             return True
         return self.handle_table(event)
 
@@ -516,7 +520,11 @@ class GameScene(Scene):
         """The tooltip the log shows now: the detail of the entry the mouse
         has rested on for :data:`LOG_TOOLTIP_DELAY`, else ""."""
         i = self._log_entry
-        if i is None or self._log_rest < LOG_TOOLTIP_DELAY or i >= min(self.shown_ply, self.session.ply):
+        if (
+            i is None
+            or self._log_rest < LOG_TOOLTIP_DELAY
+            or i >= min(self.shown_ply, self.session.ply)
+        ):
             return ""
         return self.log_detail(i)
 
@@ -629,7 +637,9 @@ class GameScene(Scene):
             # this machine's floating point drew a slightly different shot:
             # the replay goes on from the position the save recorded
             s.adopt(after)
-            self.announce("This machine computed that shot slightly differently; the saved position is shown.")
+            self.announce(
+                "This machine computed that shot slightly differently; the saved position is shown."
+            )
 
     def _maybe_curtain(self) -> None:
         """Show the curtain when the device passes between two people."""
@@ -780,13 +790,24 @@ class GameScene(Scene):
         seats = tuple((seat.name, seat.level if seat.is_bot else "") for seat in s.seats)
         mover = s.rules.to_move(self.shown_state)
         hint = (self.hint_button_label, self.my_turn) if self.hints_offered else None
-        return (t.palette, t.scale, self.info.title, tuple(self.log_rect), hint, self.status_text(), mover, seats)
+        return (
+            t.palette,
+            t.scale,
+            self.info.title,
+            tuple(self.log_rect),
+            hint,
+            self.status_text(),
+            mover,
+            seats,
+        )
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """The bar, painted again only when what it says changes."""
         # two rows more than the bar: its edge line is drawn along its foot
         area = pygame.Rect(self.bar_rect.x, self.bar_rect.y, self.bar_rect.w, self.bar_rect.h + 2)
-        self.panels.draw(surface, "bar", area, self._bar_key(), self._paint_bar, self.app.theme.felt)
+        self.panels.draw(
+            surface, "bar", area, self._bar_key(), self._paint_bar, self.app.theme.felt
+        )
 
     def _paint_bar(self, surface: pygame.Surface) -> None:
         """Title, every seat (colour and glyph), the status and the key hint.
@@ -814,12 +835,18 @@ class GameScene(Scene):
         status = self.status_text()
         status_img = rendered(font, status, t.text_dim, bar.w) if status else None
         seats_room = right - left
-        if status_img is not None and seats_room - status_img.get_width() - t.px(16) > seats_room * 0.55:
+        if (
+            status_img is not None
+            and seats_room - status_img.get_width() - t.px(16) > seats_room * 0.55
+        ):
             surface.blit(status_img, status_img.get_rect(midright=(right, cy)))
             seats_room -= status_img.get_width() + t.px(16)
         mover = s.rules.to_move(self.shown_state)
         pad, gap = t.px(8), t.px(8)
-        labels = [f"{t.player(i).glyph} {seat.name}" + (f" ({seat.level})" if seat.is_bot else "") for i, seat in enumerate(s.seats)]
+        labels = [
+            f"{t.player(i).glyph} {seat.name}" + (f" ({seat.level})" if seat.is_bot else "")
+            for i, seat in enumerate(s.seats)
+        ]
         if sum(font.size(label)[0] + 2 * pad + gap for label in labels) > seats_room:
             labels = [f"{t.player(i).glyph} {seat.name}" for i, seat in enumerate(s.seats)]
         slot = max(1, seats_room // max(1, len(labels)))
@@ -830,7 +857,12 @@ class GameScene(Scene):
             style = t.player(i)
             room = max(1, min(font.size(label)[0], slot - 2 * pad - gap))
             img = rendered(font, label, style.colour, room)
-            box = pygame.Rect(x, cy - img.get_height() // 2 - pad // 2, img.get_width() + 2 * pad, img.get_height() + pad)
+            box = pygame.Rect(
+                x,
+                cy - img.get_height() // 2 - pad // 2,
+                img.get_width() + 2 * pad,
+                img.get_height() + pad,
+            )
             if i == mover:
                 pygame.draw.rect(surface, style.colour, box, border_radius=t.px(8))
                 img = rendered(font, label, text_on(style.colour), room)
@@ -857,7 +889,9 @@ class GameScene(Scene):
         box.midright = (right, cy)
         fill = t.button if active else t.disabled
         pygame.draw.rect(surface, fill, box, border_radius=t.px(8))
-        pygame.draw.rect(surface, t.hint if active else t.panel_edge, box, max(1, t.px(2)), border_radius=t.px(8))
+        pygame.draw.rect(
+            surface, t.hint if active else t.panel_edge, box, max(1, t.px(2)), border_radius=t.px(8)
+        )
         img = rendered(font, label, t.text if active else t.disabled_text, box.w)
         surface.blit(img, img.get_rect(center=box.center))
         self.hint_button_rect = box
@@ -881,7 +915,16 @@ class GameScene(Scene):
         t = self.app.theme
         pad = t.px(10)
         line = t.small.get_linesize()
-        return pad + line + t.px(4) + len(self.hint_lines(width - 2 * pad)) * line + t.px(8) + line + t.px(10) + pad
+        return (
+            pad
+            + line
+            + t.px(4)
+            + len(self.hint_lines(width - 2 * pad)) * line
+            + t.px(8)
+            + line
+            + t.px(10)
+            + pad
+        )
 
     def hint_card_place(self) -> pygame.Rect:
         """Where the hint card goes: at the foot of the log panel above the
@@ -1002,8 +1045,12 @@ class GameScene(Scene):
             if wrapped is None:
                 if len(self._log_wrapped) > 4000:
                     self._log_wrapped.clear()
-                wrapped = self._log_wrapped[font, lines[n], width] = wrap_text(font, lines[n], width) or [""]
-            entry = [(f"{k + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)]
+                wrapped = self._log_wrapped[font, lines[n], width] = wrap_text(
+                    font, lines[n], width
+                ) or [""]
+            entry = [
+                (f"{k + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)
+            ]
             if len(rows) + len(entry) > room:
                 break
             rows[:0] = entry

@@ -122,7 +122,9 @@ class HandKeys:
         self.shown = True  # the first key shows the ring where it is
 
 
-def focus_ring_points(pose: Pose, card_size: tuple[int, int], grow: float) -> list[tuple[float, float]]:
+def focus_ring_points(
+    pose: Pose, card_size: tuple[int, int], grow: float
+) -> list[tuple[float, float]]:
     """The corners of the card at ``pose`` grown by ``grow`` pixels on each
     side, rotated with it (counter-clockwise on screen, as ``Pose`` says)."""
     w, h = card_size

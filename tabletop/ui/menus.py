@@ -77,7 +77,9 @@ def draw_game_picture(surface: pygame.Surface, rect: pygame.Rect, entry: Any, th
             rad = r.uniform(0.08, 0.16) * rect.h
             pygame.draw.circle(surface, theme.shadow, (x + 2, y + 3), rad)
             pygame.draw.circle(surface, c, (x, y), rad)
-            g = theme.font(max(10, rad * 0.9 / max(theme.scale, 0.01))).render(theme.player(i % 6).glyph, True, text_on(c))
+            g = theme.font(max(10, rad * 0.9 / max(theme.scale, 0.01))).render(
+                theme.player(i % 6).glyph, True, text_on(c)
+            )
             surface.blit(g, g.get_rect(center=(x, y)))
     surface.set_clip(clip)
 
@@ -119,7 +121,11 @@ class GameCard(Widget):
             if fire:
                 self.on_click()
             return fire
-        if event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+        if (
+            event.type == pygame.KEYDOWN
+            and self.focused
+            and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        ):
             return self.activate()
         return False
 
@@ -130,13 +136,17 @@ class GameCard(Widget):
         lift = theme.px(3) if self.hovered else 0
         body = r.move(0, -lift)
         pygame.draw.rect(surface, theme.shadow, r.move(0, theme.px(5)), border_radius=radius)
-        pygame.draw.rect(surface, theme.button_hover if self.hovered else theme.panel, body, border_radius=radius)
+        pygame.draw.rect(
+            surface, theme.button_hover if self.hovered else theme.panel, body, border_radius=radius
+        )
         pad = theme.px(12)
         pic = pygame.Rect(body.x + pad, body.y + pad, body.w - 2 * pad, int(body.h * 0.52))
         surface.blit(self.picture(pic.size, theme), pic)
         y = pic.bottom + theme.px(8)
         head = theme.font("heading", bold=True)
-        draw_text(surface, head, info.title, theme.text, pygame.Rect(pic.x, y, pic.w, head.get_linesize()))
+        draw_text(
+            surface, head, info.title, theme.text, pygame.Rect(pic.x, y, pic.w, head.get_linesize())
+        )
         y += head.get_linesize()
         players = (
             f"{info.min_players} players"
@@ -144,24 +154,37 @@ class GameCard(Widget):
             else f"{info.min_players}–{info.max_players} players"
         )
         small = theme.small
-        draw_text(surface, small, players, theme.text_dim, pygame.Rect(pic.x, y, pic.w, small.get_linesize()))
+        draw_text(
+            surface,
+            small,
+            players,
+            theme.text_dim,
+            pygame.Rect(pic.x, y, pic.w, small.get_linesize()),
+        )
         y += small.get_linesize() + theme.px(2)
         lines = wrap_text(small, info.blurb, pic.w)
         room = max(0, (body.bottom - pad // 2 - y) // small.get_linesize())
         if len(lines) > room > 0:  # the last line that fits ends the blurb with "…"
             lines = [*lines[: room - 1], fit_text(small, " ".join(lines[room - 1 :]), pic.w)]
         for line in lines[:room]:
-            draw_text(surface, small, line, theme.text, pygame.Rect(pic.x, y, pic.w, small.get_linesize()))
+            draw_text(
+                surface, small, line, theme.text, pygame.Rect(pic.x, y, pic.w, small.get_linesize())
+            )
             y += small.get_linesize()
         edge = theme.focus if self.focused and self.show_focus else theme.panel_edge
-        pygame.draw.rect(surface, edge, body, theme.px(3) if self.focused else theme.px(2), border_radius=radius)
+        pygame.draw.rect(
+            surface, edge, body, theme.px(3) if self.focused else theme.px(2), border_radius=radius
+        )
 
 
 class TitleScene(MenuScene):
     heading = "Tabletop"
 
     def build(self) -> None:
-        self.cards = [GameCard(e, lambda e=e: self.app.stack.push(SetupScene(self.app, e))) for e in self.app.games.values()]
+        self.cards = [
+            GameCard(e, lambda e=e: self.app.stack.push(SetupScene(self.app, e)))
+            for e in self.app.games.values()
+        ]
         self.empty = Label("No games are installed in this build.", align="center", size="heading")
         self.resume = Button("Resume", self.resume_game, hotkey=pygame.K_r, kind="primary")
         self.saves = Button("Saved games", lambda: self.app.stack.push(SavedGamesScene(self.app)))
@@ -201,7 +224,9 @@ class TitleScene(MenuScene):
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(bar.x + i * (bw + gap), bar.y, bw, bar_h)
         sub_h = t.body.get_linesize() + t.px(10)
-        area = pygame.Rect(rect.x + margin, rect.y + sub_h, rect.w - 2 * margin, bar.y - rect.y - sub_h - margin)
+        area = pygame.Rect(
+            rect.x + margin, rect.y + sub_h, rect.w - 2 * margin, bar.y - rect.y - sub_h - margin
+        )
         self.empty.rect = centered(area, area.w, t.px(60))
         self.empty.visible = not self.cards
         n = len(self.cards)
@@ -225,10 +250,13 @@ class TitleScene(MenuScene):
         super().draw(surface)
         t = self.app.theme
         self.empty.draw(surface, t)
-        sub = t.body.render("Choose a game. Everything works with the mouse; F1 shows the controls.", True, t.text_dim)
+        sub = t.body.render(
+            "Choose a game. Everything works with the mouse; F1 shows the controls.",
+            True,
+            t.text_dim,
+        )
         y = t.px(28) + t.title.get_linesize()
         surface.blit(sub, sub.get_rect(midtop=(surface.get_width() // 2, y - t.px(6))))
-
 
 
 # -- setup ----------------------------------------------------------------------------
@@ -240,9 +268,21 @@ class SetupScene(MenuScene):
     def __init__(self, app: Any, entry: Any) -> None:
         self.entry = entry
         self.info = entry.info
-        remembered = app.settings.last_seats.get(entry.info.name, {}) if isinstance(app.settings.last_seats, dict) else {}
-        players = remembered.get("players", self.info.min_players) if isinstance(remembered, dict) else self.info.min_players
-        self.players = players if isinstance(players, int) and players in self.info.player_range else self.info.min_players
+        remembered = (
+            app.settings.last_seats.get(entry.info.name, {})
+            if isinstance(app.settings.last_seats, dict)
+            else {}
+        )
+        players = (
+            remembered.get("players", self.info.min_players)
+            if isinstance(remembered, dict)
+            else self.info.min_players
+        )
+        self.players = (
+            players
+            if isinstance(players, int) and players in self.info.player_range
+            else self.info.min_players
+        )
         self.seat_rows: list[tuple[TextInput, Choice]] = []
         seats = remembered.get("seats", []) if isinstance(remembered, dict) else []
         if not isinstance(seats, list):  # settings are the player's file: take nothing on trust
@@ -275,13 +315,17 @@ class SetupScene(MenuScene):
         return {
             key: value
             for key, value in stored.items()
-            if key in known and type(value) is type(known[key].default) and value in known[key].choices
+            if key in known
+            and type(value) is type(known[key].default)
+            and value in known[key].choices
         }
 
     def build(self) -> None:
         self.group = FocusGroup()
         counts = [str(n) for n in self.info.player_range]
-        self.count = Choice(counts, counts.index(str(self.players)), self.set_players, label="Players")
+        self.count = Choice(
+            counts, counts.index(str(self.players)), self.set_players, label="Players"
+        )
         self.seats_panel = Panel("Seats")
         self.options_panel = Panel("Options")
         self.seat_rows = []
@@ -289,7 +333,9 @@ class SetupScene(MenuScene):
             mem = self.seat_memory[i] if i < len(self.seat_memory) else {}
             kind = mem.get("kind", "human" if i == 0 else "bot")
             level = mem.get("level", "medium")
-            idx = next((k for k, v in enumerate(KIND_VALUES) if v == (kind, level)), 0 if i == 0 else 2)
+            idx = next(
+                (k for k, v in enumerate(KIND_VALUES) if v == (kind, level)), 0 if i == 0 else 2
+            )
             name = TextInput(str(mem.get("name", default_name(i, kind)))[:16], max_len=16, label="")
             kind_choice = Choice(KIND_OPTIONS, idx, label="")
             kind_choice.on_change = lambda _i, c=kind_choice: self._seat_kind_changed(c)
@@ -302,7 +348,13 @@ class SetupScene(MenuScene):
             value = self.variant_values.get(v.key, v.default)
             options = [self._variant_text(c) for c in v.choices]
             idx = v.choices.index(value) if value in v.choices else v.choices.index(v.default)
-            ch = Choice(options, idx, lambda i, v=v: self.variant_values.__setitem__(v.key, v.choices[i]), label=v.label, tooltip=v.help)
+            ch = Choice(
+                options,
+                idx,
+                lambda i, v=v: self.variant_values.__setitem__(v.key, v.choices[i]),
+                label=v.label,
+                tooltip=v.help,
+            )
             ch.label_share = 0.6
             self.variant_widgets.append((v.key, ch))
         #: the game's own settings: stored as soon as they change, not part of the config
@@ -320,7 +372,10 @@ class SetupScene(MenuScene):
         self.hints_choice.label_share = 0.4
         self._show_hints_choice()
         self.seed_input = TextInput(
-            str(self.seed), max_len=20, label="Seed", tooltip="The same seed and moves give the same game."
+            str(self.seed),
+            max_len=20,
+            label="Seed",
+            tooltip="The same seed and moves give the same game.",
         )
         self.new_seed = Button("New seed", self.reroll, tooltip="Pick a fresh random seed")
         self.start = Button("Start game", self.start_game, kind="primary", hotkey=pygame.K_F5)
@@ -331,7 +386,14 @@ class SetupScene(MenuScene):
             widgets += [name, kind]
         widgets += [c for _, c in self.variant_widgets]
         widgets += self.setting_widgets
-        widgets += [self.hints_choice, self.seed_input, self.new_seed, self.start, self.rules, self.back_button]
+        widgets += [
+            self.hints_choice,
+            self.seed_input,
+            self.new_seed,
+            self.start,
+            self.rules,
+            self.back_button,
+        ]
         self.group.add(self.seats_panel, self.options_panel, *widgets)
 
     def _seat_kind_changed(self, choice: Choice) -> None:
@@ -353,7 +415,11 @@ class SetupScene(MenuScene):
         if kind != "bot":
             return "A person plays this seat."
         note = self.entry.level_note(level)
-        return f"{level.capitalize()} bot: {note}" if note else f"A bot that plays at the {level} level."
+        return (
+            f"{level.capitalize()} bot: {note}"
+            if note
+            else f"A bot that plays at the {level} level."
+        )
 
     @staticmethod
     def _variant_text(choice: Any) -> str:
@@ -369,7 +435,7 @@ class SetupScene(MenuScene):
             k, level = KIND_VALUES[kind.index]
             mem.append({"name": name.text, "kind": k, "level": level})
         # keep rows beyond the current count so lowering then raising the count keeps names
-        self.seat_memory = mem + self.seat_memory[len(mem):]
+        self.seat_memory = mem + self.seat_memory[len(mem) :]
 
     def set_players(self, index: int) -> None:
         self._remember_rows()
@@ -408,7 +474,11 @@ class SetupScene(MenuScene):
             self.app.toast(str(exc), "error")
             return
         self._remember_rows()
-        memory = dict(self.app.settings.last_seats) if isinstance(self.app.settings.last_seats, dict) else {}
+        memory = (
+            dict(self.app.settings.last_seats)
+            if isinstance(self.app.settings.last_seats, dict)
+            else {}
+        )
         self.variant_values.update(config.variants)
         memory[self.info.name] = {
             "players": self.players,
@@ -433,25 +503,41 @@ class SetupScene(MenuScene):
         body = pygame.Rect(bar.x, rect.y + t.px(8), bar.w, bar.y - rect.y - t.px(8) - gap)
         left_w = int(body.w * 0.56)
         self.seats_panel.rect = pygame.Rect(body.x, body.y, left_w - gap // 2, body.h)
-        self.options_panel.rect = pygame.Rect(body.x + left_w + gap // 2, body.y, body.w - left_w - gap // 2, body.h)
+        self.options_panel.rect = pygame.Rect(
+            body.x + left_w + gap // 2, body.y, body.w - left_w - gap // 2, body.h
+        )
         row_h = t.px(44)
         inner = self.seats_panel.content_rect(t)
         self.count.rect = pygame.Rect(inner.x, inner.y, inner.w, row_h)
-        step = min(row_h + t.px(10), max(t.px(34), (inner.bottom - self.count.rect.bottom - t.px(10)) // max(1, len(self.seat_rows))))
+        step = min(
+            row_h + t.px(10),
+            max(
+                t.px(34),
+                (inner.bottom - self.count.rect.bottom - t.px(10)) // max(1, len(self.seat_rows)),
+            ),
+        )
         y = self.count.rect.bottom + t.px(14)
         for name, kind in self.seat_rows:
             h = step - t.px(8)
             glyph_w = t.px(34)
-            name.rect = pygame.Rect(inner.x + glyph_w, y, int((inner.w - glyph_w) * 0.5) - t.px(6), h)
-            kind.rect = pygame.Rect(name.rect.right + t.px(12), y, inner.right - name.rect.right - t.px(12), h)
+            name.rect = pygame.Rect(
+                inner.x + glyph_w, y, int((inner.w - glyph_w) * 0.5) - t.px(6), h
+            )
+            kind.rect = pygame.Rect(
+                name.rect.right + t.px(12), y, inner.right - name.rect.right - t.px(12), h
+            )
             y += step
         inner = self.options_panel.content_rect(t)
         y = inner.y
         for ch in [c for _, c in self.variant_widgets] + self.setting_widgets + [self.hints_choice]:
             ch.rect = pygame.Rect(inner.x, y, inner.w, row_h)
             y += row_h + t.px(10)
-        self.seed_input.rect = pygame.Rect(inner.x, max(y, inner.bottom - 2 * row_h - t.px(10)), inner.w, row_h)
-        self.new_seed.rect = pygame.Rect(inner.right - t.px(180), self.seed_input.rect.bottom + t.px(10), t.px(180), row_h)
+        self.seed_input.rect = pygame.Rect(
+            inner.x, max(y, inner.bottom - 2 * row_h - t.px(10)), inner.w, row_h
+        )
+        self.new_seed.rect = pygame.Rect(
+            inner.right - t.px(180), self.seed_input.rect.bottom + t.px(10), t.px(180), row_h
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -462,12 +548,19 @@ class SetupScene(MenuScene):
             rad = min(t.px(14), name.rect.h // 2 - 1)
             pos = (c[0] - t.px(18), c[1])
             pygame.draw.circle(surface, style.colour, pos, rad)
-            g = t.font(max(8.0, rad * 1.2 / t.scale)).render(style.glyph, True, text_on(style.colour))
+            g = t.font(max(8.0, rad * 1.2 / t.scale)).render(
+                style.glyph, True, text_on(style.colour)
+            )
             surface.blit(g, g.get_rect(center=pos))
         if not self.variant_widgets and not self.setting_widgets and not self.hints_choice.visible:
             inner = self.options_panel.content_rect(t)
-            draw_text(surface, t.small, "This game has no options.", t.text_dim, pygame.Rect(inner.x, inner.y, inner.w, t.px(30)))
-
+            draw_text(
+                surface,
+                t.small,
+                "This game has no options.",
+                t.text_dim,
+                pygame.Rect(inner.x, inner.y, inner.w, t.px(30)),
+            )
 
 
 # -- saved games ------------------------------------------------------------------------
@@ -481,11 +574,20 @@ class SavedGamesScene(MenuScene):
         for message in self.app.storage.take_messages():
             self.app.toast(message, "error")
         rows = [self.row(s) for s in self.saves]
-        self.list = ScrollList(rows, self.select, columns=SAVE_COLUMNS, on_activate=lambda i: self.resume_game())
+        self.list = ScrollList(
+            rows, self.select, columns=SAVE_COLUMNS, on_activate=lambda i: self.resume_game()
+        )
         self.list.selected = 0 if self.saves else None
         self.resume = Button("Resume", self.resume_game, kind="primary")
-        self.replay = Button("Watch replay", self.replay_game, tooltip="Play the game back from its first move.")
-        self.delete = Button("Delete", self.delete_save, kind="danger", tooltip="Moved to the 'deleted' folder, not erased.")
+        self.replay = Button(
+            "Watch replay", self.replay_game, tooltip="Play the game back from its first move."
+        )
+        self.delete = Button(
+            "Delete",
+            self.delete_save,
+            kind="danger",
+            tooltip="Moved to the 'deleted' folder, not erased.",
+        )
         self.done = Button("Back", self.back)
         self.empty = Label("No saved games yet. Games save themselves as you play.", align="center")
         self.group.add(self.list, self.resume, self.replay, self.delete, self.done)
@@ -526,7 +628,15 @@ class SavedGamesScene(MenuScene):
         if session is None:
             self.refresh()
             return
-        start_game(self.app, session.entry, session.config, session.seed, session.seats, session=session, source=path)
+        start_game(
+            self.app,
+            session.entry,
+            session.config,
+            session.seed,
+            session.seats,
+            session=session,
+            source=path,
+        )
 
     def replay_game(self) -> None:
         i = self.list.selected
@@ -556,7 +666,9 @@ class SavedGamesScene(MenuScene):
         t = self.app.theme
         margin = t.px(40)
         bar_h = t.px(48)
-        self.list.rect = pygame.Rect(rect.x + margin, rect.y + t.px(10), rect.w - 2 * margin, rect.h - bar_h - 2 * margin)
+        self.list.rect = pygame.Rect(
+            rect.x + margin, rect.y + t.px(10), rect.w - 2 * margin, rect.h - bar_h - 2 * margin
+        )
         self.list.line_height = t.px(40)
         self.empty.rect = centered(self.list.rect, self.list.rect.w, t.px(40))
         y = self.list.rect.bottom + t.px(20)
@@ -571,4 +683,3 @@ class SavedGamesScene(MenuScene):
         super().draw(surface)
         if not self.saves:
             self.empty.draw(surface, self.app.theme)
-

@@ -103,7 +103,9 @@ class MenuScene(Scene):
         t = self.app.theme
         head = t.heading.get_linesize() + t.px(20) if self.heading else 0
         pad = t.px(22)
-        self.box = pygame.Rect(content.x - pad, content.y - pad - head, content.w + 2 * pad, content.h + 2 * pad + head)
+        self.box = pygame.Rect(
+            content.x - pad, content.y - pad - head, content.w + 2 * pad, content.h + 2 * pad + head
+        )
         return self.box
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -123,7 +125,9 @@ class MenuScene(Scene):
         self.group.draw(surface, t)
 
 
-def button_column(rect: pygame.Rect, buttons: Sequence[Widget], theme: Theme, width: int = 320) -> pygame.Rect:
+def button_column(
+    rect: pygame.Rect, buttons: Sequence[Widget], theme: Theme, width: int = 320
+) -> pygame.Rect:
     """Stack ``buttons`` centred in ``rect``; returns the box they occupy."""
     bw = min(theme.px(width), rect.w - theme.px(40))
     bh = theme.px(48)
@@ -133,4 +137,3 @@ def button_column(rect: pygame.Rect, buttons: Sequence[Widget], theme: Theme, wi
     for i, b in enumerate(buttons):
         b.rect = pygame.Rect(box.x, box.y + i * (bh + gap), bw, bh)
     return box
-

@@ -43,12 +43,16 @@ class PauseScene(MenuScene):
             self.do_undo,
             enabled=reason is None,
             disabled_reason=reason or "",
-            tooltip=f"Takes back your last move; {asked} will be asked first." if asked else "Takes back your last move.",
+            tooltip=f"Takes back your last move; {asked} will be asked first."
+            if asked
+            else "Takes back your last move.",
         )
         self.save = Button("Save game", self.do_save)
         self.rules = Button("Rules", lambda: open_rules(self.app))
         self.settings = Button("Settings", lambda: self.app.stack.push(SettingsScene(self.app)))
-        self.quit = Button("Quit to title", self.quit_to_title, kind="danger", tooltip="Your game stays autosaved.")
+        self.quit = Button(
+            "Quit to title", self.quit_to_title, kind="danger", tooltip="Your game stays autosaved."
+        )
         #: the game's own settings (Planepita's way of flicking), changed in place
         self.game_settings = game_setting_choices(self.app, self.game.info)
         self.buttons = [self.resume, self.undo, self.save, self.rules, self.settings, self.quit]
@@ -70,12 +74,21 @@ class PauseScene(MenuScene):
         box = button_column(rect.move(0, head // 2 + above // 2 - below // 2), self.buttons, t)
         for i, choice in enumerate(self.game_settings):
             choice.label_share = 0.4
-            choice.rect = pygame.Rect(box.centerx - width // 2, box.y - above + i * (row_h + gap), width, row_h)
+            choice.rect = pygame.Rect(
+                box.centerx - width // 2, box.y - above + i * (row_h + gap), width, row_h
+            )
         self.note_lines = [
-            (text, pygame.Rect(box.centerx - width // 2, box.bottom + t.px(14) + i * line_h, width, line_h))
+            (
+                text,
+                pygame.Rect(
+                    box.centerx - width // 2, box.bottom + t.px(14) + i * line_h, width, line_h
+                ),
+            )
             for i, text in enumerate(wrapped)
         ]
-        content = box.unionall([c.rect for c in self.game_settings] + [r for _, r in self.note_lines])
+        content = box.unionall(
+            [c.rect for c in self.game_settings] + [r for _, r in self.note_lines]
+        )
         self.overlay_box(content)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -145,7 +158,9 @@ class CurtainScene(MenuScene):
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
-        self.ready.rect = centered(rect, min(t.px(420), rect.w - t.px(40)), t.px(56)).move(0, t.px(60))
+        self.ready.rect = centered(rect, min(t.px(420), rect.w - t.px(40)), t.px(56)).move(
+            0, t.px(60)
+        )
         if self.undo is not None:
             self.undo.rect = self.ready.rect.move(0, self.ready.rect.h + t.px(16))
 
@@ -155,7 +170,11 @@ class CurtainScene(MenuScene):
         c = self.ready.rect
         head = t.title.render(f"Pass to {self.name}", True, t.text)
         surface.blit(head, head.get_rect(midbottom=(c.centerx, c.y - t.px(70))))
-        sub = t.body.render("Everyone else, look away. The table stays hidden until the button is pressed.", True, t.text_dim)
+        sub = t.body.render(
+            "Everyone else, look away. The table stays hidden until the button is pressed.",
+            True,
+            t.text_dim,
+        )
         surface.blit(sub, sub.get_rect(midbottom=(c.centerx, c.y - t.px(24))))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -203,7 +222,9 @@ class ConsentScene(MenuScene):
         head = t.title.render(f"Pass to {self.name}", True, t.text)
         surface.blit(head, head.get_rect(midbottom=(c.centerx, c.y - t.px(110))))
         width = min(surface.get_width() - t.px(40), t.px(900))
-        lines = wrap_text(t.body, self.question + " Moves of yours made since would be taken back too.", width)
+        lines = wrap_text(
+            t.body, self.question + " Moves of yours made since would be taken back too.", width
+        )
         y = c.y - t.px(24) - len(lines) * t.body.get_linesize()
         for line in lines:
             img = t.body.render(line, True, t.text)
@@ -230,14 +251,26 @@ class ResultsScene(MenuScene):
 
     def build(self) -> None:
         self.again = Button("Play again", self.play_again, kind="primary", hotkey=pygame.K_F5)
-        self.view = Button("Look at the table", self.back, tooltip="Close this; press Esc in the game for the menu.")
+        self.view = Button(
+            "Look at the table",
+            self.back,
+            tooltip="Close this; press Esc in the game for the menu.",
+        )
         self.title = Button("Title screen", lambda: self.app.stack.reset(self.app.home()))
         self.group.add(self.again, self.view, self.title)
         self.group.focus(self.again, show=True)
 
     def play_again(self) -> None:
         s = self.session
-        start_game(self.app, s.entry, s.config, rng.fresh_seed(), s.seats, match=self.match, hints=s.hints_on)
+        start_game(
+            self.app,
+            s.entry,
+            s.config,
+            rng.fresh_seed(),
+            s.seats,
+            match=self.match,
+            hints=s.hints_on,
+        )
 
     def _words(self, width: int) -> list[str]:
         t = self.app.theme
@@ -264,7 +297,14 @@ class ResultsScene(MenuScene):
         r = self.content
         y = r.y
         for line in self._words(r.w):
-            draw_text(surface, t.body, line, t.text, pygame.Rect(r.x, y, r.w, t.body.get_linesize()), "center")
+            draw_text(
+                surface,
+                t.body,
+                line,
+                t.text,
+                pygame.Rect(r.x, y, r.w, t.body.get_linesize()),
+                "center",
+            )
             y += t.body.get_linesize()
         y += t.px(8)
         order = sorted(range(len(self.session.seats)), key=lambda i: (self.outcome.places[i], i))
@@ -280,17 +320,38 @@ class ResultsScene(MenuScene):
             place = self.outcome.places[i]
             row = pygame.Rect(r.x, y, r.w, row_h - t.px(6))
             if place == 1:
-                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.25), row, border_radius=t.px(6))
+                pygame.draw.rect(
+                    surface, mix(t.panel, style.colour, 0.25), row, border_radius=t.px(6)
+                )
             font = t.font("body", bold=place == 1)
-            draw_text(surface, font, ordinal(place), t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h))
-            draw_text(surface, font, f"{style.glyph} {seat.label}", style.colour, pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), row.h))
+            draw_text(
+                surface,
+                font,
+                ordinal(place),
+                t.text,
+                pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h),
+            )
+            draw_text(
+                surface,
+                font,
+                f"{style.glyph} {seat.label}",
+                style.colour,
+                pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), row.h),
+            )
             score = self.outcome.scores[i]
             score_text = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
-            draw_text(surface, font, score_text, t.text, pygame.Rect(cols[2], y, cols[3] - cols[2], row.h))
+            draw_text(
+                surface, font, score_text, t.text, pygame.Rect(cols[2], y, cols[3] - cols[2], row.h)
+            )
             wins = self.match.wins.get(seat.name, 0)
-            draw_text(surface, font, f"{wins} of {self.match.games}", t.text, pygame.Rect(cols[3], y, r.right - cols[3], row.h))
+            draw_text(
+                surface,
+                font,
+                f"{wins} of {self.match.games}",
+                t.text,
+                pygame.Rect(cols[3], y, r.right - cols[3], row.h),
+            )
             y += row_h
-
 
 
 class SummaryScene(MenuScene):
@@ -314,7 +375,8 @@ class SummaryScene(MenuScene):
         done: Callable[[], object],
         *,
         wait: float | None = None,
-        picture: Callable[[int], tuple[int, Callable[[pygame.Surface, pygame.Rect], None]] | None] | None = None,
+        picture: Callable[[int], tuple[int, Callable[[pygame.Surface, pygame.Rect], None]] | None]
+        | None = None,
     ) -> None:
         self.summary = summary
         self.names = names
@@ -373,7 +435,11 @@ class SummaryScene(MenuScene):
         return self.picture[0] + self.app.theme.px(12) if self.picture is not None else 0
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_SPACE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
             self.back()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
@@ -412,16 +478,43 @@ class SummaryScene(MenuScene):
             style = t.player(row.seat)
             box = pygame.Rect(r.x, y, r.w, row_h - t.px(6))
             if row.place == 1:
-                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.25), box, border_radius=t.px(6))
+                pygame.draw.rect(
+                    surface, mix(t.panel, style.colour, 0.25), box, border_radius=t.px(6)
+                )
             font = t.font("body", bold=row.place == 1)
-            draw_text(surface, font, ordinal(row.place), t.text, pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], box.h))
+            draw_text(
+                surface,
+                font,
+                ordinal(row.place),
+                t.text,
+                pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], box.h),
+            )
             name = self.names[row.seat] if row.seat < len(self.names) else f"Player {row.seat + 1}"
-            draw_text(surface, font, f"{style.glyph} {name}", style.colour, pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), box.h))
+            draw_text(
+                surface,
+                font,
+                f"{style.glyph} {name}",
+                style.colour,
+                pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), box.h),
+            )
             for k, cell in enumerate(row.cells[: len(columns)]):
                 right = cols[k + 3] if k + 3 < len(cols) else r.right
-                draw_text(surface, font, cell, t.text, pygame.Rect(cols[k + 2], y, right - cols[k + 2], box.h))
+                draw_text(
+                    surface,
+                    font,
+                    cell,
+                    t.text,
+                    pygame.Rect(cols[k + 2], y, right - cols[k + 2], box.h),
+                )
             y += row_h
         y += t.px(12)
         for line in wrap_text(t.body, self.note, r.w) if self.note else []:
-            draw_text(surface, t.body, line, t.text, pygame.Rect(r.x, y, r.w, t.body.get_linesize()), "center")
+            draw_text(
+                surface,
+                t.body,
+                line,
+                t.text,
+                pygame.Rect(r.x, y, r.w, t.body.get_linesize()),
+                "center",
+            )
             y += t.body.get_linesize()

@@ -31,7 +31,6 @@ Your game is saved after every move. If the program closes unexpectedly, choose 
 """
 
 
-
 def current_game_entry(app: Any) -> Any:
     """The game on screen (or being set up), if any: the topmost scene that
     is about a game says which."""
@@ -51,7 +50,9 @@ def open_rules(app: Any) -> None:
         app.stack.push(RulesScene(app, "How to play", CONTROLS_HELP))
     else:
         text = entry.rules_text() + "\n\n" + CONTROLS_HELP
-        app.stack.push(RulesScene(app, f"{entry.info.title}: rules", text, pictures=entry.rules_picture))
+        app.stack.push(
+            RulesScene(app, f"{entry.info.title}: rules", text, pictures=entry.rules_picture)
+        )
 
 
 class RulesScene(MenuScene):
@@ -74,5 +75,6 @@ class RulesScene(MenuScene):
         t = self.app.theme
         w = min(rect.w - t.px(60), t.px(900))
         self.view.rect = pygame.Rect(rect.centerx - w // 2, rect.y + t.px(6), w, rect.h - t.px(100))
-        self.done.rect = pygame.Rect(rect.centerx - t.px(100), self.view.rect.bottom + t.px(20), t.px(200), t.px(48))
-
+        self.done.rect = pygame.Rect(
+            rect.centerx - t.px(100), self.view.rect.bottom + t.px(20), t.px(200), t.px(48)
+        )

@@ -46,15 +46,40 @@ class SettingsScene(MenuScene):
             size_labels[size_idx] = f"{current[0]} × {current[1]}"
         self.size_choice = Choice(size_labels, size_idx, self.set_size, label="Window size")
         self.full = Toggle(self.app.fullscreen, self.app.set_fullscreen, label="Fullscreen (F11)")
-        self.volume = Slider(s.volume * 100, 0, 100, 5, lambda v: self.app.update_settings(volume=v / 100), label="Volume", fmt=lambda v: f"{int(v)}%")
-        self.mute = Toggle(s.muted, lambda v: self.app.update_settings(muted=v), label="Mute (Ctrl+M)")
+        self.volume = Slider(
+            s.volume * 100,
+            0,
+            100,
+            5,
+            lambda v: self.app.update_settings(volume=v / 100),
+            label="Volume",
+            fmt=lambda v: f"{int(v)}%",
+        )
+        self.mute = Toggle(
+            s.muted, lambda v: self.app.update_settings(muted=v), label="Mute (Ctrl+M)"
+        )
         speeds = [name for _, name in SPEEDS]
         sidx = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i][0] - s.anim_speed))
-        self.speed = Choice(speeds, sidx, lambda i: self.app.update_settings(anim_speed=SPEEDS[i][0]), label="Animations")
+        self.speed = Choice(
+            speeds,
+            sidx,
+            lambda i: self.app.update_settings(anim_speed=SPEEDS[i][0]),
+            label="Animations",
+        )
         pidx = next((i for i, (k, _) in enumerate(PALETTE_NAMES) if k == s.palette), 0)
-        self.palette = Choice([n for _, n in PALETTE_NAMES], pidx, lambda i: self.app.update_settings(palette=PALETTE_NAMES[i][0]), label="Colours")
-        self.log = Toggle(s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)")
-        cidx = min(range(len(CLAIM_COUNTDOWNS)), key=lambda i: abs(CLAIM_COUNTDOWNS[i][0] - s.claim_countdown))
+        self.palette = Choice(
+            [n for _, n in PALETTE_NAMES],
+            pidx,
+            lambda i: self.app.update_settings(palette=PALETTE_NAMES[i][0]),
+            label="Colours",
+        )
+        self.log = Toggle(
+            s.show_log, lambda v: self.app.update_settings(show_log=v), label="Game log panel (L)"
+        )
+        cidx = min(
+            range(len(CLAIM_COUNTDOWNS)),
+            key=lambda i: abs(CLAIM_COUNTDOWNS[i][0] - s.claim_countdown),
+        )
         self.countdown = Choice(
             [name for _, name in CLAIM_COUNTDOWNS],
             cidx,
@@ -63,7 +88,17 @@ class SettingsScene(MenuScene):
             tooltip="How long a prompt to claim a discard waits before it passes for you (Off: it waits for you).",
         )
         self.done = Button("Done", self.back, kind="primary")
-        self.group.add(self.size_choice, self.full, self.volume, self.mute, self.speed, self.palette, self.log, self.countdown, self.done)
+        self.group.add(
+            self.size_choice,
+            self.full,
+            self.volume,
+            self.mute,
+            self.speed,
+            self.palette,
+            self.log,
+            self.countdown,
+            self.done,
+        )
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -92,5 +127,6 @@ class SettingsScene(MenuScene):
         step = min(row_h + gap, (box.h - t.px(60)) // len(rows))
         for i, wdg in enumerate(rows):
             wdg.rect = pygame.Rect(box.x, box.y + i * step, w, step - gap // 2)
-        self.done.rect = pygame.Rect(box.centerx - t.px(110), box.bottom - t.px(50), t.px(220), t.px(48))
-
+        self.done.rect = pygame.Rect(
+            box.centerx - t.px(110), box.bottom - t.px(50), t.px(220), t.px(48)
+        )

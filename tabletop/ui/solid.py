@@ -211,7 +211,9 @@ class Solid:
             for poly in subs:
                 poly = tuple(int(i) for i in poly)
                 if len(poly) < 3 or any(not 0 <= i < len(v) for i in poly):
-                    raise ValueError(f"a cell of face {f} must list 3 or more vertex indices below {len(v)}")
+                    raise ValueError(
+                        f"a cell of face {f} must list 3 or more vertex indices below {len(v)}"
+                    )
                 ids.append(len(polys))
                 polys.append(poly)
                 cell_face.append(f)
@@ -249,7 +251,9 @@ class Solid:
             n /= length
             c = p.mean(axis=0)
             if float(n @ c) <= 0:
-                raise ValueError(f"face {f} faces inwards: list its vertices counter-clockwise seen from outside")
+                raise ValueError(
+                    f"face {f} faces inwards: list its vertices counter-clockwise seen from outside"
+                )
             normals.append(n)
             centroids.append(c)
         #: face -> unit outward normal (model space)
@@ -262,7 +266,9 @@ class Solid:
         self.cell_areas = np.array([_polygon_area(pts[list(c)]) for c in self.cells])
         #: vertices, face normals, face centroids and cell centroids in one array:
         #: one product turns them all
-        self.stack = np.vstack([self.vertices, self.normals, self.face_centroids, self.cell_centroids])
+        self.stack = np.vstack(
+            [self.vertices, self.normals, self.face_centroids, self.cell_centroids]
+        )
         #: the rows of the stack that are points (vertices, then cell centroids)
         nv, nf = len(self.vertices), len(self.faces)
         self.point_rows = np.concatenate([np.arange(nv), np.arange(nv + 2 * nf, len(self.stack))])
@@ -291,7 +297,8 @@ class Solid:
             inner.append(tuple((a, b, cs[0], cs[-1]) for (a, b), cs in seams.items()))
         #: cell -> its sides, each a (lower, higher) pair of vertex indices
         self.cell_sides: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((min(a, b), max(a, b)) for a, b in zip(poly, poly[1:] + poly[:1])) for poly in self.cells
+            tuple((min(a, b), max(a, b)) for a, b in zip(poly, poly[1:] + poly[:1]))
+            for poly in self.cells
         )
         #: face -> (vertex, vertex, cell, other cell) for each seam between its cells
         self.seams: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(inner)
@@ -302,11 +309,15 @@ class Solid:
         #: (cell ids, their corners' vertex indices, the same shifted by one corner)
         self.cell_groups: tuple[tuple[list[int], np.ndarray, np.ndarray], ...] = tuple(
             (ids, idx, np.roll(idx, -1, axis=1))
-            for ids, idx in ((ids, np.array([self.cells[c] for c in ids], dtype=np.intp)) for ids in by_len.values())
+            for ids, idx in (
+                (ids, np.array([self.cells[c] for c in ids], dtype=np.intp))
+                for ids in by_len.values()
+            )
         )
         #: face -> its corners fanned into triangles from the first (faces are convex)
         self.face_triangles: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-            tuple((face[0], face[i], face[i + 1]) for i in range(1, len(face) - 1)) for face in self.faces
+            tuple((face[0], face[i], face[i + 1]) for i in range(1, len(face) - 1))
+            for face in self.faces
         )
         #: face x vertex: True where the vertex is a corner of the face
         self.corners = np.zeros((len(self.faces), len(v)), dtype=bool)
@@ -346,7 +357,9 @@ def demo_dodecahedron() -> tuple[np.ndarray, list[list[int]]]:
     (±φ, ±1, 0), (±1, 0, ±φ), ordered counter-clockwise seen from outside.
     For the demo, the bench and the tests: a game keeps its own labelled model."""
     phi = (1 + math.sqrt(5)) / 2
-    verts: list[tuple[float, float, float]] = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
+    verts: list[tuple[float, float, float]] = [
+        (x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)
+    ]
     for a in (-1 / phi, 1 / phi):
         for b in (-phi, phi):
             verts += [(0, a, b), (a, b, 0), (b, 0, a)]
@@ -487,7 +500,9 @@ class SolidView:
         """Each cell's colour, or None for empty."""
         colours = tuple(None if c is None else (int(c[0]), int(c[1]), int(c[2])) for c in colours)
         if len(colours) != self.solid.n_cells:
-            raise ValueError(f"need {self.solid.n_cells} colours (None for an empty cell), got {len(colours)}")
+            raise ValueError(
+                f"need {self.solid.n_cells} colours (None for an empty cell), got {len(colours)}"
+            )
         if colours == self.colours:
             return
         self.colours = colours
@@ -499,7 +514,11 @@ class SolidView:
         self._uniform = [len({base[c] for c in cells}) == 1 for cells in s.face_cells]
         #: face -> its seams to draw, (vertex, vertex, the darker cell), none between empty cells
         self._seams = [
-            [(a, b, c if sum(base[c]) <= sum(base[d]) else d) for a, b, c, d in s.seams[f] if colours[c] or colours[d]]
+            [
+                (a, b, c if sum(base[c]) <= sum(base[d]) else d)
+                for a, b, c, d in s.seams[f]
+                if colours[c] or colours[d]
+            ]
             for f in range(s.n_faces)
         ]
 
@@ -582,7 +601,9 @@ class SolidView:
             return False
         if kind == pygame.MOUSEMOTION and self._press is not None:
             held = getattr(event, "buttons", None)
-            if held is not None and not any(held[b - 1] for b in self.buttons if 1 <= b <= len(held)):
+            if held is not None and not any(
+                held[b - 1] for b in self.buttons if 1 <= b <= len(held)
+            ):
                 # the button came up where this view never heard it (outside the window)
                 was = self._dragging
                 self._press, self._grab, self._dragging = None, None, False
@@ -597,13 +618,21 @@ class SolidView:
                 self._grab = self._sphere_point(self._press)
             self._drag_to(pos)
             return True
-        if kind == pygame.MOUSEBUTTONUP and event.button in self.buttons and self._press is not None:
+        if (
+            kind == pygame.MOUSEBUTTONUP
+            and event.button in self.buttons
+            and self._press is not None
+        ):
             was = self._dragging
             if was:
                 self._drag_to((int(event.pos[0]), int(event.pos[1])))
             self._press, self._grab, self._dragging = None, None, False
             return was
-        if kind == pygame.KEYDOWN and self.keys and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if (
+            kind == pygame.KEYDOWN
+            and self.keys
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        ):
             # an arrow brings that side of the solid round to the front
             step = {
                 **{k: (0.0, -1.0, 0.0) for k in RIGHT_KEYS},
@@ -615,7 +644,12 @@ class SolidView:
                 return False
             end = self._tween[1] if self._tween is not None else self._q
             self.omega = (0.0, 0.0, 0.0)
-            self._tween = (self._q, q_normalized(q_mul(q_axis_angle(step, KEY_STEP), end)), 0.0, KEY_TURN_SECONDS)
+            self._tween = (
+                self._q,
+                q_normalized(q_mul(q_axis_angle(step, KEY_STEP), end)),
+                0.0,
+                KEY_TURN_SECONDS,
+            )
             return True
         return False
 
@@ -651,7 +685,9 @@ class SolidView:
             # the pointer's turning speed, smoothed: the speed a release leaves
             sample = tuple(c / dt for c in self._drag_turn)
             k = 1.0 - math.exp(-dt / DRAG_SMOOTHING)
-            self.omega = _capped(tuple(o + (s - o) * k for o, s in zip(self.omega, sample)), SPIN_MAX)  # type: ignore[arg-type]
+            self.omega = _capped(
+                tuple(o + (s - o) * k for o, s in zip(self.omega, sample)), SPIN_MAX
+            )  # type: ignore[arg-type]
             self._drag_turn = (0.0, 0.0, 0.0)
         elif self._dragging and dt > 0:
             # held still: the speed dies away, so a release after a pause does not spin
@@ -692,7 +728,15 @@ class SolidView:
 
     def project(self) -> Projection:
         """This frame's projection (kept until the orientation or the rect changes)."""
-        key = (self._q, self.rect.x, self.rect.y, self.rect.w, self.rect.h, self.zoom, self.perspective)
+        key = (
+            self._q,
+            self.rect.x,
+            self.rect.y,
+            self.rect.w,
+            self.rect.h,
+            self.zoom,
+            self.perspective,
+        )
         if self._proj is not None and key == self._proj_key:
             return self._proj
         s = self.solid
@@ -716,7 +760,9 @@ class SolidView:
         screen += np.array((cx, cy), dtype=float)
         faces = np.flatnonzero(visible)
         order = faces[np.argsort(cents[faces, 2], kind="stable")].tolist()
-        lights = np.clip(normals @ self._lights, 0.0, 1.0)  # diffuse, and the half-way vector for gloss
+        lights = np.clip(
+            normals @ self._lights, 0.0, 1.0
+        )  # diffuse, and the half-way vector for gloss
         self._proj = Projection(
             screen[:n],
             screen[:n].tolist(),
@@ -826,7 +872,9 @@ class SolidView:
         """Each cell's colour as lit, and that darkened for its seams."""
         proj = self.project()
         face = self.solid.cell_face
-        lit = np.clip(self._base * proj.shade[face][:, None] + 255.0 * proj.gloss[face][:, None], 0, 255).astype(np.int32)
+        lit = np.clip(
+            self._base * proj.shade[face][:, None] + 255.0 * proj.gloss[face][:, None], 0, 255
+        ).astype(np.int32)
         colours = [(r, g, b) for r, g, b in lit.tolist()]
         return colours, ((lit * 5) // 8).tolist()
 
@@ -928,7 +976,9 @@ class SolidView:
         if shown and glow is not None and pulse is not None:
             self._draw_rim(surface, shown, glow, pulse)
 
-    def _draw_rim(self, surface: pygame.Surface, cells: list[int], glow: Colour, pulse: float) -> None:
+    def _draw_rim(
+        self, surface: pygame.Surface, cells: list[int], glow: Colour, pulse: float
+    ) -> None:
         """The outline of the region the cells make (not of each cell), in a
         pulsing width, dark outside so it reads on any colour."""
         count: dict[tuple[int, int], int] = {}
@@ -1081,8 +1131,16 @@ class GlyphSprites:
         """Blit the sprites of many cells at once, each centred on its centre."""
         if not kinds:
             return
-        steps = np.rint(np.log(np.maximum(np.array(sizes, dtype=float), 1.0)) / self._log_step).astype(np.int64).tolist()
-        lights = np.rint(np.clip(np.array(shades, dtype=float), 0.0, 1.5) * self.shades).astype(np.int64).tolist()
+        steps = (
+            np.rint(np.log(np.maximum(np.array(sizes, dtype=float), 1.0)) / self._log_step)
+            .astype(np.int64)
+            .tolist()
+        )
+        lights = (
+            np.rint(np.clip(np.array(shades, dtype=float), 0.0, 1.5) * self.shades)
+            .astype(np.int64)
+            .tolist()
+        )
         found = self._sprites.get
         batch = []
         for kind, k, light, (x, y) in zip(kinds, steps, lights, centres):
@@ -1093,7 +1151,9 @@ class GlyphSprites:
             batch.append((sprite, (round(x - w / 2), round(y - h / 2))))
         surface.fblits(batch)
 
-    def draw(self, surface: pygame.Surface, kind: Hashable, centre: Point, size: float, shade: float) -> None:
+    def draw(
+        self, surface: pygame.Surface, kind: Hashable, centre: Point, size: float, shade: float
+    ) -> None:
         """Blit ``kind``'s sprite centred on ``centre``."""
         sprite = self.sprite(kind, size, shade)
         w, h = sprite.get_size()
@@ -1141,10 +1201,18 @@ def demo_paint(surface: pygame.Surface, kind: Hashable, size: float, shade: floa
             pts = [(x - s + i * s / 2, y + dy + (-s / 4 if i % 2 else s / 4)) for i in range(5)]
             pygame.draw.lines(surface, ink, False, pts, w)
     elif name == "tree":
-        pygame.draw.polygon(surface, ink, [(x, y - s), (x - s * 0.7, y + s * 0.4), (x + s * 0.7, y + s * 0.4)])
+        pygame.draw.polygon(
+            surface, ink, [(x, y - s), (x - s * 0.7, y + s * 0.4), (x + s * 0.7, y + s * 0.4)]
+        )
         pygame.draw.line(surface, ink, (x, y + s * 0.3), (x, y + s), w)
     elif name == "peak":
-        peak = [(x - s, y + s * 0.6), (x - s * 0.2, y - s * 0.7), (x + s * 0.2, y - s * 0.1), (x + s * 0.5, y - s * 0.5), (x + s, y + s * 0.6)]
+        peak = [
+            (x - s, y + s * 0.6),
+            (x - s * 0.2, y - s * 0.7),
+            (x + s * 0.2, y - s * 0.1),
+            (x + s * 0.5, y - s * 0.5),
+            (x + s, y + s * 0.6),
+        ]
         pygame.draw.lines(surface, ink, False, peak, w)
     elif name == "dots":
         r = max(1.0, s / 5)
@@ -1173,11 +1241,19 @@ class DemoTable:
             for f in range(self.solid.n_faces):
                 # each face takes two or three of the colours, as Planet's tiles do
                 pick = gen.sample(DEMO_CLASSES, gen.choice((2, 3)))
-                cols += [None if f in empty else gen.choice(pick)[0] for _ in self.solid.face_cells[f]]
+                cols += [
+                    None if f in empty else gen.choice(pick)[0] for _ in self.solid.face_cells[f]
+                ]
             self.colourings.append(cols)
         tilt = q_mul(q_axis_angle((1, 0, 0), 0.5), q_axis_angle((0, 1, 0), -0.4))
         self.views = [
-            SolidView(self.solid, (0, 0, 1, 1), colours=c, orientation=q_mul(q_axis_angle((0, 0, 1), 0.7 * i), tilt), keys=i == 0)
+            SolidView(
+                self.solid,
+                (0, 0, 1, 1),
+                colours=c,
+                orientation=q_mul(q_axis_angle((0, 0, 1), 0.7 * i), tilt),
+                keys=i == 0,
+            )
             for i, c in enumerate(self.colourings)
         ]
         self.hover: int | None = None
@@ -1235,9 +1311,13 @@ def demo(argv: Sequence[str] | None = None) -> int:
     saves the last one."""
     import argparse
 
-    p = argparse.ArgumentParser(prog="python -m tabletop.ui.solid", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        prog="python -m tabletop.ui.solid", description=__doc__.splitlines()[0]
+    )
     p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
-    p.add_argument("--frames", type=int, default=0, help="stop after this many frames (0: run until closed)")
+    p.add_argument(
+        "--frames", type=int, default=0, help="stop after this many frames (0: run until closed)"
+    )
     p.add_argument("--shot", default="", help="save the last frame as this PNG")
     p.add_argument("--spin", action="store_true", help="start the large one spinning")
     args = p.parse_args(argv)
@@ -1259,7 +1339,9 @@ def demo(argv: Sequence[str] | None = None) -> int:
     while running:
         dt = clock.tick(60) / 1000
         for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            if event.type == pygame.QUIT or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            ):
                 running = False
             elif event.type == pygame.VIDEORESIZE:
                 screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)

@@ -17,7 +17,14 @@ from tabletop.ui.widgets import Button, Choice, Label, ScrollList, centered, dra
 
 # at 960x600 the widest cells still fit: a 16-letter name, six different
 # places, all three bot levels (tests/ui/test_statistics_screen.py measures)
-PLAYER_HEADERS = ("Player", "Games", "Wins", "Places (how often)", "Best", "Against bots (won/played)")
+PLAYER_HEADERS = (
+    "Player",
+    "Games",
+    "Wins",
+    "Places (how often)",
+    "Best",
+    "Against bots (won/played)",
+)
 PLAYER_COLUMNS = (0.17, 0.07, 0.06, 0.34, 0.07, 0.29)
 RESULT_HEADERS = ("Ended", "Places and scores", "Marks")
 RESULT_COLUMNS = (0.15, 0.62, 0.23)
@@ -65,12 +72,18 @@ class StatisticsScene(MenuScene):
         self.summaries: list[GameSummary] = summaries(stats, list(self.app.games))
         titles = [self.title_of(s.game) for s in self.summaries] or ["–"]
         self.game = Choice(titles, 0, self.show, label="Game")
-        self.players = ScrollList([], columns=PLAYER_COLUMNS, tooltip="Everyone who played this game here")
-        self.results = ScrollList([], self.select, columns=RESULT_COLUMNS, tooltip="Choose one to see it in full below")
+        self.players = ScrollList(
+            [], columns=PLAYER_COLUMNS, tooltip="Everyone who played this game here"
+        )
+        self.results = ScrollList(
+            [], self.select, columns=RESULT_COLUMNS, tooltip="Choose one to see it in full below"
+        )
         self.detail = Label("", size="small", wrap=True)
         self.done = Button("Back", self.back, kind="primary")
         self.empty = Label(
-            "No finished games yet. Each game you finish is counted here.", align="center", wrap=True
+            "No finished games yet. Each game you finish is counted here.",
+            align="center",
+            wrap=True,
         )
         has = bool(self.summaries)
         for w in (self.game, self.players, self.results, self.detail):
@@ -105,7 +118,9 @@ class StatisticsScene(MenuScene):
     def select(self, index: int | None) -> None:
         summary = self.shown
         if summary is None or index is None or not 0 <= index < len(summary.last):
-            self.detail.text = "These games were counted before details were kept." if summary else ""
+            self.detail.text = (
+                "These games were counted before details were kept." if summary else ""
+            )
             return
         self.results.selected = index
         self.detail.text = result_detail(summary.last[index])
@@ -113,7 +128,9 @@ class StatisticsScene(MenuScene):
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
         margin, gap = t.px(32), t.px(12)
-        inner = pygame.Rect(rect.x + margin, rect.y + t.px(4), rect.w - 2 * margin, rect.h - t.px(4) - margin)
+        inner = pygame.Rect(
+            rect.x + margin, rect.y + t.px(4), rect.w - 2 * margin, rect.h - t.px(4) - margin
+        )
         bar_h = t.px(48)
         self.done.rect = pygame.Rect(inner.x, inner.bottom - bar_h, min(t.px(200), inner.w), bar_h)
         self.empty.rect = centered(inner, inner.w, t.px(80))

@@ -178,7 +178,9 @@ WHOLE = 1 << 30
 
 
 @functools.lru_cache(maxsize=1024)
-def rendered(font: pygame.font.Font, text: str, colour: tuple[int, ...], width: int) -> pygame.Surface:
+def rendered(
+    font: pygame.font.Font, text: str, colour: tuple[int, ...], width: int
+) -> pygame.Surface:
     """``text`` fitted to ``width`` (:func:`fit_text`) and rendered in
     ``font`` and ``colour``, once for as long as it is among the 1,024 most
     recently drawn: a panel painted again after a move renders only the words
@@ -632,7 +634,9 @@ class Slider(Widget):
         )
         colour = theme.text if self.enabled else theme.disabled_text
         shown = self.fmt(self.value)
-        draw_text(surface, fitting_font(theme, shown, value_rect.w), shown, colour, value_rect, "right")
+        draw_text(
+            surface, fitting_font(theme, shown, value_rect.w), shown, colour, value_rect, "right"
+        )
 
 
 class Toggle(Widget):
@@ -1396,7 +1400,9 @@ class Toasts:
     MOST_LINES = 3
     MOST_LINES_IN_AREA = 8
 
-    def _boxes(self, theme: Theme, width: int, in_area: bool) -> list[tuple[Toast, list[str], int, int]]:
+    def _boxes(
+        self, theme: Theme, width: int, in_area: bool
+    ) -> list[tuple[Toast, list[str], int, int]]:
         """Each toast, newest first, as (toast, its lines, box width, box
         height) for a space ``width`` pixels wide: wrapped to it, cut with
         "…" past the most lines."""
@@ -1463,7 +1469,9 @@ class Toasts:
             )
             img.blit(font.render(glyph, True, stripe), (pad, pad))
             for i, line in enumerate(lines):
-                img.blit(font.render(line, True, theme.text), (pad + gw + pad // 2, pad + i * line_h))
+                img.blit(
+                    font.render(line, True, theme.text), (pad + gw + pad // 2, pad + i * line_h)
+                )
             img.set_alpha(self.alpha(toast))
             surface.blit(img, r)
             drawn.append(r)

@@ -39,7 +39,13 @@ def draw_card_face(surface: pygame.Surface, rect: pygame.Rect, card: Card, theme
 
 def draw_card_back(surface: pygame.Surface, rect: pygame.Rect, theme: Any) -> None:
     pygame.draw.rect(surface, (70, 60, 120), rect, border_radius=theme.px(8))
-    pygame.draw.rect(surface, (200, 200, 230), rect.inflate(-8, -8), max(1, theme.px(1)), border_radius=theme.px(6))
+    pygame.draw.rect(
+        surface,
+        (200, 200, 230),
+        rect.inflate(-8, -8),
+        max(1, theme.px(1)),
+        border_radius=theme.px(6),
+    )
 
 
 class ClaimScene(GameScene):
@@ -52,10 +58,15 @@ class ClaimScene(GameScene):
         self.hand_area = pygame.Rect(0, 0, 0, 0)
         self.hover: Card | None = None
         self.claim_button = Button(
-            "Claim", lambda: self.act(Claim()), kind="primary", hotkey=pygame.K_c,
+            "Claim",
+            lambda: self.act(Claim()),
+            kind="primary",
+            hotkey=pygame.K_c,
             tooltip="Take the discard to lay a pair",
         )
-        self.pass_button = Button("Pass", lambda: self.act(Pass()), hotkey=pygame.K_p, tooltip="Let it go")
+        self.pass_button = Button(
+            "Pass", lambda: self.act(Pass()), hotkey=pygame.K_p, tooltip="Let it go"
+        )
         self.group = FocusGroup([self.claim_button, self.pass_button])
 
     # -- layout --------------------------------------------------------------------
@@ -68,12 +79,18 @@ class ClaimScene(GameScene):
         top_h = ch // 2 + t.px(70)
         others = max(1, self.session.config.players - 1)
         w = inner.w // others
-        self.seat_rects = [pygame.Rect(inner.x + i * w, inner.y, w - t.px(10), top_h) for i in range(others)]
+        self.seat_rects = [
+            pygame.Rect(inner.x + i * w, inner.y, w - t.px(10), top_h) for i in range(others)
+        ]
         self.hand_area = pygame.Rect(inner.x, inner.bottom - ch - t.px(10), inner.w, ch + t.px(10))
-        self.middle = pygame.Rect(inner.x, inner.y + top_h, inner.w, self.hand_area.y - inner.y - top_h)
+        self.middle = pygame.Rect(
+            inner.x, inner.y + top_h, inner.w, self.hand_area.y - inner.y - top_h
+        )
         bw, bh = t.px(150), t.px(48)
         right = self.middle.right
-        self.claim_button.rect = pygame.Rect(right - 2 * bw - t.px(10), self.middle.bottom - bh - t.px(10), bw, bh)
+        self.claim_button.rect = pygame.Rect(
+            right - 2 * bw - t.px(10), self.middle.bottom - bh - t.px(10), bw, bh
+        )
         self.pass_button.rect = pygame.Rect(right - bw, self.middle.bottom - bh - t.px(10), bw, bh)
         self._place_hand()
 
@@ -84,7 +101,8 @@ class ClaimScene(GameScene):
         total = len(hand) * cw + max(0, len(hand) - 1) * gap
         x = self.hand_area.centerx - total // 2
         self.hand_rects = [
-            (card, pygame.Rect(x + i * (cw + gap), self.hand_area.y, cw, ch)) for i, card in enumerate(hand)
+            (card, pygame.Rect(x + i * (cw + gap), self.hand_area.y, cw, ch))
+            for i, card in enumerate(hand)
         ]
 
     def others(self) -> list[int]:
@@ -140,7 +158,15 @@ class ClaimScene(GameScene):
         for rect, seat in zip(self.seat_rects, self.others()):
             pygame.draw.rect(surface, t.felt_dark, rect, border_radius=t.px(10))
             head = f"{t.player(seat).glyph} {names[seat]}: {view.hand_sizes[seat]} cards"
-            draw_text(surface, t.body, head, t.player(seat).colour, pygame.Rect(rect.x + t.px(8), rect.y + t.px(6), rect.w - t.px(16), t.body.get_linesize()))
+            draw_text(
+                surface,
+                t.body,
+                head,
+                t.player(seat).colour,
+                pygame.Rect(
+                    rect.x + t.px(8), rect.y + t.px(6), rect.w - t.px(16), t.body.get_linesize()
+                ),
+            )
             x = rect.x + t.px(8)
             y = rect.y + t.px(14) + t.body.get_linesize()
             for a, b in view.pairs[seat]:
@@ -150,12 +176,27 @@ class ClaimScene(GameScene):
                 x += small[0] // 2 + t.px(6)
         self._draw_middle(surface, view)
         for card, rect in self.hand_rects:
-            lifted = rect.move(0, -t.px(10)) if card == self.hover and self.my_turn and view.phase is Phase.DISCARD else rect
+            lifted = (
+                rect.move(0, -t.px(10))
+                if card == self.hover and self.my_turn and view.phase is Phase.DISCARD
+                else rect
+            )
             draw_card_face(surface, lifted, card, t)
         mine = view.pairs[self.viewer]
         if mine:
             text = "Your pairs: " + "  ".join(f"{a}+{b}" for a, b in mine)
-            draw_text(surface, t.small, text, t.text_dim, pygame.Rect(self.hand_area.x, self.hand_area.y - t.small.get_linesize() - t.px(4), self.hand_area.w, t.small.get_linesize()))
+            draw_text(
+                surface,
+                t.small,
+                text,
+                t.text_dim,
+                pygame.Rect(
+                    self.hand_area.x,
+                    self.hand_area.y - t.small.get_linesize() - t.px(4),
+                    self.hand_area.w,
+                    t.small.get_linesize(),
+                ),
+            )
         self.group.draw(surface, t)
 
     def _draw_middle(self, surface: pygame.Surface, view: Any) -> None:
@@ -172,7 +213,9 @@ class ClaimScene(GameScene):
             draw_card_face(surface, pile, view.pile[-1], t)
         else:
             pygame.draw.rect(surface, mix(t.felt, (0, 0, 0), 0.2), pile, border_radius=t.px(8))
-        draw_text(surface, t.small, f"pile {len(view.pile)}", t.text_dim, label.move(cw + t.px(20), 0))
+        draw_text(
+            surface, t.small, f"pile {len(view.pile)}", t.text_dim, label.move(cw + t.px(20), 0)
+        )
         lines = []
         names = self.session.names
         if view.phase is Phase.CLAIMS:
@@ -184,8 +227,19 @@ class ClaimScene(GameScene):
             else:
                 lines.append(f"{names[self.session.to_move()]} is asked.")
         elif view.phase is Phase.DISCARD:
-            lines.append("Click a card to discard it." if self.my_turn else f"{names[view.turn]} is to discard.")
+            lines.append(
+                "Click a card to discard it."
+                if self.my_turn
+                else f"{names[view.turn]} is to discard."
+            )
         y = m.centery + ch // 2 + t.px(8)
         for line in lines:
-            draw_text(surface, t.body, line, t.text, pygame.Rect(m.x + 3 * cw, y, m.w - 6 * cw, t.body.get_linesize()), "center")
+            draw_text(
+                surface,
+                t.body,
+                line,
+                t.text,
+                pygame.Rect(m.x + 3 * cw, y, m.w - 6 * cw, t.body.get_linesize()),
+                "center",
+            )
             y += t.body.get_linesize()

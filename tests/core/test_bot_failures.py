@@ -118,7 +118,10 @@ def entry_with(broken: Callable[[int], Any]) -> Any:
 
 def seats(*kinds: str) -> list[Seat]:
     names = ["Ann", "Basil", "Cleo"]
-    return [Seat(names[i], "human") if k == "human" else Seat(names[i], "bot", k) for i, k in enumerate(kinds)]
+    return [
+        Seat(names[i], "human") if k == "human" else Seat(names[i], "bot", k)
+        for i, k in enumerate(kinds)
+    ]
 
 
 def first_take(s: Session) -> Take:
@@ -130,7 +133,9 @@ def first_take(s: Session) -> Take:
 
 @pytest.mark.parametrize("kind", list(BROKEN))
 def test_a_failing_bot_plays_a_logged_random_legal_move_and_the_game_goes_on(kind: str) -> None:
-    s = Session(entry_with(BROKEN[kind]), default_config(2), SEED, seats("human", "easy"), threaded=False)
+    s = Session(
+        entry_with(BROKEN[kind]), default_config(2), SEED, seats("human", "easy"), threaded=False
+    )
     s.play(first_take(s), 0)
     s.request_bot_action()
     action = s.poll_bot_action()
@@ -150,12 +155,21 @@ def test_a_failing_bot_plays_a_logged_random_legal_move_and_the_game_goes_on(kin
             s.play(s.poll_bot_action(), 1)
     bot_moves = sum(1 for i, a in enumerate(s.actions) if s.rules.to_move(s.states[i]) == 1)
     assert len(s.bot_failures) == bot_moves
-    assert all(line.startswith(FAILED) for line, st in zip(s.log, s.states) if s.rules.to_move(st) == 1)
+    assert all(
+        line.startswith(FAILED) for line, st in zip(s.log, s.states) if s.rules.to_move(st) == 1
+    )
 
 
 def test_the_fallback_moves_are_the_same_every_time() -> None:
     def game() -> list[Any]:
-        s = Session(entry_with(RaisingBot), default_config(3), SEED, seats("easy", "easy", "medium"), timed=False, threaded=False)
+        s = Session(
+            entry_with(RaisingBot),
+            default_config(3),
+            SEED,
+            seats("easy", "easy", "medium"),
+            timed=False,
+            threaded=False,
+        )
         assert s.play_bots() == s.ply and s.is_over()
         return s.actions
 
@@ -164,14 +178,23 @@ def test_the_fallback_moves_are_the_same_every_time() -> None:
 
 
 def test_play_bots_and_bot_action_fall_back_too() -> None:
-    s = Session(entry_with(IllegalBot), default_config(2), SEED, seats("easy", "easy"), timed=False, threaded=False)
+    s = Session(
+        entry_with(IllegalBot),
+        default_config(2),
+        SEED,
+        seats("easy", "easy"),
+        timed=False,
+        threaded=False,
+    )
     s.play_bots()
     assert s.is_over()
     assert s.bot_failures and all(words.startswith(FAILED) for _, words in s.bot_failures)
 
 
 def test_a_bot_that_raises_on_the_worker_falls_back_when_polled() -> None:
-    s = Session(entry_with(RaisingBot), default_config(2), SEED, seats("human", "easy"), threaded=True)
+    s = Session(
+        entry_with(RaisingBot), default_config(2), SEED, seats("human", "easy"), threaded=True
+    )
     s.play(first_take(s), 0)
     s.request_bot_action()
     pending = s._pending
@@ -199,7 +222,9 @@ def hanging() -> Iterator[tuple[Any, threading.Event, threading.Event, list[Hang
 
 def test_a_bot_that_never_answers_is_given_up_after_its_budget_and_grace(hanging: Any) -> None:
     entry, gate, started, made = hanging
-    s = Session(entry, default_config(3), SEED, seats("human", "easy", "medium"), threaded=True, timed=False)
+    s = Session(
+        entry, default_config(3), SEED, seats("human", "easy", "medium"), threaded=True, timed=False
+    )
     s.play(first_take(s), 0)
     s.request_bot_action()
     assert started.wait(DEADLINE)
@@ -214,7 +239,9 @@ def test_a_bot_that_never_answers_is_given_up_after_its_budget_and_grace(hanging
     assert session_mod._WORKER is not stuck  # ... and, still stuck, left behind
     assert s.bots[1] is not made[0]  # the seat thinks with a fresh bot from now on
     s.play(action, 1)
-    assert s.log[1].startswith(f"{FAILED} (it gave no answer in 5.5 s); a random legal move was played: Basil ")
+    assert s.log[1].startswith(
+        f"{FAILED} (it gave no answer in 5.5 s); a random legal move was played: Basil "
+    )
     # the next bot thinks on the fresh worker while the old one is still stuck
     assert not gate.is_set()
     s.request_bot_action()

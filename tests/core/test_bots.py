@@ -128,15 +128,21 @@ def test_time_budget_is_respected() -> None:
     if one as long as the longest so far still ends inside the budget; here the
     clock is a stand-in that moves 1/64 s per reading (an iteration "takes" 1/64 s)."""
     ticks = itertools.count()
-    bot = ISMCTS(RULES, 0, 3, time_budget=5.5 / 64, determinize=determinize, clock=lambda: next(ticks) / 64)
+    bot = ISMCTS(
+        RULES, 0, 3, time_budget=5.5 / 64, determinize=determinize, clock=lambda: next(ticks) / 64
+    )
     view = RULES.view(RULES.setup(default_config(3, chance=True), 8), 0)
     bot.search(view)
     assert bot.last_stats.iterations == 5  # a sixth would end past the budget
     # one slow iteration (0.4 s between readings) sets how much room the next needs
     readings = iter([0.0, 0.1, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1])
-    slow = ISMCTS(RULES, 0, 3, time_budget=1.0, determinize=determinize, clock=lambda: next(readings))
+    slow = ISMCTS(
+        RULES, 0, 3, time_budget=1.0, determinize=determinize, clock=lambda: next(readings)
+    )
     slow.search(view)
-    assert slow.last_stats.iterations == 4  # at 0.7 s, one more 0.4 s iteration would end past 1.0 s
+    assert (
+        slow.last_stats.iterations == 4
+    )  # at 0.7 s, one more 0.4 s iteration would end past 1.0 s
     capped = ISMCTS(RULES, 0, 3, iterations=5, time_budget=10.0, determinize=determinize)
     capped.search(view)
     assert capped.last_stats.iterations == 5
@@ -252,7 +258,9 @@ def no_clock() -> float:
 def test_one_legal_move_is_answered_at_once_without_iterations() -> None:
     state = position((0, 0, 1))  # the last stone: Take(3, 1) is the only move
     assert RULES.legal_actions(state) == [Take(3, 1)]
-    bot = ISMCTS(RULES, 0, 1, iterations=500, time_budget=1.0, determinize=determinize, clock=no_clock)
+    bot = ISMCTS(
+        RULES, 0, 1, iterations=500, time_budget=1.0, determinize=determinize, clock=no_clock
+    )
     assert bot.search(RULES.view(state, 0)) == Take(3, 1)
     assert bot.last_stats.iterations == 0 and not bot.last_stats.stopped_early
 
@@ -304,6 +312,8 @@ def test_a_timed_search_counts_the_iterations_left_from_its_rate() -> None:
     second, 256 in the 4 s budget), and the dominating move ends it sooner."""
     ticks = itertools.count()
     view = RULES.view(position((0, 0, 3)), 0)
-    bot = ISMCTS(RULES, 0, 7, time_budget=4.0, determinize=determinize, clock=lambda: next(ticks) / 64)
+    bot = ISMCTS(
+        RULES, 0, 7, time_budget=4.0, determinize=determinize, clock=lambda: next(ticks) / 64
+    )
     assert bot.search(view) == Take(3, 3)
     assert bot.last_stats.stopped_early and bot.last_stats.iterations < 250

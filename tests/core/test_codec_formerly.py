@@ -118,9 +118,22 @@ def test_planepita_discs_and_layouts_saved_under_physics_load_from_model() -> No
         "$dc": "tabletop.games.planepita.physics:Layout",
         "f": {
             "players": 2,
-            "discs": {"$t": [{"$dc": "tabletop.games.planepita.physics:Disc",
-                              "f": {"id": 3, "owner": 1, "x": 10.0, "y": -4.5, "angle": 0.0,
-                                    "face_down": True, "tokens": {"$t": ["last"]}}}]},
+            "discs": {
+                "$t": [
+                    {
+                        "$dc": "tabletop.games.planepita.physics:Disc",
+                        "f": {
+                            "id": 3,
+                            "owner": 1,
+                            "x": 10.0,
+                            "y": -4.5,
+                            "angle": 0.0,
+                            "face_down": True,
+                            "tokens": {"$t": ["last"]},
+                        },
+                    }
+                ]
+            },
             "jammer": {"$t": [0.0, 0.0]},
             "pads": {"$t": [0.5, 0.25]},
         },

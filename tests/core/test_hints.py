@@ -37,20 +37,36 @@ def small_hard_bots(entry: GameEntry) -> GameEntry:
         if level != "hard" or entry.name not in SMALL:
             return make(level, seat, seed, timed=timed)
         if entry.name == "etuc":
-            return etuc_bot.HardBot(seat, seed, iterations=SMALL["etuc"]["iterations"], time_budget=None)
-        return pp_bot.make_bot("hard", seat, seed, timed=False, max_sims=SMALL["planepita"]["max_sims"])
+            return etuc_bot.HardBot(
+                seat, seed, iterations=SMALL["etuc"]["iterations"], time_budget=None
+            )
+        return pp_bot.make_bot(
+            "hard", seat, seed, timed=False, max_sims=SMALL["planepita"]["max_sims"]
+        )
 
     return replace(entry, make_bot=make_bot)
 
 
 def at_move(
-    name: str, players: int, moves: int, kinds: list[str] | None = None, seed: int = 11, choices: int = 1
+    name: str,
+    players: int,
+    moves: int,
+    kinds: list[str] | None = None,
+    seed: int = 11,
+    choices: int = 1,
 ) -> Session:
     """A session of ``name`` after ``moves`` moves (bots and random moves), then
     on to a turn of the person at seat 0 with at least ``choices`` legal actions."""
     entry = small_hard_bots(REGISTRY[name]) if name in REGISTRY else NIM
     kinds = kinds or ["human"] + ["medium"] * (players - 1)
-    s = Session(entry, entry.default_config(players), seed, default_seats(kinds), threaded=False, timed=False)
+    s = Session(
+        entry,
+        entry.default_config(players),
+        seed,
+        default_seats(kinds),
+        threaded=False,
+        timed=False,
+    )
     r = random.Random(seed)
     while s.ply < moves or s.to_move() != 0 or len(s.rules.legal_actions(s.state)) < choices:
         assert not s.is_over()
@@ -59,7 +75,9 @@ def at_move(
 
 
 @pytest.mark.parametrize("name, players, moves, choices", POSITIONS)
-def test_a_hint_is_the_hard_bots_choice_from_the_view(name: str, players: int, moves: int, choices: int) -> None:
+def test_a_hint_is_the_hard_bots_choice_from_the_view(
+    name: str, players: int, moves: int, choices: int
+) -> None:
     s = at_move(name, players, moves, choices=choices)
     assert s.request_hint(0) is None
     hint = s.poll_hint()
@@ -136,7 +154,10 @@ def test_the_hints_mark_and_option_survive_a_save() -> None:
 
 
 def test_a_bot_names_a_seat_and_the_session_fills_in_the_name() -> None:
-    assert fill_seats(f"{seat_ref(1)} has one card left", ["Ada", "Basil"]) == "Basil has one card left"
+    assert (
+        fill_seats(f"{seat_ref(1)} has one card left", ["Ada", "Basil"])
+        == "Basil has one card left"
+    )
     assert fill_seats(f"{seat_ref(5)} waits", ["Ada"]) == "a player waits"
 
 
@@ -144,7 +165,10 @@ def test_planepitas_flip_hint_weighs_both_faces() -> None:
     """After your flick, the hint for the flip says which face and why."""
     s = at_move("planepita", 2, 0)
     r = random.Random(3)
-    while not any(isinstance(a, pp_model.Flip) for a in s.rules.legal_actions(s.state)) or s.to_move() != 0:
+    while (
+        not any(isinstance(a, pp_model.Flip) for a in s.rules.legal_actions(s.state))
+        or s.to_move() != 0
+    ):
         assert not s.is_over()
         s.play(s.bot_action() if s.is_bot_turn() else s.entry.sample_action(s.state, r))
     assert s.request_hint(0) is None

@@ -55,7 +55,9 @@ def fixture(name: str) -> dict[str, Any]:
 def test_an_old_save_has_no_game_version_and_counts_as_version_1() -> None:
     for path in FILES:
         assert "game_version" not in json.loads(path.read_text("utf-8"))
-    session = Session.from_doc(fixture("etuc-3p-unfinished"), registry=games.REGISTRY, threaded=False)
+    session = Session.from_doc(
+        fixture("etuc-3p-unfinished"), registry=games.REGISTRY, threaded=False
+    )
     assert session.to_doc()["game_version"] == session.entry.info.save_version == 1
 
 
@@ -103,7 +105,10 @@ def test_a_field_added_with_a_default_is_filled_in() -> None:
         # a state class that moved with no trace (no alias, no migration)
         ("planepita-3p-unfinished", lambda t: t.replace(":PlanepitaState", ":PlanepitaStateOld")),
         # a module of the game renamed
-        ("etuc-3p-unfinished", lambda t: t.replace("tabletop.games.etuc.rules:", "tabletop.games.etuc.cards:")),
+        (
+            "etuc-3p-unfinished",
+            lambda t: t.replace("tabletop.games.etuc.rules:", "tabletop.games.etuc.cards:"),
+        ),
         # a field the code no longer has
         ("etuc-3p-unfinished", lambda t: t.replace('"starter":0', '"starter":0,"dealer":0')),
     ],
@@ -142,7 +147,9 @@ def _v2(rules: NimRules) -> dict[str, Any]:
 
 def _nim_v1_doc() -> tuple[Session, dict[str, Any]]:
     """A Nim save as version 1 writes it, and its session."""
-    session = Session(NIM, NIM.default_config(2), 4, default_seats(["human", "human"]), threaded=False)
+    session = Session(
+        NIM, NIM.default_config(2), 4, default_seats(["human", "human"]), threaded=False
+    )
     for _ in range(3):
         session.play(session.rules.legal_actions(session.state)[-2])
     doc = json.loads(json.dumps(session.to_doc()))
@@ -174,7 +181,10 @@ def test_an_older_save_without_a_migration_is_refused_with_a_message() -> None:
             continue
         with pytest.raises(SaveRefused) as refused:
             Session.from_doc(bad, registry=_v2(rules), threaded=False)
-        assert str(refused.value) == "This save is from an older version of Nim that this version cannot read."
+        assert (
+            str(refused.value)
+            == "This save is from an older version of Nim that this version cannot read."
+        )
 
 
 # -- Planepita 1 -> 2: flicks lost their spin ----------------------------------------

@@ -23,7 +23,9 @@ INFO = GameInfo("demo", "Demo", "", 2, 4, end_reasons=tuple(PileOut))
 
 def test_bounds_may_be_one_number_a_mapping_or_a_function() -> None:
     assert INFO.max_actions_for(3) == 10_000
-    per = dataclasses.replace(INFO, max_actions={2: 40, 3: 60, 4: 80}, score_bounds=lambda n: (0.0, 6.0 * n))
+    per = dataclasses.replace(
+        INFO, max_actions={2: 40, 3: 60, 4: 80}, score_bounds=lambda n: (0.0, 6.0 * n)
+    )
     assert [per.max_actions_for(n) for n in (2, 3, 4)] == [40, 60, 80]
     assert per.score_bounds_for(3) == (0.0, 18.0)
     with pytest.raises(ValueError, match="5 players"):
@@ -40,7 +42,10 @@ def test_a_game_declares_its_own_end_reasons_with_words() -> None:
     assert INFO.knows_ending(PileOut.PILE_OUT) and INFO.knows_ending(EndReason.TARGET_SCORE)
     assert not get("etuc").info.knows_ending(PileOut.PILE_OUT)
     out = Outcome.from_scores([0, 0], PileOut.PILE_OUT, detail="{1} dealt last.")
-    assert out.words_for(["Ada", "Basil"]) == "The pile ran out before anyone scored. Basil dealt last."
+    assert (
+        out.words_for(["Ada", "Basil"])
+        == "The pile ran out before anyone scored. Basil dealt last."
+    )
     assert PileOut.PILE_OUT.key == "pile_out" and EndReason.TARGET_SCORE.key == "target_score"
 
 

@@ -796,7 +796,9 @@ def test_leaving_a_game_stops_a_bot_that_is_still_thinking() -> None:
         return ISMCTSBot(NIM.rules, seat, seed, iterations=10**9, determinize=marked)
 
     entry = dataclasses.replace(NIM, make_bot=endless_bot)
-    s = Session(entry, default_config(2), 7, [Seat("Bot", "bot", "hard"), Seat("Ann")], threaded=True)
+    s = Session(
+        entry, default_config(2), 7, [Seat("Bot", "bot", "hard"), Seat("Ann")], threaded=True
+    )
     s.request_bot_action()
     fut = s._pending
     assert fut is not None

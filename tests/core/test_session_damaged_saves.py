@@ -34,15 +34,35 @@ def damaged(doc: dict[str, Any], how: Any) -> dict[str, Any]:
 
 
 CASES = {
-    "game unhashable (list)": lambda: damaged(doc_after(Take(1, 1)), lambda d: d.__setitem__("game", ["nim"])),
-    "game unhashable (dict)": lambda: damaged(doc_after(Take(1, 1)), lambda d: d.__setitem__("game", {"a": 1})),
-    "seed infinite": lambda: damaged(doc_after(Take(1, 1)), lambda d: d.__setitem__("seed", float("inf"))),
-    "players infinite": lambda: damaged(doc_after(Take(1, 1)), lambda d: d["config"].__setitem__("players", float("inf"))),
-    "state with placed=()": lambda: damaged(doc_after(Take(1, 1), Reserve()), lambda d: d["states"][0]["f"].__setitem__("placed", {"$t": []})),
-    "state with reserves=()": lambda: damaged(doc_after(Take(1, 1), Reserve()), lambda d: d["states"][0]["f"].__setitem__("reserves", {"$t": []})),
-    "garbage state, no moves": lambda: damaged(doc_after(), lambda d: d["states"].__setitem__(0, "garbage")),
-    "null state, no moves": lambda: damaged(doc_after(), lambda d: d["states"].__setitem__(0, None)),
-    "garbage last state after a Reserve": lambda: damaged(doc_after(Take(1, 1), Reserve()), lambda d: d["states"].__setitem__(-1, "garbage")),
+    "game unhashable (list)": lambda: damaged(
+        doc_after(Take(1, 1)), lambda d: d.__setitem__("game", ["nim"])
+    ),
+    "game unhashable (dict)": lambda: damaged(
+        doc_after(Take(1, 1)), lambda d: d.__setitem__("game", {"a": 1})
+    ),
+    "seed infinite": lambda: damaged(
+        doc_after(Take(1, 1)), lambda d: d.__setitem__("seed", float("inf"))
+    ),
+    "players infinite": lambda: damaged(
+        doc_after(Take(1, 1)), lambda d: d["config"].__setitem__("players", float("inf"))
+    ),
+    "state with placed=()": lambda: damaged(
+        doc_after(Take(1, 1), Reserve()),
+        lambda d: d["states"][0]["f"].__setitem__("placed", {"$t": []}),
+    ),
+    "state with reserves=()": lambda: damaged(
+        doc_after(Take(1, 1), Reserve()),
+        lambda d: d["states"][0]["f"].__setitem__("reserves", {"$t": []}),
+    ),
+    "garbage state, no moves": lambda: damaged(
+        doc_after(), lambda d: d["states"].__setitem__(0, "garbage")
+    ),
+    "null state, no moves": lambda: damaged(
+        doc_after(), lambda d: d["states"].__setitem__(0, None)
+    ),
+    "garbage last state after a Reserve": lambda: damaged(
+        doc_after(Take(1, 1), Reserve()), lambda d: d["states"].__setitem__(-1, "garbage")
+    ),
 }
 
 

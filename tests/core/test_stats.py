@@ -61,7 +61,9 @@ def test_a_finished_session_becomes_a_record() -> None:
     outcome = s.outcome()
     assert r.game == "nim" and r.when == "2025-03-04T15:30:05+00:00" and r.moment == when
     assert [(x.name, x.kind, x.level) for x in r.seats] == [
-        ("Ann", "human", ""), ("Ada", "bot", "easy"), ("Cy", "human", "")
+        ("Ann", "human", ""),
+        ("Ada", "bot", "easy"),
+        ("Cy", "human", ""),
     ]
     assert [x.place for x in r.seats] == list(outcome.places)
     assert [x.score for x in r.seats] == list(outcome.scores)
@@ -127,10 +129,16 @@ def test_a_bad_record_is_refused(change: dict[str, object]) -> None:
 
 def test_the_summary_counts_places_wins_best_scores_and_bot_levels() -> None:
     results = [
-        GameResult("etuc", at(1), (person("Ann", 1, 6), bot("Ada", "hard", 2, 4), person("Cy", 3, 2))),
+        GameResult(
+            "etuc", at(1), (person("Ann", 1, 6), bot("Ada", "hard", 2, 4), person("Cy", 3, 2))
+        ),
         GameResult("etuc", at(2), (person("Ann", 2, 5), bot("Ada", "hard", 1, 6))),
-        GameResult("etuc", at(3), (person("Ann", 1, 7), bot("Bo", "easy", 2, 1), bot("Di", "hard", 2, 1))),
-        GameResult("etuc", at(4), (person("Cy", 1, 6), person("Ann", 1, 6)), "A tie.", ("take-backs",)),
+        GameResult(
+            "etuc", at(3), (person("Ann", 1, 7), bot("Bo", "easy", 2, 1), bot("Di", "hard", 2, 1))
+        ),
+        GameResult(
+            "etuc", at(4), (person("Cy", 1, 6), person("Ann", 1, 6)), "A tie.", ("take-backs",)
+        ),
         GameResult("planet", at(5), (person("Ann", 2, 80), person("Cy", 1, 90))),
     ]
     summary = Statistics(tuple(results)).summary("etuc")
@@ -153,7 +161,9 @@ def test_the_last_ten_are_the_newest_ten() -> None:
 
 
 def test_a_name_on_two_seats_counts_once_at_its_better_place() -> None:
-    r = GameResult("nim", at(1), (person("Player", 2, 0), person("Player", 1, 1), person("Bo", 3, 0)))
+    r = GameResult(
+        "nim", at(1), (person("Player", 2, 0), person("Player", 1, 1), person("Bo", 3, 0))
+    )
     [player, bo] = Statistics((r,)).summary("nim").players
     assert (player.name, player.played, player.wins, player.places) == ("Player", 1, 1, {1: 1})
     assert bo.places == {3: 1}
@@ -178,7 +188,10 @@ def test_summaries_follow_the_registry_order_then_the_rest() -> None:
         {"retired": Earlier(3, {"Ann": 2}, {"Ann": 3}), "empty": Earlier()},
     )
     assert [s.game for s in summaries(stats, ["planepita", "etuc", "nim"])] == [
-        "planepita", "etuc", "retired", "zeta"
+        "planepita",
+        "etuc",
+        "retired",
+        "zeta",
     ]
 
 
@@ -194,7 +207,9 @@ def test_a_version_1_file_still_loads_and_keeps_counting(tmp_path: Path) -> None
             {
                 "format": STATS_KIND,
                 "version": 1,
-                "games": {"etuc": {"played": 5, "wins": {"Ann": 3}, "appearances": {"Ann": 5, "Bob": 4}}},
+                "games": {
+                    "etuc": {"played": 5, "wins": {"Ann": 3}, "appearances": {"Ann": 5, "Bob": 4}}
+                },
             }
         ),
         "utf-8",

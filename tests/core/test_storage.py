@@ -220,7 +220,12 @@ def test_settings_path_is_a_folder(store: Storage) -> None:
     (store.settings_path / "inside").mkdir(parents=True)
     settings, message = store.load_settings()
     aside = store.settings_path.with_name("settings.json.bad")
-    assert settings == Settings() and message and "a folder, not a file" in message and str(aside) in message
+    assert (
+        settings == Settings()
+        and message
+        and "a folder, not a file" in message
+        and str(aside) in message
+    )
     assert (aside / "inside").is_dir() and not store.settings_path.exists()
     store.save_settings(Settings(volume=0.5))
     assert store.load_settings() == (Settings(volume=0.5), None)
@@ -578,10 +583,14 @@ def test_good_slot_names(slot: str) -> None:
 # statistics
 
 
-def result(game: str = "etuc", *seats: tuple[str, int], when: str = "2025-01-02T10:00:00+00:00") -> GameResult:
+def result(
+    game: str = "etuc", *seats: tuple[str, int], when: str = "2025-01-02T10:00:00+00:00"
+) -> GameResult:
     """A result with person seats (name, place) scoring 10 minus their place."""
     seats = seats or (("Ann", 1), ("Bob", 2))
-    return GameResult(game, when, tuple(SeatResult(n, "human", "", p, 10.0 - p) for n, p in seats), "Done.")
+    return GameResult(
+        game, when, tuple(SeatResult(n, "human", "", p, 10.0 - p) for n, p in seats), "Done."
+    )
 
 
 def test_record_results_and_read_them_back(tmp_path: Path) -> None:
@@ -596,7 +605,11 @@ def test_record_results_and_read_them_back(tmp_path: Path) -> None:
     raw = json.loads(store.stats_path.read_text())
     assert raw["format"] == STATS_KIND and raw["version"] == STATS_VERSION == 2
     assert raw["results"][0]["seats"][0] == {
-        "name": "Ann", "kind": "human", "level": "", "place": 1, "score": 9.0
+        "name": "Ann",
+        "kind": "human",
+        "level": "",
+        "place": 1,
+        "score": 9.0,
     }
 
 
@@ -688,7 +701,9 @@ def test_saves_written_later_reach_the_disk_newest_first_and_reads_wait(tmp_path
     assert [i.slot for i in st.list_saves()] == ["autosave"]
 
 
-def test_a_failed_background_save_becomes_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_background_save_becomes_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     st = Storage(tmp_path)
 
     def broken(*args: object, **kwargs: object) -> None:

@@ -62,7 +62,11 @@ def inside(kind: str, depth: int) -> str:
     version = {SETTINGS_KIND: SETTINGS_VERSION, STATS_KIND: STATS_VERSION}.get(kind, 1)
     body = json.dumps({"format": kind, "version": version, "game": "etuc", "seed": 1})[:-1]
     key = {SETTINGS_KIND: "last_seats", STATS_KIND: "earlier"}.get(kind, "config")
-    inner = f'{{"etuc": {nested(depth)}}}' if kind != SAVE_KIND else f'{{"players": 2, "variants": {nested(depth)}}}'
+    inner = (
+        f'{{"etuc": {nested(depth)}}}'
+        if kind != SAVE_KIND
+        else f'{{"players": 2, "variants": {nested(depth)}}}'
+    )
     return f'{body}, "{key}": {inner}}}'
 
 
@@ -94,7 +98,9 @@ def text_for(shape: str, kind: str, depth: int) -> str:
 
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("depth", DEPTHS)
-def test_deep_settings_are_set_aside_and_defaults_used(store: Storage, shape: str, depth: int) -> None:
+def test_deep_settings_are_set_aside_and_defaults_used(
+    store: Storage, shape: str, depth: int
+) -> None:
     data = write(store.settings_path, text_for(shape, SETTINGS_KIND, depth))
     settings, message = store.load_settings()
     assert settings == Settings()
@@ -150,7 +156,11 @@ def test_deep_statistics_are_set_aside(store: Storage, shape: str, depth: int) -
 
 def test_a_document_as_deep_as_allowed_reads(store: Storage) -> None:
     """MAX_DEPTH itself is fine (ours nest about 15 levels)."""
-    doc = {"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "last_seats": {"etuc": json.loads(nested(MAX_DEPTH - 2))}}
+    doc = {
+        "format": SETTINGS_KIND,
+        "version": SETTINGS_VERSION,
+        "last_seats": {"etuc": json.loads(nested(MAX_DEPTH - 2))},
+    }
     assert nested_within(doc) and not nested_within(doc, MAX_DEPTH - 1)
     write(store.settings_path, json.dumps(doc))
     settings, message = store.load_settings()
@@ -215,11 +225,48 @@ def test_a_huge_number_in_settings_takes_the_default(store: Storage, key: str, n
 
 @pytest.mark.parametrize(
     "value",
-    [HUGE, -HUGE, float("inf"), float("nan"), 1e308, -0.0, True, None, "0.5", [0.5], {"v": 0.5}, [[[[[]]]]]],
-    ids=["401-digits", "minus-401-digits", "inf", "nan", "1e308", "minus-zero", "true", "null", "text", "list", "object", "nested"],
+    [
+        HUGE,
+        -HUGE,
+        float("inf"),
+        float("nan"),
+        1e308,
+        -0.0,
+        True,
+        None,
+        "0.5",
+        [0.5],
+        {"v": 0.5},
+        [[[[[]]]]],
+    ],
+    ids=[
+        "401-digits",
+        "minus-401-digits",
+        "inf",
+        "nan",
+        "1e308",
+        "minus-zero",
+        "true",
+        "null",
+        "text",
+        "list",
+        "object",
+        "nested",
+    ],
 )
 def test_every_setting_survives_any_json_value(value: object) -> None:
-    for key in ("window_size", "fullscreen", "volume", "muted", "anim_speed", "palette", "show_log", "claim_countdown", "last_seats", "games"):
+    for key in (
+        "window_size",
+        "fullscreen",
+        "volume",
+        "muted",
+        "anim_speed",
+        "palette",
+        "show_log",
+        "claim_countdown",
+        "last_seats",
+        "games",
+    ):
         settings, _ = Settings.from_dict({key: value, "games": {"etuc": {"x": value}}})
         assert isinstance(settings, Settings)
         Settings.from_dict(settings.to_dict())
@@ -291,7 +338,9 @@ def test_stale_temporaries_are_removed_and_nothing_else(store: Storage) -> None:
     assert folder.is_dir() and link.is_symlink()
 
 
-def test_temporary_names_are_the_ones_writes_make(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_temporary_names_are_the_ones_writes_make(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A write killed after the temporary file was written (here: the rename
     never happens) leaves a name the clean-up knows."""
     names: list[str] = []
@@ -301,7 +350,12 @@ def test_temporary_names_are_the_ones_writes_make(tmp_path: Path, monkeypatch: p
         raise OSError("killed")
 
     monkeypatch.setattr(os, "replace", killed)
-    for name in ("settings.json", "stats.json", "autosave.json", "interrupted-20260101-000000-2.json"):
+    for name in (
+        "settings.json",
+        "stats.json",
+        "autosave.json",
+        "interrupted-20260101-000000-2.json",
+    ):
         with pytest.raises(OSError):
             st.write_json(tmp_path / name, {"format": "x", "version": 1})
     assert len(names) == 4 and all(st._TMP_RE.fullmatch(n) for n in names), names
@@ -328,7 +382,12 @@ def test_text_from_a_file_is_clean_where_it_is_read() -> None:
     raw = b'{"name": "a\\u0000b", "other": "x\\ud800y", "k\\u0007ey": ["\\u009f", "fine \\u00e9"], "tab": "a\\tb\\nc"}'
     doc, problem = decode_json(raw)
     assert problem is None
-    assert doc == {"name": "a\ufffdb", "other": "x\ufffdy", "k\ufffdey": ["\ufffd", "fine é"], "tab": "a\tb\nc"}
+    assert doc == {
+        "name": "a\ufffdb",
+        "other": "x\ufffdy",
+        "k\ufffdey": ["\ufffd", "fine é"],
+        "tab": "a\tb\nc",
+    }
     json.dumps(doc).encode("utf-8")  # writable again
     assert decode_json(b'{"a": "plain \xc3\xa9"}') == ({"a": "plain é"}, None)
 
@@ -347,7 +406,9 @@ def test_only_regular_files_are_read_and_others_are_set_aside(store: Storage, ki
         pytest.skip("no /dev/zero here")
     for path in (store.settings_path, store.stats_path, store.save_path("named")):
         path.parent.mkdir(parents=True, exist_ok=True)
-        {"pipe": os.mkfifo, "device": lambda p: os.symlink("/dev/zero", p), "folder": os.mkdir}[kind](path)
+        {"pipe": os.mkfifo, "device": lambda p: os.symlink("/dev/zero", p), "folder": os.mkdir}[
+            kind
+        ](path)
     settings, message = store.load_settings()
     assert settings == Settings() and message is not None and "not a file" in message
     _, message = store.load_stats()
@@ -358,9 +419,14 @@ def test_only_regular_files_are_read_and_others_are_set_aside(store: Storage, ki
         assert os.path.lexists(path.with_name(path.name + ".bad"))
 
 
-def test_a_file_larger_than_its_kind_may_be_is_set_aside_unread(store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_larger_than_its_kind_may_be_is_set_aside_unread(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(st.MAX_BYTES, SETTINGS_KIND, 1000)
-    data = write(store.settings_path, json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "pad": "x" * 2000}))
+    data = write(
+        store.settings_path,
+        json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "pad": "x" * 2000}),
+    )
     settings, message = store.load_settings()
     assert settings == Settings() and message is not None and "larger than" in message
     set_aside(store.settings_path, data)
@@ -375,7 +441,9 @@ def test_a_settings_file_that_is_a_link_stays_a_link(store: Storage, tmp_path: P
     file on the first write; the write goes through the link."""
     dotfile = tmp_path / "dotfiles" / "tabletop.json"
     dotfile.parent.mkdir()
-    dotfile.write_text(json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "volume": 0.3}), "utf-8")
+    dotfile.write_text(
+        json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "volume": 0.3}), "utf-8"
+    )
     store.settings_path.parent.mkdir(parents=True)
     os.symlink(dotfile, store.settings_path)
     assert store.load_settings() == (Settings(volume=0.3), None)
@@ -388,7 +456,10 @@ def test_a_settings_file_that_is_a_link_stays_a_link(store: Storage, tmp_path: P
 def test_a_settings_file_that_could_not_be_read_is_never_written_over(
     store: Storage, deny_reading: Any
 ) -> None:
-    data = write(store.settings_path, json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "volume": 0.3}))
+    data = write(
+        store.settings_path,
+        json.dumps({"format": SETTINGS_KIND, "version": SETTINGS_VERSION, "volume": 0.3}),
+    )
     deny_reading(store.settings_path)
     settings, message = store.load_settings()
     assert settings == Settings() and message is not None and "could not be read" in message
@@ -411,10 +482,14 @@ def test_names_and_texts_from_files_are_cut_where_they_enter(store: Storage) -> 
                 "when": "2026-12-01T10:00:00+00:00",
                 "reason": "w" * 100_000,
                 "marks": ["m" * 5000],
-                "seats": [{"name": "N" * 20_000, "kind": "human", "level": "", "place": 1, "score": 3}],
+                "seats": [
+                    {"name": "N" * 20_000, "kind": "human", "level": "", "place": 1, "score": 3}
+                ],
             }
         ],
-        "earlier": {"g" * 500: {"played": 1, "wins": {"W" * 500: 1}, "appearances": {"W" * 500: 1}}},
+        "earlier": {
+            "g" * 500: {"played": 1, "wins": {"W" * 500: 1}, "appearances": {"W" * 500: 1}}
+        },
     }
     write(store.stats_path, json.dumps(doc))
     stats, message = store.load_stats()
@@ -424,8 +499,15 @@ def test_names_and_texts_from_files_are_cut_where_they_enter(store: Storage) -> 
     assert len(result.marks[0]) == TEXT_LIMIT
     [(game, earlier)] = stats.earlier.items()
     assert len(game) == NAME_LIMIT and [len(n) for n in earlier.wins] == [NAME_LIMIT]
-    save = {"format": SAVE_KIND, "version": 1, "game": "g" * 5000, "title": "t" * 5000, "summary": "s" * 50_000,
-            "players": ["p" * 20_000] * 100, "actions": []}
+    save = {
+        "format": SAVE_KIND,
+        "version": 1,
+        "game": "g" * 5000,
+        "title": "t" * 5000,
+        "summary": "s" * 50_000,
+        "players": ["p" * 20_000] * 100,
+        "actions": [],
+    }
     write(store.save_path("long"), json.dumps(save))
     [info] = store.list_saves()
     assert len(info.game) == len(info.title or "") == NAME_LIMIT and len(info.summary) == TEXT_LIMIT

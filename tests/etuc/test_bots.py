@@ -76,7 +76,11 @@ def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
         return lambda: next(ticks) / 8
 
     timed = etuc.make_bot("hard", 0, 5)
-    assert (timed.search.iterations, timed.search.time_budget) == BUDGETS["hard"] == (HARD_ITERATIONS, HARD_TIME)
+    assert (
+        (timed.search.iterations, timed.search.time_budget)
+        == BUDGETS["hard"]
+        == (HARD_ITERATIONS, HARD_TIME)
+    )
     timed.search.clock = clock()
     timed.search.early_stop = False  # the budgets alone (the early stop has its own tests)
     assert R.check(state, timed.choose(view)) is None

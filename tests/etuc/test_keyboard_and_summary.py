@@ -77,8 +77,10 @@ def test_a_person_plays_a_whole_match_with_the_keyboard_alone(app: App) -> None:
     summaries = moves = 0
     for _ in range(400):
         d.until(
-            lambda: isinstance(d.top, (overlays.SummaryScene, overlays.ResultsScene))
-            or (d.top is scene and scene.my_turn),
+            lambda: (
+                isinstance(d.top, (overlays.SummaryScene, overlays.ResultsScene))
+                or (d.top is scene and scene.my_turn)
+            ),
             frames=2000,
         )
         if isinstance(d.top, overlays.ResultsScene):
@@ -129,8 +131,12 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
     assert [r.seat for r in summary.summary.rows] == [1, 0, 2]
     assert [r.cells for r in summary.summary.rows][1] == ("+1 VP", "1 VP")
     animated = [row for row in seen if row[2]]
-    assert animated and all(game == 1 for _, game, _ in animated), "game 2 drawn under the animation"
-    assert all(top == "EtucScene" for top, _, _ in animated), "the summary came before the animation ended"
+    assert animated and all(game == 1 for _, game, _ in animated), (
+        "game 2 drawn under the animation"
+    )
+    assert all(top == "EtucScene" for top, _, _ in animated), (
+        "the summary came before the animation ended"
+    )
     # the summary waits for the person: no bot moves, the finished game on the table
     ply = scene.session.ply
     seen.clear()

@@ -309,7 +309,9 @@ def test_two_players_first_out_wins_the_game_and_scores_its_number() -> None:
     assert after.results[-1].order == (0, 1) and after.results[-1].points == (2, 0)
     assert after.hand_sizes == (11, 11) and after.turn is not None
     line = logged(s, P("4G"), ["Ada", "Basil"])
-    assert line.startswith("Ada plays green 4 (single, undetermined). Ada goes out: 1st. Game 2 over")
+    assert line.startswith(
+        "Ada plays green 4 (single, undetermined). Ada goes out: 1st. Game 2 over"
+    )
 
 
 def test_a_game_that_ends_gives_the_frame_its_summary_and_the_finished_table() -> None:
@@ -325,7 +327,10 @@ def test_a_game_that_ends_gives_the_frame_its_summary_and_the_finished_table() -
         (0, 1, ("+2 VP", "2 VP")),
         (1, 2, ("+0 VP", "1 VP")),
     ]
-    assert summary.note_for(["Ada", "Basil"]) == f"Game 3: {['Ada', 'Basil'][after.turn]} starts. First to 10 VP wins."
+    assert (
+        summary.note_for(["Ada", "Basil"])
+        == f"Game 3: {['Ada', 'Basil'][after.turn]} starts. First to 10 VP wins."
+    )
     shown = summary.position
     assert shown.game == 2 and shown.turn is None and shown.hands[0] == ()
     assert shown.table[-1].cards == (Card(4, 3),) and shown.hand_sizes == (0, 2)
@@ -340,11 +345,14 @@ def test_the_last_game_of_the_match_names_the_winner_in_its_summary() -> None:
     after = play(s, "4G")
     assert after.turn is None
     summary = R.deal_summary(s, P("4G"), after)
-    assert summary is not None and summary.note_for(["Ada", "Basil"]) == "Ada wins the match with 10 VP."
+    assert (
+        summary is not None
+        and summary.note_for(["Ada", "Basil"]) == "Ada wins the match with 10 VP."
+    )
 
 
 def test_what_players_read_names_cards_by_colour_word_never_by_letter() -> None:
-    """"1O" reads as ten: log lines and refusals say "orange 1"; only the
+    """ "1O" reads as ten: log lines and refusals say "orange 1"; only the
     notation (actions, golden files) keeps the letters."""
     letters = re.compile(r"\b[1-6][AOYGBP]\b")
     gen = rngmod.make(4, "words")

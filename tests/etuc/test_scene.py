@@ -47,7 +47,13 @@ def start(
     seats = seats or HUMANS3[:players]
     config = entry.default_config(len(seats))
     session = Session(
-        entry, config, seed, seats, threaded=False, timed=False, states=[state] if state is not None else None
+        entry,
+        config,
+        seed,
+        seats,
+        threaded=False,
+        timed=False,
+        states=[state] if state is not None else None,
     )
     scene = flow.start_game(app, entry, config, seed, seats, session=session)
     app.frame([], 1 / 60)

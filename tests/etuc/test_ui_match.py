@@ -87,7 +87,10 @@ def start_by_clicks(d: Driver) -> EtucScene:
     curtain = d.top  # the device goes to the first player through the curtain
     assert isinstance(curtain, overlays.CurtainScene)
     scene = d.app.stack.scenes[-2]
-    assert isinstance(scene, EtucScene) and curtain.name == scene.session.names[scene.session.to_move()]
+    assert (
+        isinstance(scene, EtucScene)
+        and curtain.name == scene.session.names[scene.session.to_move()]
+    )
     d.press(f"I am {curtain.name}: show my table")
     assert d.top is scene
     return scene

@@ -11,7 +11,14 @@ from tabletop.games.etuc.rules import Pass, Play
 
 def session() -> Session:
     entry = get("etuc")
-    return Session(entry, entry.default_config(2), 0, [Seat("Ann"), Seat("Bot", "bot", "easy")], threaded=False, timed=False)
+    return Session(
+        entry,
+        entry.default_config(2),
+        0,
+        [Seat("Ann"), Seat("Bot", "bot", "easy")],
+        threaded=False,
+        timed=False,
+    )
 
 
 def first_human_turn(s: Session) -> None:
@@ -67,4 +74,6 @@ def test_what_another_seat_shows() -> None:
     assert not rules.reveals(state, Pass(), state, 0), "a pass shows no card"
     if bot_play is not None:
         assert rules.reveals(state, bot_play, rules.apply(state, bot_play), 0)
-        assert not rules.reveals(state, bot_play, rules.apply(state, bot_play), 1), "nothing new to its owner"
+        assert not rules.reveals(state, bot_play, rules.apply(state, bot_play), 1), (
+            "nothing new to its owner"
+        )

@@ -231,7 +231,9 @@ def test_explain_gives_the_reason_in_a_players_words() -> None:
     # a pass in words: no set to make with the discard
     hands = ["S4 S4 S4 S5 S6 IC T1", NEAR.replace("IC", "IO"), "T2 T3 T4 T5 T6 M1 M2"]
     window = discard_by(position(hands, row="IG M7"), "IC")
-    assert bot.reason(RULES.view(window, 1), 1, Pass()) == "Pass: Crown makes no set with your cards"
+    assert (
+        bot.reason(RULES.view(window, 1), 1, Pass()) == "Pass: Crown makes no set with your cards"
+    )
 
 
 def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
@@ -256,10 +258,12 @@ def test_medium_discards_what_a_ready_opponent_already_let_pass() -> None:
     spare Items: without that memory it discards the Crown (deck order), with
     it the Grail."""
     hands = ["S1 S2 S3 T7 T7 T7 IC", "S4 S4 S4 S5 S6 S7 T1", "T2 T3 T4 T5 T6 M1 M2"]
-    state = position(hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""],
-                     ready=(False, True, False))
-    offered = replace(state, phase=Phase.CLAIMS, turn=2,
-                      claim=ClaimWindow(2, cards("IGa")[0], 0, (None,) * 3))
+    state = position(
+        hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""], ready=(False, True, False)
+    )
+    offered = replace(
+        state, phase=Phase.CLAIMS, turn=2, claim=ClaimWindow(2, cards("IGa")[0], 0, (None,) * 3)
+    )
     taken = RULES.apply(state, Take(cards("IGb")[0]))
     view = RULES.view(taken, 0)
     legal = RULES.legal_actions(taken)
@@ -277,10 +281,12 @@ def test_the_hard_bots_deal_gives_a_ready_opponent_a_hand_one_card_short() -> No
     random seven almost never is), keeps its waits off a kind the seat let
     pass, and leaves the table, the other hands and the counts as they were."""
     hands = ["S1 S2 S3 T7 T7 T7 IC", "S4 S5 S6 S7 T1 T2 M4", "T3 T4 T5 T6 M1 M2 M7"]
-    state = position(hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""],
-                     ready=(False, True, False))
-    offered = replace(state, phase=Phase.CLAIMS, turn=2,
-                      claim=ClaimWindow(2, cards("S4")[0], 0, (None,) * 3))
+    state = position(
+        hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""], ready=(False, True, False)
+    )
+    offered = replace(
+        state, phase=Phase.CLAIMS, turn=2, claim=ClaimWindow(2, cards("S4")[0], 0, (None,) * 3)
+    )
     view = RULES.view(state, 0)
     watch = bot.ReadyWatch(0)
     watch.observe(RULES.view(offered, 0))

@@ -347,9 +347,9 @@ def test_the_log_names_a_fresh_row_when_one_is_laid() -> None:
     line = RULES.log_line(window, Pass(), after, NAMES)
     assert line == "Nobody claims Ada's Crown. A fresh row: Moon 7, Staff 2, Orb."
     # a take from a row that still has cards lays none
-    assert RULES.log_line(after, Take(after.row[0]), RULES.apply(after, Take(after.row[0])), NAMES) == (
-        "Basil takes Moon 7."
-    )
+    assert RULES.log_line(
+        after, Take(after.row[0]), RULES.apply(after, Take(after.row[0])), NAMES
+    ) == ("Basil takes Moon 7.")
 
 
 def test_pile_out_when_the_row_is_empty_and_the_pile_too_short() -> None:
@@ -449,7 +449,12 @@ def test_the_match_ends_after_its_short_games() -> None:
 def test_the_match_ends_at_its_target_for_3_and_4_players_and_goes_on_one_below(
     players: int, target: int
 ) -> None:
-    hands = ["M5a M5d S1a S2 S3 T7b T7c", "S4 S4 S4 S5 S6 S7 T1", "T1 T2 T3 IO IO M3 M4", "M1 M2 IG IG S6 S6 T6"]
+    hands = [
+        "M5a M5d S1a S2 S3 T7b T7c",
+        "S4 S4 S4 S5 S6 S7 T1",
+        "T1 T2 T3 IO IO M3 M4",
+        "M1 M2 IG IG S6 S6 T6",
+    ]
     opened = [["M1a M1b M1c"]] + [[] for _ in range(players - 1)]
     gain = 7  # sets 1, red 3, bonus 3: test_a_goal_scores_sets_reds_and_a_repeating_bonus_check
     for before, over in ((target - gain - 1, False), (target - gain, True)):

@@ -138,7 +138,9 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
         draw_table(surface, view)
         viewer = scene.viewer
         full = scene.shown_state
-        assert all(h is None for s, h in enumerate(view.hands) if s != viewer), "a view shows another hand"
+        assert all(h is None for s, h in enumerate(view.hands) if s != viewer), (
+            "a view shows another hand"
+        )
         allowed = set(full.hands[viewer] or ()) | public_cards(session.state) | public_cards(full)
         shown = set(faces) - allowed
         assert not shown, f"{seats[viewer].name}'s screen shows {sorted(map(str, shown))}"
@@ -201,7 +203,9 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
             curtain = event[1]
         elif event[0] == "table":
             if event[1] != shown:
-                assert curtain == seats[event[1]].name, f"the screen went to seat {event[1]} without the curtain"
+                assert curtain == seats[event[1]].name, (
+                    f"the screen went to seat {event[1]} without the curtain"
+                )
                 shown = event[1]
             curtain = None
         else:
@@ -221,7 +225,12 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
 def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], players: int) -> None:
-    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
+    seats = [
+        Seat("Ada"),
+        Seat("Bea", "bot", "easy"),
+        Seat("Cy", "bot", "easy"),
+        Seat("Di", "bot", "easy"),
+    ]
     scene = start(app, seats[:players])
     app.resize(size)
     d = Driver(app)
@@ -243,14 +252,21 @@ def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], player
     assert scene.hand_painter.card_height >= t.px(90)
     # the turn's buttons hold their captions
     for b in scene.turn_buttons:
-        assert t.font("body", bold=b.kind != "normal").size(b.text)[0] <= b.rect.w - 2 * t.px(8), b.text
+        assert t.font("body", bold=b.kind != "normal").size(b.text)[0] <= b.rect.w - 2 * t.px(8), (
+            b.text
+        )
 
 
 def test_the_hand_is_grouped_and_near_sets_name_what_they_wait_on() -> None:
     hand = parse_cards("S1 S2 M4 M4 T3 T5 IC")
     groups = group_hand(hand, True)
     shapes = [(g.shape, " ".join(map(str, g.cards))) for g in groups]
-    assert [s for s, _ in shapes] == ["near run", "near run", "small", "loose"]  # by type, then number
+    assert [s for s, _ in shapes] == [
+        "near run",
+        "near run",
+        "small",
+        "loose",
+    ]  # by type, then number
     words = {" ".join(str(c) for c in g.cards): waiting_words(g) for g in groups}
     assert words["S1d S2d"] == "waiting on Sword 3"
     assert words["T3d T5d"] == "waiting on Staff 4"
@@ -273,7 +289,8 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
         return [
             i
             for i in range(session.ply)
-            if session.rules.to_move(session.states[i]) == 0 and session.states[i].phase is Phase.CLAIMS
+            if session.rules.to_move(session.states[i]) == 0
+            and session.states[i].phase is Phase.CLAIMS
         ]
 
     for seed in range(1, 40):  # seed 1 gives Ada a gain after a few passes
@@ -281,7 +298,9 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
         session = scene.session
         for _ in range(400):
             if scene.asked:
-                assert session.rules.legal_actions(scene.view) != [Pass()], "a prompt offers a claim"
+                assert session.rules.legal_actions(scene.view) != [Pass()], (
+                    "a prompt offers a claim"
+                )
             if scene.asked and len(scene.gains()) > 0 and passed_for_ada(session):
                 break
             if scene.my_turn:
@@ -322,7 +341,9 @@ def test_the_bonus_check_flips_turn_one_by_one_on_dt_and_can_be_skipped(app: App
     app.update_settings(anim_speed=1.0)
     flips = parse_cards("M5 IC S2")
     hand = parse_cards("M5a M5b IC IC IC S3 S4 S5")
-    result = ShortGame(0, None, (5, 0), (Source("sets", 1), Source("bonus", 3, hand[:4])), flips, hand=hand)
+    result = ShortGame(
+        0, None, (5, 0), (Source("sets", 1), Source("bonus", 3, hand[:4])), flips, hand=hand
+    )
     show = GoalShow(result, 1, app.theme)
     assert flip_hits(result) == [2, 2, 0]  # two Moon 5s, two Crowns, then the miss
     assert not show.done and show.flip_progress(0) == 0.0
@@ -378,7 +399,9 @@ def test_the_line_over_the_hand_reads_right_before_a_set_is_open(app: App) -> No
     assert "a set to open among them" in words and words.endswith("· most cards would help")
     assert "Sword 4" not in words
     hand = parse_cards("S1 S2 S3 M4 M4 M4 T7")
-    opened = replace(view, hands=(hand, *hands[1:]), opened=((parse_cards("T1 T2 T3"),), *view.opened[1:]))
+    opened = replace(
+        view, hands=(hand, *hands[1:]), opened=((parse_cards("T1 T2 T3"),), *view.opened[1:])
+    )
     assert scene.distance_words(opened) == "1 card from a goal · waiting on Staff 7"
 
 
@@ -398,7 +421,12 @@ def test_a_bot_answer_shows_after_the_same_pause_however_long_it_thought(
         real = session.poll_bot_action
         calls = {"n": 0}
 
-        def slow(dt: float = 0.0, real: Any = real, calls: dict[str, int] = calls, thinking: int = thinking) -> Any:
+        def slow(
+            dt: float = 0.0,
+            real: Any = real,
+            calls: dict[str, int] = calls,
+            thinking: int = thinking,
+        ) -> Any:
             calls["n"] += 1
             return None if calls["n"] <= thinking else real(dt)
 
@@ -423,6 +451,9 @@ def test_a_finished_short_game_on_show_is_not_called_the_end_of_the_match(
 
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     ended = replace(scene.view, phase=Phase.OVER, results=(ShortGame(None, None, (0, 0)),))
-    assert scene_draw._waiting_words(scene, ended) == "Short game 1 is over; the next one is dealt after it."
+    assert (
+        scene_draw._waiting_words(scene, ended)
+        == "Short game 1 is over; the next one is dealt after it."
+    )
     monkeypatch.setattr(scene.session, "is_over", lambda: True)
     assert scene_draw._waiting_words(scene, ended) == "The match is over."

@@ -45,9 +45,11 @@ MU_G = P.friction.mu_face_up * P.friction.g
 
 
 def poses() -> list:
-    return [BOARD.pad_pose(players, seat, pos)
-            for players, seat in ((2, 0), (3, 1), (4, 3), (6, 5))
-            for pos in (0.0, 0.5, 1.0)]
+    return [
+        BOARD.pad_pose(players, seat, pos)
+        for players, seat in ((2, 0), (3, 1), (4, 3), (6, 5))
+        for pos in (0.0, 0.5, 1.0)
+    ]
 
 
 # -- the slide law -------------------------------------------------------------------------
@@ -103,8 +105,10 @@ def test_aim_at_a_target_gives_the_angle_and_the_distance() -> None:
         angle, dist = aim_at(pose, (0.0, 0.0))  # the planet's centre is straight in
         assert angle == pytest.approx(0.0, abs=1e-9)
         assert dist == pytest.approx(math.hypot(*pose.start))
-        target = (pose.start[0] + 50.0 * aim_direction(pose, 12.0)[0],
-                  pose.start[1] + 50.0 * aim_direction(pose, 12.0)[1])
+        target = (
+            pose.start[0] + 50.0 * aim_direction(pose, 12.0)[0],
+            pose.start[1] + 50.0 * aim_direction(pose, 12.0)[1],
+        )
         assert aim_at(pose, target) == pytest.approx((12.0, 50.0))
 
 
@@ -127,7 +131,9 @@ def test_the_pull_to_speed_mapping_is_monotonic_and_reaches_top_speed() -> None:
         assert slide_distance(v, P) == pytest.approx(f * reach)
     # and back: a bot's pull animation uses the inverse
     for v in (400.0, 600.0, 1200.0, 1800.0, 2400.0, VMAX):
-        assert pull_speed(pull_length(v, VMAX, BOARD, P), VMAX, BOARD, P) == pytest.approx(v, abs=0.5)
+        assert pull_speed(pull_length(v, VMAX, BOARD, P), VMAX, BOARD, P) == pytest.approx(
+            v, abs=0.5
+        )
     assert pull_length(150.0, VMAX, BOARD, P) == DEAD_MM  # slower than the shortest pull gives
     assert pull_length(0.0, VMAX, BOARD, P) == 0.0
 
@@ -168,8 +174,20 @@ def test_a_swipe_reads_its_speed_on_the_screen() -> None:
     assert speed == round(slide_speed(centre_mm(BOARD), P))
     assert speed == round(swipe_speed(SWIPE_CENTRE_PX_S, VMAX, BOARD, P))
     # the same hand on a screen showing the board half as large: the same speed
-    assert swipe_flick(pose, start, (start[0] + pose.inward[0] * 80.0, start[1] + pose.inward[1] * 80.0),
-                       0.2, VMAX, AMAX, 2.5, BOARD, P)[1] == speed
+    assert (
+        swipe_flick(
+            pose,
+            start,
+            (start[0] + pose.inward[0] * 80.0, start[1] + pose.inward[1] * 80.0),
+            0.2,
+            VMAX,
+            AMAX,
+            2.5,
+            BOARD,
+            P,
+        )[1]
+        == speed
+    )
     # faster swipes slide farther; no time at all is timed as one frame; never past the top speed
     assert swipe_flick(pose, start, ahead, 0.1, VMAX, AMAX, 5.0, BOARD, P)[1] > speed
     assert swipe_flick(pose, start, ahead, 0.0, VMAX, AMAX, 5.0, BOARD, P)[1] == VMAX
@@ -177,8 +195,10 @@ def test_a_swipe_reads_its_speed_on_the_screen() -> None:
     # too short: no launch
     assert swipe_flick(pose, start, (start[0] + 1.0, start[1]), 0.1, VMAX, AMAX, 5.0) == (0.0, 0.0)
     # backwards: clamped to the widest aim
-    behind = (start[0] - pose.inward[0] * 40.0 + pose.across[0], start[1] - pose.inward[1] * 40.0
-              + pose.across[1])
+    behind = (
+        start[0] - pose.inward[0] * 40.0 + pose.across[0],
+        start[1] - pose.inward[1] * 40.0 + pose.across[1],
+    )
     assert abs(swipe_flick(pose, start, behind, 0.2, VMAX, AMAX, 5.0)[0]) == AMAX
 
 
@@ -260,8 +280,9 @@ def test_pad_position_follows_the_arc_and_stays_in_the_stretch() -> None:
             lo, hi = BOARD.stretch_arc(players, seat)
             for f in (0.0, 0.3, 0.5, 0.9, 1.0):
                 a = math.radians(lo + f * (hi - lo))
-                assert pad_position(BOARD, players, seat, 300 * math.cos(a), 300 * math.sin(a)) \
-                    == pytest.approx(f, abs=1e-9)
+                assert pad_position(
+                    BOARD, players, seat, 300 * math.cos(a), 300 * math.sin(a)
+                ) == pytest.approx(f, abs=1e-9)
             half = (hi - lo) / 2
             for off in (-half - 10.0, half + 10.0, 179.0):  # outside: clamped to an end
                 a = math.radians((lo + hi) / 2 + off)

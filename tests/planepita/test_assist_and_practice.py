@@ -33,7 +33,10 @@ def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), **variants: Any
     from tabletop.games import get
 
     entry = get("planepita")
-    seats = [replace(seat, name=name) for seat, name in zip(default_seats(list(kinds)), ("Ada", "Basil", "Cleo"))]
+    seats = [
+        replace(seat, name=name)
+        for seat, name in zip(default_seats(list(kinds)), ("Ada", "Basil", "Cleo"))
+    ]
     scene = flow.start_game(app, entry, entry.default_config(len(kinds), **variants), SEED, seats)
     app.frame([], 1 / 60)
     assert isinstance(scene, PlanepitaScene)
@@ -101,8 +104,13 @@ def finished(state: Any) -> Any:
     """``state`` made the end of a game (round 4 over, nobody scoring)."""
     areas = tuple(AreaResult(v, (0,) * len(state.won) + (0,), None, 0, "empty") for v in (5, 4, 3))
     history = tuple(RoundResult(r, (0.0, 0.0), 5, (), areas, 0, ()) for r in range(1, 5))
-    return replace(position(state.players, round=4), phase=Phase.OVER, history=history,
-                   slots=(0, 0, 0), won=((), ()))
+    return replace(
+        position(state.players, round=4),
+        phase=Phase.OVER,
+        history=history,
+        slots=(0, 0, 0),
+        won=((), ()),
+    )
 
 
 # -- take-backs ----------------------------------------------------------------------------------
@@ -113,8 +121,14 @@ REFUSED = "A flick against bots stands once its result is known (a Practice game
 
 def session(kinds: tuple[str, ...] = ("human", "easy"), **variants: Any) -> Session:
     entry = REGISTRY["planepita"]
-    return Session(entry, entry.default_config(len(kinds), **variants), SEED, default_seats(list(kinds)),
-                   threaded=False, timed=False)
+    return Session(
+        entry,
+        entry.default_config(len(kinds), **variants),
+        SEED,
+        default_seats(list(kinds)),
+        threaded=False,
+        timed=False,
+    )
 
 
 def test_against_a_bot_a_flick_stands_but_the_flip_after_it_may_be_taken_back() -> None:
@@ -140,7 +154,9 @@ def test_a_practice_game_takes_flicks_back_and_is_marked() -> None:
     assert s.undo(0) and s.ply == 0 and s.marks == {TAKE_BACKS}
     # the practice is part of the game: a resumed save knows it
     s.play(FLIP_SHOT)
-    loaded = Session.from_doc(json.loads(json.dumps(s.to_doc())), registry=REGISTRY, threaded=False, timed=False)
+    loaded = Session.from_doc(
+        json.loads(json.dumps(s.to_doc())), registry=REGISTRY, threaded=False, timed=False
+    )
     assert loaded.config.variants["practice"] is True and loaded.undo(0) and loaded.ply == 0
 
 

@@ -125,15 +125,22 @@ TEAMS_DOUBLES = {"team_play": True, "doubles": True}
         (4, TEAMS_DOUBLES, "medium"),
         (4, TEAMS_DOUBLES, "hard"),
     ],
-    ids=["2p-3P-easy", "2p-3P-medium", "4p-teams-doubles-easy", "4p-teams-doubles-medium",
-         "4p-teams-doubles-hard"],
+    ids=[
+        "2p-3P-easy",
+        "2p-3P-medium",
+        "4p-teams-doubles-easy",
+        "4p-teams-doubles-medium",
+        "4p-teams-doubles-hard",
+    ],
 )
 def test_every_decision_is_legal_for_a_whole_game(level, players, variants):
     state = RULES.setup(R.default_config(players, **variants), 11)
     # at four seats, one seat of each team plays the level and the others
     # easy: every decision of the level is still met, at half the searches
-    bots = [make(level if s < 2 or players == 2 else "easy", s, 100 + s, cap=WHOLE_GAME_CAP)
-            for s in range(players)]
+    bots = [
+        make(level if s < 2 or players == 2 else "easy", s, 100 + s, cap=WHOLE_GAME_CAP)
+        for s in range(players)
+    ]
     final, phases = play_checked(state, bots)
     assert RULES.is_over(final)
     assert {Phase.LAUNCH, Phase.FLIP} <= phases
@@ -196,8 +203,13 @@ def lone_opponent_in_the_centre():
 def steady(level: str, seat: int, seed: int, cap: int = CAP) -> botmod.PlanepitaBot:
     """A search bot of ``level`` whose hand never strays: what its plan does."""
     config = botmod.HARD if level == "hard" else botmod.MEDIUM
-    config = replace(config, spread=botmod.Spread(0.0, 0.0), max_sims=cap,
-                     reply_sims=min(config.reply_sims, cap), budget=None)
+    config = replace(
+        config,
+        spread=botmod.Spread(0.0, 0.0),
+        max_sims=cap,
+        reply_sims=min(config.reply_sims, cap),
+        budget=None,
+    )
     return botmod.SearchBot(seat, seed, config)
 
 
@@ -372,10 +384,17 @@ def test_every_level_places_the_jammer_in_a_small_pocket_the_rules_allow() -> No
     from tabletop.games.planepita.rules import RULES, free_jammer_spot, launcher
     from tests.planepita.positions import D, position
 
-    ring = [(62 * math.cos(math.radians(a)), 62 * math.sin(math.radians(a))) for a in range(0, 360, 60)]
-    outer = [(107 * math.cos(math.radians(a)), 107 * math.sin(math.radians(a))) for a in range(30, 330, 60)]
+    ring = [
+        (62 * math.cos(math.radians(a)), 62 * math.sin(math.radians(a))) for a in range(0, 360, 60)
+    ]
+    outer = [
+        (107 * math.cos(math.radians(a)), 107 * math.sin(math.radians(a)))
+        for a in range(30, 330, 60)
+    ]
     outer.append((117.5 * math.cos(math.radians(330)), 117.5 * math.sin(math.radians(330))))
-    state = position(4, [D(x, y) for x, y in [(0.0, 0.0), *ring, *outer]], phase=Phase.PLACE_JAMMER, jammer=None)
+    state = position(
+        4, [D(x, y) for x, y in [(0.0, 0.0), *ring, *outer]], phase=Phase.PLACE_JAMMER, jammer=None
+    )
     assert free_jammer_spot(state.layout, 5) is not None
     for level in ("easy", "medium", "hard"):
         action = botmod.make_bot(level, launcher(state), 1, max_sims=20, budget=None).choose(state)

@@ -22,7 +22,9 @@ from tabletop.games.planepita import rules as R
 from tabletop.games.planepita.model import Flick, FlickSpec, Layout
 
 RULES = R.RULES
-SPEC = FlickSpec(0, (0.0, 1.0), (-55.0, 55.0), (0.0, 3000.0), third_party=False, own=True, double=False)
+SPEC = FlickSpec(
+    0, (0.0, 1.0), (-55.0, 55.0), (0.0, 3000.0), third_party=False, own=True, double=False
+)
 
 
 def test_the_ladder_is_graded_by_its_spreads() -> None:
@@ -59,7 +61,11 @@ def test_a_search_bot_plays_its_choice_plus_its_own_seeded_error(level: str) -> 
     played = player.choose(state)
     # the same search, without the hand: the planner is deterministic
     config = player.config
-    chosen = botmod.Planner(state, seat).best_launch(spec, config, botmod.Clock(config.max_sims, None)).flick
+    chosen = (
+        botmod.Planner(state, seat)
+        .best_launch(spec, config, botmod.Clock(config.max_sims, None))
+        .flick
+    )
     hand = rngmod.make(9, "planepita-bot", seat, level)
     want = botmod.clamp_flick(
         spec,

@@ -40,7 +40,13 @@ def along(dist: float) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("share", "word"),
-    [(0.1, "softly"), (SOFT_SHARE - 0.01, "softly"), (0.5, "firmly"), (HARD_SHARE + 0.01, "hard"), (1.0, "hard")],
+    [
+        (0.1, "softly"),
+        (SOFT_SHARE - 0.01, "softly"),
+        (0.5, "firmly"),
+        (HARD_SHARE + 0.01, "hard"),
+        (1.0, "hard"),
+    ],
 )
 def test_the_power_is_told_by_the_share_of_the_top_speed(share: float, word: str) -> None:
     assert power_word(share * 3000.0, 3000.0) == word
@@ -87,17 +93,25 @@ def test_a_disc_pushed_out_of_its_area_and_the_launchers_own_disc() -> None:
 def test_a_3p_disc_and_a_disc_that_stays_on_its_pad() -> None:
     state = position(2)
     line, detail = said(state, Flick(0.5, 0.0, 1000.0, third_party=True))
-    assert line == "Ada flicks a 3P disc softly towards the centre: the disc lands in the 4-pt area."
+    assert (
+        line == "Ada flicks a 3P disc softly towards the centre: the disc lands in the 4-pt area."
+    )
     assert "No hits." in detail
     line, detail = said(state, Flick(0.5, 0.0, 50.0))
-    assert line == "Ada flicks too softly: the disc stays on the pad and comes back to be flicked again."
+    assert (
+        line
+        == "Ada flicks too softly: the disc stays on the pad and comes back to be flicked again."
+    )
     assert "The disc stopped on its pad." in detail
 
 
 def test_the_decisions_after_a_flick_and_their_details() -> None:
     state = position(2)
     flip = R.apply(state, Flick(0.5, 0.0, 1000.0))
-    assert said(flip, Flip(True)) == ("Ada turns the disc face down: 1 power, safe from the jammer.", "")
+    assert said(flip, Flip(True)) == (
+        "Ada turns the disc face down: 1 power, safe from the jammer.",
+        "",
+    )
     assert said(flip, Flip(False))[0] == "Ada leaves the disc face up: 2 power."
     jam = R.apply(state, Flick(0.5, 0.0, 3000.0))
     assert said(jam, PlaceJammer(30.0, 20.0)) == (

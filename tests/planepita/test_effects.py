@@ -34,16 +34,31 @@ def table() -> pygame.Surface:
 def draw_all(surface: pygame.Surface, geo: Geometry, theme: Theme, step: int) -> None:
     """Every effect, at places and sizes that move with ``step``; some reach
     past the window's edge."""
-    hits = [Impact(0.1, -240.0 + 60 * step, 30.0 * k - 60, 900.0 * (k + 1) * (step + 1), k, None) for k in range(4)]
+    hits = [
+        Impact(0.1, -240.0 + 60 * step, 30.0 * k - 60, 900.0 * (k + 1) * (step + 1), k, None)
+        for k in range(4)
+    ]
     hits.append(Impact(0.2, 330.0, -320.0 + 10 * step, 40000.0, 1, 2))  # past the corner
     fx.draw_flashes(surface, geo, [(h, 0.15 * (k + step) % 1.0) for k, h in enumerate(hits)])
     fx.draw_marks(surface, geo, [(h, 0.05 * k) for k, h in enumerate(hits)])
-    trail = Trail(Disc(3, 1), tuple((-200.0 + 40 * k, 20.0 * step + 15 * k) for k in range(9)),
-                  tuple(0.2 * k for k in range(9)))
+    trail = Trail(
+        Disc(3, 1),
+        tuple((-200.0 + 40 * k, 20.0 * step + 15 * k) for k in range(9)),
+        tuple(0.2 * k for k in range(9)),
+    )
     jam = Trail(Disc(JAMMER, -1), ((0.0, 0.0), (20.0, 40.0 + step)), (0.0, 0.1))
     fx.draw_trails(surface, geo, theme, [trail, jam])
-    fx.draw_falling(surface, geo, theme, Disc(5, 2), 262.0 - step, 40.0, 0.1 + 0.2 * step,
-                    lambda d, r: _sprite(r), 15.0)
+    fx.draw_falling(
+        surface,
+        geo,
+        theme,
+        Disc(5, 2),
+        262.0 - step,
+        40.0,
+        0.1 + 0.2 * step,
+        lambda d, r: _sprite(r),
+        15.0,
+    )
 
 
 def _sprite(r: int) -> pygame.Surface:
@@ -52,7 +67,9 @@ def _sprite(r: int) -> pygame.Surface:
     return img
 
 
-def test_small_layers_draw_what_a_window_layer_draws(geo: Geometry, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_small_layers_draw_what_a_window_layer_draws(
+    geo: Geometry, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pygame.font.init()
     theme = Theme(SIZE)
     small = []

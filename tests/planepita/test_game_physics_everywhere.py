@@ -24,8 +24,14 @@ FAST = (("launch.max_speed", 3500.0),)
 
 def session(physics: params_mod.Overrides) -> Session:
     config = pp_rules.default_config(2, physics=physics)
-    return Session(games.get("planepita"), config, 5, default_seats(["human", "human"]),
-                   threaded=False, timed=False)
+    return Session(
+        games.get("planepita"),
+        config,
+        5,
+        default_seats(["human", "human"]),
+        threaded=False,
+        timed=False,
+    )
 
 
 def test_a_flick_faster_than_the_shipped_cap_is_told_and_detailed_by_the_game_cap() -> None:
@@ -48,8 +54,14 @@ def test_the_rounds_last_flick_above_the_shipped_cap_ends_the_round() -> None:
         st = s.state
         if st.phase is Phase.LAUNCH:
             spec = pp_rules.flick_spec(st)
-            s.play(Flick(pad=rng.random(), angle=rng.uniform(-20, 20), speed=3400.0,
-                         third_party=not spec.own))
+            s.play(
+                Flick(
+                    pad=rng.random(),
+                    angle=rng.uniform(-20, 20),
+                    speed=3400.0,
+                    third_party=not spec.own,
+                )
+            )
         else:
             s.play(pp_rules.sample_action(st, rng))
     assert s.state.round == 2 and len(s.log) == s.ply
@@ -105,7 +117,9 @@ def test_a_new_games_shots_always_agree_with_their_record() -> None:
             assert pp_rules.recorded_shot(before, action, s.state) is not None
 
 
-def test_a_huge_number_in_the_players_file_is_refused_in_words_and_moved_aside(tmp_path: Path) -> None:
+def test_a_huge_number_in_the_players_file_is_refused_in_words_and_moved_aside(
+    tmp_path: Path,
+) -> None:
     content = b"[friction]\nmu_face_up = 1" + b"0" * 400 + b"\n"
     (tmp_path / "physics.toml").write_bytes(content)
     found, message = params_mod.read_user_file(tmp_path)
@@ -118,7 +132,8 @@ def test_the_widest_aim_is_a_rule_no_players_file_changes(tmp_path: Path) -> Non
     """Ruling P11 sets the widest aim (the rules page says 55°): a player's
     file that changes it is refused in words and moved aside."""
     assert params_mod.overrides_refusal((("launch.max_angle", 50.0),)) == (
-        "launch.max_angle is not a value a game may change")
+        "launch.max_angle is not a value a game may change"
+    )
     (tmp_path / "physics.toml").write_text("[launch]\nmax_angle = 50.0\n", "utf-8")
     found, message = params_mod.read_user_file(tmp_path)
     assert found == () and message is not None and "a rule of this edition" in message

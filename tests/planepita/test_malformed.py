@@ -46,7 +46,10 @@ def refused(state, action, words: str = "") -> str:  # type: ignore[no-untyped-d
     [
         (Flick(0.5, 0.0, 10**308), "1.0e+308 mm/s"),  # a 309-digit speed
         (Flick(0.5, 0.0, 1e308), "1.0e+308 mm/s"),
-        (Flick(0.5, 0.0, 10**309), "The speed must be a finite number, not a number far too large."),
+        (
+            Flick(0.5, 0.0, 10**309),
+            "The speed must be a finite number, not a number far too large.",
+        ),
         (Flick(0.5, 0.0, -(10**400)), "a negative number far too large"),
         (Flick(0.5, 0.0, math.nan), "The speed must be a finite number, not NaN."),
         (Flick(0.5, 0.0, math.inf), "The speed must be a finite number, not infinity."),
@@ -139,6 +142,8 @@ def test_printing_a_malformed_action_never_raises_and_stays_short(action: object
 
 def test_well_formed_actions_print_as_before() -> None:
     assert str(Flick(0.35, 12.0, 1800.0)) == "flick pad=0.35 angle=12.0 speed=1800"
-    assert str(Flick(0.5, -3.0, 900.0, third_party=True)) == "flick pad=0.50 angle=-3.0 speed=900 3P"
+    assert (
+        str(Flick(0.5, -3.0, 900.0, third_party=True)) == "flick pad=0.50 angle=-3.0 speed=900 3P"
+    )
     assert str(PlaceJammer(10.4, -3.0)) == "jammer x=10 y=-3"
     assert (str(Flip(True)), str(Flip(False))) == ("flip", "keep")

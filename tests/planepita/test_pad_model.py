@@ -68,21 +68,32 @@ def speeds_for(angle: float) -> list[tuple[str, float]]:
     assert span is not None, f"{angle}°: the rules allow an aim that never reaches the planet"
     t_in, t_out = span
     out = [("on its pad", slide_speed(0.5 * POSE.lane_exit(direction), P))]
-    out += [(f"{f:.0%} across", slide_speed(t_in + f * (t_out - t_in), P)) for f in (0.25, 0.5, 0.75)]
+    out += [
+        (f"{f:.0%} across", slide_speed(t_in + f * (t_out - t_in), P)) for f in (0.25, 0.5, 0.75)
+    ]
     out.append(("top speed", P.launch.max_speed))
     return out
 
 
 @pytest.mark.parametrize("angle", ANGLES)
-def test_a_flick_at_every_allowed_aim_leaves_its_pad_untouched_and_slides_straight(angle: int) -> None:
+def test_a_flick_at_every_allowed_aim_leaves_its_pad_untouched_and_slides_straight(
+    angle: int,
+) -> None:
     for label, speed in speeds_for(angle):
-        traj = simulate(Layout(PLAYERS, (), None), Launch(0, Disc(0, 0), 0.5, float(angle), speed), P)
-        assert not any(e.kind is EventKind.HIT for e in traj.events), f"{angle}° {label}: {traj.events}"
+        traj = simulate(
+            Layout(PLAYERS, (), None), Launch(0, Disc(0, 0), 0.5, float(angle), speed), P
+        )
+        assert not any(e.kind is EventKind.HIT for e in traj.events), (
+            f"{angle}° {label}: {traj.events}"
+        )
         expected = slide_distance(speed, P)
         # every recorded position lies on the aim line, ahead of the start
         for x, y in path(traj, 0):
             along, across = along_and_across(angle, x, y)
-            assert along >= -1e-6 and abs(across) <= 1e-6 + math.tan(math.radians(AIM_TOLERANCE)) * along
+            assert (
+                along >= -1e-6
+                and abs(across) <= 1e-6 + math.tan(math.radians(AIM_TOLERANCE)) * along
+            )
         pred = predict(BOARD, POSE, angle, speed, P)
         end = next((d for d in traj.final.discs if d.id == 0), None)
         if pred.exit is not None:  # off the far side: lost where the aim line says
@@ -106,24 +117,37 @@ def test_a_disc_that_stops_on_its_pad_is_found_there_by_geometry() -> None:
     angle = P.launch.max_angle
     direction = aim_direction(POSE, angle)
     exit_at = POSE.lane_exit(direction)
-    t_in, _ = ray_circle(POSE.start, direction, BOARD.outer_radius + BOARD.disc_radius) or (0.0, 0.0)
+    t_in, _ = ray_circle(POSE.start, direction, BOARD.outer_radius + BOARD.disc_radius) or (
+        0.0,
+        0.0,
+    )
     assert exit_at < t_in  # at this aim the disc leaves its pad before it reaches the planet
-    soft = simulate(Layout(PLAYERS, (), None), Launch(0, Disc(0, 0), 0.5, angle, slide_speed(0.8 * exit_at, P)))
-    assert soft.stayed_on_pad and soft.lost == () and POSE.holds(*path(soft, 0)[-1], BOARD.disc_radius)
+    soft = simulate(
+        Layout(PLAYERS, (), None), Launch(0, Disc(0, 0), 0.5, angle, slide_speed(0.8 * exit_at, P))
+    )
+    assert (
+        soft.stayed_on_pad and soft.lost == () and POSE.holds(*path(soft, 0)[-1], BOARD.disc_radius)
+    )
     between = slide_speed(0.5 * (exit_at + t_in), P)
     short = simulate(Layout(PLAYERS, (), None), Launch(0, Disc(0, 0), 0.5, angle, between))
     assert not short.stayed_on_pad and short.lost == (0,)
     assert predict(BOARD, POSE, angle, between, P).exit is not None
 
 
-@pytest.mark.parametrize("side", [0.0, 1.0, -1.0], ids=["into the lane", "at the left wall", "at the right wall"])
+@pytest.mark.parametrize(
+    "side", [0.0, 1.0, -1.0], ids=["into the lane", "at the left wall", "at the right wall"]
+)
 def test_another_disc_moving_into_the_pad_bounces_off_it(side: float) -> None:
     """A disc on the board sliding out towards the launching pad, into its lane
     (it meets the back wall) or at a side wall's front end, bounces off and
     comes back over the board; the hit is reported against the pad. The
     launched disc, meanwhile, is on its way and never touches its pad."""
     world = World(
-        Layout(PLAYERS, (Disc(1, 1, *POSE.to_world(-40.0, side * (POSE.width / 2 - POSE.wall / 2))),), None),
+        Layout(
+            PLAYERS,
+            (Disc(1, 1, *POSE.to_world(-40.0, side * (POSE.width / 2 - POSE.wall / 2))),),
+            None,
+        ),
         Launch(0, Disc(0, 0), 0.5, 40.0, 1200.0),
     )
     body = world.bodies[world.ids.index(1)]

@@ -213,7 +213,11 @@ def runner_on_the_pad(p: params.Params, angle: float, speed: float) -> tuple[Wor
     """A world with a disc that is not the launched one (a disc knocked back
     onto the pad) sitting where the launched disc starts and moving at
     ``speed`` along ``angle``; the launched disc is taken out of the world."""
-    world = World(Layout(PLAYERS, (Disc(1, 1, *START),), None), Launch(0, shooter(), angle=angle, speed=speed), p)
+    world = World(
+        Layout(PLAYERS, (Disc(1, 1, *START),), None),
+        Launch(0, shooter(), angle=angle, speed=speed),
+        p,
+    )
     launched = world.bodies[world.launched_index]
     world.detach(launched)
     body = world.bodies[world.ids.index(1)]
@@ -249,7 +253,9 @@ def wall_bounce(p: params.Params, angle: float, back: bool = False) -> float:
         if before is None and touching():
             before = v
         elif before is not None and not touching():
-            assert any(e.a == 1 and e.b is not None and e.b <= -10 for e in world.events), "no pad hit reported"
+            assert any(e.a == 1 and e.b is not None and e.b <= -10 for e in world.events), (
+                "no pad hit reported"
+            )
             return abs(body.velocity.dot(normal)) / abs(before.dot(normal))
     raise AssertionError("the disc never hit the wall")
 
@@ -437,9 +443,7 @@ def busy_shot() -> tuple[Layout, Launch]:
             )
         )
     layout = Layout(PLAYERS, tuple(discs), (5.0, -3.0), (0.2, 0.7, 0.9))
-    launch = Launch(
-        0, Disc(20, 0), pad=0.45, angle=3.0, speed=P.launch.max_speed
-    )
+    launch = Launch(0, Disc(20, 0), pad=0.45, angle=3.0, speed=P.launch.max_speed)
     return layout, launch
 
 

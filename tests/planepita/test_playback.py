@@ -80,7 +80,9 @@ def test_a_pad_move_eases_from_where_the_pad_was_to_the_target() -> None:
     start = state.layout.pad_of(0)
     assert anim.picture().pads[0] == start
     anim.update(0.2, Recorder())
-    assert anim.picture().pads[0] == pytest.approx(start + (0.9 - start) * 0.5)  # smoothstep's middle
+    assert anim.picture().pads[0] == pytest.approx(
+        start + (0.9 - start) * 0.5
+    )  # smoothstep's middle
     anim.update(0.2, Recorder())
     assert anim.done and anim.picture().pads[0] == pytest.approx(0.9)
 

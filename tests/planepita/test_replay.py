@@ -38,7 +38,9 @@ AT_THE_JAMMER = Flick(pad=0.5, angle=0.0, speed=1500.0)
 
 def start(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> PlanepitaScene:
     entry = get("planepita")
-    scene = flow.start_game(app, entry, entry.default_config(len(kinds)), 5, default_seats(list(kinds)))
+    scene = flow.start_game(
+        app, entry, entry.default_config(len(kinds)), 5, default_seats(list(kinds))
+    )
     app.frame([], DT)
     assert isinstance(scene, PlanepitaScene)
     return scene
@@ -75,7 +77,11 @@ def test_each_contact_rings_when_it_clacks_sized_by_its_impulse() -> None:
             if name != "clack":
                 continue
             # the ring of the contact that clacked is in this very frame, just begun
-            fresh = [(hit, p) for hit, p in flashes if hit.strength == gain and p < DT / FLASH_TIME + 1e-9]
+            fresh = [
+                (hit, p)
+                for hit, p in flashes
+                if hit.strength == gain and p < DT / FLASH_TIME + 1e-9
+            ]
             assert fresh, (gain, flashes)
             rung.append((gain, fresh[0][0].impulse))
         for hit, p in flashes:  # a ring shows only after its contact and for FLASH_TIME seconds
@@ -96,7 +102,9 @@ def test_a_contact_is_drawn_where_the_pieces_touched() -> None:
     f = round(first.t * traj.fps)
     a, b = traj.frames[f, i, :2], traj.frames[f, j, :2]
     # on the line between the two centres, about a radius from the first
-    assert math.dist((first.x, first.y), a) + math.dist((first.x, first.y), b) == pytest.approx(math.dist(a, b), rel=0.05)
+    assert math.dist((first.x, first.y), a) + math.dist((first.x, first.y), b) == pytest.approx(
+        math.dist(a, b), rel=0.05
+    )
 
 
 def test_a_lost_disc_spirals_into_a_black_hole_and_the_table_draws_it(app: Any) -> None:
@@ -147,7 +155,9 @@ def test_r_replays_the_last_shot_at_a_quarter_speed_and_never_changes_the_game(a
     pic = scene.current_picture(scene.view)
     launched = next(x for x in pic.discs if x[0].id == replay.traj.launched)
     assert launched[1:3] == pytest.approx(tuple(replay.traj.frames[f, i, :2]))
-    assert [t.disc.id for t in pic.trails] == [replay.traj.launched]  # only the launched disc moved yet
+    assert [t.disc.id for t in pic.trails] == [
+        replay.traj.launched
+    ]  # only the launched disc moved yet
     trail = pic.trails[0]
     assert trail.ages[0] == pytest.approx(replay.t) and trail.ages[-1] < trail.ages[0]
     assert pic.marks == []  # no contact yet
@@ -200,7 +210,9 @@ def test_the_game_waits_during_a_replay_and_a_bot_shot_replays_too(app: Any) -> 
     bot_flick = next(i for i in range(ply, session.ply) if isinstance(session.actions[i], Flick))
     d.key(pygame.K_r)
     assert scene.instant is not None and scene.instant.ply == bot_flick and scene.instant.seat == 1
-    assert scene.instant.traj is pp_rules.shot(session.states[bot_flick], session.actions[bot_flick])
+    assert scene.instant.traj is pp_rules.shot(
+        session.states[bot_flick], session.actions[bot_flick]
+    )
     d.key(pygame.K_ESCAPE)
 
 
@@ -233,7 +245,9 @@ def test_watch_replay_replays_the_shot_it_has_reached(app: Any, tmp_path: Any) -
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 @pytest.mark.parametrize("players", [2, 6])
-def test_the_replay_button_and_panel_keep_off_the_planet(tmp_path: Any, size: tuple[int, int], players: int) -> None:
+def test_the_replay_button_and_panel_keep_off_the_planet(
+    tmp_path: Any, size: tuple[int, int], players: int
+) -> None:
     app = make_app(tmp_path, size)
     try:
         scene, d = flicked(app, ("human",) * players)
@@ -244,7 +258,9 @@ def test_the_replay_button_and_panel_keep_off_the_planet(tmp_path: Any, size: tu
         nx = min(max(geo.cx, button.rect.left), button.rect.right)
         ny = min(max(geo.cy, button.rect.top), button.rect.bottom)
         nearest = math.hypot(nx - geo.cx, ny - geo.cy) / geo.scale
-        assert nearest > math.hypot(board.outer_radius + board.pad_gap + board.pad_depth, board.pad_width / 2)
+        assert nearest > math.hypot(
+            board.outer_radius + board.pad_gap + board.pad_depth, board.pad_width / 2
+        )
         d.key(pygame.K_r)
         d.frame()
         # the replay's words and timeline sit over the side panel, inside it
@@ -257,7 +273,11 @@ def test_the_replay_button_and_panel_keep_off_the_planet(tmp_path: Any, size: tu
 def test_a_replayed_shot_shows_the_discs_it_knocked(app: Any) -> None:
     scene, d = flicked(app)
     s = scene.session
-    discs = shot_discs(s.states[0], s.states[1], pp_rules.shot(s.states[0], s.actions[0]),
-                       pp_rules.launched_disc(s.states[0], s.actions[0]))
+    discs = shot_discs(
+        s.states[0],
+        s.states[1],
+        pp_rules.shot(s.states[0], s.actions[0]),
+        pp_rules.launched_disc(s.states[0], s.actions[0]),
+    )
     d.key(pygame.K_r)
     assert scene.instant is not None and dict(scene.instant.anim.discs) == discs

@@ -141,7 +141,11 @@ def test_setup_first_round() -> None:
 
 def test_setup_default_config_fills_and_refuses() -> None:
     assert dict(default_config(2).variants) == {
-        "third_party": True, "doubles": False, "practice": False, "physics": ()}
+        "third_party": True,
+        "doubles": False,
+        "practice": False,
+        "physics": (),
+    }
     assert dict(default_config(4).variants) == {
         "team_play": False,
         "clockwise": False,
@@ -150,7 +154,11 @@ def test_setup_default_config_fills_and_refuses() -> None:
         "physics": (),
     }
     assert dict(default_config(6, team_size=3).variants) == {
-        "team_size": 3, "doubles": False, "practice": False, "physics": ()}
+        "team_size": 3,
+        "doubles": False,
+        "practice": False,
+        "physics": (),
+    }
     for players, variants, words in [
         (1, {}, "2 to 6 players"),
         (7, {}, "2 to 6 players"),
@@ -655,11 +663,16 @@ def test_log_lines() -> None:
     line = logged(state, TO_4PT, names)
     assert line == "Ada flicks softly towards the centre: the disc lands in the 4-pt area."
     flip = R.apply(state, TO_4PT)
-    assert logged(flip, Flip(True), names) == "Ada turns the disc face down: 1 power, safe from the jammer."
+    assert (
+        logged(flip, Flip(True), names)
+        == "Ada turns the disc face down: 1 power, safe from the jammer."
+    )
     assert logged(flip, Flip(False), names) == "Ada leaves the disc face up: 2 power."
     jam = R.apply(state, JAMMER_OFF)
     assert logged(state, JAMMER_OFF, names).endswith("and knocks the jammer off the board.")
-    assert logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back in the 5-pt area."
+    assert (
+        logged(jam, PlaceJammer(30.0, 20.0), names) == "Ada puts the jammer back in the 5-pt area."
+    )
     spots = [D(*at(0, 40)), D(*at(180, 40), down=True), D(*IN4)]
     end = fill(2, spots, third_party=False)
     text = logged(end, PlaceJammer(*at(90, 50)), names)
@@ -758,8 +771,10 @@ def test_the_jammer_searchs_area_mask_is_board_area_of(radius: str) -> None:
     board = Board.from_params(params_mod.default())
     r = board.disc_radius if radius == "disc" else board.jammer_radius
     edges = sorted({b for area in (5, 4, 3) for b in board.area_bounds(area, r)})
-    d = np.array([e + k * 1e-6 for e in edges for k in (-1, 0, 1) if e + k * 1e-6 >= 0] + [
-        *np.linspace(0.0, board.outer_radius + r + 5.0, 301)])
+    d = np.array(
+        [e + k * 1e-6 for e in edges for k in (-1, 0, 1) if e + k * 1e-6 >= 0]
+        + [*np.linspace(0.0, board.outer_radius + r + 5.0, 301)]
+    )
     for area in (5, 4, 3):
         mask = rules_mod._area_mask(d, area, board, r)
         expected = np.array([board.area_of(float(x), 0.0, r) == area for x in d])

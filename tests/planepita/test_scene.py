@@ -36,8 +36,11 @@ SEED = 11
 
 
 def start(
-    app: Any, kinds: tuple[str, ...] = ("human", "human"), seed: int = SEED,
-    names: tuple[str, ...] = (), **variants: Any
+    app: Any,
+    kinds: tuple[str, ...] = ("human", "human"),
+    seed: int = SEED,
+    names: tuple[str, ...] = (),
+    **variants: Any,
 ) -> PlanepitaScene:
     from tabletop.games import get
 
@@ -45,9 +48,7 @@ def start(
     seats = default_seats(list(kinds))
     if names:
         seats = [replace(seat, name=name) for seat, name in zip(seats, names)]
-    scene = flow.start_game(
-        app, entry, entry.default_config(len(kinds), **variants), seed, seats
-    )
+    scene = flow.start_game(app, entry, entry.default_config(len(kinds), **variants), seed, seats)
     app.frame([], 1 / 60)
     assert isinstance(scene, PlanepitaScene)
     return scene
@@ -171,14 +172,19 @@ def mu_g() -> float:
     return p.friction.mu_face_up * p.friction.g
 
 
-@pytest.mark.parametrize("pull,side", [(10.0, 0.0), (35.0, 0.0), (60.0, 8.0), (85.0, -6.0), (99.0, 0.0)])
+@pytest.mark.parametrize(
+    "pull,side", [(10.0, 0.0), (35.0, 0.0), (60.0, 8.0), (85.0, -6.0), (99.0, 0.0)]
+)
 def test_the_aim_tip_is_where_the_disc_would_stop(app: Any, pull: float, side: float) -> None:
     app.update_settings(anim_speed=0.0)
     scene = start(app)
     d = Driver(app)
     seat = scene.session.to_move()
     pose = scene.geo.pose(seat, scene.pad_pos(seat))
-    a, b = disc_px(scene), px_of(scene, *pose.to_world(pose.depth * scene.board.pad_start + pull, side))
+    a, b = (
+        disc_px(scene),
+        px_of(scene, *pose.to_world(pose.depth * scene.board.pad_start + pull, side)),
+    )
     d.move(a)
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
     d.move(b, (1, 0, 0))
@@ -357,16 +363,23 @@ def jammer_scene(app: Any) -> PlanepitaScene:
 
 def label_has_backing(app: Any, rect: pygame.Rect) -> bool:
     t = app.theme
-    inside = [(rect.x + t.px(3), rect.centery), (rect.right - t.px(4), rect.centery),
-              (rect.centerx, rect.y + t.px(2))]
+    inside = [
+        (rect.x + t.px(3), rect.centery),
+        (rect.right - t.px(4), rect.centery),
+        (rect.centerx, rect.y + t.px(2)),
+    ]
     return all(app.screen.get_at(p)[:3] == LABEL_BACK for p in inside)
 
 
 def test_jammer_ghost_labels_have_a_backing_and_a_glyph(app: Any) -> None:
     scene = jammer_scene(app)
     d = Driver(app)
-    spot = next((x, y) for x in range(-60, 61, 10) for y in range(-60, 61, 10)
-                if scene.session.check(pp_rules.PlaceJammer(float(x), float(y)), scene.viewer) is None)
+    spot = next(
+        (x, y)
+        for x in range(-60, 61, 10)
+        for y in range(-60, 61, 10)
+        if scene.session.check(pp_rules.PlaceJammer(float(x), float(y)), scene.viewer) is None
+    )
     for where, ok in ((spot, True), ((200.0, 0.0), False)):
         d.move(px_of(scene, *where))
         d.frame()
@@ -441,7 +454,9 @@ def test_layout_at_every_size_keeps_panels_off_the_board(
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
-def test_the_prompt_fits_its_box_for_every_phase_with_long_names(tmp_path: Any, size: tuple[int, int]) -> None:
+def test_the_prompt_fits_its_box_for_every_phase_with_long_names(
+    tmp_path: Any, size: tuple[int, int]
+) -> None:
     app = make_app(tmp_path, size)
     try:
         names = ("Bartholomew-Jone", "Maximilianus-Abc", "WWWWWWWWWWWWWWWW")

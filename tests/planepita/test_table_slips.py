@@ -25,8 +25,12 @@ from tests.ui.driver import Driver, make_app
 SEED = 11
 
 
-def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), names: tuple[str, ...] = ("Ada", "Basil"),
-          **variants: Any) -> PlanepitaScene:
+def start(
+    app: Any,
+    kinds: tuple[str, ...] = ("human", "human"),
+    names: tuple[str, ...] = ("Ada", "Basil"),
+    **variants: Any,
+) -> PlanepitaScene:
     from tabletop.games import get
 
     entry = get("planepita")
@@ -43,7 +47,9 @@ def test_resting_on_a_log_entry_shows_the_shots_numbers(app: Any) -> None:
     d = Driver(app)
     scene.act(Flick(0.5, 0.0, 1000.0))
     d.frames(2)
-    assert scene.session.log == ["Ada flicks softly towards the centre: the disc lands in the 4-pt area."]
+    assert scene.session.log == [
+        "Ada flicks softly towards the centre: the disc lands in the 4-pt area."
+    ]
     spot, index = scene._log_spots[0]
     entry = spot.move(scene.log_rect.topleft)
     d.move(entry.center)
@@ -104,8 +110,12 @@ def test_the_rounds_last_disc_says_nothing_of_its_face_once_the_round_is_over(
     assert not any("face up" in text for text in said), said
 
 
-@pytest.mark.parametrize(("size", "players", "lost"), [((960, 600), 3, 4), ((960, 600), 6, 9), ((1920, 1080), 3, 12)])
-def test_lost_discs_are_drawn_in_the_black_hole(tmp_path: Any, size: tuple[int, int], players: int, lost: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "players", "lost"), [((960, 600), 3, 4), ((960, 600), 6, 9), ((1920, 1080), 3, 12)]
+)
+def test_lost_discs_are_drawn_in_the_black_hole(
+    tmp_path: Any, size: tuple[int, int], players: int, lost: int
+) -> None:
     a = make_app(tmp_path, size)
     try:
         scene = start(a, ("human",) * players, tuple(f"P{i}" for i in range(players)))
@@ -116,7 +126,9 @@ def test_lost_discs_are_drawn_in_the_black_hole(tmp_path: Any, size: tuple[int, 
         (cx, cy), rad = scene.hole_circle
         assert rad > 0 and len(scene.hole_discs) == lost
         for x, y, dr in scene.hole_discs:
-            assert dr >= 3 and math.hypot(x - cx, y - cy) + dr <= rad + 1, "a lost disc drawn outside the hole"
+            assert dr >= 3 and math.hypot(x - cx, y - cy) + dr <= rad + 1, (
+                "a lost disc drawn outside the hole"
+            )
         assert len(set(scene.hole_discs)) == lost
         assert hole_spots((0, 0), 40, 0, 9) == (9, [])
     finally:
@@ -180,8 +192,11 @@ def test_the_area_count_shows_beside_every_decision_and_the_disc_choice_resets(a
 def test_after_the_game_the_panel_shows_the_last_rounds_result(app: Any) -> None:
     app.update_settings(anim_speed=0.0)
     scene = start(app)
-    areas = (AreaResult(5, (2, 0, 0), 0, 1, "won"), AreaResult(4, (0, 2, 0), 1, 1, "won"),
-             AreaResult(3, (0, 0, 0), None, 0, "empty"))
+    areas = (
+        AreaResult(5, (2, 0, 0), 0, 1, "won"),
+        AreaResult(4, (0, 2, 0), 1, 1, "won"),
+        AreaResult(3, (0, 0, 0), None, 0, "empty"),
+    )
     history = tuple(RoundResult(r, (0.0, 0.0), 5, (), areas, 0, ()) for r in range(1, 5))
     won = (((5, 1), (5, 2), (5, 3), (5, 4)), ((4, 1), (4, 2), (4, 3), (4, 4)))
     done = replace(position(2, round=4, won=won), phase=Phase.OVER, history=history)
@@ -225,7 +240,9 @@ def test_the_power_meter_never_covers_the_launching_pad(tmp_path: Any, players: 
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
-def test_the_power_meter_never_covers_the_replay_button(tmp_path: Any, size: tuple[int, int]) -> None:
+def test_the_power_meter_never_covers_the_replay_button(
+    tmp_path: Any, size: tuple[int, int]
+) -> None:
     """At 1280x800 an aim to the left put the meter in the top-left corner,
     over "Replay shot (R)": the meter keeps clear of the scene's controls."""
     a = make_app(tmp_path, size)

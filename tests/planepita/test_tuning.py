@@ -69,7 +69,11 @@ def test_f9_opens_the_sliders_on_the_game_values_and_params_py_refuses_in_words(
     assert tuning.problem is None
     # Esc closes it; the game did not change
     d.key(pygame.K_ESCAPE)
-    assert app.stack.top is scene and scene.session.ply == 0 and scene.state.physics == (("friction.mu_face_up", 0.25),)
+    assert (
+        app.stack.top is scene
+        and scene.session.ply == 0
+        and scene.state.physics == (("friction.mu_face_up", 0.25),)
+    )
 
 
 def test_replay_last_shot_runs_the_flick_again_beside_the_game_shot(app: Any) -> None:
@@ -114,12 +118,18 @@ def test_save_writes_the_player_file_which_new_games_take_and_reset_goes_back(ap
     path = app.storage.settings_dir / params_mod.USER_FILE
     saved = (("friction.break_away_speed", 750.0), ("restitution.disc_pad", 0.4))
     assert params_mod.read_user_file(app.storage.settings_dir) == (saved, None)
-    assert "New games use these values; this game keeps its own" in tuning.note and str(path) in tuning.note
+    assert (
+        "New games use these values; this game keeps its own" in tuning.note
+        and str(path) in tuning.note
+    )
     assert scene.state.physics == ()  # the game being played keeps its own
     d.press("Reset")
     assert tuning.values == {key: params_mod.value_of(params_mod.default(), key) for key in KNOBS}
     assert tuning.overrides() == ()
-    assert params_mod.read_user_file(app.storage.settings_dir) == (saved, None)  # not written until Save
+    assert params_mod.read_user_file(app.storage.settings_dir) == (
+        saved,
+        None,
+    )  # not written until Save
     d.press("Close")
     # a new game takes the saved values, and the pause screen says so
     game = flow.start_game(app, get("planepita"), get("planepita").default_config(2), 6, SEATS)
@@ -134,7 +144,9 @@ def test_save_writes_the_player_file_which_new_games_take_and_reset_goes_back(ap
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_the_overlay_and_the_pause_words_fit_the_window(tmp_path: Any, size: tuple[int, int]) -> None:
+def test_the_overlay_and_the_pause_words_fit_the_window(
+    tmp_path: Any, size: tuple[int, int]
+) -> None:
     app = make_app(tmp_path, size)
     try:
         scene = start(app)

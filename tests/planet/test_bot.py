@@ -192,9 +192,14 @@ def test_hard_takes_the_lead_and_its_explain_names_what_it_is_for() -> None:
 
 def test_explain_tells_a_habitat_placement_by_its_cells_and_points() -> None:
     base = new_game(2, False, False, 3)
-    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9), board=Board(((),) * 12))
+    state = replace(
+        base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9), board=Board(((),) * 12)
+    )
     why = bot.reason(RULES.view(state, 0), 0, Place(0, 3, 0))
-    assert why == "Forest on face 3: starts a forest region of 4, bringing your forest to 4 cells (0 points on your habitat card)"
+    assert (
+        why
+        == "Forest on face 3: starts a forest region of 4, bringing your forest to 4 cells (0 points on your habitat card)"
+    )
 
 
 def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
@@ -230,9 +235,16 @@ def test_explain_says_when_a_placement_joins_regions_and_how_large_the_result() 
     joined region's size."""
     base = new_game(2, False, False, 3)
     planet, placed = laid({0: 2, 7: 17})  # FFFFI and FFFII
-    state = replace(base, start=0, habitats=("F", "D"), revealed=(0, 1, 3, 6, 9),
-                    planets=(planet, EMPTY_PLANET), placed=(placed, (None,) * 12), round=3,
-                    board=Board(((),) * 12))
+    state = replace(
+        base,
+        start=0,
+        habitats=("F", "D"),
+        revealed=(0, 1, 3, 6, 9),
+        planets=(planet, EMPTY_PLANET),
+        placed=(placed, (None,) * 12),
+        round=3,
+        board=Board(((),) * 12),
+    )
     assert len(regions(planet, "F")) == 2
     joins = []
     for action in RULES.legal_actions(state):
@@ -253,6 +265,8 @@ def test_round_12_standing_reads_no_further_than_the_rules() -> None:
     ``rules.award``."""
     from tabletop.games.planet.bot import standing
 
-    assert standing((2, 1, 1, 1), (2, 1, 1), final=True) == standing((2, 1, 1), (2, 1, 1), final=True)
+    assert standing((2, 1, 1, 1), (2, 1, 1), final=True) == standing(
+        (2, 1, 1), (2, 1, 1), final=True
+    )
     assert standing((2, 2), (2, 1, 5), final=True) == 1.0  # the 2nd decides before the 3rd
     assert standing((2, 1, 2), (2, 1, 1), final=True) == 1.0  # tied on the 2nd: the 3rd decides

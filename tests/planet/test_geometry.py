@@ -11,19 +11,64 @@ from tabletop.games.planet import geometry as g
 
 # planet.md §9.2, typed in: the module computes these from the coordinates
 PLANET_MD_NBR = (
-    (1, 2, 3, 4, 5), (0, 5, 10, 6, 2), (0, 1, 6, 7, 3), (0, 2, 7, 8, 4),
-    (0, 3, 8, 9, 5), (0, 4, 9, 10, 1), (11, 7, 2, 1, 10), (11, 8, 3, 2, 6),
-    (11, 9, 4, 3, 7), (11, 10, 5, 4, 8), (11, 6, 1, 5, 9), (6, 10, 9, 8, 7),
+    (1, 2, 3, 4, 5),
+    (0, 5, 10, 6, 2),
+    (0, 1, 6, 7, 3),
+    (0, 2, 7, 8, 4),
+    (0, 3, 8, 9, 5),
+    (0, 4, 9, 10, 1),
+    (11, 7, 2, 1, 10),
+    (11, 8, 3, 2, 6),
+    (11, 9, 4, 3, 7),
+    (11, 10, 5, 4, 8),
+    (11, 6, 1, 5, 9),
+    (6, 10, 9, 8, 7),
 )
 PLANET_MD_BACK = (
-    (0, 0, 0, 0, 0), (0, 4, 2, 3, 1), (1, 4, 2, 3, 1), (2, 4, 2, 3, 1),
-    (3, 4, 2, 3, 1), (4, 4, 2, 3, 1), (0, 4, 2, 3, 1), (4, 4, 2, 3, 1),
-    (3, 4, 2, 3, 1), (2, 4, 2, 3, 1), (1, 4, 2, 3, 1), (0, 0, 0, 0, 0),
+    (0, 0, 0, 0, 0),
+    (0, 4, 2, 3, 1),
+    (1, 4, 2, 3, 1),
+    (2, 4, 2, 3, 1),
+    (3, 4, 2, 3, 1),
+    (4, 4, 2, 3, 1),
+    (0, 4, 2, 3, 1),
+    (4, 4, 2, 3, 1),
+    (3, 4, 2, 3, 1),
+    (2, 4, 2, 3, 1),
+    (1, 4, 2, 3, 1),
+    (0, 0, 0, 0, 0),
 )
 PLANET_MD_CROSS = {  # §9.3's cross partners
-    0: 5, 1: 10, 2: 15, 3: 20, 4: 25, 6: 29, 7: 52, 8: 33, 9: 11, 12: 32, 13: 38,
-    14: 16, 17: 37, 18: 43, 19: 21, 22: 42, 23: 48, 24: 26, 27: 47, 28: 53,
-    30: 55, 31: 39, 34: 51, 35: 59, 36: 44, 40: 58, 41: 49, 45: 57, 46: 54, 50: 56,
+    0: 5,
+    1: 10,
+    2: 15,
+    3: 20,
+    4: 25,
+    6: 29,
+    7: 52,
+    8: 33,
+    9: 11,
+    12: 32,
+    13: 38,
+    14: 16,
+    17: 37,
+    18: 43,
+    19: 21,
+    22: 42,
+    23: 48,
+    24: 26,
+    27: 47,
+    28: 53,
+    30: 55,
+    31: 39,
+    34: 51,
+    35: 59,
+    36: 44,
+    40: 58,
+    41: 49,
+    45: 57,
+    46: 54,
+    50: 56,
 }
 
 
@@ -56,8 +101,9 @@ def test_faces_are_flat_regular_pentagons_counter_clockwise_from_outside():
         p = g.VERTICES[list(corners)]
         assert np.array_equal(g.FACE_CORNERS[f], p)
         assert np.allclose((p - g.CENTROIDS[f]) @ g.NORMALS[f], 0)
-        assert np.allclose(np.linalg.norm(p - g.CENTROIDS[f], axis=1),
-                           np.linalg.norm(p[0] - g.CENTROIDS[f]))
+        assert np.allclose(
+            np.linalg.norm(p - g.CENTROIDS[f], axis=1), np.linalg.norm(p[0] - g.CENTROIDS[f])
+        )
         # the corners' own turning: counter-clockwise about the outward normal
         area = sum(np.cross(p[e], p[(e + 1) % 5]) for e in range(5)) / 2
         assert area @ g.NORMALS[f] > 0
@@ -216,8 +262,15 @@ def test_net_cells_are_the_face_triangles_in_the_plane():
 
 
 def test_arrays_are_read_only():
-    arrays = (g.VERTICES, g.FACE_CORNERS, g.CENTROIDS, g.NORMALS, g.CELL_TRIANGLES, g.NET_CORNERS,
-              g.NET_CELLS)
+    arrays = (
+        g.VERTICES,
+        g.FACE_CORNERS,
+        g.CENTROIDS,
+        g.NORMALS,
+        g.CELL_TRIANGLES,
+        g.NET_CORNERS,
+        g.NET_CELLS,
+    )
     for arr in arrays:
         with pytest.raises(ValueError):
             arr[0] = 0

@@ -36,9 +36,15 @@ def test_each_seat_sees_its_own_habitat_only_and_the_menu_in_short() -> None:
                 continue
             for seat in range(1, case.players + 1):
                 seen = block.split(f"\n-- P{seat} sees\n")[1].split("\n-- ")[0]
-                habitats = [line.split(" habitat ")[1][0] for line in seen.splitlines() if " habitat " in line]
+                habitats = [
+                    line.split(" habitat ")[1][0]
+                    for line in seen.splitlines()
+                    if " habitat " in line
+                ]
                 assert all(h == "?" for i, h in enumerate(habitats) if i != seat - 1)
                 assert habitats[seat - 1] != "?"
-                assert "piles " in seen and all(p.isdigit() for p in seen.split("piles ")[1].split("  ")[0].split())
+                assert "piles " in seen and all(
+                    p.isdigit() for p in seen.split("piles ")[1].split("  ")[0].split()
+                )
             if "-- P" in block and " may: " in block:
                 assert "placements: tiles" in block.split(" may: ")[1]

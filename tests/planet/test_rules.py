@@ -111,7 +111,9 @@ def test_an_animal_goes_to_the_one_leader_and_a_tie_carries_it_over_until_round_
 
 
 def test_round_12_ties_on_a_largest_region_go_to_the_2nd_then_the_3rd_largest() -> None:
-    camel_like = next(a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D")
+    camel_like = next(
+        a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D"
+    )
     # both have a largest forest of 2 touching no desert; seat 1 has a 2nd of 1
     a = planet_with({"F": [0, 1], "O": [2, 3, 4]})
     b = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
@@ -140,7 +142,9 @@ def test_a_carried_card_is_scored_first_in_the_next_round() -> None:
                 continue
             r = before.round
             won = {a for seat in after.animals for a in seat}
-            kept = [c for c in before.board.column(r) if c not in won and c not in after.board.discarded]
+            kept = [
+                c for c in before.board.column(r) if c not in won and c not in after.board.discarded
+            ]
             assert after.board.column(r + 1) == (*kept, *before.board.column(r + 1))
             assert set(before.board.column(r)) - won - set(kept) <= set(after.board.discarded)
             RULES.invariants(after)
@@ -166,7 +170,9 @@ def test_beginner_has_no_habitat_cards_and_every_animal_scores_one() -> None:
 
 def test_ties_go_to_more_animal_cards_then_are_shared() -> None:
     last = play_random(2, 4, beginner=True)[-1]
-    even = replace(last, animals=((by_name("Panda"), by_name("Whale")), (by_name("Camel"), by_name("Ibex"))))
+    even = replace(
+        last, animals=((by_name("Panda"), by_name("Whale")), (by_name("Camel"), by_name("Ibex")))
+    )
     assert RULES.outcome(even).winners == (0, 1)
     # standard rules: 2 points each for two animals off the habitat's terrain
     # against 1 + 1 + 1 + 1 for four on it: 4 points each, seat 1 wins on cards
@@ -191,7 +197,10 @@ def test_final_score_worked_by_hand() -> None:
     last = play_random(2, 4)[-1]
     planet = "I" * 14 + "O" * 46
     worked = replace(
-        last, habitats=("I", "O"), planets=(planet, planet), animals=((by_name("Walrus"), by_name("Camel")), ())
+        last,
+        habitats=("I", "O"),
+        planets=(planet, planet),
+        animals=((by_name("Walrus"), by_name("Camel")), ()),
     )
     assert score(worked, 0) == 4 + 1 + 2
     assert score(worked, 1) == HABITATS["O"].score(46) == 10
@@ -205,7 +214,11 @@ def test_secret_animals_turn_one_card_a_round_row_2_then_row_3() -> None:
     hidden = [len(s.board.hidden) for s in starts]
     assert hidden[:10] == list(range(9, -1, -1))
     # turned in T6's order: row 2 by round (6-12), then row 3 (10-12)
-    turned = [a.board.hidden[0] for a, b in zip(starts, starts[1:], strict=False) if a.board.hidden != b.board.hidden]
+    turned = [
+        a.board.hidden[0]
+        for a, b in zip(starts, starts[1:], strict=False)
+        if a.board.hidden != b.board.hidden
+    ]
     row2 = [first.board.column(r)[1] for r in range(6, 13)]
     row3 = [first.board.column(r)[2] for r in range(10, 13)]
     assert [*row2, *row3][1:] == turned  # the first was turned at the deal
@@ -218,7 +231,11 @@ def test_a_view_hides_habitats_piles_and_face_down_animals_until_the_end() -> No
     states = play_random(3, 9, secret=True)
     mid = states[10]
     view = RULES.view(mid, 1)
-    assert view.habitats[1] == mid.habitats[1] and view.habitats[0] is None and view.habitats[2] is None
+    assert (
+        view.habitats[1] == mid.habitats[1]
+        and view.habitats[0] is None
+        and view.habitats[2] is None
+    )
     assert all(set(p) <= {UNKNOWN} for p in view.piles) and view.seed is None
     assert [len(p) for p in view.piles] == [len(p) for p in mid.piles]
     hidden = set(mid.board.hidden)
@@ -246,7 +263,9 @@ def test_determinize_gives_a_position_the_view_could_be(secret: bool) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_determinize_fills_piles_11_and_12_with_leftovers_of_the_rounds_that_filled_them(players: int) -> None:
+def test_determinize_fills_piles_11_and_12_with_leftovers_of_the_rounds_that_filled_them(
+    players: int,
+) -> None:
     """Leftovers fill pile 11, then 12, round by round (T4): an imagined
     deal's piles hold as many tiles from each round as the real ones, so at
     4 players (one leftover a round) they are the real piles exactly; once
@@ -261,7 +280,10 @@ def test_determinize_fills_piles_11_and_12_with_leftovers_of_the_rounds_that_fil
                 full = determinize(view, 0, random.Random(k))
                 for p in (10, 11):
                     origin = sorted(state.seen.index(t) // 5 for t in state.piles[p])
-                    assert sorted(full.seen.index(t) // 5 for t in full.piles[p]) == origin, (state.round, p)
+                    assert sorted(full.seen.index(t) // 5 for t in full.piles[p]) == origin, (
+                        state.round,
+                        p,
+                    )
                     if players == 4:
                         assert set(full.piles[p]) == set(state.piles[p])
                 assert not set(full.piles[10]) & set(full.piles[11])
@@ -311,11 +333,17 @@ def test_the_log_says_what_a_round_s_end_did_with_each_card() -> None:
     for before, after in zip(states, states[1:], strict=False):
         seat = RULES.to_move(before)
         tile = next(t for t in before.revealed if t not in after.revealed)
-        face = next(f for f in range(12) if before.placed[seat][f] is None and after.placed[seat][f] is not None)
+        face = next(
+            f
+            for f in range(12)
+            if before.placed[seat][f] is None and after.placed[seat][f] is not None
+        )
         action = Place(tile, face, after.placed[seat][face][1])
         line = RULES.log_line(before, action, after, names)
         words = line.split(" tile on face")[0].split(" places ")[1]
-        assert words.split()[0] == ("an" if words.split()[1][0] in "aeiou" else "a")  # "an ocean and forest tile"
+        assert words.split()[0] == (
+            "an" if words.split()[1][0] in "aeiou" else "a"
+        )  # "an ocean and forest tile"
         assert line.startswith(f"{names[seat]} places ") and f"tile on face {face}." in line
         if after.round != before.round and before.round >= 3:
             for card in before.board.column(before.round):

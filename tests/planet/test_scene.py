@@ -125,13 +125,17 @@ def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_key
         plies = session.ply
         place_by_hand(d, scene, action, placed % 3)
         assert session.ply >= plies + 1 and session.actions[plies] == action, app.toasts.items
-        words_seen += scene.preview_effects(session.states[plies], action.tile, action.face, action.rotation)[1]
+        words_seen += scene.preview_effects(
+            session.states[plies], action.tile, action.face, action.rotation
+        )[1]
         awards |= set(scene.awards)
         placed += 1
     assert isinstance(d.top, overlays.ResultsScene), "the game reached the results screen"
     assert session.is_over() and placed == 12
     assert summaries >= 1, "rounds that scored animals paused on a summary"
-    assert all(p != "." for p in session.state.planets[0]), "every face of Ada's planet holds a tile"
+    assert all(p != "." for p in session.state.planets[0]), (
+        "every face of Ada's planet holds a tile"
+    )
     assert any(w.startswith("would") for w in words_seen), "some preview changed an animal's lead"
     won = {(s, c) for s in range(2) for c in session.state.animals[s]}
     assert won and awards == won, "every animal won was shown as awarded, to its winner"
@@ -140,7 +144,12 @@ def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_key
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("size", [(960, 600), (3840, 2160)])
 def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], players: int) -> None:
-    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
+    seats = [
+        Seat("Ada"),
+        Seat("Bea", "bot", "easy"),
+        Seat("Cy", "bot", "easy"),
+        Seat("Di", "bot", "easy"),
+    ]
     scene = start(app, seats[:players])
     app.resize(size)
     d = Driver(app)
@@ -182,7 +191,9 @@ def test_standing_and_leaders_follow_the_first_entry_of_the_key() -> None:
     tile = next(t for t in TILES if t.terrains.count(terrain) == 1)
     one = with_tile(EMPTY_PLANET, tile.terrains, 0, 0)
     assert standing([EMPTY_PLANET, EMPTY_PLANET], card, 0) == BEHIND, "nobody leads with none"
-    assert standing([one, EMPTY_PLANET], card, 0) == LEADS and leaders([one, EMPTY_PLANET], card) == [0]
+    assert standing([one, EMPTY_PLANET], card, 0) == LEADS and leaders(
+        [one, EMPTY_PLANET], card
+    ) == [0]
     assert standing([one, one], card, 1) == TIED and leaders([one, one], card) == [0, 1]
     assert standing([one, EMPTY_PLANET], card, 1) == BEHIND
 
@@ -199,7 +210,9 @@ def test_the_board_and_the_preview_read_a_round_12_card_with_its_tie_break(app: 
     view = scene.view
     columns = [()] * 12
     columns[11] = (camel.index,)
-    view = replace(view, round=11, planets=(a, b), board=replace(view.board, columns=tuple(columns)))
+    view = replace(
+        view, round=11, planets=(a, b), board=replace(view.board, columns=tuple(columns))
+    )
     assert scene.cards_to_come(view) == [(12, camel.index)]
     assert scene.leaders(view, camel.index, final=True) == [1]
     assert scene.leaders(view, camel.index) == [0, 1], "before round 12 a tie is a tie"
@@ -245,7 +258,9 @@ def test_a_hint_lays_the_hard_bots_tile_on_its_face_and_play_hint_places_it(tmp_
         app.shutdown()
 
 
-def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_round(app: App) -> None:
+def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_round(
+    app: App,
+) -> None:
     """Holding a tray tile near the rim turns the planet that way (a face on
     the back comes round without letting go); held near the middle it stays
     still; dropped on the face that came round, the tile is placed there."""
@@ -255,7 +270,10 @@ def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_ro
     solid = scene.solids[scene.viewer]
     proj = solid.view.project()
     cx, cy = proj.centre
-    back = min(range(12), key=lambda f: solid.view.face_centre(f)[0] if not solid.view.face_visible(f) else 1e9)
+    back = min(
+        range(12),
+        key=lambda f: solid.view.face_centre(f)[0] if not solid.view.face_visible(f) else 1e9,
+    )
     assert not solid.view.face_visible(back)
     d.move(tray_point(scene, 0))
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
@@ -266,7 +284,10 @@ def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_ro
     assert solid.orientation == still, "held near the middle, the planet stays"
     rim = (round(cx - 0.95 * proj.radius), round(cy))  # the left rim: the left side comes round
     d.move(rim, (1, 0, 0))
-    d.until(lambda: solid.view.face_visible(back) and solid.face_at((round(cx), round(cy))) == back, frames=600)
+    d.until(
+        lambda: solid.view.face_visible(back) and solid.face_at((round(cx), round(cy))) == back,
+        frames=600,
+    )
     d.move((round(cx), round(cy)), (1, 0, 0))
     assert scene.hover_face == back
     turned = solid.orientation
@@ -300,14 +321,24 @@ def test_the_preview_reads_a_round_12_card_with_its_tie_break(app: App) -> None:
     mine = planet_with({"F": [0, 1], "O": [2, 3, 4]})
     mine = mine[:55] + "....."  # face 11 (opposite face 0) is free
     theirs = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
-    tile = next(i for i, t in enumerate(TILES) if t.terrains.count("F") == 1 and "D" not in t.terrains)
+    tile = next(
+        i for i, t in enumerate(TILES) if t.terrains.count("F") == 1 and "D" not in t.terrains
+    )
     base = scene.view
     for scored, says in ((12, True), (11, False)):
         columns = [()] * 12
         columns[scored - 1] = (camel.index,)
-        view = replace(base, round=11, planets=(mine, theirs), board=replace(base.board, columns=tuple(columns)))
+        view = replace(
+            base,
+            round=11,
+            planets=(mine, theirs),
+            board=replace(base.board, columns=tuple(columns)),
+        )
         _, words = scene.preview_effects(view, tile, 11, 0)
-        assert any(w.startswith("would tie") and camel.name in w for w in words) == says, (scored, words)
+        assert any(w.startswith("would tie") and camel.name in w for w in words) == says, (
+            scored,
+            words,
+        )
 
 
 def test_a_tile_held_when_the_curtain_comes_is_let_go(app: App) -> None:
@@ -382,7 +413,9 @@ def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: A
     d.frames(60)
     assert solid.orientation == start_at, "outside the rim's band"
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=far, button=1)])
-    scene.session.play(next(iter(scene.session.rules.legal_actions(scene.session.state))))  # now Bea's turn
+    scene.session.play(
+        next(iter(scene.session.rules.legal_actions(scene.session.state)))
+    )  # now Bea's turn
     assert not scene.my_turn
     d.move(tray_point(scene, 0))
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
@@ -393,7 +426,9 @@ def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: A
     assert solid.orientation == before, "not on another seat's turn"
 
 
-def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_tooltip_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_tooltip_changes(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While nothing changes a frame draws only the large planet; a window
     event or a resize (even to the same size), a new status in the bar, a
     message (and the frame after it), a tooltip or a held tile make it draw
@@ -405,7 +440,9 @@ def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_toolti
     d.frames(2)
     drew: list[bool] = []
     real = scene._draw_live_only
-    monkeypatch.setattr(scene, "_draw_live_only", lambda surface: (drew.append(real(surface)), drew[-1])[1])
+    monkeypatch.setattr(
+        scene, "_draw_live_only", lambda surface: (drew.append(real(surface)), drew[-1])[1]
+    )
 
     def frame() -> bool:
         """Whether the next frame drew only the live part."""
@@ -437,7 +474,9 @@ def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_toolti
     assert not frame(), "a held tile is drawn across the panels"
 
 
-def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(app: App) -> None:
+def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their_own_habitat(
+    app: App,
+) -> None:
     seats = [Seat("Ada"), Seat("Bo")]
     d = Driver(app)
     scene = start(app, seats, seed=8)
@@ -487,7 +526,9 @@ def test_the_solid_numbers_its_cells_as_geometry_does() -> None:
     for f, face in enumerate(FACES):
         for e in range(5):
             _, a, b = PLANET_SOLID.cells[5 * f + e]
-            assert (a, b) == (face[e], face[(e + 1) % 5]), "cell 5*f + e is the centre, corner e, corner e + 1"
+            assert (a, b) == (face[e], face[(e + 1) % 5]), (
+                "cell 5*f + e is the centre, corner e, corner e + 1"
+            )
 
 
 def test_a_drag_on_the_planet_turns_it_and_makes_no_move(app: App) -> None:
@@ -507,7 +548,9 @@ def test_a_drag_on_the_planet_turns_it_and_makes_no_move(app: App) -> None:
     was = small.orientation
     box = scene.small_rects[1]
     d.drag((box.centerx - 10, box.centery), (box.centerx + 30, box.centery))
-    assert small.orientation != was and scene.shown_planet == 0, "a drag turns a small planet, no click shows it"
+    assert small.orientation != was and scene.shown_planet == 0, (
+        "a drag turns a small planet, no click shows it"
+    )
 
 
 def test_m_toggles_the_flat_map_and_picking_works_in_both(app: App) -> None:
@@ -529,7 +572,9 @@ def test_m_toggles_the_flat_map_and_picking_works_in_both(app: App) -> None:
     assert not scene.flat, "the button toggles it too"
 
 
-def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_panels_are_painted_again_only_when_what_they_show_changes(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every panel but the large planet is painted once per change and copied
     each frame: a frame with nothing new paints nothing; a previewed tile
     turned paints the tray and the preview's words again, not the animal board;
@@ -538,12 +583,30 @@ def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App,
     d = Driver(app)
     d.until(lambda: d.top is scene and scene.my_turn)
     calls: list[str] = []
-    for name in ("_draw_board", "_draw_tray", "_draw_preview_words", "_draw_habitat", "_draw_small"):
+    for name in (
+        "_draw_board",
+        "_draw_tray",
+        "_draw_preview_words",
+        "_draw_habitat",
+        "_draw_small",
+    ):
         real = getattr(PlanetScene, name)
-        monkeypatch.setattr(PlanetScene, name, lambda self, *a, real=real, name=name, **k: (calls.append(name), real(self, *a, **k))[1])
+        monkeypatch.setattr(
+            PlanetScene,
+            name,
+            lambda self, *a, real=real, name=name, **k: (calls.append(name), real(self, *a, **k))[
+                1
+            ],
+        )
     scene.panels.forget()
     scene.draw(app.screen)
-    assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]
+    assert sorted(set(calls)) == [
+        "_draw_board",
+        "_draw_habitat",
+        "_draw_preview_words",
+        "_draw_small",
+        "_draw_tray",
+    ]
     assert calls.count("_draw_small") == 2, "each small planet has its own box"
     calls.clear()
     scene.draw(app.screen)
@@ -566,11 +629,22 @@ def test_the_panels_are_painted_again_only_when_what_they_show_changes(app: App,
     calls.clear()
     app.theme.set_palette("okabe_ito")
     scene.draw(app.screen)
-    assert sorted(set(calls)) == ["_draw_board", "_draw_habitat", "_draw_preview_words", "_draw_small", "_draw_tray"]
+    assert sorted(set(calls)) == [
+        "_draw_board",
+        "_draw_habitat",
+        "_draw_preview_words",
+        "_draw_small",
+        "_draw_tray",
+    ]
 
 
-@pytest.mark.parametrize("seed, seats", [(1, ("Ada", "easy", "easy")), (2, ("Ada", "Bo")), (3, ("Ada", "easy", "easy", "easy"))])
-def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App, seed: int, seats: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "seed, seats",
+    [(1, ("Ada", "easy", "easy")), (2, ("Ada", "Bo")), (3, ("Ada", "easy", "easy", "easy"))],
+)
+def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(
+    app: App, seed: int, seats: tuple[str, ...]
+) -> None:
     """Played by seeded random hands (moves, presses and releases, drags,
     the wheel, keys, placements, time) through rounds and their awards: after
     every step a frame as the game draws it (only the large planet again
@@ -578,7 +652,11 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App
     window painted whole and afresh over a marker colour, which leaves no
     marker pixel. A key missing an input its painting reads fails here."""
     app.update_settings(anim_speed=seed % 2)
-    scene = start(app, [Seat(n) if n[0].isupper() else Seat(f"B{i}", "bot", n) for i, n in enumerate(seats)], seed)
+    scene = start(
+        app,
+        [Seat(n) if n[0].isupper() else Seat(f"B{i}", "bot", n) for i, n in enumerate(seats)],
+        seed,
+    )
     d = Driver(app)
     rng = random.Random(seed)
     rounds = {scene.session.state.round}
@@ -594,7 +672,13 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App
     scene._draw_live_only = counted  # type: ignore[method-assign]
     for _ in range(160):
         w, h = app.size
-        spots = [scene.planet_rect, scene.tray_rect, scene.board_rect, scene.info_rect, *scene.small_rects.values()]
+        spots = [
+            scene.planet_rect,
+            scene.tray_rect,
+            scene.board_rect,
+            scene.info_rect,
+            *scene.small_rects.values(),
+        ]
         area = rng.choice(spots)
         point = (rng.randrange(area.x, area.right), rng.randrange(area.y, area.bottom))
         r = rng.random()
@@ -611,7 +695,19 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App
         elif r < 0.62:
             d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1)])
         elif r < 0.8:
-            d.key(rng.choice([pygame.K_r, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_m, pygame.K_ESCAPE]))
+            d.key(
+                rng.choice(
+                    [
+                        pygame.K_r,
+                        pygame.K_LEFT,
+                        pygame.K_RIGHT,
+                        pygame.K_UP,
+                        pygame.K_DOWN,
+                        pygame.K_m,
+                        pygame.K_ESCAPE,
+                    ]
+                )
+            )
         elif r < 0.85:
             wheel(d, rng.choice([-1, 1]))
         else:
@@ -625,7 +721,9 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(app: App
         scene.panels.forget()  # the whole window, every panel painted afresh
         app.draw()
         assert marked(app.screen) == 0, "pixels left undrawn"
-        assert pygame.image.tobytes(app.screen, "RGB") == reused, f"a reused panel is stale (round {scene.view.round})"
+        assert pygame.image.tobytes(app.screen, "RGB") == reused, (
+            f"a reused panel is stale (round {scene.view.round})"
+        )
         if scene.session.is_over():
             break
     assert len(rounds) >= 4, "the hands played through several rounds and their awards"

@@ -96,8 +96,11 @@ def _doc(name):
     return tomllib.loads((resources.files("tabletop.games.planet") / name).read_text("utf-8"))
 
 
-PARSERS = {"tiles.toml": t.parse_tiles, "animals.toml": t.parse_animals,
-           "habitats.toml": t.parse_habitats}
+PARSERS = {
+    "tiles.toml": t.parse_tiles,
+    "animals.toml": t.parse_animals,
+    "habitats.toml": t.parse_habitats,
+}
 
 
 def _broken(name, change):
@@ -109,6 +112,7 @@ def _broken(name, change):
 def _set(key, i, value):
     def change(doc):
         doc[key][i] = value
+
     return change
 
 
@@ -118,6 +122,7 @@ def _field(key, i, field, value):
             del doc[key][i][field]
         else:
             doc[key][i][field] = value
+
     return change
 
 
@@ -127,26 +132,66 @@ BAD = [
     ("tiles.toml", _set("tiles", 3, "OOOO"), "tile 3 is 'OOOO', not 5 terrain letters"),
     ("tiles.toml", _set("tiles", 4, 12345), "tile 4 is 12345"),
     ("tiles.toml", _set("tiles", 5, "OOGOO"), "tile 5: terrain 'G' is not one of O, F, M, D, I"),
-    ("animals.toml", lambda d: d.update(animals=d["animals"][:19]), "19 animals, fewer than the 20"),
+    (
+        "animals.toml",
+        lambda d: d.update(animals=d["animals"][:19]),
+        "19 animals, fewer than the 20",
+    ),
     ("animals.toml", _set("animals", 2, "Dolphin"), "animal 2 is not a table"),
     ("animals.toml", _field("animals", 2, "name", None), "animal 2: no name"),
-    ("animals.toml", _field("animals", 2, "name", "Whale"), "animal 2 (Whale): the name is used twice"),
+    (
+        "animals.toml",
+        _field("animals", 2, "name", "Whale"),
+        "animal 2 (Whale): the name is used twice",
+    ),
     ("animals.toml", _field("animals", 2, "terrain", "X"), "animal 2 (Dolphin): terrain 'X'"),
     ("animals.toml", _field("animals", 2, "kind", "largest"), "kind 'largest' is not one of"),
     ("animals.toml", _field("animals", 2, "other", None), "other terrain None is not one of"),
     ("animals.toml", _field("animals", 2, "other", "O"), "the other terrain is its own terrain"),
-    ("animals.toml", _field("animals", 0, "other", "F"), "animal 0 (Whale): a 'most' card has no other"),
+    (
+        "animals.toml",
+        _field("animals", 0, "other", "F"),
+        "animal 0 (Whale): a 'most' card has no other",
+    ),
     ("animals.toml", _field("animals", 0, "points", 2), "unknown field 'points'"),
     ("habitats.toml", lambda d: d["habitats"].pop(), "no card for glacier"),
-    ("habitats.toml", _field("habitats", 1, "terrain", "O"), "habitat 1 (ocean): a second card for ocean"),
+    (
+        "habitats.toml",
+        _field("habitats", 1, "terrain", "O"),
+        "habitat 1 (ocean): a second card for ocean",
+    ),
     ("habitats.toml", _field("habitats", 0, "cells", [15, 18, 18, 24, 27]), "cells must rise"),
-    ("habitats.toml", _field("habitats", 0, "cells", [15, 18, 21, 24, 61]), "cells must rise, from 1 to 60"),
-    ("habitats.toml", _field("habitats", 0, "cells", [0, 18, 21, 24, 27]), "cells must rise, from 1 to 60"),
-    ("habitats.toml", _field("habitats", 0, "cells", [15, 18, 21, 24]), "4 steps of cells but 5 of points"),
+    (
+        "habitats.toml",
+        _field("habitats", 0, "cells", [15, 18, 21, 24, 61]),
+        "cells must rise, from 1 to 60",
+    ),
+    (
+        "habitats.toml",
+        _field("habitats", 0, "cells", [0, 18, 21, 24, 27]),
+        "cells must rise, from 1 to 60",
+    ),
+    (
+        "habitats.toml",
+        _field("habitats", 0, "cells", [15, 18, 21, 24]),
+        "4 steps of cells but 5 of points",
+    ),
     ("habitats.toml", _field("habitats", 0, "points", [2, 4, 4, 8, 10]), "points must rise"),
-    ("habitats.toml", _field("habitats", 0, "points", [0, 4, 6, 8, 10]), "points must rise, above 0"),
-    ("habitats.toml", _field("habitats", 0, "points", [2.0, 4, 6, 8, 10]), "points must be a list of whole"),
-    ("habitats.toml", _field("habitats", 0, "cells", None), "cells must be a list of whole numbers"),
+    (
+        "habitats.toml",
+        _field("habitats", 0, "points", [0, 4, 6, 8, 10]),
+        "points must rise, above 0",
+    ),
+    (
+        "habitats.toml",
+        _field("habitats", 0, "points", [2.0, 4, 6, 8, 10]),
+        "points must be a list of whole",
+    ),
+    (
+        "habitats.toml",
+        _field("habitats", 0, "cells", None),
+        "cells must be a list of whole numbers",
+    ),
 ]
 
 

@@ -196,6 +196,12 @@ def marked(screen: Any) -> int:
 
     rgb = pygame.surfarray.pixels3d(screen)
     try:
-        return int(((rgb[:, :, 0] == MARKER[0]) & (rgb[:, :, 1] == MARKER[1]) & (rgb[:, :, 2] == MARKER[2])).sum())
+        return int(
+            (
+                (rgb[:, :, 0] == MARKER[0])
+                & (rgb[:, :, 1] == MARKER[1])
+                & (rgb[:, :, 2] == MARKER[2])
+            ).sum()
+        )
     finally:
         del rgb

@@ -26,11 +26,15 @@ def fixture(name: str) -> dict[str, Any]:
     return doc
 
 
-def played(entry: GameEntry, players: int, seed: int, moves: int, kinds: list[str] | None = None) -> dict[str, Any]:
+def played(
+    entry: GameEntry, players: int, seed: int, moves: int, kinds: list[str] | None = None
+) -> dict[str, Any]:
     """The save document of a game of ``entry`` after ``moves`` random legal
     moves (fewer if it ends first), as the app writes it."""
     seats = default_seats(kinds or ["human"] * players)
-    session = Session(entry, entry.default_config(players), seed, seats, threaded=False, timed=False)
+    session = Session(
+        entry, entry.default_config(players), seed, seats, threaded=False, timed=False
+    )
     pick = rng.make(seed, "test moves")
     while session.ply < moves and not session.is_over():
         session.play(entry.sample_action(session.state, pick))

@@ -142,7 +142,9 @@ def test_save_from_a_newer_version(tmp_path: Path, apps) -> None:
 def test_save_from_a_newer_version_of_the_game(tmp_path: Path, apps) -> None:
     """A save written by today's code (a fixture), edited to a later version of
     the game: Resume from Saved games refuses it with a message, and leaves it."""
-    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "saves" / "etuc-3p-unfinished.json"
+    fixture = (
+        Path(__file__).resolve().parent.parent / "fixtures" / "saves" / "etuc-3p-unfinished.json"
+    )
     doc = json.loads(fixture.read_text("utf-8"))
     doc["game_version"] = 2
     path = Storage(tmp_path).save_game("future", doc)
@@ -197,7 +199,9 @@ def test_damaged_save_in_the_saved_games_list(tmp_path: Path, apps) -> None:
     ],
     ids=["bot-level", "players", "variant", "seats", "final", "code-path"],
 )
-def test_a_damaged_save_is_refused_moved_aside_and_never_crashes(tmp_path: Path, apps, damage) -> None:
+def test_a_damaged_save_is_refused_moved_aside_and_never_crashes(
+    tmp_path: Path, apps, damage
+) -> None:
     """Resume reads a save that is valid JSON but not a game: one message, the
     file kept as autosave.json.bad (so Resume does not fail again), no crash,
     and nothing from the file is ever run."""

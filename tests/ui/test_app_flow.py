@@ -291,7 +291,9 @@ def test_log_panel_reuses_rows_and_shows_what_a_fresh_render_shows(driver: Drive
         scene._log_wrapped.clear()
         fresh = pygame.image.tobytes(scene._render_log(size, room), "RGB")
         assert cached == fresh, f"the log after move {turn + 1} differs from a fresh render"
-        shown = scene.log_rows(size[0] - 2 * app.theme.px(12) - app.theme.small.size("000. ")[0], 1000)
+        shown = scene.log_rows(
+            size[0] - 2 * app.theme.px(12) - app.theme.small.size("000. ")[0], 1000
+        )
         assert len(scene._log_words) <= 2 * len(shown)
 
 
@@ -373,7 +375,9 @@ def test_a_delete_that_cannot_be_done_says_why_and_keeps_the_save(
     assert app.storage.save_path("mine").is_file()
     said = [t.text for t in app.toasts.items if t.kind == "error"]
     assert len(said) == 1 and said[0].startswith("The save could not be deleted:")
-    assert ("is a file, not a folder" if how == "deleted is a file" else "Read-only file system") in said[0]
+    assert (
+        "is a file, not a folder" if how == "deleted is a file" else "Read-only file system"
+    ) in said[0]
     assert "mine" in [i.slot for i in d.top.saves]
     if how == "deleted is a file":
         assert (app.storage.saves_dir / "deleted").read_bytes() == b"the player's own file"
@@ -483,7 +487,11 @@ def test_a_game_counts_once_in_the_statistics(driver: Driver) -> None:
 def test_the_top_bar_shows_every_seat_in_the_room_it_has(driver: Driver, size) -> None:
     d, app = driver, driver.app
     app.resize(size)
-    seats = [Seat("A very long name", "human"), Seat("Another long name", "bot", "hard"), Seat("Third long name!", "bot", "easy")]
+    seats = [
+        Seat("A very long name", "human"),
+        Seat("Another long name", "bot", "hard"),
+        Seat("Third long name!", "bot", "easy"),
+    ]
     scene = start(app, seats)
     d.frames(1)
     assert len(scene.bar_boxes) == 3
@@ -505,13 +513,17 @@ def test_a_new_game_keeps_an_unfinished_one_in_saved_games(driver: Driver) -> No
     assert any("kept in Saved games" in t.text for t in app.toasts.items)
 
 
-def test_the_window_size_is_remembered_once_the_resizing_stops(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_window_size_is_remembered_once_the_resizing_stops(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Dragging the window's edge sends many resize events: settings.json is
     written once, with the last size, when they stop (or when the app closes)."""
     d, app = driver, driver.app
     writes: list[tuple[int, int]] = []
     real = app.storage.save_settings
-    monkeypatch.setattr(app.storage, "save_settings", lambda st: (writes.append(tuple(st.window_size)), real(st))[1])
+    monkeypatch.setattr(
+        app.storage, "save_settings", lambda st: (writes.append(tuple(st.window_size)), real(st))[1]
+    )
     tick = 0.125  # seconds per frame
     for w in range(1000, 1200, 20):  # one resize event per frame
         d.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(w, 700), w=w, h=700)], dt=tick)

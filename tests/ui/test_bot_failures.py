@@ -37,7 +37,9 @@ SEATS = [Seat("Ann"), Seat("Basil", "bot", "easy")]
 
 def app_with(tmp_path: Any, entry: Any, *, threaded_bots: bool = False) -> App:
     """An App whose Nim is ``entry`` (Nim with a broken bot)."""
-    return make_app(tmp_path, games={**games_with_nim(), entry.name: entry}, threaded_bots=threaded_bots)
+    return make_app(
+        tmp_path, games={**games_with_nim(), entry.name: entry}, threaded_bots=threaded_bots
+    )
 
 
 def start(app: App) -> NimScene:
@@ -89,9 +91,13 @@ def test_a_failing_bot_is_logged_and_the_game_plays_on_to_the_results(
     assert [ply for ply, _ in s.bot_failures] == bot_plies
 
 
-def test_a_bot_that_never_answers_is_given_up_after_its_budget_counted_in_frames(tmp_path: Any) -> None:
+def test_a_bot_that_never_answers_is_given_up_after_its_budget_counted_in_frames(
+    tmp_path: Any,
+) -> None:
     gate, started = threading.Event(), threading.Event()
-    app = app_with(tmp_path, entry_with(lambda seat: HangingBot(seat, gate, started)), threaded_bots=True)
+    app = app_with(
+        tmp_path, entry_with(lambda seat: HangingBot(seat, gate, started)), threaded_bots=True
+    )
     try:
         d = Driver(app)
         scene = start(app)

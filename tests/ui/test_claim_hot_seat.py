@@ -60,7 +60,9 @@ def test_two_people_and_a_bot_play_to_the_results_and_never_see_each_others_hand
         draw_table(surface, view)
         viewer = scene.viewer
         state = session.state
-        assert all(h is None for s, h in enumerate(view.hands) if s != viewer), "a view shows another hand"
+        assert all(h is None for s, h in enumerate(view.hands) if s != viewer), (
+            "a view shows another hand"
+        )
         allowed = set(state.hands[viewer] or ()) | public_cards(state)
         shown = set(faces) - allowed
         assert not shown, f"{SEATS[viewer].name}'s screen shows {sorted(map(str, shown))}"
@@ -116,7 +118,9 @@ def test_two_people_and_a_bot_play_to_the_results_and_never_see_each_others_hand
             curtain = event[1]
         elif event[0] == "table":
             if event[1] != shown:
-                assert curtain == SEATS[event[1]].name, f"the screen went to seat {event[1]} without the curtain"
+                assert curtain == SEATS[event[1]].name, (
+                    f"the screen went to seat {event[1]} without the curtain"
+                )
                 shown = event[1]
             curtain = None
         else:

@@ -19,7 +19,9 @@ from tests.ui.driver import Driver, app_fixture, driver_fixture, make_app  # noq
 
 def planepita(app: Any) -> PlanepitaScene:
     entry = app.games["planepita"]
-    scene = flow.start_game(app, entry, entry.default_config(2), 5, default_seats(["human", "human"]))
+    scene = flow.start_game(
+        app, entry, entry.default_config(2), 5, default_seats(["human", "human"])
+    )
     app.frame([], 1 / 60)
     return scene
 
@@ -75,7 +77,12 @@ def test_an_old_settings_file_keeps_its_flick_mode(tmp_path: Path) -> None:
     core's settings): the Planepita table flicks the way it was set."""
     path = Storage(tmp_path).settings_path
     path.parent.mkdir(parents=True, exist_ok=True)
-    old = {"format": SETTINGS_KIND, "version": 1, "flick_mode": "swipe", "rotate_clockwise_4p": False}
+    old = {
+        "format": SETTINGS_KIND,
+        "version": 1,
+        "flick_mode": "swipe",
+        "rotate_clockwise_4p": False,
+    }
     path.write_text(json.dumps(old), "utf-8")
     app = make_app(tmp_path)
     try:

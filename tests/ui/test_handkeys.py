@@ -16,7 +16,11 @@ def key(k: int, mod: int = 0) -> pygame.event.Event:
 
 def test_the_cursor_moves_selects_plays_and_passes_through_the_scenes_callbacks() -> None:
     calls: list[object] = []
-    keys = HandKeys(lambda c: calls.append(("select", c)), lambda: calls.append("play"), lambda: calls.append("pass"))
+    keys = HandKeys(
+        lambda c: calls.append(("select", c)),
+        lambda: calls.append("play"),
+        lambda: calls.append("pass"),
+    )
     hand = ["a", "b", "c"]
     assert keys.handle(key(pygame.K_RIGHT), hand) and keys.shown
     assert keys.focused(hand) == "a", "the first key shows the cursor where it is"

@@ -65,7 +65,11 @@ def test_the_bar_button_asks_and_the_hint_goes_when_the_turn_passes(driver: Driv
     hinted = scene.hint_action
     assert isinstance(hinted, Take)
     # the player makes another move: the hint is gone, and stays gone on the next turn
-    other = next(a for a in scene.session.rules.legal_actions(scene.session.state) if a != hinted and isinstance(a, Take))
+    other = next(
+        a
+        for a in scene.session.rules.legal_actions(scene.session.state)
+        if a != hinted and isinstance(a, Take)
+    )
     assert scene.act(other)
     assert scene.hint_action is None
     d.until(human_ready(scene), frames=300, dt=0.1)

@@ -75,7 +75,16 @@ FILES = {
 PIPE, DEVICE, FOLDER, DENIED = "a named pipe", "a link to a device", "a folder", "no permission"
 #: contents that are not bytes: made on disk by :func:`place`
 ODD = (PIPE, DEVICE, FOLDER, DENIED)
-CLASSES = ("huge integers", "long words", "NUL and surrogates", PIPE, DEVICE, "deep nesting", FOLDER, DENIED)
+CLASSES = (
+    "huge integers",
+    "long words",
+    "NUL and surrogates",
+    PIPE,
+    DEVICE,
+    "deep nesting",
+    FOLDER,
+    DENIED,
+)
 
 SURROGATE = "@@lone surrogate@@"  # written as JSON's "\ud800" (json.dumps would refuse it)
 
@@ -117,7 +126,13 @@ def stats(reason: str = "Ada won.", name: str = "Ada", score: Any = 3) -> dict[s
         {"name": name, "kind": "human", "level": "", "place": 1, "score": score},
         {"name": "Bo", "kind": "bot", "level": "easy", "place": 2, "score": 1},
     ]
-    result = {"game": "etuc", "when": "2026-12-01T10:00:00+00:00", "seats": seats, "reason": reason, "marks": []}
+    result = {
+        "game": "etuc",
+        "when": "2026-12-01T10:00:00+00:00",
+        "seats": seats,
+        "reason": reason,
+        "marks": [],
+    }
     return {"format": STATS_KIND, "version": STATS_VERSION, "results": [result], "earlier": {}}
 
 
@@ -135,29 +150,52 @@ DIGITS_5000 = "9" * 5000  # more than Python turns into a string or reads from J
 #: (file, class) -> the variants of that content: name -> bytes, or one of ODD
 CONTENT: dict[tuple[str, str], dict[str, Callable[[], bytes]]] = {
     ("settings", "huge integers"): {
-        "a volume of 400 digits": lambda: json.dumps(settings(palette="okabe_ito")).replace(
-            '"palette"', f'"volume": {DIGITS_400}, "window_size": [{DIGITS_400}, 600], "palette"'
-        ).encode(),
-        "a volume of 5,000 digits": lambda: json.dumps(settings()).replace('"version": 2', f'"version": 2, "volume": {DIGITS_5000}').encode(),
+        "a volume of 400 digits": lambda: (
+            json.dumps(settings(palette="okabe_ito"))
+            .replace(
+                '"palette"',
+                f'"volume": {DIGITS_400}, "window_size": [{DIGITS_400}, 600], "palette"',
+            )
+            .encode()
+        ),
+        "a volume of 5,000 digits": lambda: (
+            json.dumps(settings())
+            .replace('"version": 2', f'"version": 2, "volume": {DIGITS_5000}')
+            .encode()
+        ),
     },
     ("settings", "long words"): {
         "a palette and a remembered name of thousands of characters": lambda: json.dumps(
-            settings(palette="p" * 3000, last_seats={"etuc": {"players": 2, "seats": [{"name": "N" * 20_000}]}})
+            settings(
+                palette="p" * 3000,
+                last_seats={"etuc": {"players": 2, "seats": [{"name": "N" * 20_000}]}},
+            )
         ).encode(),
     },
     ("settings", "NUL and surrogates"): {
         "in a remembered name and the palette": lambda: jsonish(
-            settings(palette=SURROGATE, last_seats={"etuc": {"players": 2, "seats": [{"name": "a\u0000b"}, {"name": SURROGATE}]}})
+            settings(
+                palette=SURROGATE,
+                last_seats={
+                    "etuc": {"players": 2, "seats": [{"name": "a\u0000b"}, {"name": SURROGATE}]}
+                },
+            )
         ),
     },
     ("settings", "deep nesting"): {"100,000 levels": deep},
     ("autosave", "huge integers"): {
         "a Planepita version 1 aim of 400 digits": huge_aim,
-        "a game named by 4,000 digits": lambda: json.dumps(etuc()).replace('"game": "etuc"', f'"game": {"9" * 4000}').encode(),
-        "a seed of 5,000 digits": lambda: json.dumps(etuc()).replace('"seed": ', f'"seed": {DIGITS_5000}, "was": ').encode(),
+        "a game named by 4,000 digits": lambda: (
+            json.dumps(etuc()).replace('"game": "etuc"', f'"game": {"9" * 4000}').encode()
+        ),
+        "a seed of 5,000 digits": lambda: (
+            json.dumps(etuc()).replace('"seed": ', f'"seed": {DIGITS_5000}, "was": ').encode()
+        ),
     },
     ("autosave", "long words"): {
-        "a game named by a word of 3,000 letters": lambda: json.dumps(etuc(game="x" * 3000)).encode(),
+        "a game named by a word of 3,000 letters": lambda: json.dumps(
+            etuc(game="x" * 3000)
+        ).encode(),
         "a player's name of 20,000 letters": lambda: json.dumps(named("N" * 20_000)).encode(),
     },
     ("autosave", "NUL and surrogates"): {
@@ -165,20 +203,34 @@ CONTENT: dict[tuple[str, str], dict[str, Callable[[], bytes]]] = {
     },
     ("autosave", "deep nesting"): {"100,000 levels": deep},
     ("stats", "huge integers"): {
-        "a score of 400 digits": lambda: json.dumps(stats()).replace('"score": 3', f'"score": {DIGITS_400}').encode(),
-        "a place of 5,000 digits": lambda: json.dumps(stats()).replace('"place": 1', f'"place": {DIGITS_5000}').encode(),
+        "a score of 400 digits": lambda: (
+            json.dumps(stats()).replace('"score": 3', f'"score": {DIGITS_400}').encode()
+        ),
+        "a place of 5,000 digits": lambda: (
+            json.dumps(stats()).replace('"place": 1', f'"place": {DIGITS_5000}').encode()
+        ),
     },
     ("stats", "long words"): {
-        "a reason of 100,000 letters and a name of 20,000": lambda: json.dumps(stats(reason="w" * 100_000, name="N" * 20_000)).encode(),
+        "a reason of 100,000 letters and a name of 20,000": lambda: json.dumps(
+            stats(reason="w" * 100_000, name="N" * 20_000)
+        ).encode(),
     },
     ("stats", "NUL and surrogates"): {
         "in a name and the reason": lambda: jsonish(stats(reason=SURROGATE, name="a\u0000b")),
     },
     ("stats", "deep nesting"): {"100,000 levels": deep},
-    ("physics", "huge integers"): {"a friction of 400 digits": lambda: f"[friction]\nmu_face_up = 1{'0' * 400}\n".encode()},
-    ("physics", "long words"): {"a key of 3,000 letters": lambda: f"[friction]\n{'k' * 3000} = 1.0\n".encode()},
-    ("physics", "NUL and surrogates"): {"a key holding a NUL": lambda: b'[friction]\n"a\\u0000b" = 1.0\n'},
-    ("physics", "deep nesting"): {"10,000 nested arrays": lambda: b"x = " + b"[" * 10_000 + b"]" * 10_000 + b"\n"},
+    ("physics", "huge integers"): {
+        "a friction of 400 digits": lambda: f"[friction]\nmu_face_up = 1{'0' * 400}\n".encode()
+    },
+    ("physics", "long words"): {
+        "a key of 3,000 letters": lambda: f"[friction]\n{'k' * 3000} = 1.0\n".encode()
+    },
+    ("physics", "NUL and surrogates"): {
+        "a key holding a NUL": lambda: b'[friction]\n"a\\u0000b" = 1.0\n'
+    },
+    ("physics", "deep nesting"): {
+        "10,000 nested arrays": lambda: b"x = " + b"[" * 10_000 + b"]" * 10_000 + b"\n"
+    },
 }
 # a named save is a save like the autosave
 for klass in CLASSES:
@@ -236,7 +288,13 @@ def group(snap: dict[str, tuple[Any, ...]], rel: str) -> dict[str, tuple[Any, ..
     return {k[len(rel) :]: v for k, v in snap.items() if k == rel or k.startswith(rel + "/")}
 
 
-def place(home: Path, rel: str, content: Callable[[], bytes] | str, deny: Callable[[Path], None], file: str) -> None:
+def place(
+    home: Path,
+    rel: str,
+    content: Callable[[], bytes] | str,
+    deny: Callable[[Path], None],
+    file: str,
+) -> None:
     path = home / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     if content == PIPE:
@@ -279,7 +337,12 @@ class Way:
 class Trial:
     """The player's folder ``home`` and the App (or the command line) that opens it."""
 
-    def __init__(self, home: Path, deny: Callable[[Path], None], capsys: pytest.CaptureFixture[str] | None = None) -> None:
+    def __init__(
+        self,
+        home: Path,
+        deny: Callable[[Path], None],
+        capsys: pytest.CaptureFixture[str] | None = None,
+    ) -> None:
         self.home = home
         self.deny = deny
         self.capsys = capsys
@@ -316,10 +379,12 @@ class Trial:
 
     def tap(self, widget: Any) -> None:
         pos = widget.rect.center
-        self.driver.frame([
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ])
+        self.driver.frame(
+            [
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+            ]
+        )
 
     def playing(self) -> bool:
         return self.app is not None and any(
@@ -386,7 +451,9 @@ class Trial:
     def finished_game(self) -> None:
         """A game of Nim played to its end: the results record it."""
         d = self.open()
-        scene = flow.start_game(d.app, NIM, NIM.default_config(2), 3, default_seats(["human", "easy"]))
+        scene = flow.start_game(
+            d.app, NIM, NIM.default_config(2), 3, default_seats(["human", "easy"])
+        )
         assert isinstance(scene, GameScene)
         session = scene.session
         while not session.is_over():
@@ -404,20 +471,34 @@ WAYS: dict[str, list[Way]] = {
         Way("the title", Trial.title),
         Way("--resume", Trial.resume_launch, ("saves/autosave.json",), resumes=True),
         Way("the title's Resume", Trial.title_resume, ("saves/autosave.json",), resumes=True),
-        Way("Saved games, Resume", lambda t: t.saved_games(AUTOSAVE, "Resume"), ("saves/autosave.json",), resumes=True),
+        Way(
+            "Saved games, Resume",
+            lambda t: t.saved_games(AUTOSAVE, "Resume"),
+            ("saves/autosave.json",),
+            resumes=True,
+        ),
         Way("Saved games, Watch replay", lambda t: t.saved_games(AUTOSAVE, "Watch replay")),
         Way("Saved games, Delete", lambda t: t.saved_games(AUTOSAVE, "Delete")),
         Way("a new game", Trial.new_game, ("saves/autosave.json",)),
     ],
     "named save": [
-        Way("Saved games, Resume", lambda t: t.saved_games("named", "Resume"), ("saves/autosave.json",)),
+        Way(
+            "Saved games, Resume",
+            lambda t: t.saved_games("named", "Resume"),
+            ("saves/autosave.json",),
+        ),
         Way("Saved games, Watch replay", lambda t: t.saved_games("named", "Watch replay")),
         Way("Saved games, Delete", lambda t: t.saved_games("named", "Delete")),
         Way("--replay", lambda t: t.replay_command(FILES["named save"])),
     ],
     "stats": [
         Way("Statistics", Trial.statistics),
-        Way("a finished game", Trial.finished_game, ("saves/autosave.json", "stats.json"), rewrites=("stats.json",)),
+        Way(
+            "a finished game",
+            Trial.finished_game,
+            ("saves/autosave.json", "stats.json"),
+            rewrites=("stats.json",),
+        ),
     ],
     "physics": [
         Way("a new Planepita game", lambda t: t.new_game("planepita"), ("saves/autosave.json",)),
@@ -440,7 +521,10 @@ def run(
     where = f"{file} with {klass} ({variant}), through {way.name}"
     rel = FILES[file]
     home.mkdir()
-    neighbours = {"saves/zz-other.json": json.dumps(etuc(seed=99)).encode(), "saves/older.json.bad": b"an earlier damaged save"}
+    neighbours = {
+        "saves/zz-other.json": json.dumps(etuc(seed=99)).encode(),
+        "saves/older.json.bad": b"an earlier damaged save",
+    }
     if file != "settings":
         neighbours["settings.json"] = json.dumps(settings(volume=0.6)).encode()
     for name, data in neighbours.items():
@@ -462,7 +546,9 @@ def run(
     except Exception as exc:  # noqa: BLE001 - named with the file and the way in
         trial.close()
         raise AssertionError(f"{where}: {type(exc).__name__}: {exc}") from exc
-    check(where, home, before, rel, " ".join(trial.said), way, playing, file, unread=content == DENIED)
+    check(
+        where, home, before, rel, " ".join(trial.said), way, playing, file, unread=content == DENIED
+    )
 
 
 def check(
@@ -489,7 +575,9 @@ def check(
         moved_to = min(new, key=len)
         name = moved_to.rsplit("/", 1)[-1]
         if name.startswith(rel.rsplit("/", 1)[-1] + ".bad"):
-            assert name in said, f"{where}: nobody was told the file went to {name} (told: {said[:400]!r})"
+            assert name in said, (
+                f"{where}: nobody was told the file went to {name} (told: {said[:400]!r})"
+            )
         else:  # an autosave kept in Saved games, or a save the player deleted
             assert name.startswith("interrupted-") or moved_to.startswith("saves/deleted/"), (
                 f"{where}: the file went to {moved_to}"
@@ -502,7 +590,9 @@ def check(
         raise AssertionError(
             f"{where}: the file is gone and not set aside (new: {sorted(k for k in after if k not in before)})"
         )
-    writes = set(way.writes) | ({"settings.json"} if way.then_settings and moved_to is not None else set())
+    writes = set(way.writes) | (
+        {"settings.json"} if way.then_settings and moved_to is not None else set()
+    )
     for k, v in before.items():
         if k == rel or k.startswith(rel + "/") or k in writes:
             continue
@@ -557,7 +647,16 @@ def test_the_harness_tells_kept_moved_and_lost_apart(tmp_path: Path) -> None:
     way = Way("test", Trial.title)
     check("kept", home, before, "saves/named.json", "", way, False, "named save")
     target.rename(home / "saves" / "named.json.bad")
-    check("moved", home, before, "saves/named.json", "moved to named.json.bad", way, False, "named save")
+    check(
+        "moved",
+        home,
+        before,
+        "saves/named.json",
+        "moved to named.json.bad",
+        way,
+        False,
+        "named save",
+    )
     with pytest.raises(AssertionError, match="nobody was told"):
         check("silent", home, before, "saves/named.json", "", way, False, "named save")
     (home / "saves" / "named.json.bad").unlink()

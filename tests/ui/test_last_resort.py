@@ -67,7 +67,9 @@ def reaches_the_title(home: Path) -> menus.TitleScene:
 
 
 def nim_session(moves: int = 2) -> Session:
-    session = Session(NIM, NIM.default_config(2), 3, default_seats(["human", "easy"]), threaded=False)
+    session = Session(
+        NIM, NIM.default_config(2), 3, default_seats(["human", "easy"]), threaded=False
+    )
     for _ in range(moves):
         session.play(session.rules.legal_actions(session.state)[0])
     return session
@@ -89,7 +91,13 @@ def test_a_scene_that_raises_in_a_frame(
     assert "(RuntimeError)" in line and str(home / "saves" / "autosave.json") in line
     text = named_log(line, home)
     assert "RuntimeError: boom in NimScene.update" in text
-    for words in ("game: nim (Nim)", "config: players=2", "seed: 5", "moves: 2", "scenes: TitleScene > NimScene"):
+    for words in (
+        "game: nim (Nim)",
+        "config: players=2",
+        "seed: 5",
+        "moves: 2",
+        "scenes: TitleScene > NimScene",
+    ):
         assert words in text, words
 
     doc, message = Storage(home).load_game("autosave")  # flushed and kept

@@ -65,7 +65,10 @@ def setup_planepita(app: App) -> Any:
     scene = app.stack.push(menus.SetupScene(app, app.games["planepita"]))
     while scene.players != 4:
         scene.count.cycle(1)
-    assert len(scene.variant_widgets) == 4 and [c.label for c in scene.setting_widgets] == ["Flicking", "Aim assist"]
+    assert len(scene.variant_widgets) == 4 and [c.label for c in scene.setting_widgets] == [
+        "Flicking",
+        "Aim assist",
+    ]
     return scene
 
 
@@ -130,8 +133,19 @@ def game(app: App) -> Any:
 BUILDERS: dict[str, Callable[[App], Any]] = {
     f.__name__: f
     for f in (
-        title, setup2, setup3, setup_planepita, pause, pause_planepita, settings,
-        saved_games, statistics, rules, results, curtain, game,
+        title,
+        setup2,
+        setup3,
+        setup_planepita,
+        pause,
+        pause_planepita,
+        settings,
+        saved_games,
+        statistics,
+        rules,
+        results,
+        curtain,
+        game,
     )
 }
 

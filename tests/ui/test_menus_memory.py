@@ -48,13 +48,17 @@ def test_the_setup_screen_remembers_the_variants_of_the_last_game(driver: Driver
     memory["planepita"]["variants"] = {"doubles": "yes", "no_such": True, "third_party": False}
     app.update_settings(last_seats=memory)
     edited = setup(d, "planepita")
-    assert variant(edited, "doubles").value == "Off" and variant(edited, "third_party").value == "Off"
+    assert (
+        variant(edited, "doubles").value == "Off" and variant(edited, "third_party").value == "Off"
+    )
 
 
 def test_saved_games_tell_the_autosave_from_a_save_of_the_same_game(driver: Driver) -> None:
     d, app = driver, driver.app
     entry = app.games["nim"]
-    scene = flow.start_game(app, entry, entry.default_config(2), 3, default_seats(["human", "easy"]))
+    scene = flow.start_game(
+        app, entry, entry.default_config(2), 3, default_seats(["human", "easy"])
+    )
     d.frames(1)
     s = scene.session
     s.play(s.rules.legal_actions(s.state)[0])
@@ -80,7 +84,9 @@ def test_saved_games_tell_the_autosave_from_a_save_of_the_same_game(driver: Driv
 def test_the_replay_header_counts_its_moves_in_words(driver: Driver) -> None:
     d, app = driver, driver.app
     entry = app.games["nim"]
-    scene = flow.start_game(app, entry, entry.default_config(2), 3, default_seats(["human", "human"]))
+    scene = flow.start_game(
+        app, entry, entry.default_config(2), 3, default_seats(["human", "human"])
+    )
     s = scene.session
     for _ in range(2):
         s.play(s.rules.legal_actions(s.state)[0])

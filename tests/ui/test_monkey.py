@@ -19,7 +19,14 @@ def test_a_bounded_monkey_run_on_every_scene_raises_nothing(tmp_path: Path) -> N
     assert report.events >= 220 - len(monkey.phases(list(games.REGISTRY)))
     assert report.games_started == 2 * len(games.REGISTRY)
     assert report.resizes > 0
-    assert {"TitleScene", "PlanetScene", "PlanepitaScene", "EtucScene", "UchronicleScene", "PhantomScene"} <= report.scenes
+    assert {
+        "TitleScene",
+        "PlanetScene",
+        "PlanepitaScene",
+        "EtucScene",
+        "UchronicleScene",
+        "PhantomScene",
+    } <= report.scenes
     assert report.plays >= 3 and report.moves > report.plays  # people's moves and the bots' answers
 
 

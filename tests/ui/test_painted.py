@@ -51,7 +51,14 @@ def test_the_colour_under_a_panel_shows_where_the_painting_leaves_it() -> None:
     screen = pygame.Surface((100, 100))
     cache = PanelCache()
     rect = pygame.Rect(10, 10, 50, 50)
-    cache.draw(screen, "round", rect, 0, lambda s: pygame.draw.circle(s, (250, 250, 250), rect.center, 20), (0, 90, 0))
+    cache.draw(
+        screen,
+        "round",
+        rect,
+        0,
+        lambda s: pygame.draw.circle(s, (250, 250, 250), rect.center, 20),
+        (0, 90, 0),
+    )
     assert screen.get_at(rect.topleft)[:3] == (0, 90, 0)
     assert screen.get_at(rect.center)[:3] == (250, 250, 250)
 
@@ -60,13 +67,26 @@ def test_uncovered_leaves_exactly_the_area_no_cover_overlaps() -> None:
     rng = random.Random(5)
     area = pygame.Rect(0, 0, 60, 40)
     for _ in range(200):
-        covers = [pygame.Rect(rng.randrange(-10, 60), rng.randrange(-10, 40), rng.randrange(1, 30), rng.randrange(1, 30)) for _ in range(rng.randrange(0, 6))]
+        covers = [
+            pygame.Rect(
+                rng.randrange(-10, 60),
+                rng.randrange(-10, 40),
+                rng.randrange(1, 30),
+                rng.randrange(1, 30),
+            )
+            for _ in range(rng.randrange(0, 6))
+        ]
         parts = uncovered(area, covers)
         for i, a in enumerate(parts):
             assert area.contains(a)
             assert not any(a.colliderect(c) for c in covers)
             assert not any(a.colliderect(b) for b in parts[i + 1 :]), "the parts do not overlap"
-        covered = sum(1 for x in range(area.w) for y in range(area.h) if any(c.collidepoint(x, y) for c in covers))
+        covered = sum(
+            1
+            for x in range(area.w)
+            for y in range(area.h)
+            if any(c.collidepoint(x, y) for c in covers)
+        )
         assert sum(p.w * p.h for p in parts) == area.w * area.h - covered
 
 

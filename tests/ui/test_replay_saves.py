@@ -81,7 +81,10 @@ def test_watch_replay_follows_the_saved_positions_when_the_physics_differ(
     pick(d, open_saved_games(d), "game")
     d.press("Watch replay")
     replay = d.top
-    assert isinstance(replay, GameScene) and replay.replay_queue == Session.from_doc(doc, registry=REGISTRY).actions
+    assert (
+        isinstance(replay, GameScene)
+        and replay.replay_queue == Session.from_doc(doc, registry=REGISTRY).actions
+    )
     d.until(lambda: not replay.replay_queue, frames=len(doc["actions"]) + 5, dt=1.0)
     d.frames(3, dt=1.0)
     saved = Session.from_doc(doc, registry=REGISTRY, threaded=False).states
@@ -117,7 +120,6 @@ def test_a_replay_the_rules_refuse_stops_with_a_message_and_keeps_the_save(
     assert folder(tmp_path) == {"nim.json": data}
 
 
-
 # -- the final position -------------------------------------------------------------------
 
 
@@ -130,11 +132,15 @@ def short_etuc() -> dict[str, Any]:
 
 def test_an_etuc_replay_checks_the_final_position_as_loading_does() -> None:
     for load in (Session.from_doc, Session.replay_doc):
-        with pytest.raises(SaveError, match=r"^The save's moves do not lead to its saved position\.$"):
+        with pytest.raises(
+            SaveError, match=r"^The save's moves do not lead to its saved position\.$"
+        ):
             load(short_etuc(), registry=REGISTRY)
 
 
-def test_watch_replay_of_an_etuc_save_with_moves_removed_sets_it_aside(tmp_path: Path, apps: Any) -> None:
+def test_watch_replay_of_an_etuc_save_with_moves_removed_sets_it_aside(
+    tmp_path: Path, apps: Any
+) -> None:
     """Watch replay says what Resume says, and sets the damaged file aside."""
     write_save(tmp_path, "short", short_etuc())
     write_save(tmp_path, "other", fixture("etuc-3p-unfinished"))
@@ -146,8 +152,13 @@ def test_watch_replay_of_an_etuc_save_with_moves_removed_sets_it_aside(tmp_path:
     d.frames(2)
     assert isinstance(d.top, menus.SavedGamesScene)
     [message] = errors(app)
-    assert message.startswith("The save's moves do not lead to its saved position. It was moved to ")
-    assert folder(tmp_path) == {"other.json": other, "short.json.bad": folder(tmp_path)["short.json.bad"]}
+    assert message.startswith(
+        "The save's moves do not lead to its saved position. It was moved to "
+    )
+    assert folder(tmp_path) == {
+        "other.json": other,
+        "short.json.bad": folder(tmp_path)["short.json.bad"],
+    }
     assert [s.slot for s in d.top.saves] == ["other"]
 
 
@@ -168,16 +179,26 @@ def test_an_unfinished_game_whose_file_says_over_can_be_resumed(tmp_path: Path, 
     d.frames(1)
     assert isinstance(d.top, menus.TitleScene) and d.top.resume.enabled
     d.press("Resume")
-    assert isinstance(d.top, GameScene) and d.top.session.name == "etuc" and not d.top.session.is_over()
+    assert (
+        isinstance(d.top, GameScene)
+        and d.top.session.name == "etuc"
+        and not d.top.session.is_over()
+    )
     d.frames(1)
     saves = open_saved_games(d)
     pick(d, saves, "mine")
     assert saves.resume.enabled
     d.press("Resume")
-    assert isinstance(d.top, GameScene) and d.top.session.name == "planepita" and not d.top.session.is_over()
+    assert (
+        isinstance(d.top, GameScene)
+        and d.top.session.name == "planepita"
+        and not d.top.session.is_over()
+    )
 
 
-def test_a_finished_game_whose_file_says_unfinished_is_only_watched(tmp_path: Path, apps: Any) -> None:
+def test_a_finished_game_whose_file_says_unfinished_is_only_watched(
+    tmp_path: Path, apps: Any
+) -> None:
     write_save(tmp_path, "autosave", flagged("etuc-2p-finished", False))
     nim = played(NIM, 2, seed=4, moves=1000)  # to its end
     assert nim["over"] is True
@@ -196,11 +217,19 @@ def test_a_finished_game_whose_file_says_unfinished_is_only_watched(tmp_path: Pa
         assert saves.resume.disabled_reason == "That game has ended: watch its replay instead."
 
 
-def test_a_new_game_keeps_an_unfinished_autosave_whose_file_says_over(tmp_path: Path, apps: Any) -> None:
+def test_a_new_game_keeps_an_unfinished_autosave_whose_file_says_over(
+    tmp_path: Path, apps: Any
+) -> None:
     """Trusting the flag would let the new game overwrite the unfinished one."""
     data = write_save(tmp_path, "autosave", flagged("etuc-3p-unfinished", True)).read_bytes()
     app = apps(tmp_path)
-    flow.start_game(app, ETUC, ETUC.default_config(2), 5, Session.from_doc(fixture("etuc-2p-finished"), registry=REGISTRY).seats)
+    flow.start_game(
+        app,
+        ETUC,
+        ETUC.default_config(2),
+        5,
+        Session.from_doc(fixture("etuc-2p-finished"), registry=REGISTRY).seats,
+    )
     app.storage.flush()
     kept = [name for name in folder(tmp_path) if name.startswith("interrupted-")]
     assert len(kept) == 1 and folder(tmp_path)[kept[0]] == data

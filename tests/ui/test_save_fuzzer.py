@@ -139,7 +139,9 @@ CARD = ("actions", 0, "f", "cards", "$t", 0, "f")
 
 CORRUPTIONS: dict[str, Callable[[], bytes]] = {
     "deep nesting: the whole file": lambda: b"[" * 100_000 + b"]" * 100_000,
-    "deep nesting: in the moves": lambda: raw(ET).replace(b'"actions": [', b'"actions": [' + b"[" * 100_000 + b"]" * 100_000 + b",", 1),
+    "deep nesting: in the moves": lambda: raw(ET).replace(
+        b'"actions": [', b'"actions": [' + b"[" * 100_000 + b"]" * 100_000 + b",", 1
+    ),
     "deep nesting: in a position": edit(PP, put((*LAST, "history"), nested(300))),
     "huge number: the seed": edit(ET, put(("seed",), 10**400)),
     "huge number: the player count": edit(ET, put(("config", "players"), 10**400)),
@@ -172,10 +174,15 @@ CORRUPTIONS: dict[str, Callable[[], bytes]] = {
     "missing field: the moves": edit(PP, drop("actions")),
     "missing field: the states": edit(PP, drop("states")),
     "missing field: the format": edit(ET, drop("format")),
-    "missing field: a disc's x": edit(PP, lambda d: d["states"][-1]["f"]["layout"]["f"]["discs"]["$t"][0]["f"].pop("x")),
+    "missing field: a disc's x": edit(
+        PP, lambda d: d["states"][-1]["f"]["layout"]["f"]["discs"]["$t"][0]["f"].pop("x")
+    ),
     "extra field: in the document": edit(ET, put(("comment",), "hello")),
     "extra field: in a disc": edit(PP, put((*DISC, "colour"), "red")),
-    "moved class: a module this version lacks": edit(PP, put((*LAST, "layout", "f", "discs", "$t", 0, "$dc"), "tabletop.games.planepita.gone:Disc")),
+    "moved class: a module this version lacks": edit(
+        PP,
+        put((*LAST, "layout", "f", "discs", "$t", 0, "$dc"), "tabletop.games.planepita.gone:Disc"),
+    ),
     "moved class: outside the program": edit(ET, put(("actions", 0, "$dc"), "os:system")),
     "future version: the save format": edit(ET, put(("version",), 99)),
     "future version: the game's": edit(PP, put(("game_version",), 99)),
@@ -186,9 +193,37 @@ CORRUPTIONS: dict[str, Callable[[], bytes]] = {
 # -- seeded mutations of real saves --------------------------------------------------------
 
 MUTATIONS_PER_SAVE = 3
-NUMBERS: tuple[Any, ...] = (float("nan"), float("inf"), -float("inf"), 1e308, -1e308, 10**400, 0, -1, 1.5, True, {"$f": "nan"})
-STRINGS: tuple[Any, ...] = ("", "x", "planepita", "etuc", "nim", "tabletop.games.planepita.model:Nope", "é" * 50)
-OTHERS: tuple[Any, ...] = (None, [], {}, "text", 0, {"$t": []}, {"$dc": "tabletop.games.etuc.rules:Card", "f": {}})
+NUMBERS: tuple[Any, ...] = (
+    float("nan"),
+    float("inf"),
+    -float("inf"),
+    1e308,
+    -1e308,
+    10**400,
+    0,
+    -1,
+    1.5,
+    True,
+    {"$f": "nan"},
+)
+STRINGS: tuple[Any, ...] = (
+    "",
+    "x",
+    "planepita",
+    "etuc",
+    "nim",
+    "tabletop.games.planepita.model:Nope",
+    "é" * 50,
+)
+OTHERS: tuple[Any, ...] = (
+    None,
+    [],
+    {},
+    "text",
+    0,
+    {"$t": []},
+    {"$dc": "tabletop.games.etuc.rules:Card", "f": {}},
+)
 
 
 def _places(doc: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -236,7 +271,11 @@ def mutate(doc: Doc, seed: int) -> bytes:
         elif path:
             parent = _at(doc, path[:-1])
             if op == "number" and type(value) in (int, float):
-                pool = NUMBERS + (value + 1, -value, float(value) if type(value) is int else int(value))
+                pool = NUMBERS + (
+                    value + 1,
+                    -value,
+                    float(value) if type(value) is int else int(value),
+                )
                 parent[path[-1]] = pool[r.randrange(len(pool))]
             elif op == "string" and isinstance(value, str):
                 pool = STRINGS + (value[::-1], value + "x")
@@ -284,8 +323,16 @@ class Trial:
         slot = f"case{self.cases}"
         self.way(what, "--resume", "autosave", content, self.resume_launch)
         self.way(what, "the title's Resume", "autosave", content, self.title_resume)
-        self.way(what, "Saved games, Resume", slot, content, lambda: self.saved_games(slot, "Resume"))
-        self.way(what, "Saved games, Watch replay", slot, content, lambda: self.saved_games(slot, "Watch replay"))
+        self.way(
+            what, "Saved games, Resume", slot, content, lambda: self.saved_games(slot, "Resume")
+        )
+        self.way(
+            what,
+            "Saved games, Watch replay",
+            slot,
+            content,
+            lambda: self.saved_games(slot, "Watch replay"),
+        )
 
     # the ways in (few frames each: the first frame after a save opens is
     # where a bad value would have raised, the next one shows what follows)
@@ -345,7 +392,9 @@ class Trial:
 
     def playing(self) -> bool:
         """A game (not a replay) was opened and is running."""
-        return any(isinstance(s, GameScene) and s.replay_queue is None for s in self.app.stack.scenes)
+        return any(
+            isinstance(s, GameScene) and s.replay_queue is None for s in self.app.stack.scenes
+        )
 
     def check(self, where: str, target: str, content: bytes, before: dict[str, bytes]) -> None:
         after = folder(self.root)
@@ -360,10 +409,17 @@ class Trial:
                 f"{where}: the file was changed, but no game from it is running"
             )
         else:
-            moved = [n for n, data in new.items() if data == content and (n.startswith(f"{target}.bad") or n.startswith("interrupted-"))]
+            moved = [
+                n
+                for n, data in new.items()
+                if data == content
+                and (n.startswith(f"{target}.bad") or n.startswith("interrupted-"))
+            ]
             assert len(moved) == 1, f"{where}: the file is gone and not set aside ({sorted(new)})"
             named = moved[0] if moved[0].startswith(target) else moved[0].removesuffix(".json")
-            assert named in said, f"{where}: nobody was told the file went to {moved[0]} (told: {said!r})"
+            assert named in said, (
+                f"{where}: nobody was told the file went to {moved[0]} (told: {said!r})"
+            )
             del new[moved[0]]
         if "autosave.json" in new:
             assert self.playing(), f"{where}: an autosave was written, but no game is running"
@@ -406,7 +462,13 @@ def test_the_fuzzer_sees_every_game_and_tells_the_ways_apart(trial: Trial) -> No
     sound = json.dumps(BASES["etuc-fixture"]()).encode()
     trial.way("a sound save", "the title's Resume", "autosave", sound, trial.title_resume)
     assert trial.playing()
-    trial.way("a sound save", "Saved games, Watch replay", "x", sound, lambda: trial.saved_games("x", "Watch replay"))
+    trial.way(
+        "a sound save",
+        "Saved games, Watch replay",
+        "x",
+        sound,
+        lambda: trial.saved_games("x", "Watch replay"),
+    )
     assert isinstance(trial.d.top, GameScene) and trial.d.top.replay_queue is not None
     trial.way("garbage", "--resume", "autosave", b"\x00garbage", trial.resume_launch)
     assert not trial.playing() and any("autosave.json.bad.1" in s for s in trial.said)

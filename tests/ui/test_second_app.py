@@ -24,7 +24,9 @@ def play_a_little(root: Path, palette: str) -> None:
         d.frames(2)
         assert isinstance(d.top, menus.TitleScene)
         etuc = REGISTRY["etuc"]
-        flow.start_game(app, etuc, etuc.default_config(3), 4, default_seats(["human", "easy", "easy"]))
+        flow.start_game(
+            app, etuc, etuc.default_config(3), 4, default_seats(["human", "easy", "easy"])
+        )
         d.frames(3)
         assert d.top.session.name == "etuc"
         d.key(pygame.K_ESCAPE)  # the pause menu over the table

@@ -34,7 +34,9 @@ def dodeca() -> Solid:
     return Solid.fanned(*demo_dodecahedron())
 
 
-def view_of(solid: Solid, perspective: float = 0.12, orientation=IDENTITY, colours=None) -> SolidView:
+def view_of(
+    solid: Solid, perspective: float = 0.12, orientation=IDENTITY, colours=None
+) -> SolidView:
     cols = colours if colours is not None else [RED] * solid.n_cells
     return SolidView(solid, RECT, colours=cols, perspective=perspective, orientation=orientation)
 
@@ -94,7 +96,10 @@ def test_dodecahedron_is_closed_and_fanned_into_sixty_cells(dodeca):
         assert len(dodeca.seams[f]) == 5  # the five spokes from the centre
     # outward unit normals, and every face at the same distance
     assert np.allclose(np.linalg.norm(dodeca.normals, axis=1), 1)
-    assert np.allclose(np.einsum("ij,ij->i", dodeca.normals, dodeca.face_centroids), dodeca.normals[0] @ dodeca.face_centroids[0])
+    assert np.allclose(
+        np.einsum("ij,ij->i", dodeca.normals, dodeca.face_centroids),
+        dodeca.normals[0] @ dodeca.face_centroids[0],
+    )
 
 
 def test_a_face_listed_clockwise_is_refused():
@@ -177,7 +182,11 @@ def test_only_visible_faces_are_drawn(dodeca, monkeypatch):
     monkeypatch.setattr(pygame.draw, "polygon", polygon)
     surface = pygame.Surface((600, 500))
     pts = view.project().points
-    faces = {f: {tuple(pts[i]) for i in dodeca.faces[f]} | {tuple(pts[dodeca.cells[c][0]]) for c in dodeca.face_cells[f]} for f in range(12)}
+    faces = {
+        f: {tuple(pts[i]) for i in dodeca.faces[f]}
+        | {tuple(pts[dodeca.cells[c][0]]) for c in dodeca.face_cells[f]}
+        for f in range(12)
+    }
     for colours in (view.colours, [RED] * 60, [None] * 60):
         view.set_colours(colours)
         fills.clear()
@@ -186,7 +195,9 @@ def test_only_visible_faces_are_drawn(dodeca, monkeypatch):
         drawn = {f for poly in fills for f in range(12) if poly <= faces[f]}
         assert all(any(poly <= faces[f] for f in range(12)) for poly in fills)
         assert drawn == {4} | neighbours(dodeca, 4)
-        assert len(fills) == (30 if colours is view.colours else 18)  # a face of one colour is three triangles
+        assert len(fills) == (
+            30 if colours is view.colours else 18
+        )  # a face of one colour is three triangles
 
 
 # -- picking ----------------------------------------------------------------------
@@ -276,7 +287,9 @@ def test_a_release_missed_outside_the_window_ends_the_drag(dodeca):
     assert view.dragging and view.pressed
     q = view.orientation
     # the pointer comes back with no button held: the release was missed
-    assert view.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(cx + 90, cy), rel=(0, 0), buttons=(0, 0, 0)))
+    assert view.handle(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(cx + 90, cy), rel=(0, 0), buttons=(0, 0, 0))
+    )
     assert not view.dragging and not view.pressed
     assert view.orientation == q  # that motion did not turn it
 
@@ -342,13 +355,20 @@ def test_turn_to_face_brings_the_face_to_the_front(dodeca, perspective):
 
 def test_arrows_bring_that_side_to_the_front(dodeca):
     view = view_of(dodeca)
-    for key, axis, sign in ((pygame.K_RIGHT, 0, 1), (pygame.K_LEFT, 0, -1), (pygame.K_UP, 1, 1), (pygame.K_DOWN, 1, -1)):
+    for key, axis, sign in (
+        (pygame.K_RIGHT, 0, 1),
+        (pygame.K_LEFT, 0, -1),
+        (pygame.K_UP, 1, 1),
+        (pygame.K_DOWN, 1, -1),
+    ):
         view.orientation = IDENTITY
         side = np.zeros(3)
         side[axis] = sign
         side = side + np.array([0, 0, 1.0])  # a point on that side, towards the front
         assert view.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
-        assert view.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))  # a second press adds on
+        assert view.handle(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0)
+        )  # a second press adds on
         for _ in range(60):
             view.update(DT)
         assert view.at_rest
@@ -386,7 +406,9 @@ def test_highlight_draws_only_over_visible_cells(dodeca):
     cx, cy = (round(v) for v in view.cell_centre(dodeca.face_cells[0][2]))
     assert base.get_at((cx, cy)) != lit.get_at((cx, cy))
     hidden = pygame.Surface((600, 500))
-    view.draw(hidden, highlight=[*dodeca.face_cells[11], 999, -1])  # the far side, and no cells at all
+    view.draw(
+        hidden, highlight=[*dodeca.face_cells[11], 999, -1]
+    )  # the far side, and no cells at all
     assert pygame.image.tobytes(hidden, "RGB") == pygame.image.tobytes(base, "RGB")
 
 
@@ -406,7 +428,12 @@ def convex_hull(points):
     def half(seq):
         out = []
         for p in seq:
-            while len(out) >= 2 and (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0]) <= 0:
+            while (
+                len(out) >= 2
+                and (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+                <= 0
+            ):
                 out.pop()
             out.append(p)
         return out[:-1]
@@ -432,7 +459,9 @@ def test_no_gaps_inside_the_outline(dodeca, perspective):
         want = pygame.surfarray.array3d(inside)[:, :, 0] > 0
         got = (pygame.surfarray.array3d(surface) != np.array(background)).any(axis=2)
         assert want.sum() > 50_000
-        assert not (want & ~got).any(), f"{int((want & ~got).sum())} unpainted pixels inside the outline"
+        assert not (want & ~got).any(), (
+            f"{int((want & ~got).sum())} unpainted pixels inside the outline"
+        )
 
 
 def test_the_glyph_callback_sees_each_visible_coloured_cell(dodeca):
@@ -444,7 +473,9 @@ def test_the_glyph_callback_sees_each_visible_coloured_cell(dodeca):
         seen[cell] = (centre, size, shade)
 
     view.draw(pygame.Surface((600, 500)), glyph=glyph)
-    expected = {c for f in view.visible_faces() for c in dodeca.face_cells[f] if colours[c] is not None}
+    expected = {
+        c for f in view.visible_faces() for c in dodeca.face_cells[f] if colours[c] is not None
+    }
     assert set(seen) == expected
     for c, (centre, size, shade) in seen.items():
         assert solid_mod._inside(centre, view.cell_polygon(c))
@@ -478,12 +509,19 @@ def test_sprites_blitted_at_once_match_the_glyph_callback(dodeca):
     def paint(surface, kind, size, shade):
         pygame.draw.circle(surface, (10, 10, 10 + kind), surface.get_rect().center, size / 5)
 
-    colours = [None if c // 5 == 3 else ((40, 160, 90) if c % 2 else (200, 180, 60)) for c in range(60)]
+    colours = [
+        None if c // 5 == 3 else ((40, 160, 90) if c % 2 else (200, 180, 60)) for c in range(60)
+    ]
     kinds = [c % 2 for c in range(60)]
     view = view_of(dodeca, colours=colours, orientation=orientations(1, seed=4)[0])
     sprites = GlyphSprites(paint)
     one, many = pygame.Surface((600, 500)), pygame.Surface((600, 500))
-    view.draw(one, glyph=lambda surface, cell, centre, size, shade: sprites.draw(surface, kinds[cell], centre, size, shade))
+    view.draw(
+        one,
+        glyph=lambda surface, cell, centre, size, shade: sprites.draw(
+            surface, kinds[cell], centre, size, shade
+        ),
+    )
     view.draw(many, sprites=sprites, kinds=kinds)
     assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(many, "RGB")
     plain = pygame.Surface((600, 500))
@@ -495,5 +533,7 @@ def test_sprites_blitted_at_once_match_the_glyph_callback(dodeca):
 
 def test_the_demo_runs_headless(tmp_path):
     shot = tmp_path / "solid.png"
-    assert solid_mod.demo(["--frames", "3", "--size", "640x400", "--spin", "--shot", str(shot)]) == 0
+    assert (
+        solid_mod.demo(["--frames", "3", "--size", "640x400", "--spin", "--shot", str(shot)]) == 0
+    )
     assert shot.is_file()

@@ -27,7 +27,9 @@ def deep_save(shape: str) -> bytes:
     nest = "[" * DEEP + "]" * DEEP
     if shape == "whole":
         return nest.encode()
-    head = json.dumps({"format": SAVE_KIND, "version": 1, "game": "nim", "seed": 1, "seats": [], "actions": []})
+    head = json.dumps(
+        {"format": SAVE_KIND, "version": 1, "game": "nim", "seed": 1, "seats": [], "actions": []}
+    )
     return (head[:-1] + f', "config": {{"players": 2, "variants": {nest}}}}}').encode()
 
 
@@ -44,7 +46,11 @@ def last_app(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     shutdown = app.App.shutdown
 
     def record(self: app.App) -> None:
-        seen[:] = [self.stack.top, [t.text for t in self.toasts.items if t.kind == "error"], self.settings]
+        seen[:] = [
+            self.stack.top,
+            [t.text for t in self.toasts.items if t.kind == "error"],
+            self.settings,
+        ]
         shutdown(self)
 
     monkeypatch.setattr(app.App, "shutdown", record)
@@ -53,7 +59,9 @@ def last_app(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 @pytest.mark.parametrize("shape", ["whole", "inside"])
 @pytest.mark.parametrize(
-    "args", [[], ["--resume"], ["--game", "nim", "--seats", "human,easy"]], ids=["title", "resume", "game"]
+    "args",
+    [[], ["--resume"], ["--game", "nim", "--seats", "human,easy"]],
+    ids=["title", "resume", "game"],
 )
 def test_a_deeply_nested_autosave_never_stops_a_start(
     home: Path, last_app: list[Any], args: list[str], shape: str, capsys: pytest.CaptureFixture[str]
@@ -98,7 +106,10 @@ def test_huge_numbers_in_settings_never_stop_a_start(home: Path, last_app: list[
 def test_stale_temporaries_are_cleaned_at_start_up(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     (tmp_path / "saves").mkdir()
-    stale = [tmp_path / ".settings.json.k2x9_q7a.tmp", tmp_path / "saves" / ".autosave.json.0abc_9zz.tmp"]
+    stale = [
+        tmp_path / ".settings.json.k2x9_q7a.tmp",
+        tmp_path / "saves" / ".autosave.json.0abc_9zz.tmp",
+    ]
     fresh = tmp_path / "saves" / ".autosave.json.fresh123.tmp"  # another copy still writing
     mine = tmp_path / "saves" / "notes.tmp"
     for path in (*stale, fresh, mine):

@@ -47,7 +47,12 @@ def widest_results() -> list[GameResult]:
         GameResult(
             "planepita",
             at(9),
-            (person("Ann", 1, 31.5), person(name, 2, 28), bot("Ada", "hard", 3, 12), person("Cy", 4, 3)),
+            (
+                person("Ann", 1, 31.5),
+                person(name, 2, 28),
+                bot("Ada", "hard", 3, 12),
+                person("Cy", 4, 3),
+            ),
             "All rounds have been played.",
             ("take-backs", "aim-assist:2"),
         )
@@ -101,7 +106,9 @@ def test_choosing_a_game_and_a_result(tmp_path: Path) -> None:
     try:
         for r in widest_results():
             app.storage.record_result(r)
-        app.storage.record_result(GameResult("etuc", at(20), (person("Ann", 1, 6), person("Bo", 2, 2))))
+        app.storage.record_result(
+            GameResult("etuc", at(20), (person("Ann", 1, 6), person("Bo", 2, 2)))
+        )
         d = Driver(app)
         scene = open_from_title(d)
         # the registry's order: Planepita before Planet etuC
@@ -115,7 +122,10 @@ def test_choosing_a_game_and_a_result(tmp_path: Path) -> None:
         d.click((view.centerx, view.y + line + line // 2))
         assert scene.results.selected == 1
         assert scene.detail.text.startswith(scene.results.items[1][0])
-        assert "6th Bartholomew Kane, 34" in scene.detail.text and "Bot 1 (easy bot)" in scene.detail.text
+        assert (
+            "6th Bartholomew Kane, 34" in scene.detail.text
+            and "Bot 1 (easy bot)" in scene.detail.text
+        )
         d.set_choice(scene.game, "Planet etuC")
         assert [row[0] for row in scene.players.items] == ["Ann", "Bo"]
         assert len(scene.results.items) == 1 and "1 game played" in scene.summary_text
@@ -133,7 +143,9 @@ def test_a_damaged_statistics_file_is_set_aside_and_the_screen_opens(tmp_path: P
         scene = open_from_title(d)
         assert scene.empty.visible
         errors = [t.text for t in app.toasts.items if t.kind == "error"]
-        assert any("statistics file was damaged" in e and "stats.json.bad" in e for e in errors), errors
+        assert any("statistics file was damaged" in e and "stats.json.bad" in e for e in errors), (
+            errors
+        )
         assert path.with_name("stats.json.bad").exists() and not path.exists()
     finally:
         app.shutdown()

@@ -680,7 +680,7 @@ def test_toasts_in_an_area_stay_inside_it_and_wrap() -> None:
 
 
 def test_a_label_too_wide_for_the_body_font_shrinks_before_it_is_cut(theme):
-    """"Face down" in a narrow bold button read "Face do…": it is drawn in the
+    """ "Face down" in a narrow bold button read "Face do…": it is drawn in the
     small font instead, and cut only when even that does not fit."""
     body = theme.font("body", bold=True)
     width = body.size("Face down")[0] - 4
@@ -707,11 +707,21 @@ def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme
         return pygame.image.tobytes(surface, "RGB")
 
     W.rendered.cache_clear()
-    for text, colour in (("Ada", (200, 40, 40)), ("Ada", (40, 200, 40)), (long, (250, 250, 250)), ("Ada", (200, 40, 40))):
+    for text, colour in (
+        ("Ada", (200, 40, 40)),
+        ("Ada", (40, 200, 40)),
+        (long, (250, 250, 250)),
+        ("Ada", (200, 40, 40)),
+    ):
         assert drawn(text, colour) == fresh(text, colour), (text, colour)
     info = W.rendered.cache_info()
-    assert (info.hits, info.misses) == (1, 3)  # the same words in the same colour and width: rendered once
-    assert drawn("Ada", pygame.Color(200, 40, 40)) == fresh("Ada", (200, 40, 40))  # a Color is a key too
+    assert (info.hits, info.misses) == (
+        1,
+        3,
+    )  # the same words in the same colour and width: rendered once
+    assert drawn("Ada", pygame.Color(200, 40, 40)) == fresh(
+        "Ada", (200, 40, 40)
+    )  # a Color is a key too
     assert info.maxsize == 1024  # bounded
 
 
@@ -744,5 +754,9 @@ def test_wrapping_and_fitting_cost_grows_with_the_text_never_faster(theme, text)
         fitting = _Measuring(theme.body)
         cut = W.fit_text(fitting, text * n, 300)  # type: ignore[arg-type]
         assert cut.endswith(W.ELLIPSIS) and theme.body.size(cut)[0] <= 300
-        assert fitting.measured < 40 * 300, "a cut measures what fits, not the whole text again and again"
-    assert costs[1] <= 5 * costs[0], f"4 times the text cost {costs[1] / costs[0]:.1f} times as much"
+        assert fitting.measured < 40 * 300, (
+            "a cut measures what fits, not the whole text again and again"
+        )
+    assert costs[1] <= 5 * costs[0], (
+        f"4 times the text cost {costs[1] / costs[0]:.1f} times as much"
+    )

@@ -304,13 +304,17 @@ class HardBot:
         cost = {p: play_cost(p, hand, view.players) for p in plays}
         cheapest = min(plays, key=lambda p: (cost[p], p.cards))
         if isinstance(action, Pass):
-            return f"every play costs strong cards now (the cheapest is {cards_words(cheapest.cards)})"
+            return (
+                f"every play costs strong cards now (the cheapest is {cards_words(cheapest.cards)})"
+            )
         top = strongest_card(view.players)
         if top in action.cards:
             return f"{card_words(top)} is the strongest card: nobody can beat it, and you lead next"
         if cost[action] <= cost[cheapest] + 1e-9:
             return "of your plays it gives up the least"
-        return f"it costs more than {cards_words(cheapest.cards)}, but played out better in the search"
+        return (
+            f"it costs more than {cards_words(cheapest.cards)}, but played out better in the search"
+        )
 
     def _share(self, action: EtucAction) -> float | None:
         """The share of the last search's visits that went to ``action``."""
@@ -318,13 +322,16 @@ class HardBot:
         total = sum(visits.values())
         return visits.get(str(action), 0) / total if total else None
 
-    def _threat(self, view: EtucState, action: EtucAction, last: tuple[Card, ...] | None) -> str | None:
+    def _threat(
+        self, view: EtucState, action: EtucAction, last: tuple[Card, ...] | None
+    ) -> str | None:
         """Words about the opponent with fewest cards when one is close to
         going out: whether, over :data:`EXPLAIN_DEALS` imagined deals, they
         could beat this play; None when nobody is close."""
         seat = self.seat
         rivals = [
-            s for s in range(view.players)
+            s
+            for s in range(view.players)
             if s != seat and s not in view.out and view.hand_sizes[s] > 0
         ]
         if not rivals:

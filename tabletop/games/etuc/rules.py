@@ -810,7 +810,11 @@ class EtucRules:
         and the finished game as it lay (the last play on the table) for the
         table to show until the summary is dismissed."""
         seat = before.turn
-        if seat is None or not isinstance(action, Play) or len(after.results) == len(before.results):
+        if (
+            seat is None
+            or not isinstance(action, Play)
+            or len(after.results) == len(before.results)
+        ):
             return None
         result = after.results[-1]
         hand = before.hands[seat] or ()
@@ -839,9 +843,7 @@ class EtucRules:
             note = f"{{{winner}}} wins the match with {after.scores[winner]} VP."
         else:
             note = f"Game {after.game}: {{{after.turn}}} starts. First to {after.target} VP wins."
-        return DealSummary(
-            f"Game {result.game} over", ("This game", "Match"), rows, note, position
-        )
+        return DealSummary(f"Game {result.game} over", ("This game", "Match"), rows, note, position)
 
     def undo_barrier(self, before: EtucState, action: EtucAction, after: EtucState) -> bool:
         """A new deal shows new cards; an E3 immediate round end (a play that
@@ -862,68 +864,132 @@ class EtucRules:
         cards = frozenset(deck(n))
 
         def is_cards(values: object, most: int) -> bool:
-            return type(values) is tuple and len(values) <= most and all(_is_card(c, cards) for c in values)
+            return (
+                type(values) is tuple
+                and len(values) <= most
+                and all(_is_card(c, cards) for c in values)
+            )
 
         def seat_tuple(values: object) -> bool:
             return type(values) is tuple and len(values) == n
 
-        require(state.seed is None or type(state.seed) is int, "the match seed is not a whole number")
+        require(
+            state.seed is None or type(state.seed) is int, "the match seed is not a whole number"
+        )
         require(_whole(state.game, 1, MAX_GAMES), "the game number is out of range")
-        require(seat_tuple(state.scores) and all(_whole(v, 0, 2 * MAX_GAMES * n) for v in state.scores), "the scores are not whole numbers per seat")
+        require(
+            seat_tuple(state.scores) and all(_whole(v, 0, 2 * MAX_GAMES * n) for v in state.scores),
+            "the scores are not whole numbers per seat",
+        )
         require(_whole(state.starter, 0, n - 1), "the starting player is not a seat")
-        require(seat_tuple(state.hands) and all(h is None or is_cards(h, HAND_SIZE) for h in state.hands), "a hand holds something that is not a card")
-        require(seat_tuple(state.hand_sizes) and all(_whole(k, 0, HAND_SIZE) for k in state.hand_sizes), "a hand size is out of range")
-        require(state.set_aside is None or is_cards(state.set_aside, SET_ASIDE), "the cards set aside are not cards")
+        require(
+            seat_tuple(state.hands)
+            and all(h is None or is_cards(h, HAND_SIZE) for h in state.hands),
+            "a hand holds something that is not a card",
+        )
+        require(
+            seat_tuple(state.hand_sizes) and all(_whole(k, 0, HAND_SIZE) for k in state.hand_sizes),
+            "a hand size is out of range",
+        )
+        require(
+            state.set_aside is None or is_cards(state.set_aside, SET_ASIDE),
+            "the cards set aside are not cards",
+        )
         require(is_cards(state.discards, len(cards)), "the discards are not cards")
         require(type(state.table) is tuple, "the table is not a list of plays")
         for play in state.table:
             require(
-                type(play) is TablePlay and _whole(play.seat, 0, n - 1) and is_cards(play.cards, 2)
-                and len(play.cards) >= 1 and type(play.kind) is Kind,
+                type(play) is TablePlay
+                and _whole(play.seat, 0, n - 1)
+                and is_cards(play.cards, 2)
+                and len(play.cards) >= 1
+                and type(play.kind) is Kind,
                 "a play on the table is not a seat's card or pair",
             )
-        require(state.kind is None or type(state.kind) is Kind, "the round's kind is not one of the game's")
-        require(seat_tuple(state.passed) and all(type(v) is bool for v in state.passed), "who passed is not yes or no per seat")
-        require(state.turn is None or _whole(state.turn, 0, n - 1), "the seat to move is not at the table")
-        require(type(state.out) is tuple and all(_whole(s, 0, n - 1) for s in state.out) and len(set(state.out)) == len(state.out), "who went out is not a list of seats")
-        require(type(state.results) is tuple and len(state.results) <= MAX_GAMES, "the finished games are not a list")
+        require(
+            state.kind is None or type(state.kind) is Kind,
+            "the round's kind is not one of the game's",
+        )
+        require(
+            seat_tuple(state.passed) and all(type(v) is bool for v in state.passed),
+            "who passed is not yes or no per seat",
+        )
+        require(
+            state.turn is None or _whole(state.turn, 0, n - 1),
+            "the seat to move is not at the table",
+        )
+        require(
+            type(state.out) is tuple
+            and all(_whole(s, 0, n - 1) for s in state.out)
+            and len(set(state.out)) == len(state.out),
+            "who went out is not a list of seats",
+        )
+        require(
+            type(state.results) is tuple and len(state.results) <= MAX_GAMES,
+            "the finished games are not a list",
+        )
         for result in state.results:
             require(
-                type(result) is GameResult and _whole(result.game, 1, MAX_GAMES) and _whole(result.starter, 0, n - 1)
-                and type(result.order) is tuple and sorted(result.order) == list(range(n))
-                and seat_tuple(result.points) and all(_whole(v, 0, MAX_GAMES) for v in result.points),
+                type(result) is GameResult
+                and _whole(result.game, 1, MAX_GAMES)
+                and _whole(result.starter, 0, n - 1)
+                and type(result.order) is tuple
+                and sorted(result.order) == list(range(n))
+                and seat_tuple(result.points)
+                and all(_whole(v, 0, MAX_GAMES) for v in result.points),
                 "a finished game's result is out of range",
             )
         require(type(state.log) is tuple, "the game's log is not a list")
         for entry in state.log:
             require(
-                type(entry) is tuple and len(entry) == 2 and _whole(entry[0], 0, n - 1)
-                and (type(entry[1]) is Pass or (type(entry[1]) is Play and is_cards(entry[1].cards, 2))),
+                type(entry) is tuple
+                and len(entry) == 2
+                and _whole(entry[0], 0, n - 1)
+                and (
+                    type(entry[1]) is Pass
+                    or (type(entry[1]) is Play and is_cards(entry[1].cards, 2))
+                ),
                 "a move in the game's log is not a seat's play or pass",
             )
 
         # the conservation laws
-        require(all(h is None or len(h) == k for h, k in zip(state.hands, state.hand_sizes)), "hand sizes do not match the hands")
+        require(
+            all(h is None or len(h) == k for h, k in zip(state.hands, state.hand_sizes)),
+            "hand sizes do not match the hands",
+        )
         require(all(h is None or list(h) == sorted(h) for h in state.hands), "a hand is not sorted")
         if state.seed is not None and all(h is not None for h in state.hands):
-            require(state.set_aside is not None and len(state.set_aside) == SET_ASIDE, "three cards are not set aside")
+            require(
+                state.set_aside is not None and len(state.set_aside) == SET_ASIDE,
+                "three cards are not set aside",
+            )
             every = [c for h in state.hands for c in (h or ())]
             every += list(state.set_aside or ()) + list(state.discards)
             every += [c for p in state.table for c in p.cards]
             require(sorted(every) == list(deck(n)), "the cards are not conserved")
         points = [sum(r.points[s] for r in state.results) for s in range(n)]
         require(list(state.scores) == points, "the scores do not add up to the games' points")
-        require((state.kind is None) == (not state.table), "a kind is set without cards down, or the other way")
+        require(
+            (state.kind is None) == (not state.table),
+            "a kind is set without cards down, or the other way",
+        )
         if state.turn is not None:
-            require(state.game == len(state.results) + 1, "the game number does not follow the finished games")
+            require(
+                state.game == len(state.results) + 1,
+                "the game number does not follow the finished games",
+            )
             require(max(state.scores) < state.target, "the match goes on past the target")
             require(state.hand_sizes[state.turn] > 0, "the seat to move holds no cards")
             require(not state.passed[state.turn], "the seat to move has passed")
             require(len(state.out) < n - 1, "the game goes on with one player holding cards")
         else:
-            require(state.game == len(state.results), "the last game is not among the finished games")
+            require(
+                state.game == len(state.results), "the last game is not among the finished games"
+            )
             require(max(state.scores) >= state.target, "the match ended below the target")
-        require(all(state.hand_sizes[s] == 0 for s in state.out), "a seat that went out holds cards")
+        require(
+            all(state.hand_sizes[s] == 0 for s in state.out), "a seat that went out holds cards"
+        )
 
 
 #: the most games a match can last (see max_actions)
@@ -937,7 +1003,12 @@ def _whole(value: object, lo: int, hi: int) -> bool:
 
 def _is_card(card: object, cards: frozenset[Card]) -> bool:
     """One of ``cards``, with a whole number and colour (Card(1.0, 1) equals Card(1, 1))."""
-    return type(card) is Card and type(card.number) is int and type(card.colour) is int and card in cards
+    return (
+        type(card) is Card
+        and type(card.number) is int
+        and type(card.colour) is int
+        and card in cards
+    )
 
 
 def e3_round_end(before: EtucState, action: EtucAction, after: EtucState) -> bool:

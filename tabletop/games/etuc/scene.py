@@ -125,7 +125,6 @@ def card_face(theme: Theme, card: Card) -> CardFace:
     return CardFace.of(str(card.number), style, pips=card.number, badge=style.glyph)
 
 
-
 def sort_hand(cards: tuple[Card, ...], by_colour: bool) -> list[Card]:
     if by_colour:
         return sorted(cards, key=lambda c: (c.colour, c.number))
@@ -829,7 +828,10 @@ class EtucScene(GameScene):
             )
         if not self.playable:
             return "Nothing in your hand beats that: Pass (P).", t.text
-        return "Pick cards to play (marked ones can: click, or ←/→ and Space), then Play (Enter), or Pass (P).", t.text
+        return (
+            "Pick cards to play (marked ones can: click, or ←/→ and Space), then Play (Enter), or Pass (P).",
+            t.text,
+        )
 
     def play_cards(self) -> tuple[Card, ...]:
         action = self.selected_action()

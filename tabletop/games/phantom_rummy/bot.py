@@ -208,7 +208,9 @@ class EasyBot:
 # -- medium --------------------------------------------------------------------------
 
 
-def take_rank(hand: Sequence[Card], card: Card, opened: bool, unseen: Sequence[int]) -> tuple[int, int]:
+def take_rank(
+    hand: Sequence[Card], card: Card, opened: bool, unseen: Sequence[int]
+) -> tuple[int, int]:
     """The medium bot's worth of taking ``card``, lower first: the hand's
     distance with it, then the unseen cards it then waits on."""
     kept = (*hand, card)
@@ -307,7 +309,9 @@ def medium_choice(
     if view.phase is Phase.TAKE:
         takes = [a for a in legal if isinstance(a, Take)]
 
-        return min(takes, key=lambda a: (take_rank(hand, a.card, opened, unseen), not a.card.red, a.card))
+        return min(
+            takes, key=lambda a: (take_rank(hand, a.card, opened, unseen), not a.card.red, a.card)
+        )
     if Goal() in legal:
         return Goal()
     if view.ready[seat]:
@@ -464,7 +468,9 @@ def _gain_pair(card: Card, hand: Sequence[Card]) -> tuple[Card, Card] | None:
     return None
 
 
-def playout_action(state: PhantomState, legal: Sequence[PhantomAction], rng: Random) -> PhantomAction:
+def playout_action(
+    state: PhantomState, legal: Sequence[PhantomAction], rng: Random
+) -> PhantomAction:
     """A playout's move, for every seat, from the state alone (``legal`` is not
     read): claim a goal whenever it can, gain only while nothing is open;
     take a row card that brings the hand nearer a goal (its acceptance),
@@ -565,7 +571,9 @@ def ready_hand(
     return found
 
 
-def determinize_ready(view: PhantomState, seat: int, rng: Random, watch: ReadyWatch) -> PhantomState:
+def determinize_ready(
+    view: PhantomState, seat: int, rng: Random, watch: ReadyWatch
+) -> PhantomState:
     """The rules' :func:`determinize`, then each ready opponent holding seven
     dealt afresh from its hand and the pile a hand one card short
     (:func:`ready_hand`, its waits kept off the kinds the ``watch`` knows it
@@ -729,7 +737,9 @@ class HardBot:
         opened = bool(view.opened[seat])
         unseen = self._unseen
         if isinstance(first, Take) and isinstance(action, Take):
-            return take_rank(hand, action.card, opened, unseen) == take_rank(hand, first.card, opened, unseen)
+            return take_rank(hand, action.card, opened, unseen) == take_rank(
+                hand, first.card, opened, unseen
+            )
         if isinstance(first, (Discard, Ready)) and isinstance(action, (Discard, Ready)):
             rank = discard_rank(view, first.card, opened, unseen, self.watch)
             return discard_rank(view, action.card, opened, unseen, self.watch) == rank
@@ -860,4 +870,3 @@ def level_notes() -> dict[str, str]:
         f"pile and plays the short game out up to {HARD_ITERATIONS} times (at most "
         f"{HARD_TIME:g} s) to choose, weighing red cards and every point a goal brings.",
     }
-

@@ -521,9 +521,7 @@ BIG_SET_KINDS: tuple[tuple[int, int, int], ...] = tuple(
 _BIG_SET_KINDS = frozenset(BIG_SET_KINDS)
 #: per kind, the pairs of kinds (in kind order) that make a big set with it
 _PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        sorted({(rest[0], rest[1]) for s in BIG_SET_KINDS if k in s for rest in [_drop(s, k)]})
-    )
+    tuple(sorted({(rest[0], rest[1]) for s in BIG_SET_KINDS if k in s for rest in [_drop(s, k)]}))
     for k in range(len(KINDS))
 )
 

@@ -213,7 +213,9 @@ def _condition_met(
     if condition == "two_types":
         return len(types) <= 2
     if condition == "number_in_all_types":
-        return any(len({c.type for c in numbered if c.number == n}) == len(NUMBER_TYPES) for n in NUMBERS)
+        return any(
+            len({c.type for c in numbered if c.number == n}) == len(NUMBER_TYPES) for n in NUMBERS
+        )
     if condition == "no_terminals":
         return all(c.number is not None and c.number not in TERMINALS for c in cards)
     if condition == "terminal_in_every_set":
@@ -384,7 +386,9 @@ class PhantomRules:
         if state.phase is Phase.TAKE:
             if not isinstance(action, Take):
                 return "Take a card from the row first."
-            return None if action.card in state.row else f"The {action.card.title} is not in the row."
+            return (
+                None if action.card in state.row else f"The {action.card.title} is not in the row."
+            )
         if state.phase is Phase.CLAIMS:
             assert state.claim is not None
             card = state.claim.card

@@ -95,14 +95,35 @@ class PhantomScene(GameScene):
         self.buttons_rect = pygame.Rect(0, 0, 0, 0)
         self.goal_rect = pygame.Rect(0, 0, 0, 0)
         self.caption_h = 0
-        self.goal_button = Button("Goal", self.call_goal, kind="primary", tooltip="Score your goal hand (G)")
-        self.open_button = Button("Open", self.open_set, tooltip="Lay the three selected cards as a set and draw two (O)")
-        self.discard_button = Button("Discard", self.discard, tooltip="Discard the selected card (D or Enter)")
-        self.ready_button = Button("Ready", self.ready, tooltip="Discard the selected card and say ready (R)")
-        self.claim_goal_button = Button("Goal! (G)", lambda: self.act(ClaimGoal()), kind="primary", tooltip="Take the discard to score your goal (G)")
-        self.gain_buttons = [Button("", self._gain(i), tooltip=f"Gain the discard with these two cards ({i + 1})") for i in range(MOST_GAINS)]
+        self.goal_button = Button(
+            "Goal", self.call_goal, kind="primary", tooltip="Score your goal hand (G)"
+        )
+        self.open_button = Button(
+            "Open", self.open_set, tooltip="Lay the three selected cards as a set and draw two (O)"
+        )
+        self.discard_button = Button(
+            "Discard", self.discard, tooltip="Discard the selected card (D or Enter)"
+        )
+        self.ready_button = Button(
+            "Ready", self.ready, tooltip="Discard the selected card and say ready (R)"
+        )
+        self.claim_goal_button = Button(
+            "Goal! (G)",
+            lambda: self.act(ClaimGoal()),
+            kind="primary",
+            tooltip="Take the discard to score your goal (G)",
+        )
+        self.gain_buttons = [
+            Button("", self._gain(i), tooltip=f"Gain the discard with these two cards ({i + 1})")
+            for i in range(MOST_GAINS)
+        ]
         self.pass_button = Button("Pass (P)", self.pass_claim, tooltip="Let the discard go (P)")
-        self.turn_buttons = [self.goal_button, self.open_button, self.discard_button, self.ready_button]
+        self.turn_buttons = [
+            self.goal_button,
+            self.open_button,
+            self.discard_button,
+            self.ready_button,
+        ]
         self.prompt_buttons = [self.claim_goal_button, *self.gain_buttons, self.pass_button]
         self.group = FocusGroup([*self.turn_buttons, *self.prompt_buttons])
         #: keyboard play: ←/→ over the row (to take) or the hand, Space selects, Enter plays
@@ -123,23 +144,42 @@ class PhantomScene(GameScene):
         lift = self.hand_painter.lift("selected")
         band_h = hand_h + lift + self.caption_h + t.px(4)
         btn_w, btn_h = t.px(118), t.px(40)
-        self.buttons_rect = pygame.Rect(inner.right - 2 * btn_w - gap, inner.bottom - band_h, 2 * btn_w + gap, band_h)
-        self.hand_rect = pygame.Rect(inner.x, inner.bottom - band_h, self.buttons_rect.x - gap - inner.x, band_h)
+        self.buttons_rect = pygame.Rect(
+            inner.right - 2 * btn_w - gap, inner.bottom - band_h, 2 * btn_w + gap, band_h
+        )
+        self.hand_rect = pygame.Rect(
+            inner.x, inner.bottom - band_h, self.buttons_rect.x - gap - inner.x, band_h
+        )
         top = self.buttons_rect.centery - btn_h - gap // 2
         for i, b in enumerate(self.turn_buttons):
-            b.rect = pygame.Rect(self.buttons_rect.x + (i % 2) * (btn_w + gap), top + (i // 2) * (btn_h + gap), btn_w, btn_h)
+            b.rect = pygame.Rect(
+                self.buttons_rect.x + (i % 2) * (btn_w + gap),
+                top + (i // 2) * (btn_h + gap),
+                btn_w,
+                btn_h,
+            )
         self.msg_rect = pygame.Rect(inner.x, self.hand_rect.y - gap - 2 * small, inner.w, 2 * small)
         mini_h = max(30, t.px(58))
         self.mini_painter.resize(mini_h)
-        self.mine_rect = pygame.Rect(inner.x, self.msg_rect.y - gap - mini_h - small, inner.w, mini_h + small)
+        self.mine_rect = pygame.Rect(
+            inner.x, self.msg_rect.y - gap - mini_h - small, inner.w, mini_h + small
+        )
         # the side column: the match
         match_h = body + 2 * t.px(16) + (self.players + 4) * small
         self.match_panel.rect = pygame.Rect(inner.x, inner.y, side_w, match_h)
         # the other seats across the top, right of the side column
         others = self.others()
-        seats = pygame.Rect(inner.x + side_w + gap, inner.y, inner.w - side_w - gap, body + small + 2 * (mini_h + small) + t.px(14))
+        seats = pygame.Rect(
+            inner.x + side_w + gap,
+            inner.y,
+            inner.w - side_w - gap,
+            body + small + 2 * (mini_h + small) + t.px(14),
+        )
         w = (seats.w - gap * (len(others) - 1)) // max(1, len(others))
-        self.seat_rects = {s: pygame.Rect(seats.x + k * (w + gap), seats.y, w, seats.h) for k, s in enumerate(others)}
+        self.seat_rects = {
+            s: pygame.Rect(seats.x + k * (w + gap), seats.y, w, seats.h)
+            for k, s in enumerate(others)
+        }
         # the middle: the pile and the row, the prompt beside them
         mid_top = max(seats.bottom, self.match_panel.rect.bottom) + gap
         middle = pygame.Rect(inner.x, mid_top, inner.w, self.mine_rect.y - gap - mid_top)
@@ -149,7 +189,12 @@ class PhantomScene(GameScene):
         self.row_painter.resize(row_h)
         cw = self.row_painter.card_size[0]
         self.pile_rect = pygame.Rect(middle.x, middle.y, cw + t.px(16), middle.h)
-        self.row_rect = pygame.Rect(self.pile_rect.right + gap, middle.y, self.prompt_rect.x - gap - self.pile_rect.right - gap, middle.h)
+        self.row_rect = pygame.Rect(
+            self.pile_rect.right + gap,
+            middle.y,
+            self.prompt_rect.x - gap - self.pile_rect.right - gap,
+            middle.h,
+        )
         self._layout_prompt()
         # the goal screen, while the bonus check turns: over the top of the table
         pad_v = 2 * t.px(10)
@@ -292,7 +337,12 @@ class PhantomScene(GameScene):
             self.selected = []
             view = self.view
             taken = view.taken
-            if self.my_turn and view.phase is Phase.ACT and view.ready[self.viewer] and taken is not None:
+            if (
+                self.my_turn
+                and view.phase is Phase.ACT
+                and view.ready[self.viewer]
+                and taken is not None
+            ):
                 self.selected = [taken]  # a ready hand is locked: the taken card goes
         mine = self.my_turn
         act = mine and self.view.phase is Phase.ACT
@@ -300,14 +350,28 @@ class PhantomScene(GameScene):
         one = self.selected[0] if len(self.selected) == 1 else None
         for button, action, need in (
             (self.goal_button, Goal(), ""),
-            (self.open_button, Open(tuple(sorted(self.selected))) if len(self.selected) == 3 else None, "Select three cards that make a set."),
-            (self.discard_button, Discard(one) if one is not None else None, "Select one card to discard."),
-            (self.ready_button, Ready(one) if one is not None else None, "Select the card to discard as you say ready."),
+            (
+                self.open_button,
+                Open(tuple(sorted(self.selected))) if len(self.selected) == 3 else None,
+                "Select three cards that make a set.",
+            ),
+            (
+                self.discard_button,
+                Discard(one) if one is not None else None,
+                "Select one card to discard.",
+            ),
+            (
+                self.ready_button,
+                Ready(one) if one is not None else None,
+                "Select the card to discard as you say ready.",
+            ),
         ):
             button.visible = True
             if not act:
                 button.enabled = False
-                button.disabled_reason = "Take a card from the row first." if mine else "Wait for your turn."
+                button.disabled_reason = (
+                    "Take a card from the row first." if mine else "Wait for your turn."
+                )
                 continue
             reason = need if action is None else check(action, self.viewer)
             button.enabled = reason is None
@@ -344,7 +408,9 @@ class PhantomScene(GameScene):
         words = set_words((view.claim.card, *gain.cards))
         reds = [c for c in gain.cards if c.red]
         if reds:
-            words += ", red " + " ".join(str(c.number) if c.number is not None else c.name for c in reds)
+            words += ", red " + " ".join(
+                str(c.number) if c.number is not None else c.name for c in reds
+            )
         return words
 
     def _sync_countdown(self) -> None:
@@ -392,7 +458,9 @@ class PhantomScene(GameScene):
 
     def pass_claim(self) -> None:
         if not self.asked:
-            self.refuse("There is no discard to pass on." if self.my_turn else "Wait for your turn.")
+            self.refuse(
+                "There is no discard to pass on." if self.my_turn else "Wait for your turn."
+            )
             return
         self.act(Pass())
 
@@ -455,7 +523,12 @@ class PhantomScene(GameScene):
             if self.keys.handle(event, self.keyed_cards()):
                 self.refresh()
                 return True
-            keys = {pygame.K_g: self.call_goal, pygame.K_o: self.open_set, pygame.K_d: self.discard, pygame.K_r: self.ready}
+            keys = {
+                pygame.K_g: self.call_goal,
+                pygame.K_o: self.open_set,
+                pygame.K_d: self.discard,
+                pygame.K_r: self.ready,
+            }
             if event.key in keys and self.my_turn and self.view.phase is not Phase.TAKE:
                 keys[event.key]()
                 return True
@@ -510,13 +583,17 @@ class PhantomScene(GameScene):
             if start is None:
                 return
             if seat == self.viewer:
-                end = dict(self.hand_poses(self.session.rules.view(after, seat))).get(action.card, start)
+                end = dict(self.hand_poses(self.session.rules.view(after, seat))).get(
+                    action.card, start
+                )
                 self._fly(action.card, start, end, self.hand_painter)
             else:
                 self._fly(action.card, start, self.seat_anchor(seat), self.row_painter)
         elif isinstance(action, (Discard, Ready)):
             if seat == self.viewer:
-                start = dict(self.hand_poses(self.session.rules.view(before, seat))).get(action.card)
+                start = dict(self.hand_poses(self.session.rules.view(before, seat))).get(
+                    action.card
+                )
             else:
                 start = self.seat_anchor(seat)
             pile = after.discards[seat]
@@ -528,7 +605,9 @@ class PhantomScene(GameScene):
     def on_played(self, before: Any, action: Any, after: Any) -> None:
         self.skip_animation()
         sound = self.app.sound
-        sound.play("card" if isinstance(action, (Take, Discard, Ready, Open, ClaimGain)) else "click", 0.6)
+        sound.play(
+            "card" if isinstance(action, (Take, Discard, Ready, Open, ClaimGain)) else "click", 0.6
+        )
         self._start_flights(before, action, after)
         if len(after.results) > len(before.results):
             result: ShortGame = after.results[-1]

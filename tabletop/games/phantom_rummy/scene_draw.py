@@ -59,16 +59,22 @@ def draw_table(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     _draw_mine(scene, surface, view)
     _draw_message(scene, surface, view)
     _draw_hand(scene, surface, view)
-    scene.group.draw_widgets(surface, scene.app.theme)  # their tooltips: GameScene.draw, above the log
+    scene.group.draw_widgets(
+        surface, scene.app.theme
+    )  # their tooltips: GameScene.draw, above the log
     _draw_hint_buttons(scene, surface)
     for card, tween, painter in scene.flights:
         if tween.started and not tween.done:
-            draw_card(surface, painter, card_face(scene.app.theme, card, scene.advanced), tween.pose)
+            draw_card(
+                surface, painter, card_face(scene.app.theme, card, scene.advanced), tween.pose
+            )
     if scene.goal is not None and not scene.summary_shown:  # the summary shows it then
         draw_goal(scene, surface, scene.goal_rect)
 
 
-def _panel(scene: PhantomScene, surface: pygame.Surface, r: pygame.Rect, edge: Colour | None = None) -> None:
+def _panel(
+    scene: PhantomScene, surface: pygame.Surface, r: pygame.Rect, edge: Colour | None = None
+) -> None:
     t = scene.app.theme
     pygame.draw.rect(surface, t.felt_dark, r, border_radius=t.px(12))
     if edge is not None:
@@ -97,13 +103,25 @@ def _draw_match(scene: PhantomScene, surface: pygame.Surface, view: PhantomState
         font = t.font("small", bold=score == lead and lead > 0)
         row = pygame.Rect(r.x, y, r.w, line)
         dealer = " · deals" if s == view.dealer and view.phase is not Phase.OVER else ""
-        draw_text(surface, font, fit_text(font, f"{style.glyph} {names[s]}{dealer}", r.w - t.px(36)), style.colour, row)
+        draw_text(
+            surface,
+            font,
+            fit_text(font, f"{style.glyph} {names[s]}{dealer}", r.w - t.px(36)),
+            style.colour,
+            row,
+        )
         draw_text(surface, font, str(score), t.text, row, "right")
         y += line
     if view.results:
         last = view.results[-1]
         words = "pile-out" if last.goal is None else f"{names[last.goal]} +{last.points[last.goal]}"
-        draw_text(surface, t.small, fit_text(t.small, f"Last: {words}", r.w), t.text_dim, pygame.Rect(r.x, y, r.w, line))
+        draw_text(
+            surface,
+            t.small,
+            fit_text(t.small, f"Last: {words}", r.w),
+            t.text_dim,
+            pygame.Rect(r.x, y, r.w, line),
+        )
 
 
 def _status(scene: PhantomScene, view: PhantomState, seat: int) -> tuple[str, Colour]:
@@ -117,7 +135,9 @@ def _status(scene: PhantomScene, view: PhantomState, seat: int) -> tuple[str, Co
     return "", t.text_dim
 
 
-def _mini_sets(scene: PhantomScene, surface: pygame.Surface, sets: Sequence[Sequence[Card]], area: pygame.Rect) -> None:
+def _mini_sets(
+    scene: PhantomScene, surface: pygame.Surface, sets: Sequence[Sequence[Card]], area: pygame.Rect
+) -> None:
     """Open sets as small face-up cards, a set's cards overlapping, a gap between sets."""
     t = scene.app.theme
     painter = scene.mini_painter
@@ -160,7 +180,9 @@ def discard_poses(scene: PhantomScene, count: int, area: pygame.Rect) -> list[Po
     return [Pose(area.x + w / 2 + i * step, area.centery, 0.0) for i in range(count)]
 
 
-def _mini_discards(scene: PhantomScene, surface: pygame.Surface, view: PhantomState, seat: int, area: pygame.Rect) -> None:
+def _mini_discards(
+    scene: PhantomScene, surface: pygame.Surface, view: PhantomState, seat: int, area: pygame.Rect
+) -> None:
     """A seat's own discard pile, oldest first, the newest whole on the right;
     the discard on offer ringed; a card still flying there is not drawn yet."""
     t = scene.app.theme
@@ -197,7 +219,13 @@ def _draw_seat(scene: PhantomScene, surface: pygame.Surface, view: PhantomState,
         badge_w = head.right - right
     bold = t.font("body", bold=True)
     name = f"{style.glyph} {scene.session.names[seat]}"
-    draw_text(surface, bold, fit_text(bold, name, head.w - badge_w), style.colour, pygame.Rect(head.x, head.y, head.w - badge_w, head.h))
+    draw_text(
+        surface,
+        bold,
+        fit_text(bold, name, head.w - badge_w),
+        style.colour,
+        pygame.Rect(head.x, head.y, head.w - badge_w, head.h),
+    )
     line = t.small.get_linesize()
     y = head.bottom
     count = plural(view.hand_sizes[seat], "card") + " in hand"
@@ -223,7 +251,12 @@ def _draw_pile(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
         for k in range(min(3, view.pile_size)):
             draw_card(surface, painter, None, (r.centerx - k * 2, cy - k * 2, 0.0))
     count = t.font("body", bold=True).render(str(view.pile_size), True, t.text)
-    surface.blit(count, count.get_rect(midtop=(r.centerx, min(r.bottom - count.get_height(), cy + h // 2 + t.px(4)))))
+    surface.blit(
+        count,
+        count.get_rect(
+            midtop=(r.centerx, min(r.bottom - count.get_height(), cy + h // 2 + t.px(4)))
+        ),
+    )
 
 
 def _draw_row(scene: PhantomScene, surface: pygame.Surface, view: PhantomState) -> None:
@@ -234,13 +267,26 @@ def _draw_row(scene: PhantomScene, surface: pygame.Surface, view: PhantomState) 
     words = "The row: take one (click, or ←/→ and Enter)" if taking else "The row"
     if not view.row:
         words = "The row is empty: the next turn lays a fresh one"
-    draw_text(surface, t.small, fit_text(t.small, words, r.w), t.text if taking else t.text_dim, pygame.Rect(r.x, r.y, r.w, line), "center")
+    draw_text(
+        surface,
+        t.small,
+        fit_text(t.small, words, r.w),
+        t.text if taking else t.text_dim,
+        pygame.Rect(r.x, r.y, r.w, line),
+        "center",
+    )
     painter = scene.row_painter
     hinted = hinted_cards(scene)
     cards = list(view.row)
     focus = scene.keys.focused(cards) if scene.keys.shown and taking else None
     for card, pose in scene.row_poses(view):
-        draw_card(surface, painter, card_face(t, card, scene.advanced), pose, Look.PLAYABLE if taking else Look.NORMAL)
+        draw_card(
+            surface,
+            painter,
+            card_face(t, card, scene.advanced),
+            pose,
+            Look.PLAYABLE if taking else Look.NORMAL,
+        )
         if card in hinted:
             draw_outline(surface, pose, painter.card_size, t.hint, max(3, t.px(4)), grow=t.px(3))
         if card == focus:
@@ -264,13 +310,25 @@ def _draw_prompt(scene: PhantomScene, surface: pygame.Surface, view: PhantomStat
         y = inner.y
         for text in lines:
             for part in wrap_text(t.body, text, inner.w)[:4]:
-                draw_text(surface, t.body, part, t.text, pygame.Rect(inner.x, y, inner.w, t.body.get_linesize()))
+                draw_text(
+                    surface,
+                    t.body,
+                    part,
+                    t.text,
+                    pygame.Rect(inner.x, y, inner.w, t.body.get_linesize()),
+                )
                 y += t.body.get_linesize()
         return
     owner = claim.discarder
     style = t.player(owner)
     head = f"{style.glyph} {names[owner]} discarded"
-    draw_text(surface, bold, fit_text(bold, head, inner.w), style.colour, pygame.Rect(inner.x, inner.y, inner.w, bold.get_linesize()))
+    draw_text(
+        surface,
+        bold,
+        fit_text(bold, head, inner.w),
+        style.colour,
+        pygame.Rect(inner.x, inner.y, inner.w, bold.get_linesize()),
+    )
     left, _ = scene.prompt_split()
     if not asked:  # no buttons: the words may use the whole width
         left = pygame.Rect(left.x, left.y, inner.w, left.h)
@@ -281,10 +339,20 @@ def _draw_prompt(scene: PhantomScene, surface: pygame.Surface, view: PhantomStat
     draw_outline(surface, pose, painter.card_size, style.colour, max(2, t.px(3)), grow=t.px(2))
     beside = pygame.Rect(left.x + w + t.px(10), left.y, left.w - w - t.px(10), h)
     title = t.font("small", bold=True)
-    draw_text(surface, title, fit_text(title, claim.card.title, beside.w), t.text, pygame.Rect(beside.x, beside.y, beside.w, line))
+    draw_text(
+        surface,
+        title,
+        fit_text(title, claim.card.title, beside.w),
+        t.text,
+        pygame.Rect(beside.x, beside.y, beside.w, line),
+    )
     y = left.y + h + t.px(8)
     if asked:
-        ask = "You cannot claim it: pass (P)." if scene.legal() == [Pass()] else "Claim it, or pass (P)?"
+        ask = (
+            "You cannot claim it: pass (P)."
+            if scene.legal() == [Pass()]
+            else "Claim it, or pass (P)?"
+        )
     else:
         ask = "The others answer in turn, sealed."
     for part in wrap_text(t.small, ask, left.w)[:3]:
@@ -329,9 +397,19 @@ def _draw_mine(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     half = (r.w - t.px(20)) // 2
     sets = pygame.Rect(r.x, r.y, half, r.h)
     discards = pygame.Rect(r.x + half + t.px(20), r.y, r.w - half - t.px(20), r.h)
-    draw_text(surface, t.small, "Your open sets", t.text_dim, pygame.Rect(sets.x, sets.y, sets.w, line))
-    _mini_sets(scene, surface, view.opened[seat], pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line))
-    draw_text(surface, t.small, "Your discards", t.text_dim, pygame.Rect(discards.x, discards.y, discards.w, line))
+    draw_text(
+        surface, t.small, "Your open sets", t.text_dim, pygame.Rect(sets.x, sets.y, sets.w, line)
+    )
+    _mini_sets(
+        scene, surface, view.opened[seat], pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line)
+    )
+    draw_text(
+        surface,
+        t.small,
+        "Your discards",
+        t.text_dim,
+        pygame.Rect(discards.x, discards.y, discards.w, line),
+    )
     _mini_discards(scene, surface, view, seat, discard_area(scene, seat))
 
 
@@ -346,10 +424,22 @@ def _draw_message(scene: PhantomScene, surface: pygame.Surface, view: PhantomSta
     surface.blit(img, img.get_rect(topright=(r.right, r.y)))
     width = r.w - img.get_width() - t.px(16)
     top = scene.distance_words(view)
-    draw_text(surface, t.font("small", bold=True), fit_text(t.small, top, width), t.text, pygame.Rect(r.x, r.y, width, line))
+    draw_text(
+        surface,
+        t.font("small", bold=True),
+        fit_text(t.small, top, width),
+        t.text,
+        pygame.Rect(r.x, r.y, width, line),
+    )
     reason = _selection_reason(scene)
     if reason:
-        draw_text(surface, t.small, fit_text(t.small, reason[0], r.w), reason[1], pygame.Rect(r.x, r.y + line, r.w, line))
+        draw_text(
+            surface,
+            t.small,
+            fit_text(t.small, reason[0], r.w),
+            reason[1],
+            pygame.Rect(r.x, r.y + line, r.w, line),
+        )
 
 
 def _selection_reason(scene: PhantomScene) -> tuple[str, Colour] | None:
@@ -365,10 +455,21 @@ def _selection_reason(scene: PhantomScene) -> tuple[str, Colour] | None:
         return "Select a card to discard, or three to open a set.", t.text_dim
     if len(sel) == 3:
         b = scene.open_button
-        return (f"Open {set_words(sel)}? Press Open (O) or Enter.", t.text) if b.enabled else (b.disabled_reason, t.warning)
+        return (
+            (f"Open {set_words(sel)}? Press Open (O) or Enter.", t.text)
+            if b.enabled
+            else (b.disabled_reason, t.warning)
+        )
     if len(sel) == 1:
         b = scene.discard_button
-        return (f"Discard {sel[0].title}? Press Discard (D) or Enter; Ready (R) says ready too.", t.text) if b.enabled else (b.disabled_reason, t.warning)
+        return (
+            (
+                f"Discard {sel[0].title}? Press Discard (D) or Enter; Ready (R) says ready too.",
+                t.text,
+            )
+            if b.enabled
+            else (b.disabled_reason, t.warning)
+        )
     return "Select one card to discard, or three to open a set.", t.text_dim
 
 
@@ -379,7 +480,11 @@ def _draw_hand(scene: PhantomScene, surface: pygame.Surface, view: PhantomState)
     hinted = hinted_cards(scene)
     act = scene.my_turn and view.phase is Phase.ACT
     cards = scene.hand_cards(view)
-    focus = scene.keys.focused(cards) if scene.keys.shown and not (scene.my_turn and view.phase is Phase.TAKE) else None
+    focus = (
+        scene.keys.focused(cards)
+        if scene.keys.shown and not (scene.my_turn and view.phase is Phase.TAKE)
+        else None
+    )
     poses = dict(scene.hand_poses(view))
     for card in cards:
         pose = poses[card]
@@ -448,5 +553,3 @@ def _draw_hint_buttons(scene: PhantomScene, surface: pygame.Surface) -> None:
 
 
 __all__ = ["discard_area", "discard_poses", "draw_table", "hinted_cards"]
-
-

@@ -125,7 +125,9 @@ def goal_height(scene: PhantomScene, card_h: int) -> int:
     return t.font("body", bold=True).get_linesize() + 3 * t.small.get_linesize() + t.px(10) + card_h
 
 
-def draw_goal(scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, framed: bool = True) -> None:
+def draw_goal(
+    scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, framed: bool = True
+) -> None:
     """The goal screen in ``rect`` (see the module docstring); ``framed``
     draws its own panel (on the table; the summary has one)."""
     show = scene.goal
@@ -145,8 +147,20 @@ def draw_goal(scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, f
     head = t.font("body", bold=True)
     line = head.get_linesize()
     if result.goal is None:
-        draw_text(surface, head, f"Short game {show.number}: the pile ran out", t.text, pygame.Rect(inner.x, inner.y, inner.w, line))
-        draw_text(surface, t.body, "Nobody scores.", t.text_dim, pygame.Rect(inner.x, inner.y + line, inner.w, line))
+        draw_text(
+            surface,
+            head,
+            f"Short game {show.number}: the pile ran out",
+            t.text,
+            pygame.Rect(inner.x, inner.y, inner.w, line),
+        )
+        draw_text(
+            surface,
+            t.body,
+            "Nobody scores.",
+            t.text_dim,
+            pygame.Rect(inner.x, inner.y + line, inner.w, line),
+        )
         return
     seat = result.goal
     style = t.player(seat)
@@ -156,14 +170,26 @@ def draw_goal(scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, f
         title += f", off {names[result.discarder]}'s discard"
     if result.instant:
         title += ". The legendary Item wins the match!"
-    draw_text(surface, head, fit_text(head, title, inner.w), style.colour, pygame.Rect(inner.x, inner.y, inner.w, line))
+    draw_text(
+        surface,
+        head,
+        fit_text(head, title, inner.w),
+        style.colour,
+        pygame.Rect(inner.x, inner.y, inner.w, line),
+    )
     # the sources of the points (the bonus once the flips have turned)
     small = t.small.get_linesize()
     words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
     text = " · ".join(words) or "No points."
     if show.done and result.discarder is not None and result.points[result.discarder] < 0:
         text += f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
-    draw_text(surface, t.small, fit_text(t.small, text, inner.w), t.text, pygame.Rect(inner.x, inner.y + line, inner.w, small))
+    draw_text(
+        surface,
+        t.small,
+        fit_text(t.small, text, inner.w),
+        t.text,
+        pygame.Rect(inner.x, inner.y + line, inner.w, small),
+    )
     # the cards: the goal hand by sets, the open sets, then the bonus check
     painter = scene.goal_painter
     painter.resize(max(30, inner.h - goal_height(scene, 0)))
@@ -182,7 +208,9 @@ def draw_goal(scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, f
         surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
         hits = flip_hits(result)
         room = inner.right - x - w
-        step = min(w + t.px(8), room // max(1, len(result.flips) - 1)) if len(result.flips) > 1 else w
+        step = (
+            min(w + t.px(8), room // max(1, len(result.flips) - 1)) if len(result.flips) > 1 else w
+        )
         for i, (flip, hit) in enumerate(zip(result.flips, hits)):
             k = show.flip_progress(i)
             cx = x + i * step + w // 2

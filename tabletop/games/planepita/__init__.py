@@ -21,7 +21,15 @@ from tabletop.games.planepita.rules import (
 if TYPE_CHECKING:
     from tabletop.core.bots import Bot
 
-__all__ = ["RULES", "default_config", "determinize", "level_notes", "make_bot", "sample_action", "user_config"]
+__all__ = [
+    "RULES",
+    "default_config",
+    "determinize",
+    "level_notes",
+    "make_bot",
+    "sample_action",
+    "user_config",
+]
 
 
 def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:

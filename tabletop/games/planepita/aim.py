@@ -131,7 +131,9 @@ def reach_mm(board: Board) -> float:
     return centre_mm(board) + board.outer_radius + board.disc_radius + REACH_BEYOND_MM
 
 
-def pull_speed(length: float, max_speed: float, board: Board, params: Params | None = None) -> float:
+def pull_speed(
+    length: float, max_speed: float, board: Board, params: Params | None = None
+) -> float:
     """The launch speed of a pull ``length`` mm long (0 below DEAD_MM).
 
     Up to PULL_REACH_MM the pull sets the slide distance linearly (0 .. reach_mm);
@@ -147,7 +149,9 @@ def pull_speed(length: float, max_speed: float, board: Board, params: Params | N
     return v_reach + (max_speed - v_reach) * f
 
 
-def pull_length(speed: float, max_speed: float, board: Board, params: Params | None = None) -> float:
+def pull_length(
+    speed: float, max_speed: float, board: Board, params: Params | None = None
+) -> float:
     """The pull, mm, that gives ``speed``: the inverse of :func:`pull_speed`
     (used to show a bot's pull back)."""
     if speed <= 0:
@@ -155,14 +159,20 @@ def pull_length(speed: float, max_speed: float, board: Board, params: Params | N
     reach = reach_mm(board)
     v_reach = min(max_speed, slide_speed(reach, params))
     if speed <= v_reach or max_speed <= v_reach:
-        return max(DEAD_MM, min(PULL_REACH_MM, slide_distance(speed, params) / reach * PULL_REACH_MM))
+        return max(
+            DEAD_MM, min(PULL_REACH_MM, slide_distance(speed, params) / reach * PULL_REACH_MM)
+        )
     f = (min(speed, max_speed) - v_reach) / (max_speed - v_reach)
     return PULL_REACH_MM + f * (PULL_FULL_MM - PULL_REACH_MM)
 
 
 def pull_flick(
-    pose: PadPose, mouse_mm: tuple[float, float], max_speed: float, max_angle: float,
-    board: Board | None = None, params: Params | None = None,
+    pose: PadPose,
+    mouse_mm: tuple[float, float],
+    max_speed: float,
+    max_angle: float,
+    board: Board | None = None,
+    params: Params | None = None,
 ) -> tuple[float, float]:
     """(angle, speed) of a pull from the disc's centre back to ``mouse_mm``;
     the speed is whole mm/s, as the Flick carries it."""
@@ -257,7 +267,9 @@ def ray_circle(
     return (-b - root, -b + root)
 
 
-def predict(board: Board, pose: PadPose, angle: float, speed: float, params: Params | None = None) -> AimPrediction:
+def predict(
+    board: Board, pose: PadPose, angle: float, speed: float, params: Params | None = None
+) -> AimPrediction:
     """The straight slide of a launch on an empty board (no other pieces; the
     disc leaves its own pad in any direction, as the physics has it).
 

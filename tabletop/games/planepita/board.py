@@ -55,12 +55,20 @@ class PadPose:
     def corners(self) -> list[tuple[float, float]]:
         """The pad's footprint, front-left, front-right, back-right, back-left."""
         h = self.width / 2
-        return [self.to_world(0, -h), self.to_world(0, h), self.to_world(self.depth, h), self.to_world(self.depth, -h)]
+        return [
+            self.to_world(0, -h),
+            self.to_world(0, h),
+            self.to_world(self.depth, h),
+            self.to_world(self.depth, -h),
+        ]
 
     def local(self, x: float, y: float) -> tuple[float, float]:
         """(forward, side) of a world point in this pad's frame."""
         dx, dy = x - self.front[0], y - self.front[1]
-        return (-(dx * self.inward[0] + dy * self.inward[1]), dx * self.across[0] + dy * self.across[1])
+        return (
+            -(dx * self.inward[0] + dy * self.inward[1]),
+            dx * self.across[0] + dy * self.across[1],
+        )
 
     def lane(self) -> tuple[float, float]:
         """(deepest forward, widest side) a disc's centre may have and still be
@@ -191,7 +199,9 @@ class Board:
         front = (out[0] * rim, out[1] * rim)
         forward = self.pad_depth * self.pad_start
         start = (front[0] + out[0] * forward, front[1] + out[1] * forward)
-        return PadPose(angle, front, inward, across, start, self.pad_width, self.pad_depth, self.pad_wall)
+        return PadPose(
+            angle, front, inward, across, start, self.pad_width, self.pad_depth, self.pad_wall
+        )
 
     def pads_overlap(self, a: PadPose, b: PadPose) -> bool:
         """True when two pads' footprints would overlap (their front centres are

@@ -651,8 +651,12 @@ class Planner:
             _, dist = aim(self.players, seat, (spec.pad[0] + spec.pad[1]) / 2, (0.0, 0.0))
             pool = [
                 Candidate(
-                    clamp_flick(spec, (spec.pad[0] + spec.pad[1]) / 2, 0.0,
-                                stop_speed(dist, rules_mod.params_of(state))),
+                    clamp_flick(
+                        spec,
+                        (spec.pad[0] + spec.pad[1]) / 2,
+                        0.0,
+                        stop_speed(dist, rules_mod.params_of(state)),
+                    ),
                     "place",
                 )
             ]
@@ -875,8 +879,14 @@ class EasyBot(PlanepitaBot):
             angle, dist = aim(view.players, self.seat, pad, target)
         third_party = spec.third_party and (not spec.own or rng.random() < self._share_3p(view))
         double = spec.double and rng.random() < 0.5
-        chosen = clamp_flick(spec, pad, angle, stop_speed(dist, rules_mod.params_of(view)),
-                             third_party=third_party, double=double)
+        chosen = clamp_flick(
+            spec,
+            pad,
+            angle,
+            stop_speed(dist, rules_mod.params_of(view)),
+            third_party=third_party,
+            double=double,
+        )
         return self.noisy(spec, chosen, SPREADS["easy"])
 
     def _share_3p(self, view: PlanepitaState) -> float:

@@ -66,14 +66,14 @@ def _count(n: int) -> str:
 
 
 def join(words: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def power_word(speed: float, max_speed: float) -> str:
-    """"softly", "firmly" or "hard", by the share of the top speed."""
+    """ "softly", "firmly" or "hard", by the share of the top speed."""
     share = speed / max_speed if max_speed > 0 else 1.0
     if share < SOFT_SHARE:
         return "softly"
@@ -132,7 +132,13 @@ def _owners_words(owner: int, launcher: int, n: int, name: Name, players: int, a
 
 
 def _moves(
-    before: Layout, final: Layout, launched: int, launcher: int, name: Name, players: int, board: Board
+    before: Layout,
+    final: Layout,
+    launched: int,
+    launcher: int,
+    name: Name,
+    players: int,
+    board: Board,
 ) -> tuple[list[str], list[str]]:
     """What the shot did to the pieces already on the board: what it knocked
     out of their area ("Basil's into the black hole", "the jammer off the
@@ -155,14 +161,18 @@ def _moves(
     knocked: list[str] = []
     named: set[int] = set()
     # the black hole first, then the other moves, each in the order of the owners
-    for (owner, was, now), n in sorted(groups.items(), key=lambda kv: (kv[0][2] is not None, kv[0][0])):
+    for (owner, was, now), n in sorted(
+        groups.items(), key=lambda kv: (kv[0][2] is not None, kv[0][0])
+    ):
         whose = _owners_words(owner, launcher, n, name, players, owner in named)
         named.add(owner)
         if now is None:
             knocked.append(f"{whose} into the black hole")
         else:
             knocked.append(f"{whose} from {_area_words(was)} into {_area_words(now)}")
-    bumped = [_owners_words(o, launcher, n, name, players, o in named) for o, n in sorted(nudged.items())]
+    bumped = [
+        _owners_words(o, launcher, n, name, players, o in named) for o, n in sorted(nudged.items())
+    ]
     if before.jammer is not None:
         if final.jammer is None:
             knocked.append("the jammer off the board")
@@ -210,7 +220,9 @@ def flick_line(
         ending = ": the disc falls into the black hole" if disc.id in lost else ""
         return f"{who} flicks{what} {how}{ending}."
     knocked, bumped = _moves(before.layout, final, disc.id, seat, name, before.players, board)
-    moved = ([f"knocks {join(knocked)}"] if knocked else []) + ([f"nudges {join(bumped)}"] if bumped else [])
+    moved = ([f"knocks {join(knocked)}"] if knocked else []) + (
+        [f"nudges {join(bumped)}"] if bumped else []
+    )
     if disc.id in lost:
         clauses = [*moved, "falls into the black hole"]
     else:
@@ -252,7 +264,9 @@ def round_words(result: RoundResult, name: Name) -> str:
     if result.swept and result.jammer_area is not None:
         many = _count(len(result.swept))
         discs = "face-up disc" if len(result.swept) == 1 else "face-up discs"
-        sentences.append(f"The jammer sweeps {many} {discs} out of the {result.jammer_area}-pt area.")
+        sentences.append(
+            f"The jammer sweeps {many} {discs} out of the {result.jammer_area}-pt area."
+        )
     takes: dict[int, list[str]] = {}
     for r in result.areas:
         if r.winner is not None:
@@ -272,14 +286,18 @@ def round_words(result: RoundResult, name: Name) -> str:
             lead = "lead" if alone else "tie for the lead in"
             sentences.append(f"The 3P discs {lead} the {r.value}-pt area: {over}.")
         else:
-            sentences.append(f"Nobody is in the {r.value}-pt area" + ("." if last else f": {over}."))
+            sentences.append(
+                f"Nobody is in the {r.value}-pt area" + ("." if last else f": {over}.")
+            )
     return " ".join(sentences)
 
 
 # -- the tooltip's numbers -------------------------------------------------------------------
 
 
-def _piece_words(ident: int, launched: int, owners: dict[int, int], name: Name, players: int) -> str:
+def _piece_words(
+    ident: int, launched: int, owners: dict[int, int], name: Name, players: int
+) -> str:
     if ident == launched:
         return "the disc"
     if ident == JAMMER:
@@ -295,7 +313,12 @@ def _piece_words(ident: int, launched: int, owners: dict[int, int], name: Name, 
 
 
 def flick_detail(
-    before: PlanepitaState, flick: Flick, disc: Disc, traj: Trajectory | None, name: Name, params: Params
+    before: PlanepitaState,
+    flick: Flick,
+    disc: Disc,
+    traj: Trajectory | None,
+    name: Name,
+    params: Params,
 ) -> str:
     """The numbers behind a flick's sentence: the pad, the aim, the speed, the
     hits and the strongest impact, and where the disc came to rest. ``traj``

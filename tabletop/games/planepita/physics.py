@@ -197,7 +197,12 @@ class World:
     """
 
     def __init__(
-        self, layout: Layout, launch: Launch, params: Params | None = None, *, record_hits: bool = True
+        self,
+        layout: Layout,
+        launch: Launch,
+        params: Params | None = None,
+        *,
+        record_hits: bool = True,
     ) -> None:
         p = params if params is not None else params_mod.default()
         check_launch(layout, launch, p)
@@ -236,9 +241,17 @@ class World:
         self._add_pad(launch.seat, self.board.pad_pose(layout.players, launch.seat, launch.pad))
         # 2. the discs already on the board, in layout order
         for d in layout.discs:
-            body = self._add_piece(d.id, d.x, d.y, d.angle, p.disc.radius, p.disc.mass,
-                                   p.friction.mu_face_down if d.face_down else p.friction.mu_face_up,
-                                   DOWN_T if d.face_down else DISC_T, self.elasticity["disc"])
+            body = self._add_piece(
+                d.id,
+                d.x,
+                d.y,
+                d.angle,
+                p.disc.radius,
+                p.disc.mass,
+                p.friction.mu_face_down if d.face_down else p.friction.mu_face_up,
+                DOWN_T if d.face_down else DISC_T,
+                self.elasticity["disc"],
+            )
             if d.face_down:
                 hold = pymunk.PivotJoint(space.static_body, body, (d.x, d.y), (0.0, 0.0))
                 hold.max_bias = 0.0
@@ -248,8 +261,17 @@ class World:
         # 3. the launched disc, on its pad, moving
         pose = self.pads[launch.seat]
         sx, sy = pose.start
-        body = self._add_piece(launch.disc.id, sx, sy, launch.disc.angle, p.disc.radius, p.disc.mass,
-                               p.friction.mu_face_up, DISC_T, self.elasticity["disc"])
+        body = self._add_piece(
+            launch.disc.id,
+            sx,
+            sy,
+            launch.disc.angle,
+            p.disc.radius,
+            p.disc.mass,
+            p.friction.mu_face_up,
+            DISC_T,
+            self.elasticity["disc"],
+        )
         direction = aim_direction(pose, launch.angle)
         body.velocity = (direction[0] * launch.speed, direction[1] * launch.speed)
         for shape in body.shapes:
@@ -259,8 +281,17 @@ class World:
         self.jammer_index: int | None = None
         if layout.jammer is not None:
             jx, jy = layout.jammer
-            self._add_piece(JAMMER, jx, jy, 0.0, p.jammer.radius, p.jammer.mass,
-                            p.friction.mu_jammer, JAMMER_T, self.elasticity["jammer"])
+            self._add_piece(
+                JAMMER,
+                jx,
+                jy,
+                0.0,
+                p.jammer.radius,
+                p.jammer.mass,
+                p.friction.mu_jammer,
+                JAMMER_T,
+                self.elasticity["jammer"],
+            )
             self.jammer_index = len(self.bodies) - 1
         space.add(*self._pending)
         self._pending = []
@@ -292,8 +323,18 @@ class World:
             self._pending.append(shape)
             self.shape_ids[shape] = pad_id(seat)
 
-    def _add_piece(self, ident: int, x: float, y: float, angle: float, radius: float, mass: float,
-                   mu: float, ctype: int, elasticity: float) -> pymunk.Body:
+    def _add_piece(
+        self,
+        ident: int,
+        x: float,
+        y: float,
+        angle: float,
+        radius: float,
+        mass: float,
+        mu: float,
+        ctype: int,
+        elasticity: float,
+    ) -> pymunk.Body:
         body = pymunk.Body(mass, pymunk.moment_for_circle(mass, 0.0, radius))
         body.position = (x, y)
         body.angle = angle
@@ -480,14 +521,21 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
                 x, y, vx, vy = data[k, 0], data[k, 1], data[k, 3], data[k, 4]
                 if world.supported_by_pad(x, y, world.radii[i]) is not None:
                     continue
-                if i == launched and not reached[0] and heads_onto(x, y, vx, vy, R + world.radii[i]):
+                if (
+                    i == launched
+                    and not reached[0]
+                    and heads_onto(x, y, vx, vy, R + world.radii[i])
+                ):
                     continue  # on its way from its pad to the planet
                 world.remove(i)
         elif hanging_seen[0]:
             overhang[:] = False
             hanging_seen[0] = False
         vx, vy = data[:, 3], data[:, 4]
-        return bool((vx * vx + vy * vy).max(initial=0.0) <= rest_v2 and np.abs(data[:, 5]).max(initial=0.0) <= rest_w)
+        return bool(
+            (vx * vx + vy * vy).max(initial=0.0) <= rest_v2
+            and np.abs(data[:, 5]).max(initial=0.0) <= rest_w
+        )
 
     frame()
     at_rest = False
@@ -534,7 +582,9 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
             jammer = (float(body.position.x), float(body.position.y))
         else:
             jammer_lost = True
-    pads = tuple(launch.pad if s == launch.seat else layout.pad_of(s) for s in range(layout.players))
+    pads = tuple(
+        launch.pad if s == launch.seat else layout.pad_of(s) for s in range(layout.players)
+    )
     final = Layout(layout.players, tuple(discs), jammer, pads)
     lost = tuple(e.a for e in world.events if e.kind is EventKind.BLACK_HOLE)
     return Trajectory(

@@ -446,10 +446,17 @@ def recorded_shot(
     except IllegalAction:
         return None
     if (piece_hits(traj), traj.lost, traj.jammer_lost, traj.stayed_on_pad) != (
-        rec.hits, rec.lost, rec.jammer_off, rec.retried
+        rec.hits,
+        rec.lost,
+        rec.jammer_off,
+        rec.retried,
     ):
         return None
-    if len(after.history) == len(before.history) and not traj.stayed_on_pad and traj.final != after.layout:
+    if (
+        len(after.history) == len(before.history)
+        and not traj.stayed_on_pad
+        and traj.final != after.layout
+    ):
         return None
     return traj
 
@@ -518,7 +525,9 @@ def _flick_refusal(state: PlanepitaState, flick: Flick, p: Params) -> str | None
     if flick.speed <= 0:
         return "A launch must move the disc: the speed must be above zero."
     if flick.speed > lim.max_speed:
-        return f"The speed can be at most {lim.max_speed:g} mm/s, not {quote(flick.speed, ' mm/s')}."
+        return (
+            f"The speed can be at most {lim.max_speed:g} mm/s, not {quote(flick.speed, ' mm/s')}."
+        )
     return _double_or_3p_refusal(state, flick.third_party, flick.double)
 
 
@@ -677,8 +686,12 @@ class PlanepitaRules:
             def upgrade(fields: dict[str, Any]) -> None:
                 fields.pop("spin", None)
                 angle = fields.get("angle")
-                if isinstance(angle, (int, float)) and not isinstance(angle, bool) \
-                        and math.isfinite(angle) and abs(angle) > limit:
+                if (
+                    isinstance(angle, (int, float))
+                    and not isinstance(angle, bool)
+                    and math.isfinite(angle)
+                    and abs(angle) > limit
+                ):
                     fields["angle"] = math.copysign(limit, angle)
 
             _each_dataclass(doc, ":Flick", upgrade)
@@ -755,7 +768,9 @@ class PlanepitaRules:
         return []
 
     def check(self, state: PlanepitaState, action: object) -> str | None:
-        why = shapes.malformed(action, (Flick, Flip, PlaceJammer), "That is not a Planepita action.")
+        why = shapes.malformed(
+            action, (Flick, Flip, PlaceJammer), "That is not a Planepita action."
+        )
         if why is not None:
             return why
         if state.phase is Phase.OVER:
@@ -992,7 +1007,9 @@ class PlanepitaRules:
             hand.append(text)
         lines.append("to launch " + "  ".join(hand))
         if state.physics:
-            lines.append("physics   " + "  ".join(f"{key}={value:g}" for key, value in state.physics))
+            lines.append(
+                "physics   " + "  ".join(f"{key}={value:g}" for key, value in state.physics)
+            )
         if state.phase is Phase.OVER:
             lines.append("game over")
         else:
@@ -1061,7 +1078,9 @@ class PlanepitaRules:
                 parts.append(self.outcome(after).words_for(list(names)))
         return " ".join(parts)
 
-    def _shot_layout(self, state: PlanepitaState, flick: Flick, after: PlanepitaState) -> Layout | None:
+    def _shot_layout(
+        self, state: PlanepitaState, flick: Flick, after: PlanepitaState
+    ) -> Layout | None:
         """The board right after ``flick``: ``after``'s, unless the flick also
         ended the round (then the shot is asked again, from its memo, and None
         when it no longer agrees with the record: :func:`recorded_shot`)."""
@@ -1097,7 +1116,9 @@ class PlanepitaRules:
     def undo_barrier(self, before: Any, action: Any, after: Any) -> bool:
         return False  # nothing hidden, nothing drawn
 
-    def retry_barrier(self, before: PlanepitaState, action: Any, after: PlanepitaState) -> str | None:
+    def retry_barrier(
+        self, before: PlanepitaState, action: Any, after: PlanepitaState
+    ) -> str | None:
         """A flick's result is known once it is made, and the physics is
         deterministic: taken back, it could be tried again until perfect. So
         against bots a flick stands, unless the game is practice; the
@@ -1123,7 +1144,10 @@ class PlanepitaRules:
             ("practice", "practice option"),
         ):
             require(type(getattr(state, flag)) is bool, f"the {words} is not yes or no")
-        require(state.team_size in _TEAM_SIZES[n] and type(state.team_size) is int, "the team size is not one of the table's")
+        require(
+            state.team_size in _TEAM_SIZES[n] and type(state.team_size) is int,
+            "the team size is not one of the table's",
+        )
         require(not state.third_party_variant or n == 2, "3P discs are only played by two")
         require(not state.clockwise or n == 4, "only four players choose which way the start moves")
         require(type(state.phase) is Phase, "the phase is not one of the game's")
@@ -1134,20 +1158,36 @@ class PlanepitaRules:
         require(_whole(state.turn, 0, total), "the launch count is out of range")
         for field in ("left", "left_3p", "launches"):
             values = getattr(state, field)
-            require(_tuple_of(values, n) and all(_whole(v, 0, own + tp) for v in values), f"the {field} counts are not one whole number per seat")
-        require(_tuple_of(state.doubles, n) and all(type(v) is bool for v in state.doubles), "the Double tokens held are not yes or no per seat")
+            require(
+                _tuple_of(values, n) and all(_whole(v, 0, own + tp) for v in values),
+                f"the {field} counts are not one whole number per seat",
+            )
+        require(
+            _tuple_of(state.doubles, n) and all(type(v) is bool for v in state.doubles),
+            "the Double tokens held are not yes or no per seat",
+        )
         require(_whole(state.double_supply, 0, n), "the Double token supply is out of range")
-        require(_tuple_of(state.slots, 3) and all(_whole(v, 0, ROUNDS) for v in state.slots), "the scoring board's tokens are out of range")
+        require(
+            _tuple_of(state.slots, 3) and all(_whole(v, 0, ROUNDS) for v in state.slots),
+            "the scoring board's tokens are out of range",
+        )
         require(_tuple_of(state.won, n), "the tokens won are not one list per seat")
         for won in state.won:
-            require(type(won) is tuple and all(_token_won(t) for t in won), "a token won is not an area's value and a round")
+            require(
+                type(won) is tuple and all(_token_won(t) for t in won),
+                "a token won is not an area's value and a round",
+            )
         _check_layout(state.layout, n, p)
         ids_on_board = {d.id for d in state.layout.discs}
         require(type(state.black_hole) is tuple, "the black hole holds no list of discs")
         for d in state.black_hole:
             _check_disc(d, n, "a disc in the black hole")
         require(_whole(state.next_id, 0, total * ROUNDS), "the next disc number is out of range")
-        require(state.pending is None or (_whole(state.pending, 0, state.next_id) and state.pending in ids_on_board), "the disc just launched is not on the board")
+        require(
+            state.pending is None
+            or (_whole(state.pending, 0, state.next_id) and state.pending in ids_on_board),
+            "the disc just launched is not on the board",
+        )
         if state.last_shot is not None:
             _check_shot(state.last_shot, n)
         require(type(state.history) is tuple, "the finished rounds are not a list")
@@ -1166,29 +1206,47 @@ class PlanepitaRules:
             here[d.owner] += 1
         for s in range(n):
             require(state.left[s] <= own and state.left_3p[s] <= tp, "a seat holds too many discs")
-            require(state.left[s] + state.left_3p[s] + state.launches[s] == own + tp, "a launch did not use one disc")
+            require(
+                state.left[s] + state.left_3p[s] + state.launches[s] == own + tp,
+                "a launch did not use one disc",
+            )
             require(here[s] + state.left[s] == own, f"seat {s + 1}'s discs are not conserved")
         if columns > n:
-            require(here[THIRD_PARTY] + sum(state.left_3p) == tp * n, "the 3P discs are not conserved")
+            require(
+                here[THIRD_PARTY] + sum(state.left_3p) == tp * n, "the 3P discs are not conserved"
+            )
         # a launch is counted when flicked, the turn when its decisions are made
         counted = state.phase is Phase.FLIP or (
             state.phase is Phase.PLACE_JAMMER
             and state.last_shot is not None
             and not state.last_shot.retried
         )
-        require(sum(state.launches) == state.turn + counted, "the launches do not add up to the turn")
+        require(
+            sum(state.launches) == state.turn + counted, "the launches do not add up to the turn"
+        )
         for i, value in enumerate(AREA_VALUES):
             taken = sum(1 for won in state.won for v, _ in won if v == value)
             require(state.slots[i] + taken == state.round, f"the {value}-pt tokens do not add up")
-        require(all(r <= state.round for won in state.won for _, r in won), "a token was won in a later round")
+        require(
+            all(r <= state.round for won in state.won for _, r in won),
+            "a token was won in a later round",
+        )
         if state.doubles_variant:
-            require(sum(state.doubles) + state.double_supply == n, "the Double tokens are not conserved")
+            require(
+                sum(state.doubles) + state.double_supply == n, "the Double tokens are not conserved"
+            )
         else:
-            require(not any(state.doubles) and state.double_supply == 0, "Double tokens without the option")
+            require(
+                not any(state.doubles) and state.double_supply == 0,
+                "Double tokens without the option",
+            )
         if state.phase is Phase.FLIP:
             require(can_flip(state), "a flip is offered for a disc that may not be flipped")
         if state.phase is Phase.PLACE_JAMMER:
-            require(state.layout.jammer is None, "the jammer is on the board while it waits to be placed")
+            require(
+                state.layout.jammer is None,
+                "the jammer is on the board while it waits to be placed",
+            )
         elif state.phase is not Phase.OVER:
             require(state.layout.jammer is not None, "the jammer is not on the board")
         require(
@@ -1260,7 +1318,9 @@ def _check_disc(d: object, players: int, what: str) -> None:
     require(_real(d.angle), f"{name}'s angle is not a number")
     require(type(d.face_down) is bool, f"{name} is neither face up nor face down")
     require(
-        type(d.tokens) is tuple and len(d.tokens) <= 1 and all(t in (LAST, DOUBLE) and type(t) is str for t in d.tokens),
+        type(d.tokens) is tuple
+        and len(d.tokens) <= 1
+        and all(t in (LAST, DOUBLE) and type(t) is str for t in d.tokens),
         f"{name}'s tokens are not the game's",
     )
 
@@ -1268,7 +1328,9 @@ def _check_disc(d: object, players: int, what: str) -> None:
 def _check_layout(layout: object, players: int, p: Params) -> None:
     require(type(layout) is Layout, "the board is not a layout")
     assert isinstance(layout, Layout)
-    require(layout.players == players and type(layout.players) is int, "the board is not for this table")
+    require(
+        layout.players == players and type(layout.players) is int, "the board is not for this table"
+    )
     require(type(layout.discs) is tuple, "the discs on the board are not a list")
     for d in layout.discs:
         _check_disc(d, players, "a piece on the board")
@@ -1276,8 +1338,13 @@ def _check_layout(layout: object, players: int, p: Params) -> None:
     if jammer is not None:
         require(_point(jammer), "the jammer's position is not a number")
         require(jammer_area_of(layout, p) is not None, "the jammer is off the board")
-    require(type(layout.pads) is tuple and len(layout.pads) in (0, players), "the pads are not one per seat")
-    require(all(_real(v, 0.0, 1.0) for v in layout.pads), "a pad's position is not a number from 0 to 1")
+    require(
+        type(layout.pads) is tuple and len(layout.pads) in (0, players),
+        "the pads are not one per seat",
+    )
+    require(
+        all(_real(v, 0.0, 1.0) for v in layout.pads), "a pad's position is not a number from 0 to 1"
+    )
 
 
 def _check_shot(shot: object, players: int) -> None:
@@ -1289,30 +1356,73 @@ def _check_shot(shot: object, players: int) -> None:
     require(_real(flick.pad, 0.0, 1.0), "the last shot's pad position is not a number from 0 to 1")
     require(_real(flick.angle), "the last shot's aim is not a number")
     require(_real(flick.speed, 0.0), "the last shot's speed is not a number")
-    require(type(flick.third_party) is bool and type(flick.double) is bool, "the last shot's choices are not yes or no")
-    require(_whole(shot.disc, 0, 10_000) and _whole(shot.hits, 0, 1_000_000), "the last shot's counts are not whole numbers")
-    require(type(shot.lost) is tuple and all(_whole(i, 0, 10_000) for i in shot.lost), "the discs the last shot lost are not numbered")
-    require(type(shot.jammer_off) is bool and type(shot.retried) is bool, "the last shot's outcome is not yes or no")
+    require(
+        type(flick.third_party) is bool and type(flick.double) is bool,
+        "the last shot's choices are not yes or no",
+    )
+    require(
+        _whole(shot.disc, 0, 10_000) and _whole(shot.hits, 0, 1_000_000),
+        "the last shot's counts are not whole numbers",
+    )
+    require(
+        type(shot.lost) is tuple and all(_whole(i, 0, 10_000) for i in shot.lost),
+        "the discs the last shot lost are not numbered",
+    )
+    require(
+        type(shot.jammer_off) is bool and type(shot.retried) is bool,
+        "the last shot's outcome is not yes or no",
+    )
 
 
 def _check_round(result: object, players: int) -> None:
     require(type(result) is RoundResult, "a finished round is not a round's result")
     assert isinstance(result, RoundResult)
     require(_whole(result.round, 1, ROUNDS), "a finished round's number is out of range")
-    require(result.jammer is None or _point(result.jammer), "a finished round's jammer position is not a number")
-    require(result.jammer_area is None or (type(result.jammer_area) is int and result.jammer_area in AREA_VALUES), "a finished round's jammer area is not an area")
+    require(
+        result.jammer is None or _point(result.jammer),
+        "a finished round's jammer position is not a number",
+    )
+    require(
+        result.jammer_area is None
+        or (type(result.jammer_area) is int and result.jammer_area in AREA_VALUES),
+        "a finished round's jammer area is not an area",
+    )
     require(type(result.swept) is tuple, "the discs a round swept are not a list")
     for d in result.swept:
         _check_disc(d, players, "a swept disc")
-    require(_whole(result.next_start, 0, players - 1), "a finished round's next start player is not a seat")
-    require(type(result.doubles) is tuple and all(_whole(s, 0, players - 1) for s in result.doubles), "a finished round gave Double tokens to no seat")
-    require(type(result.areas) is tuple and len(result.areas) == len(AREA_VALUES), "a finished round does not count three areas")
+    require(
+        _whole(result.next_start, 0, players - 1),
+        "a finished round's next start player is not a seat",
+    )
+    require(
+        type(result.doubles) is tuple and all(_whole(s, 0, players - 1) for s in result.doubles),
+        "a finished round gave Double tokens to no seat",
+    )
+    require(
+        type(result.areas) is tuple and len(result.areas) == len(AREA_VALUES),
+        "a finished round does not count three areas",
+    )
     for area, value in zip(result.areas, AREA_VALUES):
         require(type(area) is AreaResult, "a finished round's area is not counted")
-        require(area.value == value and type(area.value) is int, "a finished round counts the areas out of order")
-        require(_tuple_of(area.power, owners(players)) and all(_whole(v, 0, 10_000) for v in area.power), "an area's power is not counted per owner")
-        require(area.winner is None or _whole(area.winner, 0, players - 1), "an area's winner is not a seat")
-        require(_whole(area.tokens, 0, ROUNDS) and area.reason in _AREA_REASONS and type(area.reason) is str, "an area's tokens or reason are out of range")
+        require(
+            area.value == value and type(area.value) is int,
+            "a finished round counts the areas out of order",
+        )
+        require(
+            _tuple_of(area.power, owners(players))
+            and all(_whole(v, 0, 10_000) for v in area.power),
+            "an area's power is not counted per owner",
+        )
+        require(
+            area.winner is None or _whole(area.winner, 0, players - 1),
+            "an area's winner is not a seat",
+        )
+        require(
+            _whole(area.tokens, 0, ROUNDS)
+            and area.reason in _AREA_REASONS
+            and type(area.reason) is str,
+            "an area's tokens or reason are out of range",
+        )
 
 
 _PHASE_VERB = {

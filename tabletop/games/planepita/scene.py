@@ -104,17 +104,43 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         self.ghost_reason: str | None = None
         self.use_3p = False
         self.use_double = False
-        self.flip_button = Button("Face down", lambda: self.act(Flip(True)), hotkey=pygame.K_f,
-                                  kind="primary", tooltip="Flip it face down: 1 power, but it grips the board (F)")
-        self.keep_button = Button("Face up", lambda: self.act(Flip(False)), hotkey=pygame.K_k,
-                                  tooltip="Keep it face up: 2 power, but the jammer can sweep it (K)")
-        self.own_button = Button("Own disc", lambda: self._choose_3p(False), tooltip="Launch one of your own discs")
-        self.third_button = Button("3P disc", lambda: self._choose_3p(True), hotkey=pygame.K_t,
-                                   tooltip="Launch one of your 3P discs (T)")
-        self.double_button = Button("Double ×2", self._toggle_double, hotkey=pygame.K_d,
-                                    tooltip="Attach your Double token: 4 power, cannot be flipped (D)")
-        self.group = FocusGroup([self.flip_button, self.keep_button, self.own_button, self.third_button,
-                                 self.double_button])
+        self.flip_button = Button(
+            "Face down",
+            lambda: self.act(Flip(True)),
+            hotkey=pygame.K_f,
+            kind="primary",
+            tooltip="Flip it face down: 1 power, but it grips the board (F)",
+        )
+        self.keep_button = Button(
+            "Face up",
+            lambda: self.act(Flip(False)),
+            hotkey=pygame.K_k,
+            tooltip="Keep it face up: 2 power, but the jammer can sweep it (K)",
+        )
+        self.own_button = Button(
+            "Own disc", lambda: self._choose_3p(False), tooltip="Launch one of your own discs"
+        )
+        self.third_button = Button(
+            "3P disc",
+            lambda: self._choose_3p(True),
+            hotkey=pygame.K_t,
+            tooltip="Launch one of your 3P discs (T)",
+        )
+        self.double_button = Button(
+            "Double ×2",
+            self._toggle_double,
+            hotkey=pygame.K_d,
+            tooltip="Attach your Double token: 4 power, cannot be flipped (D)",
+        )
+        self.group = FocusGroup(
+            [
+                self.flip_button,
+                self.keep_button,
+                self.own_button,
+                self.third_button,
+                self.double_button,
+            ]
+        )
         self.init_replay()
         self._sync_buttons()
 
@@ -155,7 +181,9 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
 
     def next_disc(self, state: PlanepitaState, third_party: bool, double: bool) -> Disc:
         """The disc the next launch puts on the pad (its owner and tokens)."""
-        return pp_rules.launched_disc(state, Flick(0.5, 0.0, 1.0, third_party=third_party, double=double))
+        return pp_rules.launched_disc(
+            state, Flick(0.5, 0.0, 1.0, third_party=third_party, double=double)
+        )
 
     # -- input -------------------------------------------------------------------------------------
     def _choose_3p(self, on: bool) -> None:
@@ -232,7 +260,9 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         d = self.drag
         if d is None:
             return
-        still = abs(d.now_px[0] - d.start_px[0]) + abs(d.now_px[1] - d.start_px[1]) <= SWIPE_STILL_PX
+        still = (
+            abs(d.now_px[0] - d.start_px[0]) + abs(d.now_px[1] - d.start_px[1]) <= SWIPE_STILL_PX
+        )
         if d.kind == "swipe" and still and self.clock - d.moved > SWIPE_REST:
             # pressed, then held still: the swipe is timed from the last frame
             # the pointer was seen still
@@ -251,8 +281,17 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         vmax, amax = self.limits()
         if d.kind == "pull":
             return pull_flick(pose, self.geo.to_mm(*d.now_px), vmax, amax, self.board, self.params)
-        return swipe_flick(pose, self.geo.to_mm(*d.start_px), self.geo.to_mm(*d.now_px),
-                           self.clock - d.started, vmax, amax, self.geo.scale, self.board, self.params)
+        return swipe_flick(
+            pose,
+            self.geo.to_mm(*d.start_px),
+            self.geo.to_mm(*d.now_px),
+            self.clock - d.started,
+            vmax,
+            amax,
+            self.geo.scale,
+            self.board,
+            self.params,
+        )
 
     def _release(self, pos: tuple[int, int]) -> None:
         d, aim = self.drag, self.current_aim()
@@ -260,12 +299,19 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         if d is None or aim is None:
             return
         angle, speed = aim
-        flick = Flick(pad=round(self.pad_pos(d.seat), 4), angle=round(angle, 1), speed=round(speed),
-                      third_party=self.use_3p, double=self.use_double)
+        flick = Flick(
+            pad=round(self.pad_pos(d.seat), 4),
+            angle=round(angle, 1),
+            speed=round(speed),
+            third_party=self.use_3p,
+            double=self.use_double,
+        )
         self.act(flick)
 
     def _hover_jammer(self, pos: tuple[int, int]) -> None:
-        if not self.geo.planet_rect.inflate(self.geo.length(60), self.geo.length(60)).collidepoint(pos):
+        if not self.geo.planet_rect.inflate(self.geo.length(60), self.geo.length(60)).collidepoint(
+            pos
+        ):
             self.ghost = None
             return
         x, y = self.geo.to_mm(*pos)
@@ -292,12 +338,21 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
                 if bot or self.replay_queue is not None:
                     self.anims.append(PadMove(before, seat, disc, action.pad, 0.45 / speed))
                     self.anims.append(PullBack(before, seat, disc, action, 0.4 / speed))
-                self.anims.append(ShotAnim(before, seat, action, traj, shot_discs(before, after, traj, disc), speed))
+                self.anims.append(
+                    ShotAnim(
+                        before, seat, action, traj, shot_discs(before, after, traj, disc), speed
+                    )
+                )
         elif isinstance(action, Flip):
             self.app.sound.play("clack", 0.5)
             if action.down and before.pending is not None:
-                end_layout = replace(before.layout, discs=tuple(
-                    replace(d, face_down=True) if d.id == before.pending else d for d in before.layout.discs))
+                end_layout = replace(
+                    before.layout,
+                    discs=tuple(
+                        replace(d, face_down=True) if d.id == before.pending else d
+                        for d in before.layout.discs
+                    ),
+                )
         elif isinstance(action, PlaceJammer):
             self.app.sound.play("clack", 0.6)
             end_layout = replace(before.layout, jammer=(action.x, action.y))
@@ -306,7 +361,9 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
                 self.anims.append(RoundEnd(before, end_layout, after.last_round, speed))
             else:
                 self.app.sound.play("chime", 0.6)
-        if isinstance(action, Flick) and not (after.last_shot is not None and after.last_shot.retried):
+        if isinstance(action, Flick) and not (
+            after.last_shot is not None and after.last_shot.retried
+        ):
             # the choice was for that disc: the next one starts as one of your own
             self.use_3p = self.use_double = False
         self._notes(before, action, after)
@@ -321,7 +378,10 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         if after.phase is Phase.PLACE_JAMMER and before.phase is not Phase.PLACE_JAMMER:
             self.announce("The jammer left the board: place it again")
         ended = len(after.history) > len(before.history) and after.last_round is not None
-        if isinstance(action, (Flick, PlaceJammer)) and after.phase not in (Phase.FLIP, Phase.PLACE_JAMMER):
+        if isinstance(action, (Flick, PlaceJammer)) and after.phase not in (
+            Phase.FLIP,
+            Phase.PLACE_JAMMER,
+        ):
             # once the round is over the disc's face no longer matters: say nothing of it
             reason = None if ended else self._no_flip_reason(before, action, after)
             if reason:
@@ -329,7 +389,9 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         if ended and after.last_round is not None:
             self.announce(round_summary(after.last_round, self.session.names))
 
-    def _no_flip_reason(self, before: PlanepitaState, action: Any, after: PlanepitaState) -> str | None:
+    def _no_flip_reason(
+        self, before: PlanepitaState, action: Any, after: PlanepitaState
+    ) -> str | None:
         """Why the rules offered no flip after ``action`` (P6), in their words;
         None when the disc left the board (the black hole shows that). Asked
         only while the round goes on, so ``after``'s board is the shot's."""
@@ -397,7 +459,11 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         if not self.my_turn:
             return "Watching…" if st.phase is not Phase.OVER else ""
         if st.phase is Phase.LAUNCH:
-            how = "swipe it forward" if self.setting("flick_mode") == "swipe" else "pull back, release"
+            how = (
+                "swipe it forward"
+                if self.setting("flick_mode") == "swipe"
+                else "pull back, release"
+            )
             return f"Drag your pad along the rim; press the disc, {how}."
         if st.phase is Phase.FLIP:
             return "Face down: 1 power, but it grips the board. Face up: 2 power."

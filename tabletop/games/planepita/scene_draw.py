@@ -146,7 +146,9 @@ def _star_points(cx: float, cy: float, r: float, n: int = 5) -> list[tuple[float
     return pts
 
 
-def draw_mark(surface: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: Colour) -> None:
+def draw_mark(
+    surface: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: Colour
+) -> None:
     """The rulebook's rim symbols: square, triangle, star."""
     cx, cy = centre
     if kind == "square":
@@ -163,7 +165,9 @@ def _glyph_font(theme: Theme, px: int) -> pygame.font.Font:
     return theme.font(max(1.0, px / max(theme.scale, 0.01)))
 
 
-def glyph_image(theme: Theme, text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+def glyph_image(
+    theme: Theme, text: str, px: int, colour: Colour, bold: bool = False
+) -> pygame.Surface:
     """``text`` (a seat's glyph, a token's letter) ``px`` pixels tall. The
     theme never makes a font smaller than is readable as text, so a glyph for
     a small disc is drawn at that size and scaled down to ``px``: a glyph must
@@ -174,10 +178,14 @@ def glyph_image(theme: Theme, text: str, px: int, colour: Colour, bold: bool = F
     if size <= px:
         return img
     k = px / size
-    return pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+    return pygame.transform.smoothscale(
+        img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k)))
+    )
 
 
-def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens: tuple[str, ...], r: int) -> pygame.Surface:
+def disc_sprite(
+    theme: Theme, owner: int, players: int, face_down: bool, tokens: tuple[str, ...], r: int
+) -> pygame.Surface:
     """One alien disc, ``r`` pixels in radius: colour *and* glyph; a face-down
     disc shows its back with a small owner glyph; LAST and DOUBLE tokens on top."""
     pad = max(2, r // 5)
@@ -190,8 +198,12 @@ def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens:
         pygame.draw.circle(surf, BACK_COLOUR, c, r)
         pygame.draw.circle(surf, style.colour, c, r, max(2, r // 4))
         for k in (0.62, 0.42):
-            pygame.draw.circle(surf, mix(BACK_COLOUR, (255, 255, 255), 0.16), c, max(1, round(r * k)), 1)
-        g = glyph_image(theme, style.glyph, max(4, round(r * 0.75)), mix(style.colour, (255, 255, 255), 0.3))
+            pygame.draw.circle(
+                surf, mix(BACK_COLOUR, (255, 255, 255), 0.16), c, max(1, round(r * k)), 1
+            )
+        g = glyph_image(
+            theme, style.glyph, max(4, round(r * 0.75)), mix(style.colour, (255, 255, 255), 0.3)
+        )
         surf.blit(g, g.get_rect(center=c))
     else:
         pygame.draw.circle(surf, mix(style.colour, (0, 0, 0), 0.25), c, r)
@@ -201,14 +213,37 @@ def disc_sprite(theme: Theme, owner: int, players: int, face_down: bool, tokens:
         surf.blit(g, g.get_rect(center=c))
     pygame.draw.aacircle(surf, (16, 16, 20), c, r, max(1, r // 12))
     if LAST in tokens:
-        _token_badge(surf, theme, (c[0] - r * 0.62, c[1] - r * 0.62), max(5, r // 2), "L", (250, 250, 250), (30, 30, 30))
+        _token_badge(
+            surf,
+            theme,
+            (c[0] - r * 0.62, c[1] - r * 0.62),
+            max(5, r // 2),
+            "L",
+            (250, 250, 250),
+            (30, 30, 30),
+        )
     if DOUBLE in tokens:
-        _token_badge(surf, theme, (c[0] + r * 0.62, c[1] - r * 0.62), max(5, r // 2), "2", TOKEN_GOLD, (30, 20, 0))
+        _token_badge(
+            surf,
+            theme,
+            (c[0] + r * 0.62, c[1] - r * 0.62),
+            max(5, r // 2),
+            "2",
+            TOKEN_GOLD,
+            (30, 20, 0),
+        )
     return surf
 
 
-def _token_badge(surf: pygame.Surface, theme: Theme, centre: tuple[float, float], r: int, text: str,
-                 fill: Colour, ink: Colour) -> None:
+def _token_badge(
+    surf: pygame.Surface,
+    theme: Theme,
+    centre: tuple[float, float],
+    r: int,
+    text: str,
+    fill: Colour,
+    ink: Colour,
+) -> None:
     pygame.draw.circle(surf, (10, 10, 10), centre, r + 1)
     pygame.draw.circle(surf, fill, centre, r)
     img = glyph_image(theme, text, max(4, round(r * 1.5)), ink, bold=True)
@@ -225,20 +260,30 @@ def jammer_sprite(r: int) -> pygame.Surface:
     for k in range(8):  # hazard stripes round the rim
         a0 = k * math.pi / 4
         pts = [(c[0] + r * math.cos(a0 + s), c[1] + r * math.sin(a0 + s)) for s in (0.0, 0.3)]
-        pts += [(c[0] + r * 0.7 * math.cos(a0 + s), c[1] + r * 0.7 * math.sin(a0 + s)) for s in (0.45, 0.15)]
+        pts += [
+            (c[0] + r * 0.7 * math.cos(a0 + s), c[1] + r * 0.7 * math.sin(a0 + s))
+            for s in (0.45, 0.15)
+        ]
         pygame.draw.polygon(surf, JAMMER_COLOUR, pts)
     pygame.draw.circle(surf, JAMMER_COLOUR, c, round(r * 0.68))
     pygame.draw.circle(surf, HAZARD, c, round(r * 0.42), max(1, r // 10))
     pygame.draw.circle(surf, HAZARD, c, max(2, round(r * 0.14)))
     for k in range(3):  # radar waves
         a = math.pi / 2 + k * 2 * math.pi / 3
-        pygame.draw.line(surf, HAZARD, (c[0] + r * 0.2 * math.cos(a), c[1] + r * 0.2 * math.sin(a)),
-                         (c[0] + r * 0.42 * math.cos(a), c[1] + r * 0.42 * math.sin(a)), max(1, r // 12))
+        pygame.draw.line(
+            surf,
+            HAZARD,
+            (c[0] + r * 0.2 * math.cos(a), c[1] + r * 0.2 * math.sin(a)),
+            (c[0] + r * 0.42 * math.cos(a), c[1] + r * 0.42 * math.sin(a)),
+            max(1, r // 12),
+        )
     pygame.draw.aacircle(surf, (10, 10, 10), c, r, max(1, r // 12))
     return surf
 
 
-def render_backdrop(size: tuple[int, int], geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
+def render_backdrop(
+    size: tuple[int, int], geo: Geometry, theme: Theme, players: int
+) -> pygame.Surface:
     """The table: space, the planet (areas, lines, values, marks) and each seat's rail."""
     w, h = size
     surf = pygame.Surface((w, h))
@@ -274,7 +319,9 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
         for k in range(steps):
             f = k / steps
             r = (r_out - (r_out - r_in) * f) * s
-            shade = mix(mix(base, (0, 0, 0), 0.28), mix(base, (255, 255, 255), 0.08), min(1.0, f * 1.6))
+            shade = mix(
+                mix(base, (0, 0, 0), 0.28), mix(base, (255, 255, 255), 0.08), min(1.0, f * 1.6)
+            )
             pygame.draw.circle(surf, shade, c, max(1, round(r)))
     # texture: craters and clouds, kept inside the planet
     tex = pygame.Surface(size, pygame.SRCALPHA)
@@ -297,7 +344,9 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
     for k in range(12):
         f = k / 12
-        pygame.draw.circle(shade, (255, 255, 255, 5), (c[0] - R * 0.35 * f, c[1] - R * 0.35 * f), R * (1 - f * 0.8))
+        pygame.draw.circle(
+            shade, (255, 255, 255, 5), (c[0] - R * 0.35 * f, c[1] - R * 0.35 * f), R * (1 - f * 0.8)
+        )
     surf.blit(shade, (0, 0))
     # the white lines at their real width, and the rim
     lw = max(1, round(b.line_width * s))
@@ -314,7 +363,9 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
     spots = [(5, 0.0, -44.0, big)]
     r4, r3 = (sum(b.area_bounds(area, 0.0)) / 2 for area in (4, 3))  # the middle of each band
     for ang in (90, 270):
-        spots.append((4, r4 * math.cos(math.radians(ang + 25)), r4 * math.sin(math.radians(ang + 25)), mid))
+        spots.append(
+            (4, r4 * math.cos(math.radians(ang + 25)), r4 * math.sin(math.radians(ang + 25)), mid)
+        )
     for ang in (45, 135, 225, 315):
         spots.append((3, r3 * math.cos(math.radians(ang)), r3 * math.sin(math.radians(ang)), mid))
     for value, x, y, font in spots:
@@ -327,8 +378,13 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
         lo, hi = b.stretch_arc(players, seat)
         col = theme.player(seat).colour
         n = max(8, int((hi - lo) / 2))
-        pts = [geo.to_px(rail_r * math.cos(math.radians(lo + (hi - lo) * k / n)),
-                         rail_r * math.sin(math.radians(lo + (hi - lo) * k / n))) for k in range(n + 1)]
+        pts = [
+            geo.to_px(
+                rail_r * math.cos(math.radians(lo + (hi - lo) * k / n)),
+                rail_r * math.sin(math.radians(lo + (hi - lo) * k / n)),
+            )
+            for k in range(n + 1)
+        ]
         pygame.draw.lines(surf, mix(col, (0, 0, 0), 0.35), False, pts, max(2, geo.length(3.0)))
         for end in (pts[0], pts[-1]):
             pygame.draw.circle(surf, mix(col, (0, 0, 0), 0.35), end, max(2, geo.length(3.0)))
@@ -337,7 +393,13 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
     for ang in b.mark_angles(players):
         a = math.radians(ang)
         d = b.outer_radius + b.pad_gap + 9.0
-        draw_mark(surf, kind, geo.to_px(d * math.cos(a), d * math.sin(a)), geo.length(5.5), (236, 236, 228))
+        draw_mark(
+            surf,
+            kind,
+            geo.to_px(d * math.cos(a), d * math.sin(a)),
+            geo.length(5.5),
+            (236, 236, 228),
+        )
     return surf
 
 
@@ -349,7 +411,9 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     rnd = rng.make(3, "planepita-art")
     for _ in range(rect.w * rect.h // 700):
         v = rnd.randint(110, 230)
-        surface.set_at((rnd.randrange(rect.x, rect.right), rnd.randrange(rect.y, rect.bottom)), (v, v, v))
+        surface.set_at(
+            (rnd.randrange(rect.x, rect.right), rnd.randrange(rect.y, rect.bottom)), (v, v, v)
+        )
     r = min(rect.w, rect.h) * 0.42
     c = (rect.centerx, rect.centery)
     board = default_board()
@@ -363,13 +427,25 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     jr = max(3, round(r * board.jammer_radius / board.outer_radius))
     js = jammer_sprite(jr)
     surface.blit(js, js.get_rect(center=(c[0] + r * 0.08, c[1] - r * 0.05)))
-    dr = max(6, round(r * board.disc_radius / board.outer_radius * 1.8))  # larger than life: a picture
-    for i, (fx, fy, down) in enumerate(((-0.38, 0.30, False), (0.46, 0.18, False), (0.12, -0.52, True),
-                                        (-0.62, -0.34, False), (0.30, 0.66, False))):
+    dr = max(
+        6, round(r * board.disc_radius / board.outer_radius * 1.8)
+    )  # larger than life: a picture
+    for i, (fx, fy, down) in enumerate(
+        (
+            (-0.38, 0.30, False),
+            (0.46, 0.18, False),
+            (0.12, -0.52, True),
+            (-0.62, -0.34, False),
+            (0.30, 0.66, False),
+        )
+    ):
         sp = disc_sprite(theme, i % 4, 4, down, (), dr)
         surface.blit(sp, sp.get_rect(center=(c[0] + fx * r, c[1] + fy * r)))
 
-def hole_spots(centre: tuple[int, int], rad: int, n: int, biggest: int) -> tuple[int, list[tuple[int, int]]]:
+
+def hole_spots(
+    centre: tuple[int, int], rad: int, n: int, biggest: int
+) -> tuple[int, list[tuple[int, int]]]:
     """Where ``n`` lost discs lie in a black hole of radius ``rad`` at
     ``centre``: (their radius, their centres), on a sunflower spiral, every
     disc wholly inside the hole; the discs shrink (never below 3 px) as more
@@ -436,7 +512,10 @@ class TableDrawing:
         self.aim_drawn = ""  # the aim assist level it was drawn with
         self.meter_rect = pygame.Rect(0, 0, 0, 0)  # where the power meter was last drawn
         self.hole_discs: list[tuple[int, int, int]] = []  # the lost discs drawn: x, y, radius, px
-        self.hole_circle: tuple[tuple[int, int], int] = ((0, 0), 0)  # the hole drawn: centre, radius
+        self.hole_circle: tuple[tuple[int, int], int] = (
+            (0, 0),
+            0,
+        )  # the hole drawn: centre, radius
         self._power_key: tuple[Any, ...] = ()
         self._panel_img: pygame.Surface | None = None
         self._panel_img_key: tuple[Any, ...] = ()
@@ -453,7 +532,9 @@ class TableDrawing:
         square = pygame.Rect(0, 0, side, side)
         square.center = self.board_area.center
         self.geo = Geometry(square, self.board, self.players)
-        self.panel_rect = pygame.Rect(self.board_area.right + gap, rect.y + gap, panel_w, rect.h - 2 * gap)
+        self.panel_rect = pygame.Rect(
+            self.board_area.right + gap, rect.y + gap, panel_w, rect.h - 2 * gap
+        )
         p = self.panel_rect
         body = t.body.get_linesize()
         small = t.small.get_linesize()
@@ -464,8 +545,13 @@ class TableDrawing:
         # 3P disc and the Double token at once), then who would take each area
         st = self.session.state
         self.button_rows = 2 if st.third_party_variant and st.doubles_variant else 1
-        decide_h = (small + t.px(4) + self.button_rows * (t.px(40) + t.px(6))
-                    + self.power_height() + t.px(6))
+        decide_h = (
+            small
+            + t.px(4)
+            + self.button_rows * (t.px(40) + t.px(6))
+            + self.power_height()
+            + t.px(6)
+        )
         self.decide_rect = pygame.Rect(p.x, self.head_rect.bottom + t.px(8), p.w, decide_h)
         # two lines per seat when there is room for the black hole below, else one
         dr = max(6, t.px(8))
@@ -475,7 +561,12 @@ class TableDrawing:
         seats_h = small + t.px(10) + self.players * row_h
         self.seats_rect = pygame.Rect(p.x, self.decide_rect.bottom + t.px(8), p.w, seats_h)
         self.seat_rects = [
-            pygame.Rect(p.x + t.px(8), self.seats_rect.y + small + t.px(8) + i * row_h, p.w - t.px(16), row_h)
+            pygame.Rect(
+                p.x + t.px(8),
+                self.seats_rect.y + small + t.px(8) + i * row_h,
+                p.w - t.px(16),
+                row_h,
+            )
             for i in range(self.players)
         ]
         slot_h = t.px(40) if self.compact else t.px(50)
@@ -484,7 +575,9 @@ class TableDrawing:
         inner = self.slots_rect.inflate(-t.px(16), 0)
         sw = (inner.w - 2 * t.px(8)) // 3
         self.slot_rects = [
-            pygame.Rect(inner.x + i * (sw + t.px(8)), self.slots_rect.y + small + t.px(8), sw, slot_h)
+            pygame.Rect(
+                inner.x + i * (sw + t.px(8)), self.slots_rect.y + small + t.px(8), sw, slot_h
+            )
             for i in range(3)
         ]
         hole_top = self.slots_rect.bottom + t.px(8)
@@ -519,7 +612,14 @@ class TableDrawing:
 
     def layout_rects(self) -> list[pygame.Rect]:
         """The parts that must not overlap: the board square and the panel's boxes."""
-        return [self.geo.square, self.head_rect, self.decide_rect, self.seats_rect, self.slots_rect, self.hole_rect]
+        return [
+            self.geo.square,
+            self.head_rect,
+            self.decide_rect,
+            self.seats_rect,
+            self.slots_rect,
+            self.hole_rect,
+        ]
 
     # -- drawing -------------------------------------------------------------------------------------
     def text(self, font_key: tuple[str, bool], text: str, colour: Colour) -> pygame.Surface:
@@ -533,7 +633,9 @@ class TableDrawing:
         if img is None:
             if len(self.sprites) > 400:  # shrinking discs make many sizes
                 self.sprites.clear()
-            img = self.sprites[key] = disc_sprite(t, disc.owner, self.players, disc.face_down, disc.tokens, r)
+            img = self.sprites[key] = disc_sprite(
+                t, disc.owner, self.players, disc.face_down, disc.tokens, r
+            )
         return img
 
     def jammer_img(self, r: int) -> pygame.Surface:
@@ -547,7 +649,9 @@ class TableDrawing:
         t = self.app.theme
         key = (self.table_rect.size, self.geo.square.topleft, self.geo.square.size, t.palette)
         if self.backdrop is None or self.backdrop_key != key:
-            self.backdrop = render_backdrop(self.table_rect.size, self._geo_local(), t, self.players)
+            self.backdrop = render_backdrop(
+                self.table_rect.size, self._geo_local(), t, self.players
+            )
             self.backdrop_key = key
         surface.blit(self.backdrop, self.table_rect.topleft)
         pic = self.current_picture(view)
@@ -593,7 +697,9 @@ class TableDrawing:
         pygame.draw.circle(shade, (*colour, round(50 + 40 * pulse)), c, outer * self.geo.scale)
         if inner > 0:
             pygame.draw.circle(shade, (0, 0, 0, 0), c, inner * self.geo.scale)
-        pygame.draw.circle(shade, (*colour, 220), c, outer * self.geo.scale, max(2, self.geo.length(2)))
+        pygame.draw.circle(
+            shade, (*colour, 220), c, outer * self.geo.scale, max(2, self.geo.length(2))
+        )
         surface.blit(shade, sq.topleft)
 
     def _draw_pads(self, surface: pygame.Surface, pic: Picture) -> None:
@@ -615,17 +721,29 @@ class TableDrawing:
         pygame.draw.polygon(surface, mix(col, (20, 22, 30), 0.7), poly)
         w = pose.wall
         h = pose.width / 2
-        for a, b in (((0.0, -h + w / 2), (pose.depth, -h + w / 2)), ((0.0, h - w / 2), (pose.depth, h - w / 2)),
-                     ((pose.depth - w / 2, -h), (pose.depth - w / 2, h))):
-            pygame.draw.line(surface, mix(col, (255, 255, 255), 0.2), geo.to_px(*pose.to_world(*a)),
-                             geo.to_px(*pose.to_world(*b)), geo.length(w))
+        for a, b in (
+            ((0.0, -h + w / 2), (pose.depth, -h + w / 2)),
+            ((0.0, h - w / 2), (pose.depth, h - w / 2)),
+            ((pose.depth - w / 2, -h), (pose.depth - w / 2, h)),
+        ):
+            pygame.draw.line(
+                surface,
+                mix(col, (255, 255, 255), 0.2),
+                geo.to_px(*pose.to_world(*a)),
+                geo.to_px(*pose.to_world(*b)),
+                geo.length(w),
+            )
         # the launch line the disc starts behind
         la, lb = pose.to_world(pose.depth * 0.25, -h + w), pose.to_world(pose.depth * 0.25, h - w)
         pygame.draw.line(surface, mix(col, (255, 255, 255), 0.5), geo.to_px(*la), geo.to_px(*lb), 1)
         if self.human_launch() and not self.anims and seat == self.session.to_move():
             hot = self.drag is not None and self.drag.kind == "pad"
-            pygame.draw.polygon(surface, t.focus if hot else mix(col, (255, 255, 255), 0.5), poly,
-                                max(1, geo.length(1.2)))
+            pygame.draw.polygon(
+                surface,
+                t.focus if hot else mix(col, (255, 255, 255), 0.5),
+                poly,
+                max(1, geo.length(1.2)),
+            )
 
     def _draw_pieces(self, surface: pygame.Surface, pic: Picture) -> None:
         geo = self.geo
@@ -637,15 +755,22 @@ class TableDrawing:
             self._blit_disc(surface, disc, x, y, angle, r)
             if disc.id == pic.pending:
                 pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
-                pygame.draw.circle(surface, self.app.theme.focus, geo.ipx(x, y),
-                                   r + geo.length(3) + round(pulse * geo.length(2)), max(2, geo.length(1.5)))
+                pygame.draw.circle(
+                    surface,
+                    self.app.theme.focus,
+                    geo.ipx(x, y),
+                    r + geo.length(3) + round(pulse * geo.length(2)),
+                    max(2, geo.length(1.5)),
+                )
         if pic.on_pad is not None and pic.active is not None:
             pose = geo.pose(pic.active, pic.pads[pic.active])
             self._blit_disc(surface, pic.on_pad, *pose.start, 0.0, r)
         for disc, x, y, p in pic.falling:
             self._draw_falling(surface, disc, x, y, p, r)
 
-    def _blit_disc(self, surface: pygame.Surface, disc: Disc, x: float, y: float, angle: float, r: int) -> None:
+    def _blit_disc(
+        self, surface: pygame.Surface, disc: Disc, x: float, y: float, angle: float, r: int
+    ) -> None:
         img = self.sprite(disc, r)
         cx, cy = self.geo.ipx(x, y)
         surface.blit(img, img.get_rect(center=(cx, cy)))
@@ -655,16 +780,31 @@ class TableDrawing:
             ix, iy = cx + math.cos(a) * (r * 0.72), cy - math.sin(a) * (r * 0.72)
             pygame.draw.line(surface, (16, 16, 20), (ix, iy), (ex, ey), max(1, r // 9))
 
-    def _draw_falling(self, surface: pygame.Surface, disc: Disc, x: float, y: float, p: float, r: int) -> None:
+    def _draw_falling(
+        self, surface: pygame.Surface, disc: Disc, x: float, y: float, p: float, r: int
+    ) -> None:
         """A disc spiralling into a black hole where it left the board (scene_effects)."""
         jammer = disc.id == JAMMER
-        effects.draw_falling(surface, self.geo, self.app.theme, disc, x, y, p,
-                             lambda d, size: self.jammer_img(size) if jammer else self.sprite(d, size),
-                             self.board.jammer_radius if jammer else self.board.disc_radius)
+        effects.draw_falling(
+            surface,
+            self.geo,
+            self.app.theme,
+            disc,
+            x,
+            y,
+            p,
+            lambda d, size: self.jammer_img(size) if jammer else self.sprite(d, size),
+            self.board.jammer_radius if jammer else self.board.disc_radius,
+        )
 
     def _draw_aim(self, surface: pygame.Surface, pic: Picture) -> None:
         t = self.app.theme
-        if pic.state.phase is Phase.PLACE_JAMMER and not self.anims and self.ghost is not None and self.my_turn:
+        if (
+            pic.state.phase is Phase.PLACE_JAMMER
+            and not self.anims
+            and self.ghost is not None
+            and self.my_turn
+        ):
             ok = self.ghost_reason is None
             col = t.ok if ok else t.danger
             jr = self.geo.length(self.board.jammer_radius)
@@ -674,7 +814,9 @@ class TableDrawing:
             centre = self.geo.ipx(*self.ghost)
             surface.blit(ghost, ghost.get_rect(center=centre))
             label = "✓ place here" if ok else "✗ not here"
-            self.ghost_label_rect = self._label(surface, label, col, (centre[0], centre[1] + jr + t.px(4)), "midtop")
+            self.ghost_label_rect = self._label(
+                surface, label, col, (centre[0], centre[1] + jr + t.px(4)), "midtop"
+            )
             return
         self.ghost_label_rect = None
         if pic.aim is None or pic.active is None:
@@ -703,7 +845,10 @@ class TableDrawing:
             self._dashes(surface, (sx, sy), (dx, dy), ARROW_MM, col, w)
             tip = geo.to_px(sx + dx * (ARROW_MM + 18.0), sy + dy * (ARROW_MM + 18.0))
             nx, ny = -dy, dx  # across the aim (board frame)
-            back = [geo.to_px(sx + dx * ARROW_MM + nx * k * 11.0, sy + dy * ARROW_MM + ny * k * 11.0) for k in (1, -1)]
+            back = [
+                geo.to_px(sx + dx * ARROW_MM + nx * k * 11.0, sy + dy * ARROW_MM + ny * k * 11.0)
+                for k in (1, -1)
+            ]
             pygame.draw.polygon(surface, (10, 10, 16), [tip, *back], 0)
             pygame.draw.polygon(surface, col, [tip, *back], max(2, t.px(3)))
         if assist == "full":
@@ -726,7 +871,9 @@ class TableDrawing:
             pygame.draw.polygon(surface, (12, 12, 18), geo.pad_polygon(pose), w + 4)
             pygame.draw.polygon(surface, col, geo.pad_polygon(pose), w)
             sx, sy = pose.start
-            pygame.draw.circle(surface, col, geo.ipx(sx, sy), geo.length(self.board.disc_radius), max(2, t.px(2)))
+            pygame.draw.circle(
+                surface, col, geo.ipx(sx, sy), geo.length(self.board.disc_radius), max(2, t.px(2))
+            )
             dx, dy = aim_direction(pose, action.angle)
             pred = predict(self.board, pose, action.angle, action.speed, self.params)
             self._dots(surface, (sx, sy), (dx, dy), pred.tip, col, w)
@@ -735,8 +882,12 @@ class TableDrawing:
                 rr = geo.length(self.board.disc_radius)
                 pygame.draw.circle(surface, (12, 12, 18), c, rr + 2, w + 4)
                 pygame.draw.circle(surface, col, c, rr, w)
-                pygame.draw.line(surface, col, (c[0] - rr // 2, c[1]), (c[0] + rr // 2, c[1]), max(2, t.px(2)))
-                pygame.draw.line(surface, col, (c[0], c[1] - rr // 2), (c[0], c[1] + rr // 2), max(2, t.px(2)))
+                pygame.draw.line(
+                    surface, col, (c[0] - rr // 2, c[1]), (c[0] + rr // 2, c[1]), max(2, t.px(2))
+                )
+                pygame.draw.line(
+                    surface, col, (c[0], c[1] - rr // 2), (c[0], c[1] + rr // 2), max(2, t.px(2))
+                )
                 label_at = (c[0], c[1] + rr + t.px(6))
             else:
                 end = geo.ipx(sx + dx * pred.tip, sy + dy * pred.tip)
@@ -760,8 +911,15 @@ class TableDrawing:
             spot = (c[0], c[1] + rr + t.px(6))
             self._label(surface, "Hint: the jammer here", col, spot, "midtop")
 
-    def _dots(self, surface: pygame.Surface, start: tuple[float, float], along: tuple[float, float],
-              length: float, colour: Colour, w: int) -> None:
+    def _dots(
+        self,
+        surface: pygame.Surface,
+        start: tuple[float, float],
+        along: tuple[float, float],
+        length: float,
+        colour: Colour,
+        w: int,
+    ) -> None:
         """A dotted line ``length`` mm from ``start`` along the unit vector
         ``along``: the hint's aim, unlike the player's dashes."""
         geo = self.geo
@@ -778,8 +936,15 @@ class TableDrawing:
         """The viewer's aim assist level (Planepita's setting): "full", "line" or "none"."""
         return str(self.setting("aim_assist"))
 
-    def _dashes(self, surface: pygame.Surface, start: tuple[float, float], along: tuple[float, float],
-                length: float, colour: Colour, w: int) -> None:
+    def _dashes(
+        self,
+        surface: pygame.Surface,
+        start: tuple[float, float],
+        along: tuple[float, float],
+        length: float,
+        colour: Colour,
+        w: int,
+    ) -> None:
         """A dashed line ``length`` mm from ``start`` along the unit vector ``along``."""
         geo, t = self.geo, self.app.theme
         sx, sy = start
@@ -789,13 +954,23 @@ class TableDrawing:
         while k * dash < length:
             if k % 2 == 0:
                 a0, a1 = k * dash, min(length, (k + 1) * dash)
-                pa, pb = geo.to_px(sx + dx * a0, sy + dy * a0), geo.to_px(sx + dx * a1, sy + dy * a1)
+                pa, pb = (
+                    geo.to_px(sx + dx * a0, sy + dy * a0),
+                    geo.to_px(sx + dx * a1, sy + dy * a1),
+                )
                 pygame.draw.line(surface, (10, 10, 16), pa, pb, w + max(2, t.px(2)))
                 pygame.draw.line(surface, colour, pa, pb, w)
             k += 1
 
-    def _draw_stop(self, surface: pygame.Surface, pose: PadPose, angle: float, col: Colour,
-                   pred: AimPrediction, w: int) -> None:
+    def _draw_stop(
+        self,
+        surface: pygame.Surface,
+        pose: PadPose,
+        angle: float,
+        col: Colour,
+        pred: AimPrediction,
+        w: int,
+    ) -> None:
         """Full aim assist: the line to where the disc would stop on an empty
         board, with a ring there, or a cross where it would leave the board."""
         t, geo = self.app.theme, self.geo
@@ -806,16 +981,30 @@ class TableDrawing:
         length = pred.tip
         r = self.board.disc_radius
         # a dashed line from the disc to where it stops (to the ring's edge), or past the rim
-        self._dashes(surface, (sx, sy), (dx, dy), max(0.0, length - (0.0 if off else r)),
-                     t.danger if off else col, w)
+        self._dashes(
+            surface,
+            (sx, sy),
+            (dx, dy),
+            max(0.0, length - (0.0 if off else r)),
+            t.danger if off else col,
+            w,
+        )
         self.aim_tip = (sx + dx * length, sy + dy * length)
         if off:  # where it would leave the board: a cross on the rim and a label
             ex, ey = sx + dx * pred.exit, sy + dy * pred.exit
             c = geo.to_px(ex, ey)
             m = max(7, geo.length(11))
             for sgn in (1, -1):
-                pygame.draw.line(surface, (10, 10, 16), (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 4)
-                pygame.draw.line(surface, t.danger, (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 1)
+                pygame.draw.line(
+                    surface,
+                    (10, 10, 16),
+                    (c[0] - m, c[1] - sgn * m),
+                    (c[0] + m, c[1] + sgn * m),
+                    w + 4,
+                )
+                pygame.draw.line(
+                    surface, t.danger, (c[0] - m, c[1] - sgn * m), (c[0] + m, c[1] + sgn * m), w + 1
+                )
             # the label outside the planet, past the cross
             out = math.hypot(ex, ey) or 1.0
             lx, ly = geo.to_px(ex + ex / out * 26.0, ey + ey / out * 26.0)
@@ -830,8 +1019,9 @@ class TableDrawing:
             pygame.draw.circle(surface, col, c, rr, max(2, t.px(2)))
             pygame.draw.circle(surface, col, c, max(2, t.px(2)))
 
-    def _label(self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int],
-               anchor: str) -> pygame.Rect:
+    def _label(
+        self, surface: pygame.Surface, text: str, colour: Colour, at: tuple[int, int], anchor: str
+    ) -> pygame.Rect:
         """A small bold label on a dark rounded box (readable on any area), kept in the board area."""
         t = self.app.theme
         img = self.text(("small", True), text, colour)
@@ -861,7 +1051,9 @@ class TableDrawing:
             """How far the box's centre is from the aim line, px."""
             px, py = box.center
             dx, dy = b[0] - a[0], b[1] - a[1]
-            k = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / max(1e-9, dx * dx + dy * dy)))
+            k = max(
+                0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / max(1e-9, dx * dx + dy * dy))
+            )
             return math.hypot(px - a[0] - k * dx, py - a[1] - k * dy)
 
         boxes = [
@@ -873,16 +1065,31 @@ class TableDrawing:
         controls = self.meter_keep_clear()
         # clear of the pad first, then of the controls, then away from the aim
         # line; the order breaks ties
-        return max(boxes, key=lambda r: (not r.colliderect(pad), r.collidelist(controls) < 0,
-                                         min(away(r), float(t.px(60)))))
+        return max(
+            boxes,
+            key=lambda r: (
+                not r.colliderect(pad),
+                r.collidelist(controls) < 0,
+                min(away(r), float(t.px(60))),
+            ),
+        )
 
     def meter_keep_clear(self) -> list[pygame.Rect]:
         """Controls drawn on the board area that the power meter must not
         cover (none here; the scene's mixins add theirs)."""
         return []
 
-    def _draw_meter(self, surface: pygame.Surface, angle: float, speed: float, frac: float, col: Colour,
-                    pred: AimPrediction, pose: PadPose, assist: str = "full") -> None:
+    def _draw_meter(
+        self,
+        surface: pygame.Surface,
+        angle: float,
+        speed: float,
+        frac: float,
+        col: Colour,
+        pred: AimPrediction,
+        pose: PadPose,
+        assist: str = "full",
+    ) -> None:
         """The power meter: the speed in mm/s, where the disc goes (full aim
         assist), the aim (not without assist), and a bar (the pull; a tick
         where the pull reaches past the far rim), in a corner of the board area
@@ -900,7 +1107,9 @@ class TableDrawing:
         where_img = self.text(("small", True), where, where_col)
         aim = f"aim {angle:+.1f}° from straight in" if assist != "none" else "power"
         aim_img = self.text(("small", False), aim, t.text_dim)
-        w = max(t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()) + t.px(20)
+        w = max(
+            t.px(200), speed_img.get_width() + where_img.get_width() + t.px(12), aim_img.get_width()
+        ) + t.px(20)
         h = speed_img.get_height() + aim_img.get_height() + t.px(34)
         sx, sy = pose.start
         dx, dy = aim_direction(pose, angle)
@@ -910,7 +1119,12 @@ class TableDrawing:
         pygame.draw.rect(surface, t.panel_edge, box, max(1, t.px(1)), border_radius=t.px(8))
         y = box.y + t.px(6)
         surface.blit(speed_img, (box.x + t.px(10), y))
-        surface.blit(where_img, where_img.get_rect(bottomright=(box.right - t.px(10), y + speed_img.get_height() - t.px(2))))
+        surface.blit(
+            where_img,
+            where_img.get_rect(
+                bottomright=(box.right - t.px(10), y + speed_img.get_height() - t.px(2))
+            ),
+        )
         y += speed_img.get_height()
         surface.blit(aim_img, (box.x + t.px(10), y))
         bar = pygame.Rect(box.x + t.px(10), box.bottom - t.px(20), box.w - t.px(20), t.px(12))
@@ -920,7 +1134,9 @@ class TableDrawing:
         if fill.w > 0:
             pygame.draw.rect(surface, col, fill, border_radius=t.px(4))
         tick = bar.x + round(bar.w * PULL_REACH_MM / PULL_FULL_MM)
-        pygame.draw.line(surface, t.text, (tick, bar.y - t.px(2)), (tick, bar.bottom + t.px(1)), max(1, t.px(2)))
+        pygame.draw.line(
+            surface, t.text, (tick, bar.y - t.px(2)), (tick, bar.bottom + t.px(1)), max(1, t.px(2))
+        )
 
     # -- the panel -------------------------------------------------------------------------------------
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
@@ -961,7 +1177,9 @@ class TableDrawing:
         for seat in range(self.players):
             name = self.session.seats[seat].name
             for words in PROMPTS.values():
-                rows = max(rows, len(self.prompt_lines(f"{t.player(seat).glyph} {name}: {words}", width)))
+                rows = max(
+                    rows, len(self.prompt_lines(f"{t.player(seat).glyph} {name}: {words}", width))
+                )
         return min(2, rows)
 
     def _panel_key(self, pic: Picture) -> tuple[Any, ...]:
@@ -971,10 +1189,20 @@ class TableDrawing:
         if isinstance(anim, RoundEnd):
             step, p = anim.stage()
             stage = (id(anim), step, step == 2 and p > 0.05)
-        return (id(pic.state), pic.state.phase, type(anim).__name__, stage, self.my_turn,
-                self.hint(pic.state), self.panel_rect.topleft, self.panel_rect.size,
-                self.app.theme.palette, self.flip_button.visible, self.own_button.visible,
-                self.double_button.visible)
+        return (
+            id(pic.state),
+            pic.state.phase,
+            type(anim).__name__,
+            stage,
+            self.my_turn,
+            self.hint(pic.state),
+            self.panel_rect.topleft,
+            self.panel_rect.size,
+            self.app.theme.palette,
+            self.flip_button.visible,
+            self.own_button.visible,
+            self.double_button.visible,
+        )
 
     def _draw_panel_cached(self, surface: pygame.Surface, pic: Picture) -> None:
         """The panel changes only with the state or an animation's stage: draw it
@@ -1007,11 +1235,22 @@ class TableDrawing:
         colour = t.player(mover).colour if mover is not None else t.text
         glyph = f"{t.player(mover).glyph} " if mover is not None else ""
         for line in self.prompt_lines(glyph + prompt):
-            draw_text(surface, t.font("body", bold=True), line, mix(colour, (255, 255, 255), 0.35),
-                      pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()))
+            draw_text(
+                surface,
+                t.font("body", bold=True),
+                line,
+                mix(colour, (255, 255, 255), 0.35),
+                pygame.Rect(x, y, r.w - t.px(24), t.body.get_linesize()),
+            )
             y += t.body.get_linesize()
         for line in wrap_text(t.small, self.hint(st), r.w - t.px(24))[:2]:
-            draw_text(surface, t.small, line, t.text_dim, pygame.Rect(x, y, r.w - t.px(24), t.small.get_linesize()))
+            draw_text(
+                surface,
+                t.small,
+                line,
+                t.text_dim,
+                pygame.Rect(x, y, r.w - t.px(24), t.small.get_linesize()),
+            )
             y += t.small.get_linesize()
         self._draw_decision(surface, st)
         self._draw_seats(surface, st)
@@ -1035,7 +1274,11 @@ class TableDrawing:
         heading, results = self.area_count(st)
         if title:
             self._box(surface, r, title)
-            shown = [b.rect.bottom for b in (self.flip_button, self.own_button, self.double_button) if b.visible]
+            shown = [
+                b.rect.bottom
+                for b in (self.flip_button, self.own_button, self.double_button)
+                if b.visible
+            ]
             top = max(shown) + t.px(6)
         else:
             top = r.y
@@ -1076,7 +1319,9 @@ class TableDrawing:
                 words = {"empty": "—", "tie": "tie", "third_party": "3P leads"}.get(area.reason, "")
             room = r.right - t.px(10) - x
             if room > t.px(24):
-                draw_text(surface, t.small, words, t.text_dim, pygame.Rect(x, y, room, line_h), "right")
+                draw_text(
+                    surface, t.small, words, t.text_dim, pygame.Rect(x, y, room, line_h), "right"
+                )
             y += line_h + t.px(3)
 
     def area_count(self, st: PlanepitaState) -> tuple[str, tuple[Any, ...]]:
@@ -1092,7 +1337,9 @@ class TableDrawing:
         key = ("power", id(st.layout), st.layout)
         if self._power_key != key:
             lay = st.layout
-            self._power = pp_rules.area_winners(lay.discs, pp_rules.jammer_area_of(lay), st.players, st.slots)
+            self._power = pp_rules.area_winners(
+                lay.discs, pp_rules.jammer_area_of(lay), st.players, st.slots
+            )
             self._power_key = key
         return self._power
 
@@ -1104,7 +1351,9 @@ class TableDrawing:
         for seat, row in enumerate(self.seat_rects):
             style = t.player(seat)
             if seat == mover:
-                pygame.draw.rect(surface, mix(t.panel, style.colour, 0.22), row, border_radius=t.px(6))
+                pygame.draw.rect(
+                    surface, mix(t.panel, style.colour, 0.22), row, border_radius=t.px(6)
+                )
                 pygame.draw.rect(surface, style.colour, row, max(1, t.px(2)), border_radius=t.px(6))
             name = self.session.seats[seat].name
             team = ""
@@ -1118,8 +1367,15 @@ class TableDrawing:
             score = sum(v for v, _ in st.won[seat])
             sc = self.text(("body", True), str(score), t.text)
             surface.blit(sc, sc.get_rect(topright=(row.right - t.px(8), top)))
-            draw_text(surface, t.font("body", bold=seat == mover), f"{style.glyph} {name}", style.colour,
-                      pygame.Rect(row.x + t.px(6), top, row.w - sc.get_width() - t.px(20), t.body.get_linesize()))
+            draw_text(
+                surface,
+                t.font("body", bold=seat == mover),
+                f"{style.glyph} {name}",
+                style.colour,
+                pygame.Rect(
+                    row.x + t.px(6), top, row.w - sc.get_width() - t.px(20), t.body.get_linesize()
+                ),
+            )
             y2 = top + t.body.get_linesize() + t.px(2)
             cx = row.x + t.px(6) + dr
             cy = y2 + t.small.get_linesize() // 2
@@ -1141,11 +1397,24 @@ class TableDrawing:
             if words.strip():
                 room = row.right - t.px(8) - (cx + t.px(4))
                 if room > t.px(30):
-                    draw_text(surface, t.small, words.strip(" ·"), t.text_dim,
-                              pygame.Rect(cx + t.px(4), y2, room, t.small.get_linesize()), "right")
+                    draw_text(
+                        surface,
+                        t.small,
+                        words.strip(" ·"),
+                        t.text_dim,
+                        pygame.Rect(cx + t.px(4), y2, room, t.small.get_linesize()),
+                        "right",
+                    )
 
-    def _draw_seat_line(self, surface: pygame.Surface, st: PlanepitaState, seat: int, row: pygame.Rect,
-                        mover: int | None, dr: int) -> None:
+    def _draw_seat_line(
+        self,
+        surface: pygame.Surface,
+        st: PlanepitaState,
+        seat: int,
+        row: pygame.Rect,
+        mover: int | None,
+        dr: int,
+    ) -> None:
         """One seat on one line (small windows): name, discs left, score."""
         t = self.app.theme
         style = t.player(seat)
@@ -1166,8 +1435,13 @@ class TableDrawing:
         if st.doubles[seat]:
             label += " ×2"
         room = cx - dr - t.px(6) - (row.x + t.px(6))
-        draw_text(surface, t.font("body", bold=seat == mover), label, style.colour,
-                  pygame.Rect(row.x + t.px(6), row.y, max(0, room), row.h))
+        draw_text(
+            surface,
+            t.font("body", bold=seat == mover),
+            label,
+            style.colour,
+            pygame.Rect(row.x + t.px(6), row.y, max(0, room), row.h),
+        )
 
     def _draw_slots(self, surface: pygame.Surface, st: PlanepitaState) -> None:
         t = self.app.theme
@@ -1180,7 +1454,9 @@ class TableDrawing:
         for i, (value, rect) in enumerate(zip((5, 4, 3), self.slot_rects)):
             n = st.slots[i]
             pygame.draw.rect(surface, t.track, rect, border_radius=t.px(8))
-            pygame.draw.rect(surface, AREA_COLOURS[value], rect, max(1, t.px(2)), border_radius=t.px(8))
+            pygame.draw.rect(
+                surface, AREA_COLOURS[value], rect, max(1, t.px(2)), border_radius=t.px(8)
+            )
             shown = n
             if fading is not None and self.anims and isinstance(self.anims[0], RoundEnd):
                 res = self.anims[0].result.areas[i]
@@ -1235,7 +1511,9 @@ class TableDrawing:
             art.fill(t.panel)
             c = (side // 2, side // 2)
             for k in range(8, 0, -1):
-                pygame.draw.circle(art, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8))
+                pygame.draw.circle(
+                    art, mix(HOLE_COLOUR, (90, 60, 160), k / 10), c, max(1, rad * k // 8)
+                )
             pygame.draw.circle(art, HOLE_COLOUR, c, max(1, rad // 3))
             for k in range(3):  # the spiral
                 pts = []
@@ -1264,7 +1542,9 @@ class TableDrawing:
         box.center = self.geo.square.center
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*t.panel, 236), panel.get_rect(), border_radius=t.px(12))
-        pygame.draw.rect(panel, (*t.panel_edge, 255), panel.get_rect(), max(1, t.px(2)), border_radius=t.px(12))
+        pygame.draw.rect(
+            panel, (*t.panel_edge, 255), panel.get_rect(), max(1, t.px(2)), border_radius=t.px(12)
+        )
         surface.blit(panel, box.topleft)
         surface.blit(head, (box.x + t.px(16), box.y + t.px(10)))
         y = box.y + head.get_height() + t.px(18)
@@ -1293,16 +1573,29 @@ class TableDrawing:
             else:
                 words, colour = "tie: carried over", t.warning
             rx = names_x + owners * col_w + t.px(8)
-            draw_text(surface, t.small, words, colour, pygame.Rect(rx, y, box.right - rx - t.px(10), t.body.get_linesize()))
+            draw_text(
+                surface,
+                t.small,
+                words,
+                colour,
+                pygame.Rect(rx, y, box.right - rx - t.px(10), t.body.get_linesize()),
+            )
             y += row_h
         if stage == 2:  # tokens fly from the scoring board to the winners
             for i, area in enumerate(res.areas):
                 if area.winner is None or not area.tokens or i >= len(self.slot_rects):
                     continue
                 a = self.slot_rects[i].center
-                b = self.seat_rects[area.winner].midright if area.winner < len(self.seat_rects) else a
+                b = (
+                    self.seat_rects[area.winner].midright
+                    if area.winner < len(self.seat_rects)
+                    else a
+                )
                 q = ease(p)
-                pos = (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q - math.sin(q * math.pi) * t.px(40))
+                pos = (
+                    a[0] + (b[0] - a[0]) * q,
+                    a[1] + (b[1] - a[1]) * q - math.sin(q * math.pi) * t.px(40),
+                )
                 tr = t.px(12)
                 pygame.draw.circle(surface, TOKEN_GOLD, pos, tr)
                 pygame.draw.circle(surface, (90, 60, 0), pos, tr, max(1, t.px(2)))

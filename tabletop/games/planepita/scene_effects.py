@@ -82,10 +82,14 @@ def _around(points: list[tuple[float, float]], reach: float) -> pygame.Rect:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     left, top = math.floor(min(xs) - reach), math.floor(min(ys) - reach)
-    return pygame.Rect(left, top, math.ceil(max(xs) + reach) - left + 1, math.ceil(max(ys) + reach) - top + 1)
+    return pygame.Rect(
+        left, top, math.ceil(max(xs) + reach) - left + 1, math.ceil(max(ys) + reach) - top + 1
+    )
 
 
-def draw_flashes(surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Impact, float]]) -> None:
+def draw_flashes(
+    surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Impact, float]]
+) -> None:
     """A ring bursting out of each contact as it happens, wider and brighter
     for a harder hit, fading as it grows."""
     if not flashes:
@@ -97,7 +101,9 @@ def draw_flashes(surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Imp
         r = max(3, geo.length(6.0 + reach * q))
         spark = max(2, geo.length(4.0 + 6.0 * hit.strength))
         rings.append((hit, q, r, spark, geo.ipx(hit.x, hit.y)))
-    layer = _LAYER.begin(surface, _around([c for *_, c in rings], max(max(r, s) for _, _, r, s, _ in rings) + 2))
+    layer = _LAYER.begin(
+        surface, _around([c for *_, c in rings], max(max(r, s) for _, _, r, s, _ in rings) + 2)
+    )
     if layer is None:
         return
     for hit, q, r, spark, centre in rings:
@@ -121,7 +127,9 @@ def draw_marks(surface: pygame.Surface, geo: Geometry, marks: list[tuple[Impact,
         r = max(3, geo.length(5.0 + MARK_REACH_MM * hit.strength * (1.0 + 0.5 * pop)))
         width = max(2, geo.length(1.5 + 1.5 * hit.strength))
         rings.append((pop, r, width, geo.ipx(hit.x, hit.y)))
-    layer = _LAYER.begin(surface, _around([c for *_, c in rings], max(r + w for _, r, w, _ in rings) + 4))
+    layer = _LAYER.begin(
+        surface, _around([c for *_, c in rings], max(r + w for _, r, w, _ in rings) + 4)
+    )
     if layer is None:
         return
     for pop, r, width, centre in rings:
@@ -188,15 +196,22 @@ def draw_falling(
     layer = _LAYER.begin(surface, _around([centre], 1.5 * hole_r + 4)) if hole_r >= 2 else None
     if layer is not None:
         for k in range(6, 0, -1):
-            pygame.draw.circle(layer, (*VORTEX_GLOW, 26 + 10 * (6 - k)), centre, hole_r * (0.45 + 0.14 * k))
+            pygame.draw.circle(
+                layer, (*VORTEX_GLOW, 26 + 10 * (6 - k)), centre, hole_r * (0.45 + 0.14 * k)
+            )
         for arm in range(3):
             pts = []
             for j in range(14):
                 a = spin + arm * 2 * math.pi / 3 + j * 0.34
                 rr = hole_r * (1.25 - 0.9 * j / 13)
                 pts.append((centre[0] + rr * math.cos(a), centre[1] + rr * math.sin(a)))
-            pygame.draw.lines(layer, (*mix(VORTEX_GLOW, (255, 255, 255), 0.35), 200), False, pts,
-                              max(1, round(hole_r / 7)))
+            pygame.draw.lines(
+                layer,
+                (*mix(VORTEX_GLOW, (255, 255, 255), 0.35), 200),
+                False,
+                pts,
+                max(1, round(hole_r / 7)),
+            )
         pygame.draw.circle(layer, (*VORTEX_CORE, 255), centre, max(1, hole_r * 0.45))
         _LAYER.end(surface)
     # the piece: on a shrinking circle round the hole, turning as it goes
@@ -210,7 +225,9 @@ def draw_falling(
         img = sprite(disc, size).copy()
         shade = round(180 * ease(p))
         if shade:
-            img.fill((255 - shade, 255 - shade, 255 - shade, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            img.fill(
+                (255 - shade, 255 - shade, 255 - shade, 255), special_flags=pygame.BLEND_RGBA_MULT
+            )
         img = pygame.transform.rotate(img, math.degrees(spin))
         surface.blit(img, img.get_rect(center=geo.ipx(px_mm, py_mm)))
     # the word, beside the hole, away from the planet

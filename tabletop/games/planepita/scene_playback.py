@@ -94,7 +94,9 @@ def _pad_contact(pose: PadPose, x: float, y: float, radius: float) -> tuple[floa
     """Where a disc at (x, y) touches the pad: the rim point facing the pad's
     footprint (its nearest point), or its centre when it is over the pad."""
     forward, side = pose.local(x, y)
-    near = pose.to_world(min(pose.depth, max(0.0, forward)), min(pose.width / 2, max(-pose.width / 2, side)))
+    near = pose.to_world(
+        min(pose.depth, max(0.0, forward)), min(pose.width / 2, max(-pose.width / 2, side))
+    )
     dx, dy = near[0] - x, near[1] - y
     d = math.hypot(dx, dy)
     if d < 1e-9:
@@ -127,7 +129,9 @@ def impacts(traj: Trajectory, board: Board, pose: PadPose | None = None) -> list
     return out
 
 
-def shot_discs(before: PlanepitaState, after: PlanepitaState, traj: Trajectory, launched: Disc) -> dict[int, Disc]:
+def shot_discs(
+    before: PlanepitaState, after: PlanepitaState, traj: Trajectory, launched: Disc
+) -> dict[int, Disc]:
     """Every disc a shot's playback shows, by id: those on the board before and
     after it, those it sent to the black hole, and the disc it launched."""
     known = {d.id: d for d in (*before.layout.discs, *after.layout.discs, *after.black_hole)}
@@ -159,13 +163,21 @@ class Picture:
     pads: list[float]
     active: int | None  # the seat whose pad stands
     on_pad: Disc | None = None  # a disc waiting on the active pad
-    falling: list[tuple[Disc, float, float, float]] = field(default_factory=list)  # disc, x, y, progress
+    falling: list[tuple[Disc, float, float, float]] = field(
+        default_factory=list
+    )  # disc, x, y, progress
     pending: int | None = None  # the disc a decision is about
     aim: tuple[float, float] | None = None  # (angle, speed) to draw from the active pad
     hidden: frozenset[int] = frozenset()
-    flashes: list[tuple[Impact, float]] = field(default_factory=list)  # a contact, its flash's progress 0..1
-    marks: list[tuple[Impact, float]] = field(default_factory=list)  # instant replay: a contact, seconds since
-    trails: list[Trail] = field(default_factory=list)  # instant replay: each moving piece's path so far
+    flashes: list[tuple[Impact, float]] = field(
+        default_factory=list
+    )  # a contact, its flash's progress 0..1
+    marks: list[tuple[Impact, float]] = field(
+        default_factory=list
+    )  # instant replay: a contact, seconds since
+    trails: list[Trail] = field(
+        default_factory=list
+    )  # instant replay: each moving piece's path so far
 
 
 def picture_of(state: PlanepitaState, layout: Layout | None = None) -> Picture:
@@ -210,7 +222,9 @@ class Anim:
 class PadMove(Anim):
     """A bot slides its pad along the rim to where it will launch from."""
 
-    def __init__(self, state: PlanepitaState, seat: int, disc: Disc, target: float, duration: float) -> None:
+    def __init__(
+        self, state: PlanepitaState, seat: int, disc: Disc, target: float, duration: float
+    ) -> None:
         super().__init__(duration)
         self.state, self.seat, self.disc, self.target = state, seat, disc, target
         self.start = state.layout.pad_of(seat)
@@ -226,7 +240,9 @@ class PullBack(Anim):
     """A bot pulls its disc back: the pull grows (the inverse of a human's pull
     mapping), so the aim line grows to the shot's stop point as a person's would."""
 
-    def __init__(self, state: PlanepitaState, seat: int, disc: Disc, flick: Flick, duration: float) -> None:
+    def __init__(
+        self, state: PlanepitaState, seat: int, disc: Disc, flick: Flick, duration: float
+    ) -> None:
         super().__init__(duration)
         self.state, self.seat, self.disc, self.flick = state, seat, disc, flick
 
@@ -238,7 +254,11 @@ class PullBack(Anim):
         board = default_board()
         vmax = p.launch.max_speed
         length = pull_length(self.flick.speed, vmax, board, p) * ease(self.progress)
-        speed = self.flick.speed if self.progress >= 1.0 else min(self.flick.speed, pull_speed(length, vmax, board, p))
+        speed = (
+            self.flick.speed
+            if self.progress >= 1.0
+            else min(self.flick.speed, pull_speed(length, vmax, board, p))
+        )
         pic.aim = (self.flick.angle, speed)
         return pic
 
@@ -249,8 +269,15 @@ class ShotAnim(Anim):
     spiralling into the black hole. ``speed`` is the animation speed (2: twice
     as fast as real time)."""
 
-    def __init__(self, state: PlanepitaState, seat: int, flick: Flick, traj: Trajectory,
-                 discs: Mapping[int, Disc], speed: float) -> None:
+    def __init__(
+        self,
+        state: PlanepitaState,
+        seat: int,
+        flick: Flick,
+        traj: Trajectory,
+        discs: Mapping[int, Disc],
+        speed: float,
+    ) -> None:
         super().__init__(traj.duration / speed + FALL_TIME / speed)
         self.state, self.seat, self.flick, self.traj = state, seat, flick, traj
         self.speed = speed
@@ -262,7 +289,8 @@ class ShotAnim(Anim):
         #: the last frame each body was seen (len(frames) if never lost)
         alive = ~np.isnan(frames[:, :, 0])
         self.last_seen = [
-            int(np.flatnonzero(alive[:, i])[-1]) if alive[:, i].any() else -1 for i in range(len(traj.ids))
+            int(np.flatnonzero(alive[:, i])[-1]) if alive[:, i].any() else -1
+            for i in range(len(traj.ids))
         ]
         self.whooshed: set[int] = set()
 
@@ -342,7 +370,9 @@ class RoundEnd(Anim):
 
     SWEEP, POWER, TOKENS = 1.0, 2.2, 1.1
 
-    def __init__(self, state: PlanepitaState, layout: Layout, result: RoundResult, speed: float) -> None:
+    def __init__(
+        self, state: PlanepitaState, layout: Layout, result: RoundResult, speed: float
+    ) -> None:
         self.stages = (self.SWEEP / speed, self.POWER / speed, self.TOKENS / speed)
         super().__init__(sum(self.stages))
         self.state, self.layout, self.result = state, layout, result

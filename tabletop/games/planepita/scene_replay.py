@@ -59,14 +59,22 @@ class InstantReplay:
     """The shot ``flick`` made from ``before`` (giving ``after``), shown again:
     ``t`` is how far into the shot (seconds of the shot) the replay is."""
 
-    def __init__(self, ply: int, before: PlanepitaState, flick: Flick, after: PlanepitaState,
-                 traj: Trajectory) -> None:
+    def __init__(
+        self,
+        ply: int,
+        before: PlanepitaState,
+        flick: Flick,
+        after: PlanepitaState,
+        traj: Trajectory,
+    ) -> None:
         self.ply = ply
         self.traj = traj
         self.seat = pp_rules.launcher(before)
         disc = pp_rules.launched_disc(before, flick)
         #: the shot's playback, shown frozen at the replay's time
-        self.anim = ShotAnim(before, self.seat, flick, traj, shot_discs(before, after, traj, disc), REPLAY_SPEED)
+        self.anim = ShotAnim(
+            before, self.seat, flick, traj, shot_discs(before, after, traj, disc), REPLAY_SPEED
+        )
         self.t = 0.0
         self.end = traj.duration + FALL_TIME
         self.playing = True
@@ -156,8 +164,11 @@ class ReplayControls:
 
     def init_replay(self) -> None:
         self.instant: InstantReplay | None = None
-        self.replay_button = Button("Replay shot (R)", self.toggle_replay,
-                                    tooltip="The last shot again in slow motion, with its impacts and paths")
+        self.replay_button = Button(
+            "Replay shot (R)",
+            self.toggle_replay,
+            tooltip="The last shot again in slow motion, with its impacts and paths",
+        )
         self.replay_button.visible = False
         self.group.add(self.replay_button)
         #: where the timeline was last drawn (for tests)
@@ -184,8 +195,10 @@ class ReplayControls:
         before, after, flick = s.states[ply], s.states[ply + 1], s.actions[ply]
         traj = pp_rules.recorded_shot(before, flick, after)
         if traj is None:
-            self.app.toast("That shot was played with an older version of the physics: "
-                           "its path cannot be shown again.")
+            self.app.toast(
+                "That shot was played with an older version of the physics: "
+                "its path cannot be shown again."
+            )
             return False
         self.instant = InstantReplay(ply, before, flick, after, traj)
         self._sync_replay_button()
@@ -214,7 +227,9 @@ class ReplayControls:
         t = self.app.theme
         font = t.font("body", bold=self.replay_button.kind != "normal")
         w = font.size(self.replay_button.text)[0] + 2 * t.px(14)
-        self.replay_button.rect = pygame.Rect(self.board_area.x + t.px(6), self.board_area.y + t.px(6), w, t.px(36))
+        self.replay_button.rect = pygame.Rect(
+            self.board_area.x + t.px(6), self.board_area.y + t.px(6), w, t.px(36)
+        )
 
     def meter_keep_clear(self) -> list[pygame.Rect]:
         keep = list(super().meter_keep_clear())  # type: ignore[misc]
@@ -229,8 +244,10 @@ class ReplayControls:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.instant is None:
-            if event.type == pygame.KEYDOWN and event.key == REPLAY_KEY and not event.mod & (
-                pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+            if (
+                event.type == pygame.KEYDOWN
+                and event.key == REPLAY_KEY
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
             ):
                 self.start_replay()
                 return True
@@ -243,7 +260,10 @@ class ReplayControls:
                 replay.toggle()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 replay.scrub(1 if event.key == pygame.K_RIGHT else -1)
-            elif event.key in (LOG_KEY, pygame.K_F9):  # the log may be shown; tuning ends the replay
+            elif event.key in (
+                LOG_KEY,
+                pygame.K_F9,
+            ):  # the log may be shown; tuning ends the replay
                 if event.key == pygame.K_F9:
                     self.stop_replay()
                 return bool(super().handle(event))  # type: ignore[misc]
@@ -276,11 +296,24 @@ class ReplayControls:
         inner_w = panel.w - t.px(24)
         line = t.small.get_linesize()
         notes = [
-            *wrap_text(t.small, "Wheel or ← →: scrub · Space: pause or play · R or Esc: back to the game", inner_w),
-            *wrap_text(t.small, "Rings mark the contacts, larger for harder hits; each path fades behind its piece.",
-                       inner_w),
+            *wrap_text(
+                t.small,
+                "Wheel or ← →: scrub · Space: pause or play · R or Esc: back to the game",
+                inner_w,
+            ),
+            *wrap_text(
+                t.small,
+                "Rings mark the contacts, larger for harder hits; each path fades behind its piece.",
+                inner_w,
+            ),
         ]
-        content = t.heading.get_linesize() + t.body.get_linesize() + t.px(30) + (len(notes) + 1) * line + t.px(20)
+        content = (
+            t.heading.get_linesize()
+            + t.body.get_linesize()
+            + t.px(30)
+            + (len(notes) + 1) * line
+            + t.px(20)
+        )
         h = min(panel.h, max(content, self.decide_rect.bottom - panel.y))
         box = pygame.Rect(panel.x, panel.y, panel.w, h)
         pygame.draw.rect(surface, t.panel, box, border_radius=t.px(10))
@@ -289,7 +322,13 @@ class ReplayControls:
         surface.blit(t.font("heading", bold=True).render("Instant replay", True, t.text), (x, y))
         y += t.heading.get_linesize()
         state = "playing" if replay.playing else ("ended" if replay.t >= replay.end else "paused")
-        draw_text(surface, t.body, f"¼ speed · {state}", t.text_dim, pygame.Rect(x, y, inner_w, t.body.get_linesize()))
+        draw_text(
+            surface,
+            t.body,
+            f"¼ speed · {state}",
+            t.text_dim,
+            pygame.Rect(x, y, inner_w, t.body.get_linesize()),
+        )
         y += t.body.get_linesize() + t.px(8)
         bar = pygame.Rect(x, y + t.px(6), inner_w, t.px(8))
         self.replay_timeline = bar
@@ -303,7 +342,9 @@ class ReplayControls:
             hx = bar.x + round(bar.w * hit.t / span)
             tall = round(t.px(3) + t.px(8) * hit.strength)
             colour = MARK_COLOUR if hit.t <= replay.t else mix(MARK_COLOUR, t.track, 0.6)
-            pygame.draw.line(surface, colour, (hx, bar.centery - tall), (hx, bar.centery + tall), max(1, t.px(2)))
+            pygame.draw.line(
+                surface, colour, (hx, bar.centery - tall), (hx, bar.centery + tall), max(1, t.px(2))
+            )
         knob = (bar.x + done.w, bar.centery)
         pygame.draw.circle(surface, t.text, knob, t.px(7))
         pygame.draw.circle(surface, t.accent, knob, t.px(7), max(1, t.px(2)))

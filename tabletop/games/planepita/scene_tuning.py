@@ -157,18 +157,31 @@ class TuningScene(MenuScene):
         for key, knob in KNOBS.items():
             value = self.values[key]
             slider = Slider(
-                value, min(knob.lo, value), max(knob.hi, value), knob.step,
-                self._setter(key), label=knob.title, fmt=knob.number,
+                value,
+                min(knob.lo, value),
+                max(knob.hi, value),
+                knob.step,
+                self._setter(key),
+                label=knob.title,
+                fmt=knob.number,
                 tooltip=f"{key} in physics.toml",
             )
             slider.label_share, slider.value_share = 0.5, 0.3  # room for "3000"
             self.sliders[key] = slider
-        self.replay = Button("Replay last shot", self.replay_last_shot, kind="primary",
-                             tooltip="The last flick again from where it was flicked, with these values")
-        self.save = Button("Save", self.save_values, tooltip="New games use these values (your physics.toml)")
+        self.replay = Button(
+            "Replay last shot",
+            self.replay_last_shot,
+            kind="primary",
+            tooltip="The last flick again from where it was flicked, with these values",
+        )
+        self.save = Button(
+            "Save", self.save_values, tooltip="New games use these values (your physics.toml)"
+        )
         self.reset = Button("Reset", self.reset_values, tooltip="The shipped values")
         self.close_button = Button("Close", self.back, tooltip="Esc or F9")
-        self.group.add(*self.sliders.values(), self.replay, self.save, self.reset, self.close_button)
+        self.group.add(
+            *self.sliders.values(), self.replay, self.save, self.reset, self.close_button
+        )
         self._sync()
 
     def _setter(self, key: str) -> Callable[[float], None]:
@@ -271,9 +284,13 @@ class TuningScene(MenuScene):
         self.sliders_bottom = y
         bh, half = t.px(40), (inner.w - gap) // 2
         bottom = self.panel.bottom - t.px(14)
-        self.close_button.rect = pygame.Rect(inner.x + half + gap, bottom - bh, inner.w - half - gap, bh)
+        self.close_button.rect = pygame.Rect(
+            inner.x + half + gap, bottom - bh, inner.w - half - gap, bh
+        )
         self.reset.rect = pygame.Rect(inner.x, bottom - bh, half, bh)
-        self.save.rect = pygame.Rect(inner.x + half + gap, bottom - 2 * bh - gap, inner.w - half - gap, bh)
+        self.save.rect = pygame.Rect(
+            inner.x + half + gap, bottom - 2 * bh - gap, inner.w - half - gap, bh
+        )
         self.replay.rect = pygame.Rect(inner.x, bottom - 2 * bh - gap, half, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -288,8 +305,13 @@ class TuningScene(MenuScene):
         y = self.panel.y + t.px(10)
         surface.blit(t.heading.render(self.heading, True, t.text), (inner.x, y))
         y += t.heading.get_linesize()
-        draw_text(surface, t.small, "F9 or Esc closes · the game is not changed", t.text_dim,
-                  pygame.Rect(inner.x, y, inner.w, t.small.get_linesize()))
+        draw_text(
+            surface,
+            t.small,
+            "F9 or Esc closes · the game is not changed",
+            t.text_dim,
+            pygame.Rect(inner.x, y, inner.w, t.small.get_linesize()),
+        )
         self.group.draw(surface, t)
         # params.py's refusal, or what the last button did, then the legend
         y = self.sliders_bottom + t.px(4)
@@ -308,16 +330,33 @@ class TuningScene(MenuScene):
         help_top = room - len(help_lines) * line
         if help_top >= y + (2 * line + t.px(10) if self.comparison is not None else 0):
             for i, text in enumerate(help_lines):
-                draw_text(surface, t.small, text, t.text_dim, pygame.Rect(inner.x, help_top + i * line, inner.w, line))
+                draw_text(
+                    surface,
+                    t.small,
+                    text,
+                    t.text_dim,
+                    pygame.Rect(inner.x, help_top + i * line, inner.w, line),
+                )
             room = help_top - t.px(4)
         if self.comparison is not None and self.problem is None:
             y += t.px(4)
-            for colour, words in ((ORIGINAL_COLOUR, "this game's values"), (TUNED_COLOUR, "the values above")):
+            for colour, words in (
+                (ORIGINAL_COLOUR, "this game's values"),
+                (TUNED_COLOUR, "the values above"),
+            ):
                 if y + line > room:
                     break
                 mid = y + line // 2
-                pygame.draw.line(surface, colour, (inner.x, mid), (inner.x + t.px(34), mid), max(2, t.px(4)))
-                draw_text(surface, t.small, words, t.text, pygame.Rect(inner.x + t.px(44), y, inner.w - t.px(44), line))
+                pygame.draw.line(
+                    surface, colour, (inner.x, mid), (inner.x + t.px(34), mid), max(2, t.px(4))
+                )
+                draw_text(
+                    surface,
+                    t.small,
+                    words,
+                    t.text,
+                    pygame.Rect(inner.x + t.px(44), y, inner.w - t.px(44), line),
+                )
                 y += line + t.px(2)
         self.legend_bottom = y
 
@@ -332,18 +371,30 @@ class TuningScene(MenuScene):
         surface.blit(veil, table.topleft)
         board = self.game.board
         for d in comparison.before.layout.discs:
-            pygame.draw.circle(surface, (200, 200, 210), geo.ipx(d.x, d.y), geo.length(board.disc_radius), 1)
+            pygame.draw.circle(
+                surface, (200, 200, 210), geo.ipx(d.x, d.y), geo.length(board.disc_radius), 1
+            )
         if comparison.before.layout.jammer is not None:
-            pygame.draw.circle(surface, (200, 200, 210), geo.ipx(*comparison.before.layout.jammer),
-                               geo.length(board.jammer_radius), 1)
+            pygame.draw.circle(
+                surface,
+                (200, 200, 210),
+                geo.ipx(*comparison.before.layout.jammer),
+                geo.length(board.jammer_radius),
+                1,
+            )
         width = max(2, t.px(3))
-        for traj, colour in ((comparison.original, ORIGINAL_COLOUR), (comparison.tuned, TUNED_COLOUR)):
+        for traj, colour in (
+            (comparison.original, ORIGINAL_COLOUR),
+            (comparison.tuned, TUNED_COLOUR),
+        ):
             f = min(len(traj.frames) - 1, int(comparison.t * traj.fps))
             for i, ident in enumerate(traj.ids):
                 xy = traj.frames[: f + 1, i, :2]
                 seen = np.flatnonzero(~np.isnan(xy[:, 0]))
                 if len(seen) >= 2 and float(np.ptp(xy[seen], axis=0).max()) >= 0.5:
-                    pygame.draw.lines(surface, colour, False, [geo.to_px(*xy[k]) for k in seen], width)
+                    pygame.draw.lines(
+                        surface, colour, False, [geo.to_px(*xy[k]) for k in seen], width
+                    )
                 now = position_at(traj, i, comparison.t)
                 if now is None or not np.isfinite(traj.frames[f, i, 0]):
                     continue

@@ -250,7 +250,9 @@ class Judge:
         self.races = races(view, seat)
         self.home = habitat_of(view, seat, "".join(TILES[t].terrains for t in view.revealed))
         self.base_keys = Keys(self.base)
-        self.old = [(r, standing(self.base_keys.key(r.animal), r.best_other, r.final)) for r in self.races]
+        self.old = [
+            (r, standing(self.base_keys.key(r.animal), r.best_other, r.final)) for r in self.races
+        ]
         self.standings = sum(r.value * was for r, was in self.old)
         self._touched: dict[int, list[tuple[Race, float]]] = {}
 
@@ -259,7 +261,9 @@ class Judge:
         got = self._touched.get(tile)
         if got is None:
             laid = set(TILES[tile].terrains)
-            got = self._touched[tile] = [(r, was) for r, was in self.old if _touches(r.animal, laid)]
+            got = self._touched[tile] = [
+                (r, was) for r, was in self.old if _touches(r.animal, laid)
+            ]
         return got
 
     def score(self, action: Place) -> float:
@@ -273,7 +277,9 @@ class Judge:
         else:
             total += 0.1 * new[h].bit_count() + 0.02 * keys.largest(h)
         for race, was in self.touched(action.tile):
-            total += race.value * (standing(keys.key(race.animal), race.best_other, race.final) - was)
+            total += race.value * (
+                standing(keys.key(race.animal), race.best_other, race.final) - was
+            )
         return total
 
 
@@ -286,7 +292,9 @@ def pick_near(scored: Sequence[tuple[float, Place]], slack: float, rng: Random) 
 # -- the levels -------------------------------------------------------------------------
 
 
-def easy_score(view: PlanetState, seat: int, action: Place, base: Sequence[int], home: str) -> float:
+def easy_score(
+    view: PlanetState, seat: int, action: Place, base: Sequence[int], home: str
+) -> float:
     new = placed_masks(base, action)
     h = _INDEX[home]
     return new[h].bit_count() + 0.1 * Keys(new).largest(h)
@@ -359,8 +367,10 @@ def worth(state: PlanetState, seat: int, keys: Sequence[Keys]) -> float:
         animal = ANIMALS[card]
         mine = keys[seat].key(animal)
         best = max((keys[s].key(animal) for s in range(state.players) if s != seat), default=())
-        total += card_points(state, seat, card) * SOON ** max(0, r - state.round) * standing(
-            mine, best, r == ROUNDS
+        total += (
+            card_points(state, seat, card)
+            * SOON ** max(0, r - state.round)
+            * standing(mine, best, r == ROUNDS)
         )
     return total
 
@@ -402,7 +412,9 @@ class HardBot:
         start = self.clock()
         deadline = None if self.time_budget is None else start + self.time_budget
         judge = Judge(view, self.seat)
-        scored = sorted(((judge.score(a), a) for a in RULES.legal_actions(view)), key=lambda x: -x[0])
+        scored = sorted(
+            ((judge.score(a), a) for a in RULES.legal_actions(view)), key=lambda x: -x[0]
+        )
         kept = [a for _, a in scored[:HARD_KEEP]]
         self.last_values = {}
         self.last_samples = 0

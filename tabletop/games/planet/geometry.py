@@ -59,10 +59,26 @@ _IPHI = 1 / PHI
 #: the 20 corners, v0-v19 of planet.md §9.2 (circumradius sqrt(3), edge 2/φ)
 VERTICES = np.array(
     [
-        (-1, 1, 1), (-PHI, 0, _IPHI), (-1, -1, 1), (0, -_IPHI, PHI), (0, _IPHI, PHI),
-        (-_IPHI, PHI, 0), (-1, 1, -1), (-PHI, 0, -_IPHI), (-1, -1, -1), (-_IPHI, -PHI, 0),
-        (_IPHI, -PHI, 0), (1, -1, 1), (PHI, 0, _IPHI), (1, 1, 1), (_IPHI, PHI, 0),
-        (0, _IPHI, -PHI), (0, -_IPHI, -PHI), (1, -1, -1), (PHI, 0, -_IPHI), (1, 1, -1),
+        (-1, 1, 1),
+        (-PHI, 0, _IPHI),
+        (-1, -1, 1),
+        (0, -_IPHI, PHI),
+        (0, _IPHI, PHI),
+        (-_IPHI, PHI, 0),
+        (-1, 1, -1),
+        (-PHI, 0, -_IPHI),
+        (-1, -1, -1),
+        (-_IPHI, -PHI, 0),
+        (_IPHI, -PHI, 0),
+        (1, -1, 1),
+        (PHI, 0, _IPHI),
+        (1, 1, 1),
+        (_IPHI, PHI, 0),
+        (0, _IPHI, -PHI),
+        (0, -_IPHI, -PHI),
+        (1, -1, -1),
+        (PHI, 0, -_IPHI),
+        (1, 1, -1),
     ],
     dtype=float,
 )
@@ -103,7 +119,9 @@ def _faces_across() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...],
         for e in range(SLOTS):
             key = (corners[e], corners[(e + 1) % SLOTS])
             if key in slot_of:
-                raise ValueError(f"geometry: edge v{key[0]}-v{key[1]} runs the same way on two faces")
+                raise ValueError(
+                    f"geometry: edge v{key[0]}-v{key[1]} runs the same way on two faces"
+                )
             slot_of[key] = (f, e)
     nbr: list[tuple[int, ...]] = []
     back: list[tuple[int, ...]] = []
@@ -175,8 +193,17 @@ def place(tile: Sequence[T], face: int, rotation: int) -> tuple[tuple[int, T], .
 #: two flowers (face 0 with 1-5 round it, face 11 with 6, 7, 9, 10), joined
 #: across the edge of faces 3 and 8
 NET_FOLDS: tuple[tuple[int, int], ...] = (
-    (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (3, 8), (8, 11),
-    (11, 6), (11, 7), (11, 9), (11, 10),
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (0, 5),
+    (3, 8),
+    (8, 11),
+    (11, 6),
+    (11, 7),
+    (11, 9),
+    (11, 10),
 )
 
 

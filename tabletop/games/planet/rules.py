@@ -103,7 +103,11 @@ def _layout(cards: Sequence[int]) -> tuple[tuple[tuple[int, ...], ...], tuple[in
         at += n
     columns: list[tuple[int, ...]] = []
     for r in range(1, ROUNDS + 1):
-        column = tuple(row[r - first] for row, (first, last) in zip(rows, ROWS, strict=True) if first <= r <= last)
+        column = tuple(
+            row[r - first]
+            for row, (first, last) in zip(rows, ROWS, strict=True)
+            if first <= r <= last
+        )
         columns.append(column)
     return tuple(columns), (*rows[1], *rows[2])
 
@@ -221,8 +225,18 @@ class PlanetRules:
         min_players=2,
         max_players=4,
         variants=(
-            Variant("beginner", "Beginner (no habitat cards, every animal 1 point)", (False, True), False),
-            Variant("secret", "Secret animals (half the animal cards face down at first)", (False, True), False),
+            Variant(
+                "beginner",
+                "Beginner (no habitat cards, every animal 1 point)",
+                (False, True),
+                False,
+            ),
+            Variant(
+                "secret",
+                "Secret animals (half the animal cards face down at first)",
+                (False, True),
+                False,
+            ),
         ),
         max_actions=lambda players: ROUNDS * players,
         score_bounds=(0, 10 + 2 * BOARD_CARDS),
@@ -231,7 +245,10 @@ class PlanetRules:
 
     def setup(self, config: GameConfig, seed: int) -> PlanetState:
         return new_game(
-            config.players, bool(config.get("beginner", False)), bool(config.get("secret", False)), seed
+            config.players,
+            bool(config.get("beginner", False)),
+            bool(config.get("secret", False)),
+            seed,
         )
 
     def to_move(self, state: PlanetState) -> int | None:
@@ -354,11 +371,15 @@ class PlanetRules:
     def view(self, state: PlanetState, seat: int) -> PlanetState:
         if not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat} in a {state.players}-player game")
-        habitats = state.habitats if state.over else tuple(
-            h if s == seat else None for s, h in enumerate(state.habitats)
+        habitats = (
+            state.habitats
+            if state.over
+            else tuple(h if s == seat else None for s, h in enumerate(state.habitats))
         )
         hidden = set(state.board.hidden)
-        columns = tuple(tuple(UNKNOWN if c in hidden else c for c in col) for col in state.board.columns)
+        columns = tuple(
+            tuple(UNKNOWN if c in hidden else c for c in col) for col in state.board.columns
+        )
         return replace(
             state,
             seed=None,
@@ -369,7 +390,9 @@ class PlanetRules:
         )
 
     # -- words --------------------------------------------------------------------------
-    def log_line(self, before: PlanetState, action: Place, after: PlanetState, names: Sequence[str]) -> str:
+    def log_line(
+        self, before: PlanetState, action: Place, after: PlanetState, names: Sequence[str]
+    ) -> str:
         def name(s: int) -> str:
             return names[s] if 0 <= s < len(names) else f"Player {s + 1}"
 
@@ -387,14 +410,20 @@ class PlanetRules:
             f"Planet, {state.players} players, round {min(state.round, ROUNDS)} of {ROUNDS}"
             + (" (over)" if state.over else f", start token P{state.start + 1}")
         ]
-        lines.append("revealed " + (" ".join(str(TILES[t]) if t != UNKNOWN else "?" for t in state.revealed) or "-"))
-        lines.append("piles " + " ".join(str(len(p)) for p in state.piles) + f"  removed {state.removed}")
+        lines.append(
+            "revealed "
+            + (" ".join(str(TILES[t]) if t != UNKNOWN else "?" for t in state.revealed) or "-")
+        )
+        lines.append(
+            "piles " + " ".join(str(len(p)) for p in state.piles) + f"  removed {state.removed}"
+        )
         for s in range(state.players):
             habitat = state.habitats[s]
             won = ",".join(ANIMALS[a].name for a in state.animals[s]) or "-"
             lines.append(f"P{s + 1} {state.planets[s]} habitat {habitat or '?'} animals {won}")
         board = " | ".join(
-            f"{r}:" + ",".join("?" if c == UNKNOWN else ANIMALS[c].name for c in state.board.column(r))
+            f"{r}:"
+            + ",".join("?" if c == UNKNOWN else ANIMALS[c].name for c in state.board.column(r))
             for r in range(max(state.round, 1), ROUNDS + 1)
             if state.board.column(r)
         )
@@ -441,13 +470,17 @@ class PlanetRules:
             require(len(tiles) + state.removed == len(TILES), "tiles were lost or made")
             cards = [c for col in state.board.columns for c in col]
             cards += [*state.board.discarded, *(a for won in state.animals for a in won)]
-            require(len(set(cards)) == len(cards) == BOARD_CARDS, "the animal cards do not add up to 20")
+            require(
+                len(set(cards)) == len(cards) == BOARD_CARDS, "the animal cards do not add up to 20"
+            )
             require(set(state.board.hidden) <= set(cards), "a face-down card is off the board")
             require(set(state.pool) <= set(state.seen), "a leftover was never turned up")
             habitats = [h for h in state.habitats if h is not None]
             require(len(set(habitats)) == len(habitats), "two habitat cards alike")
 
-    def deal_summary(self, before: PlanetState, action: Place, after: PlanetState) -> DealSummary | None:
+    def deal_summary(
+        self, before: PlanetState, action: Place, after: PlanetState
+    ) -> DealSummary | None:
         """A round that scored animal cards ended (rounds 3-12, when a card was
         won or set aside): what each seat won in it and its animals so far,
         with the round's other cards and who starts next in the note. Nothing
@@ -473,7 +506,11 @@ class PlanetRules:
                 key=lambda row: (row.place, row.seat),
             )
         )
-        waiting = [ANIMALS[c].name for c in column if c not in after.board.discarded and not any(c in w for w in won.values())]
+        waiting = [
+            ANIMALS[c].name
+            for c in column
+            if c not in after.board.discarded and not any(c in w for w in won.values())
+        ]
         gone = [ANIMALS[c].name for c in column if c in after.board.discarded]
         note = ""
         if waiting:
@@ -482,7 +519,9 @@ class PlanetRules:
             note += f"Set aside: {', '.join(gone)}. "
         if not after.over:
             note += f"Round {after.round}: {{{after.start}}} takes first."
-        return DealSummary(f"Round {r}", ("won this round", "animals"), rows, note.strip(), position=after)
+        return DealSummary(
+            f"Round {r}", ("won this round", "animals"), rows, note.strip(), position=after
+        )
 
     def undo_barrier(self, before: PlanetState, action: Place, after: PlanetState) -> bool:
         """A round's end turns up a new pile (and, in the secret variant, a card)."""
@@ -591,7 +630,9 @@ def leftover_piles(view: PlanetState, rng: Random) -> tuple[tuple[int, ...], tup
     dealt = DEALT_PILES * PILE
     came_back = set(seen[dealt:])
     placed = {p[0] for planet in view.placed for p in planet if p is not None}
-    known = seen[dealt : dealt + PILE] if len(seen) > dealt else None  # pile 11, turned up in round 11
+    known = (
+        seen[dealt : dealt + PILE] if len(seen) > dealt else None
+    )  # pile 11, turned up in round 11
     eleven: list[int] = list(known) if known is not None else []
     twelve: list[int] = []
     for r in range(1, min(view.round - 1, DEALT_PILES) + 1):

@@ -168,8 +168,15 @@ class PlanetScene(GameScene):
         foot = pygame.Rect(main.x, main.bottom - tray_h, main.w, tray_h)
         tray_w = min(foot.w // 2, tray_h * 5)
         self.tray_rect = pygame.Rect(foot.x, foot.y, tray_w, tray_h)
-        self.info_rect = pygame.Rect(self.tray_rect.right + gap, foot.y, foot.right - self.tray_rect.right - gap, tray_h)
-        self.planet_rect = pygame.Rect(main.x, self.others_rect.bottom + gap, main.w, foot.y - gap - self.others_rect.bottom - gap)
+        self.info_rect = pygame.Rect(
+            self.tray_rect.right + gap, foot.y, foot.right - self.tray_rect.right - gap, tray_h
+        )
+        self.planet_rect = pygame.Rect(
+            main.x,
+            self.others_rect.bottom + gap,
+            main.w,
+            foot.y - gap - self.others_rect.bottom - gap,
+        )
         self._layout_planets()
 
     def _layout_planets(self) -> None:
@@ -182,7 +189,9 @@ class PlanetScene(GameScene):
         shown = self.shown_planet
         label = t.small.get_linesize()
         bw = max(t.small.size(w)[0] for w in ("Flat map (M)", "3D planet (M)")) + t.px(16)
-        self.flat_button = pygame.Rect(self.planet_rect.right - bw - t.px(6), self.planet_rect.y + t.px(4), bw, label + t.px(4))
+        self.flat_button = pygame.Rect(
+            self.planet_rect.right - bw - t.px(6), self.planet_rect.y + t.px(4), bw, label + t.px(4)
+        )
         inner = self.planet_rect.inflate(-t.px(8), -t.px(8))
         inner.y += label // 2
         inner.h -= label // 2
@@ -200,7 +209,11 @@ class PlanetScene(GameScene):
             self.small_rects[seat] = box
             view = self.solids[seat]
             label = t.small.get_linesize()
-            view.fit(pygame.Rect(box.x + t.px(4), box.y + label, box.w - t.px(8), box.h - label - t.px(4)))
+            view.fit(
+                pygame.Rect(
+                    box.x + t.px(4), box.y + label, box.w - t.px(8), box.h - label - t.px(4)
+                )
+            )
             self.small[seat] = view
 
     def seat_order(self) -> list[int]:
@@ -231,7 +244,14 @@ class PlanetScene(GameScene):
 
     def opaque_rects(self) -> list[pygame.Rect]:
         """Every panel is copied whole from :attr:`panels` each frame."""
-        return [self.planet_rect, self.tray_rect, self.info_rect, self.board_rect, self.habitat_rect, *self.small_rects.values()]
+        return [
+            self.planet_rect,
+            self.tray_rect,
+            self.info_rect,
+            self.board_rect,
+            self.habitat_rect,
+            *self.small_rects.values(),
+        ]
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         """Every separate region of the table, by name (for tests: none may overlap)."""
@@ -296,7 +316,11 @@ class PlanetScene(GameScene):
             return None
         face = self.target_face()
         tiles = self.tiles
-        tile = self.tiles[self.drag] if self.drag is not None and self.drag < len(tiles) else self.picked_tile
+        tile = (
+            self.tiles[self.drag]
+            if self.drag is not None and self.drag < len(tiles)
+            else self.picked_tile
+        )
         hint = self.hint_action
         if face is None and isinstance(hint, Place):  # the hint laid on its face
             return hint.tile, hint.face, hint.rotation
@@ -328,21 +352,30 @@ class PlanetScene(GameScene):
     def leaders(self, view: PlanetState, card: int, final: bool = False) -> list[int]:
         """Who leads ``card`` now; ``final`` for a card scored in round 12,
         where the 2nd and 3rd largest regions break a tie."""
-        return self._cached(("leaders", view.planets, card, final), lambda: rules_leaders(card, view.planets, final, self.condition_key))  # type: ignore[no-any-return]
+        return self._cached(
+            ("leaders", view.planets, card, final),
+            lambda: rules_leaders(card, view.planets, final, self.condition_key),
+        )  # type: ignore[no-any-return]
 
-    def preview_effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
+    def preview_effects(
+        self, view: PlanetState, tile: int, face: int, rotation: int
+    ) -> tuple[list[int], list[str]]:
         """The cells of the regions the tile would join (outlined) and, in
         words, the animals whose standing it changes: "would lead: Fox (most forest)"."""
         key = ("effects", view.planets, view.round, view.board, self.viewer, tile, face, rotation)
         return self._cached(key, lambda: self._effects(view, tile, face, rotation))  # type: ignore[no-any-return]
 
-    def _effects(self, view: PlanetState, tile: int, face: int, rotation: int) -> tuple[list[int], list[str]]:
+    def _effects(
+        self, view: PlanetState, tile: int, face: int, rotation: int
+    ) -> tuple[list[int], list[str]]:
         seat = self.viewer
         planets = list(view.planets)
         after = with_tile(planets[seat], TILES[tile].terrains, face, rotation)
         new = set(range(SLOTS * face, SLOTS * face + SLOTS))
         glow: list[int] = []
-        for terrain in set(TILES[tile].terrains):  # a region the tile joins is of one of its terrains
+        for terrain in set(
+            TILES[tile].terrains
+        ):  # a region the tile joins is of one of its terrains
             for part in regions(after, terrain):
                 cells = [i for i in range(CELL_COUNT) if part >> i & 1]
                 if new & set(cells) and len(cells) > 1:
@@ -355,7 +388,10 @@ class PlanetScene(GameScene):
                 continue
             final = rnd == 12
             key = self.condition_key
-            was, now = standing(planets, card, seat, final, key), standing(changed, card, seat, final, key)
+            was, now = (
+                standing(planets, card, seat, final, key),
+                standing(changed, card, seat, final, key),
+            )
             if was == now:
                 continue
             animal = ANIMALS[card]
@@ -399,13 +435,26 @@ class PlanetScene(GameScene):
             held = getattr(event, "buttons", None)
             if self.drag is not None and held is not None and not held[0]:
                 self.drag = None  # the button came up where this scene never heard it
-            self.hover_face = self.big.face_at(event.pos) if self.shown_planet == self.viewer else None
+            self.hover_face = (
+                self.big.face_at(event.pos) if self.shown_planet == self.viewer else None
+            )
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_m
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        ):
             self.toggle_flat()
             return True
-        if event.type == pygame.KEYDOWN and not (self.my_turn and self.tiles) and not self.flat and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            return self.solids[self.shown_planet].handle(event)  # no tile aimed: the arrows turn the planet
+        if (
+            event.type == pygame.KEYDOWN
+            and not (self.my_turn and self.tiles)
+            and not self.flat
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+        ):
+            return self.solids[self.shown_planet].handle(
+                event
+            )  # no tile aimed: the arrows turn the planet
         if event.type == pygame.MOUSEWHEEL:
             self.rotate(1 if event.y > 0 else -1)
             return True
@@ -457,7 +506,11 @@ class PlanetScene(GameScene):
         if held is None:
             if pressed == "big" and self.big.rect.collidepoint(pos):
                 return self._click_big(pos)
-            if isinstance(pressed, int) and pressed in self.small_rects and self.small_rects[pressed].collidepoint(pos):
+            if (
+                isinstance(pressed, int)
+                and pressed in self.small_rects
+                and self.small_rects[pressed].collidepoint(pos)
+            ):
                 self.show(pressed)
                 return True
             return False
@@ -563,7 +616,9 @@ class PlanetScene(GameScene):
             moved = view.update(dt) or moved
         if moved and self.pointer is not None:
             # the face under the pointer changes as the planet turns
-            self.hover_face = self.big.face_at(self.pointer) if self.shown_planet == self.viewer else None
+            self.hover_face = (
+                self.big.face_at(self.pointer) if self.shown_planet == self.viewer else None
+            )
         super().update(dt)
 
     def _edge_turn(self, dt: float) -> bool:
@@ -602,7 +657,13 @@ class PlanetScene(GameScene):
         self._draw_large(surface, view)
         if self.drag is not None and self.drag < len(view.revealed) and self.hover_face is None:
             radius = max(8, self.big.scale * 0.55)
-            blit_tile(surface, TILES[view.revealed[self.drag]].terrains, self.drag_pos, radius, self.rotation)
+            blit_tile(
+                surface,
+                TILES[view.revealed[self.drag]].terrains,
+                self.drag_pos,
+                radius,
+                self.rotation,
+            )
 
     def _draw_panels(self, surface: pygame.Surface, view: PlanetState, changed_only: bool) -> None:
         t = self.app.theme
@@ -611,11 +672,45 @@ class PlanetScene(GameScene):
         for seat, box in self.small_rects.items():
             key = keys[f"planet {seat}"]
             paint = partial(self._draw_small, view=view, seat=seat, flash=key[-1])
-            panels.draw(surface, f"planet {seat}", box, key, paint, t.felt, changed_only=changed_only)
-        panels.draw(surface, "tray", self.tray_rect, keys["tray"], lambda s: self._draw_tray(s, view), t.felt, changed_only=changed_only)
-        panels.draw(surface, "preview", self.info_rect, keys["preview"], lambda s: self._draw_preview_words(s, view), t.felt, changed_only=changed_only)
-        panels.draw(surface, "animals", self.board_rect, keys["animals"], lambda s: self._draw_board(s, view), t.felt, changed_only=changed_only)
-        panels.draw(surface, "habitat", self.habitat_rect, keys["habitat"], lambda s: self._draw_habitat(s, view), t.felt, changed_only=changed_only)
+            panels.draw(
+                surface, f"planet {seat}", box, key, paint, t.felt, changed_only=changed_only
+            )
+        panels.draw(
+            surface,
+            "tray",
+            self.tray_rect,
+            keys["tray"],
+            lambda s: self._draw_tray(s, view),
+            t.felt,
+            changed_only=changed_only,
+        )
+        panels.draw(
+            surface,
+            "preview",
+            self.info_rect,
+            keys["preview"],
+            lambda s: self._draw_preview_words(s, view),
+            t.felt,
+            changed_only=changed_only,
+        )
+        panels.draw(
+            surface,
+            "animals",
+            self.board_rect,
+            keys["animals"],
+            lambda s: self._draw_board(s, view),
+            t.felt,
+            changed_only=changed_only,
+        )
+        panels.draw(
+            surface,
+            "habitat",
+            self.habitat_rect,
+            keys["habitat"],
+            lambda s: self._draw_habitat(s, view),
+            t.felt,
+            changed_only=changed_only,
+        )
 
     def panel_keys(self, view: PlanetState) -> dict[str, tuple[Any, ...]]:
         """Each cached panel's key: everything its painting reads that can change."""
@@ -624,15 +719,48 @@ class PlanetScene(GameScene):
         look = (t.palette, t.scale, self.viewer)
         held = self.summary is not None
         keys: dict[str, tuple[Any, ...]] = {
-            "tray": (look, view.revealed, view.round, view.over, held, self.pick, self.my_turn, self.rotation),
-            "preview": (look, self.preview(), self.placing, view.over, held, self.award_left > 0, self.shown_state.turn, view.round, view.board, view.planets, view.habitats),
+            "tray": (
+                look,
+                view.revealed,
+                view.round,
+                view.over,
+                held,
+                self.pick,
+                self.my_turn,
+                self.rotation,
+            ),
+            "preview": (
+                look,
+                self.preview(),
+                self.placing,
+                view.over,
+                held,
+                self.award_left > 0,
+                self.shown_state.turn,
+                view.round,
+                view.board,
+                view.planets,
+                view.habitats,
+            ),
             "animals": (look, view.round, view.board, view.planets),
             "habitat": (look, view.habitats, view.planets[self.viewer]),
         }
         for seat in self.small_rects:
-            flash = ((self.flash[1], t.player(seat).colour),) if self.flash_left > 0 and self.flash and self.flash[0] == seat else ()
+            flash = (
+                ((self.flash[1], t.player(seat).colour),)
+                if self.flash_left > 0 and self.flash and self.flash[0] == seat
+                else ()
+            )
             small = self.small[seat]
-            keys[f"planet {seat}"] = (look, view.planets[seat], small.orientation, tuple(small.rect), self.shown_state.turn == seat, len(view.animals[seat]), flash)
+            keys[f"planet {seat}"] = (
+                look,
+                view.planets[seat],
+                small.orientation,
+                tuple(small.rect),
+                self.shown_state.turn == seat,
+                len(view.animals[seat]),
+                flash,
+            )
         return keys
 
     def live_rect(self) -> pygame.Rect | None:
@@ -670,18 +798,26 @@ class PlanetScene(GameScene):
         pygame.draw.rect(surface, t.panel_title, box, border_radius=t.px(10))
         pygame.draw.rect(surface, t.focus, box, max(2, t.px(2)), border_radius=t.px(10))
         x, y = box.x + t.px(12), box.y + t.px(8)
-        surface.blit(bold.render(fit_text(bold, "Animals awarded", box.w - t.px(24)), True, t.text), (x, y))
+        surface.blit(
+            bold.render(fit_text(bold, "Animals awarded", box.w - t.px(24)), True, t.text), (x, y)
+        )
         y += line
         icon = line - t.px(6)
         for seat, card in self.awards:
             animal = ANIMALS[card]
             draw_condition_icon(surface, animal, pygame.Rect(x, y + t.px(3), icon * 3 // 2, icon))
             words = f"{self._name(seat)} wins the {animal.name} ({short_condition(animal)})"
-            img = t.body.render(fit_text(t.body, words, box.right - t.px(12) - (x + icon * 2)), True, t.player(seat).colour)
+            img = t.body.render(
+                fit_text(t.body, words, box.right - t.px(12) - (x + icon * 2)),
+                True,
+                t.player(seat).colour,
+            )
             surface.blit(img, (x + icon * 2, y))
             y += line
 
-    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] | None = None) -> None:
+    def _panel(
+        self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] | None = None
+    ) -> None:
         t = self.app.theme
         pygame.draw.rect(surface, fill or t.panel, rect, border_radius=t.px(8))
         pygame.draw.rect(surface, t.panel_edge, rect, 1, border_radius=t.px(8))
@@ -694,14 +830,23 @@ class PlanetScene(GameScene):
         t = self.app.theme
         shown = self.shown_planet
         # the rounded panel costs more to fill than to copy
-        self.panels.draw(surface, "space", self.planet_rect, (t.palette, t.scale), lambda s: self._panel(s, self.planet_rect, SPACE), t.felt)
+        self.panels.draw(
+            surface,
+            "space",
+            self.planet_rect,
+            (t.palette, t.scale),
+            lambda s: self._panel(s, self.planet_rect, SPACE),
+            t.felt,
+        )
         preview = self.preview() if shown == self.viewer else None
         laid: dict[int, str] = {}
         glow: list[int] = []
         rings: list[tuple[int, tuple[int, int, int]]] = []
         if preview is not None:
             tile, face, rotation = preview
-            laid = dict(zip(range(SLOTS * face, SLOTS * face + SLOTS), rotated_letters(tile, rotation)))
+            laid = dict(
+                zip(range(SLOTS * face, SLOTS * face + SLOTS), rotated_letters(tile, rotation))
+            )
             glow, _ = self.preview_effects(view, tile, face, rotation)
             rings.append((face, t.focus))
         elif self.placing and self.keys_shown and self.key_face in self.free_faces():
@@ -712,8 +857,20 @@ class PlanetScene(GameScene):
         if self.flash_left > 0 and self.flash is not None and self.flash[0] == shown:
             rings.append((self.flash[1], t.player(shown).colour))
         sides = preview[1] if preview is not None else None
-        self.big.draw(surface, view.planets[shown], preview=laid, glow=glow, glow_colour=GLOW, rings=rings, sides_of=sides)
-        who = "Your planet" if shown == self.viewer and len(self.session.human_seats()) == 1 else f"{self._name(shown)}’s planet"
+        self.big.draw(
+            surface,
+            view.planets[shown],
+            preview=laid,
+            glow=glow,
+            glow_colour=GLOW,
+            rings=rings,
+            sides_of=sides,
+        )
+        who = (
+            "Your planet"
+            if shown == self.viewer and len(self.session.human_seats()) == 1
+            else f"{self._name(shown)}’s planet"
+        )
         who += f" · {plural(len(view.animals[shown]), 'animal')}"
         if shown != self.viewer:
             who += " · click it or press Esc for yours"
@@ -726,23 +883,37 @@ class PlanetScene(GameScene):
             who += f" · {plural(len(free), 'free face')}"
         if not self.flat:
             who += " · drag to turn"
-        label = self.panels.words(t.small, fit_text(t.small, who, self.flat_button.x - self.planet_rect.x - t.px(16)), t.text)
+        label = self.panels.words(
+            t.small,
+            fit_text(t.small, who, self.flat_button.x - self.planet_rect.x - t.px(16)),
+            t.text,
+        )
         surface.blit(label, (self.planet_rect.x + t.px(8), self.planet_rect.y + t.px(4)))
         button = self.flat_button
         pygame.draw.rect(surface, t.focus if self.flat else t.panel, button, border_radius=t.px(6))
         pygame.draw.rect(surface, t.panel_edge, button, 1, border_radius=t.px(6))
         words = "3D planet (M)" if self.flat else "Flat map (M)"
-        img = self.panels.words(t.small, fit_text(t.small, words, button.w - t.px(8)), t.panel if self.flat else t.text)
+        img = self.panels.words(
+            t.small, fit_text(t.small, words, button.w - t.px(8)), t.panel if self.flat else t.text
+        )
         surface.blit(img, img.get_rect(center=button.center))
 
-    def _draw_small(self, surface: pygame.Surface, view: PlanetState, seat: int, flash: tuple[tuple[int, tuple[int, int, int]], ...]) -> None:
+    def _draw_small(
+        self,
+        surface: pygame.Surface,
+        view: PlanetState,
+        seat: int,
+        flash: tuple[tuple[int, tuple[int, int, int]], ...],
+    ) -> None:
         """A small planet in its box: its owner, how many animals they hold,
         and a ring in their colour while they place."""
         t = self.app.theme
         box = self.small_rects[seat]
         self._panel(surface, box, SPACE)
         if self.shown_state.turn == seat:
-            pygame.draw.rect(surface, t.player(seat).colour, box, max(2, t.px(2)), border_radius=t.px(8))
+            pygame.draw.rect(
+                surface, t.player(seat).colour, box, max(2, t.px(2)), border_radius=t.px(8)
+            )
         self.small[seat].draw(surface, view.planets[seat], rings=flash)
         words = f"{self._name(seat)} · {plural(len(view.animals[seat]), 'animal')}"
         img = t.small.render(fit_text(t.small, words, box.w - t.px(8)), True, t.player(seat).colour)
@@ -753,7 +924,13 @@ class PlanetScene(GameScene):
         r = self.tray_rect
         self._panel(surface, r)
         held = self.summary is not None  # the finished round is on show: no tiles yet
-        head = "Game over" if view.over else "Round over" if held else f"Round {min(view.round, 12)} · tiles"
+        head = (
+            "Game over"
+            if view.over
+            else "Round over"
+            if held
+            else f"Round {min(view.round, 12)} · tiles"
+        )
         surface.blit(t.small.render(head, True, t.text_dim), (r.x + t.px(8), r.y + t.px(4)))
         tiles = () if held else view.revealed
         for spot, k in self.tray_places(len(tiles)):
@@ -763,7 +940,13 @@ class PlanetScene(GameScene):
             turn = self.rotation if picked else 0
             blit_tile(surface, TILES[tile].terrains, spot.center, radius, turn)
             if picked:
-                pygame.draw.rect(surface, t.focus, spot.inflate(-t.px(2), -t.px(2)), max(2, t.px(2)), border_radius=t.px(6))
+                pygame.draw.rect(
+                    surface,
+                    t.focus,
+                    spot.inflate(-t.px(2), -t.px(2)),
+                    max(2, t.px(2)),
+                    border_radius=t.px(6),
+                )
 
     def tray_places(self, count: int) -> list[tuple[pygame.Rect, int]]:
         """Where each of ``count`` tray tiles is drawn (a square each), with its index."""
@@ -802,7 +985,9 @@ class PlanetScene(GameScene):
             lines = ["The round's animals were scored."]
         else:
             mover = self.shown_state.turn
-            lines = [f"{self.session.seats[mover].name} is placing a tile." if mover is not None else ""]
+            lines = [
+                f"{self.session.seats[mover].name} is placing a tile." if mover is not None else ""
+            ]
         for text in lines:
             if y + line > r.bottom:
                 break
@@ -834,10 +1019,16 @@ class PlanetScene(GameScene):
         for rnd, card in rows:
             lead = self.leaders(view, card, final=rnd == 12) if card != UNKNOWN else []
             mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
-            mark_img = t.small.render(mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim)
+            mark_img = t.small.render(
+                mark, True, t.player(lead[0]).colour if len(lead) == 1 else t.text_dim
+            )
             marks.append(mark_img)
             text_w = r.right - t.px(8) - mark_img.get_width() - t.px(6) - tx
-            words = "face down" if card == UNKNOWN else f"{ANIMALS[card].name}: {short_condition(ANIMALS[card])}"
+            words = (
+                "face down"
+                if card == UNKNOWN
+                else f"{ANIMALS[card].name}: {short_condition(ANIMALS[card])}"
+            )
             needs.append(1 if t.small.size(words)[0] <= text_w else 2)
         lines = len(rows)
         for i, need in enumerate(needs):  # the nearest rounds first get a second line
@@ -862,17 +1053,28 @@ class PlanetScene(GameScene):
                 words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", text_w)
                 surface.blit(t.small.render(words, True, t.text), (tx, y))
             else:  # the name beside the icon, the condition under it
-                surface.blit(t.small.render(fit_text(t.small, animal.name, text_w), True, t.text), (tx, y))
+                surface.blit(
+                    t.small.render(fit_text(t.small, animal.name, text_w), True, t.text), (tx, y)
+                )
                 below = fit_text(t.small, short_condition(animal), max(1, r.right - t.px(8) - tx))
                 surface.blit(t.small.render(below, True, t.text_dim), (tx, y + line))
             surface.blit(mark_img, (r.right - t.px(8) - mark_img.get_width(), y))
             y += line * need
         if len(shown_rows) < len(rows):
-            surface.blit(t.small.render(f"… {plural(len(rows) - len(shown_rows), 'more card')}", True, t.text_dim), (x, y))
+            surface.blit(
+                t.small.render(
+                    f"… {plural(len(rows) - len(shown_rows), 'more card')}", True, t.text_dim
+                ),
+                (x, y),
+            )
 
     def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
         """The board card under the pointer explains itself."""
-        if self.drag is None and self.pointer is not None and self.board_rect.collidepoint(self.pointer):
+        if (
+            self.drag is None
+            and self.pointer is not None
+            and self.board_rect.collidepoint(self.pointer)
+        ):
             tip = self.board_tip(self.pointer)
             if tip:
                 return tip, self.pointer
@@ -887,8 +1089,18 @@ class PlanetScene(GameScene):
                 animal = ANIMALS[card]
                 lead = self.leaders(view, card, final=rnd == 12)
                 names = ", ".join(self._name(seat) for seat in lead)
-                who = "nobody qualifies yet" if not lead else f"{names} leads" if len(lead) == 1 else f"tied: {names}"
-                when = "round 12 (ties: 2nd, then 3rd largest region)" if rnd == 12 and animal.kind != MOST else f"round {rnd}"
+                who = (
+                    "nobody qualifies yet"
+                    if not lead
+                    else f"{names} leads"
+                    if len(lead) == 1
+                    else f"tied: {names}"
+                )
+                when = (
+                    "round 12 (ties: 2nd, then 3rd largest region)"
+                    if rnd == 12 and animal.kind != MOST
+                    else f"round {rnd}"
+                )
                 return f"{animal.name}: {animal.condition}. Scored in {when}; {who}."
         return ""
 
@@ -901,10 +1113,17 @@ class PlanetScene(GameScene):
         width = r.w - t.px(16)
         terrain = view.habitats[self.viewer]
         bold = t.font("small", bold=True)
-        surface.blit(bold.render(fit_text(bold, "Your habitat card (secret)", width), True, t.text), (x, y))
+        surface.blit(
+            bold.render(fit_text(bold, "Your habitat card (secret)", width), True, t.text), (x, y)
+        )
         y += line
         if terrain is None:
-            surface.blit(t.small.render(fit_text(t.small, "Beginner game: no habitat cards.", width), True, t.text_dim), (x, y))
+            surface.blit(
+                t.small.render(
+                    fit_text(t.small, "Beginner game: no habitat cards.", width), True, t.text_dim
+                ),
+                (x, y),
+            )
             return
         card = HABITATS[terrain]
         count = view.planets[self.viewer].count(terrain)
@@ -913,7 +1132,10 @@ class PlanetScene(GameScene):
         pygame.draw.rect(surface, TERRAIN_COLOURS[terrain], swatch)
         draw_glyph(surface, terrain, swatch.center, sw * 0.8)
         words = f"{TERRAIN_NAMES[terrain]}: {plural(count, 'cell')} now → {plural(card.score(count), 'point')}"
-        surface.blit(t.small.render(fit_text(t.small, words, width - sw - t.px(6)), True, t.text), (x + sw + t.px(6), y))
+        surface.blit(
+            t.small.render(fit_text(t.small, words, width - sw - t.px(6)), True, t.text),
+            (x + sw + t.px(6), y),
+        )
         y += line
         steps = " · ".join(f"{c}+: {p}" for c, p in zip(card.cells, card.points))
         for text in wrap_text(t.small, f"cells → points: {steps}", width)[:2]:
@@ -933,7 +1155,11 @@ def draw_condition_icon(surface: pygame.Surface, animal: Animal, box: pygame.Rec
     edge = (14, 18, 26)
     if animal.kind == MOST:  # three patches of the terrain, apart
         side = max(3, min(box.w // 3, box.h // 2) + 1)
-        for px, py in ((box.x, box.bottom - side), (box.centerx - side // 2, box.y), (box.right - side, box.bottom - side)):
+        for px, py in (
+            (box.x, box.bottom - side),
+            (box.centerx - side // 2, box.y),
+            (box.right - side, box.bottom - side),
+        ):
             patch = pygame.Rect(px, py, side, side)
             pygame.draw.rect(surface, x_col, patch)
             pygame.draw.rect(surface, edge, patch, 1)
@@ -947,8 +1173,16 @@ def draw_condition_icon(surface: pygame.Surface, animal: Animal, box: pygame.Rec
     pygame.draw.rect(surface, edge, a, 1)
     pygame.draw.rect(surface, edge, b, 1)
     if animal.kind == AVOID:  # a red bar: kept apart
-        pygame.draw.line(surface, (220, 50, 40), (box.centerx, box.y - 1), (box.centerx, box.bottom + 1), max(2, box.w // 6))
-        pygame.draw.line(surface, (220, 50, 40), (box.x, box.bottom), (box.right, box.y), max(1, box.w // 8))
+        pygame.draw.line(
+            surface,
+            (220, 50, 40),
+            (box.centerx, box.y - 1),
+            (box.centerx, box.bottom + 1),
+            max(2, box.w // 6),
+        )
+        pygame.draw.line(
+            surface, (220, 50, 40), (box.x, box.bottom), (box.right, box.y), max(1, box.w // 8)
+        )
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Any = None) -> None:
@@ -957,7 +1191,12 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Any = None) -> 
     radius = min(rect.w, rect.h) * 0.22
     cx, cy = rect.center
     for k, tile in enumerate((0, 7, 21)):
-        draw_tile(surface, TILES[tile].terrains, (cx + (k - 1) * radius * 1.9, cy + (k % 2) * radius * 0.6), radius)
+        draw_tile(
+            surface,
+            TILES[tile].terrains,
+            (cx + (k - 1) * radius * 1.9, cy + (k % 2) * radius * 0.6),
+            radius,
+        )
 
 
 __all__ = ["PlanetScene", "draw_icon", "leaders", "short_condition", "standing"]

@@ -79,13 +79,24 @@ def draw_glyph(surface: pygame.Surface, terrain: str, centre: Point, size: float
     w = max(1, round(size / 8))
     if terrain == OCEAN:  # two waves
         for dy in (-h * 0.35, h * 0.35):
-            pts = [(x - h + k * h / 4, y + dy + (h * 0.22 if k % 2 else -h * 0.22)) for k in range(9)]
+            pts = [
+                (x - h + k * h / 4, y + dy + (h * 0.22 if k % 2 else -h * 0.22)) for k in range(9)
+            ]
             pygame.draw.lines(surface, ink, False, pts, w)
     elif terrain == FOREST:  # a tree: a crown on a trunk
         pygame.draw.line(surface, ink, (x, y + h * 0.9), (x, y), w)
-        pygame.draw.polygon(surface, ink, [(x, y - h * 0.9), (x - h * 0.55, y + h * 0.25), (x + h * 0.55, y + h * 0.25)])
+        pygame.draw.polygon(
+            surface,
+            ink,
+            [(x, y - h * 0.9), (x - h * 0.55, y + h * 0.25), (x + h * 0.55, y + h * 0.25)],
+        )
     elif terrain == MOUNTAIN:  # a peak
-        pygame.draw.polygon(surface, ink, [(x - h * 0.85, y + h * 0.6), (x, y - h * 0.75), (x + h * 0.85, y + h * 0.6)], w)
+        pygame.draw.polygon(
+            surface,
+            ink,
+            [(x - h * 0.85, y + h * 0.6), (x, y - h * 0.75), (x + h * 0.85, y + h * 0.6)],
+            w,
+        )
     elif terrain == DESERT:  # dunes: two dots
         r = max(1, round(size / 9))
         pygame.draw.circle(surface, ink, (round(x), round(y - h * 0.4)), r)
@@ -156,7 +167,9 @@ class FlatPlanetView:
         x, y = _centroid(self.cells[SLOTS * face])
         return round(x), round(y)
 
-    def _paint(self, surface: pygame.Surface, planet: str, preview: dict[int, str], offset: Point) -> None:
+    def _paint(
+        self, surface: pygame.Surface, planet: str, preview: dict[int, str], offset: Point
+    ) -> None:
         """The cells of ``planet`` and of ``preview`` (lighter), and the
         outlines of the faces neither covers, shifted by ``offset``."""
         line = max(1, round(self.scale / 40))
@@ -167,8 +180,10 @@ class FlatPlanetView:
             return [(x + dx, y + dy) for x, y in points]
 
         open_faces = [
-            f for f in range(FACE_COUNT)
-            if planet[SLOTS * f] == EMPTY and not any(SLOTS * f + e in preview for e in range(SLOTS))
+            f
+            for f in range(FACE_COUNT)
+            if planet[SLOTS * f] == EMPTY
+            and not any(SLOTS * f + e in preview for e in range(SLOTS))
         ]
         if not preview:
             for face in open_faces:
@@ -232,7 +247,13 @@ class FlatPlanetView:
 
 
 #: the colours marking a face's five sides and the sides they meet
-SIDE_COLOURS: tuple[Colour, ...] = ((255, 92, 92), (255, 196, 60), (120, 232, 120), (90, 200, 255), (220, 130, 255))
+SIDE_COLOURS: tuple[Colour, ...] = (
+    (255, 92, 92),
+    (255, 196, 60),
+    (120, 232, 120),
+    (90, 200, 255),
+    (220, 130, 255),
+)
 
 
 def side_marks(face: int) -> list[tuple[int, int, Colour]]:
@@ -249,10 +270,18 @@ def side_marks(face: int) -> list[tuple[int, int, Colour]]:
 def pentagon(centre: Point, radius: float) -> list[Point]:
     """A regular pentagon's corners, a corner at the top, in screen order."""
     x, y = centre
-    return [(x + radius * math.cos(-math.pi / 2 + k * 2 * math.pi / 5), y + radius * math.sin(-math.pi / 2 + k * 2 * math.pi / 5)) for k in range(SLOTS)]
+    return [
+        (
+            x + radius * math.cos(-math.pi / 2 + k * 2 * math.pi / 5),
+            y + radius * math.sin(-math.pi / 2 + k * 2 * math.pi / 5),
+        )
+        for k in range(SLOTS)
+    ]
 
 
-def draw_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: float, rotation: int = 0) -> list[Point]:
+def draw_tile(
+    surface: pygame.Surface, terrains: str, centre: Point, radius: float, rotation: int = 0
+) -> list[Point]:
     """A tile as a small pentagon of 5 triangles (its terrains turned by
     ``rotation``), each with its glyph; returns the pentagon's corners."""
     corners = pentagon(centre, radius)
@@ -270,7 +299,9 @@ def draw_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: flo
 _TILE_IMAGES: dict[tuple[str, int, int], pygame.Surface] = {}
 
 
-def blit_tile(surface: pygame.Surface, terrains: str, centre: Point, radius: float, rotation: int = 0) -> None:
+def blit_tile(
+    surface: pygame.Surface, terrains: str, centre: Point, radius: float, rotation: int = 0
+) -> None:
     """:func:`draw_tile` from a picture painted once per terrains, size (to
     the pixel) and turn."""
     r = max(2, round(radius))
@@ -299,7 +330,9 @@ START_TURN: Quat = q_mul(q_axis_angle((1, 0, 0), -0.95), q_axis_angle((0, 0, 1),
 def _paint_glyph(surface: pygame.Surface, terrain: object, size: float, shade: float) -> None:
     """A terrain's glyph centred on a sprite (for :class:`GlyphSprites`)."""
     if isinstance(terrain, str):
-        draw_glyph(surface, terrain, (surface.get_width() / 2, surface.get_height() / 2), size * 0.4)
+        draw_glyph(
+            surface, terrain, (surface.get_width() / 2, surface.get_height() / 2), size * 0.4
+        )
 
 
 #: the terrains' glyphs, painted once per size and blitted (shared by every view)
@@ -316,7 +349,14 @@ class SolidPlanetView:
     round first."""
 
     def __init__(self, *, keys: bool = False, orientation: Quat = START_TURN) -> None:
-        self.view = SolidView(PLANET_SOLID, (0, 0, 1, 1), orientation=orientation, empty=EMPTY_FILL, edge=CELL_EDGE, keys=keys)
+        self.view = SolidView(
+            PLANET_SOLID,
+            (0, 0, 1, 1),
+            orientation=orientation,
+            empty=EMPTY_FILL,
+            edge=CELL_EDGE,
+            keys=keys,
+        )
         self.rect = pygame.Rect(0, 0, 0, 0)
         #: a face's edge in pixels, as the flat map's ``scale`` (a tile's size)
         self.scale = 0.0
@@ -337,7 +377,11 @@ class SolidPlanetView:
     def cells(self) -> list[list[Point]]:
         """The cells in sight, each its corners on screen (as the flat map's ``cells``)."""
         polys = self.view.cell_polygons()
-        return [[(p[0], p[1]) for p in polys[c]] for f in self.view.visible_faces() for c in PLANET_SOLID.face_cells[f]]
+        return [
+            [(p[0], p[1]) for p in polys[c]]
+            for f in self.view.visible_faces()
+            for c in PLANET_SOLID.face_cells[f]
+        ]
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rect.collidepoint(pos):
@@ -397,7 +441,9 @@ class SolidPlanetView:
                 if self.view.face_visible(face):
                     pygame.draw.polygon(target, colour, self.view.face_polygon(face), width)
 
-        self.view.draw(surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds, under_rim=draw_rings)
+        self.view.draw(
+            surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds, under_rim=draw_rings
+        )
 
     # -- turning ----------------------------------------------------------------------
     @property
@@ -417,4 +463,13 @@ class SolidPlanetView:
             self.view.turn_to_face(face, duration)
 
 
-__all__ = ["FlatPlanetView", "PLANET_SOLID", "SolidPlanetView", "SPACE", "TERRAIN_COLOURS", "draw_glyph", "draw_tile", "pentagon"]
+__all__ = [
+    "FlatPlanetView",
+    "PLANET_SOLID",
+    "SolidPlanetView",
+    "SPACE",
+    "TERRAIN_COLOURS",
+    "draw_glyph",
+    "draw_tile",
+    "pentagon",
+]

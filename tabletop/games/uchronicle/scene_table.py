@@ -62,7 +62,9 @@ class TableDrawing:
         self._draw_chips(surface)
         self._draw_own(surface, view)
         self._draw_hand(surface, view)
-        self.group.draw_widgets(surface, self.app.theme)  # their tooltips: GameScene.draw, above the log
+        self.group.draw_widgets(
+            surface, self.app.theme
+        )  # their tooltips: GameScene.draw, above the log
         self._draw_animation(surface)
         if self.my_turn:
             self.draw_history_hover(surface)
