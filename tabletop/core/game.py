@@ -551,6 +551,14 @@ class Describes(Protocol):
         when it cannot be (the session then refuses it with a message)."""
         ...
 
+    def apply_traced(self, state: Any, action: Any) -> tuple[Any, Any]:
+        """``apply`` and what the move made on the way that only the table
+        shows (Planepita: the shot's trajectory), as ``(after, trace)``: the
+        session plays every move through it when a game has it, and hands the
+        trace to the animation, ``log_line`` and ``log_detail`` (as their
+        ``trace=`` keyword), so a move is worked out once."""
+        ...
+
 
 @dataclass(frozen=True)
 class SummaryRow:
@@ -620,19 +628,58 @@ def guard(rules: Rules[Any, Any], state: Any, action: Any, seat: int | None = No
 
 
 def apply_checked(rules: Rules[Any, Any], state: Any, action: Any, seat: int | None = None) -> Any:
-    """``guard`` then ``apply``: the one way the session changes a state."""
+    """``guard`` then ``apply`` (see :func:`play_checked` for the move's trace too)."""
     reason = guard(rules, state, action, seat)
     if reason is not None:
         raise IllegalAction(reason)
     return rules.apply(state, action)
 
 
+@dataclass(frozen=True)
+class Move:
+    """One move as it happened, as :meth:`Session.play` returns it: the frame's
+    animation and log take everything from here, so nothing works a move out
+    again. ``trace`` is what the rules made on the way that only the table
+    shows (Planepita: the shot's Trajectory, every frame of it), or None."""
+
+    before: Any
+    action: Any
+    after: Any
+    log: str
+    trace: Any = None
+
+
+def play_checked(
+    rules: Rules[Any, Any], state: Any, action: Any, seat: int | None = None
+) -> tuple[Any, Any]:
+    """:func:`apply_checked` with the move's trace: the game's ``apply_traced``
+    hook (``(after, trace)``: Planepita's shot and its trajectory, simulated
+    once), else ``(apply(...), None)``."""
+    reason = guard(rules, state, action, seat)
+    if reason is not None:
+        raise IllegalAction(reason)
+    traced = getattr(rules, "apply_traced", None)
+    if traced is None:
+        return rules.apply(state, action), None
+    after, trace = traced(state, action)
+    return after, trace
+
+
 def log_line(
-    rules: Rules[Any, Any], before: Any, action: Any, after: Any, names: Sequence[str]
+    rules: Rules[Any, Any],
+    before: Any,
+    action: Any,
+    after: Any,
+    names: Sequence[str],
+    trace: Any = None,
 ) -> str:
-    """The game's own log line, or a plain one built from the action's notation."""
+    """The game's own log line, or a plain one built from the action's
+    notation. ``trace`` (the move's, from :func:`play_checked`) is handed to
+    the hook when there is one, so it need not work the move out again."""
     fn = getattr(rules, "log_line", None)
     if fn is not None:
+        if trace is not None:
+            return str(fn(before, action, after, names, trace=trace))
         return str(fn(before, action, after, names))
     mover = rules.to_move(before)
     who = names[mover] if mover is not None and mover < len(names) else "?"
@@ -640,12 +687,20 @@ def log_line(
 
 
 def log_detail(
-    rules: Rules[Any, Any], before: Any, action: Any, after: Any, names: Sequence[str]
+    rules: Rules[Any, Any],
+    before: Any,
+    action: Any,
+    after: Any,
+    names: Sequence[str],
+    trace: Any = None,
 ) -> str:
-    """The game's detail for a log entry (its ``log_detail`` hook), or, for a
-    game without one, the action's notation (``flick pad=0.50 angle=3.0 ...``)."""
+    """The game's detail for a log entry (its ``log_detail`` hook, given the
+    move's ``trace`` when known), or, for a game without one, the action's
+    notation (``flick pad=0.50 angle=3.0 ...``)."""
     fn = getattr(rules, "log_detail", None)
     if fn is not None:
+        if trace is not None:
+            return str(fn(before, action, after, names, trace=trace))
         return str(fn(before, action, after, names))
     return str(action)
 

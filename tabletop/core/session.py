@@ -1,7 +1,7 @@
 """A game in progress: seats, the history as states, undo, save, load, replay.
 
 The session is the only thing that changes a game's state, and it does so in
-one way: :func:`tabletop.core.game.apply_checked`. The history is a list of
+one way: :func:`tabletop.core.game.play_checked`. The history is a list of
 states (``states[0]`` is the setup), so undo is popping that list. Bots think
 on a worker thread; the frame loop polls for their answer and never waits.
 
@@ -78,13 +78,14 @@ from tabletop.core.game import (
     GameConfig,
     GameEntry,
     IllegalAction,
+    Move,
     Outcome,
-    apply_checked,
     forced_answer,
     guard,
     is_undo_barrier,
     log_detail,
     log_line,
+    play_checked,
     retry_barrier,
     reveals,
 )
@@ -346,6 +347,8 @@ class Session:
             log_line(self.rules, self.states[i], a, self.states[i + 1], self.names)
             for i, a in enumerate(self.actions)
         ]
+        #: the traces of the newest moves played here, by move index (see trace)
+        self._traces: dict[int, Any] = {}
         self.bots: dict[int, Any] = {
             i: self._make_bot(i, rng.derive(self.seed, "bot", i))
             for i, s in enumerate(self.seats)
@@ -473,26 +476,51 @@ class Session:
         """None when ``action`` is legal for ``seat`` now, else the reason."""
         return guard(self.rules, self.state, action, seat)
 
-    def play(self, action: Any, seat: int | None = None) -> Any:
-        """Apply ``action``; raises IllegalAction with the reason, changing nothing."""
+    def play(self, action: Any, seat: int | None = None) -> Move:
+        """Apply ``action`` and return the :class:`Move` as it happened (the
+        position before and after, the log line, the game's trace of it):
+        what the frame's animation and log take, so the move is worked out
+        once. Raises IllegalAction with the reason, changing nothing."""
         before = self.state
-        after = apply_checked(self.rules, before, action, seat)
+        after, trace = play_checked(self.rules, before, action, seat)
         self._cancel_bot()
         self._cancel_hint()
-        self.log.append(log_line(self.rules, before, action, after, self.names))
+        self.log.append(log_line(self.rules, before, action, after, self.names, trace))
         self._note_fallback(action)
         self.states.append(after)
         self.actions.append(action)
         self.barriers.append(is_undo_barrier(self.rules, before, action, after))
         self.retries.append(retry_barrier(self.rules, before, action, after))
+        self._keep_trace(len(self.actions) - 1, trace)
         self._changed()
-        return after
+        return Move(before, action, after, self.log[-1], trace)
+
+    #: how many of the newest moves keep their trace (a shot's every frame)
+    TRACES_KEPT = 16
+
+    def _keep_trace(self, index: int, trace: Any) -> None:
+        self._traces = {
+            i: t for i, t in self._traces.items() if index - self.TRACES_KEPT < i < index
+        }
+        if trace is not None:
+            self._traces[index] = trace
+
+    def trace(self, index: int) -> Any:
+        """The trace of move ``index`` (Planepita: the shot's trajectory) when
+        it was played here and is among the newest :data:`TRACES_KEPT`; else
+        None (a move loaded from a save, or an old one)."""
+        return self._traces.get(index)
 
     def log_detail(self, index: int) -> str:
         """The numbers behind log entry ``index`` (the game's ``log_detail``
         hook, or the move's notation), for the log's tooltip."""
         return log_detail(
-            self.rules, self.states[index], self.actions[index], self.states[index + 1], self.names
+            self.rules,
+            self.states[index],
+            self.actions[index],
+            self.states[index + 1],
+            self.names,
+            self.trace(index),
         )
 
     def matches(self, state: Any) -> bool:
@@ -832,6 +860,7 @@ class Session:
         del self.barriers[target:]
         del self.retries[target:]
         del self.log[target:]
+        self._traces = {i: t for i, t in self._traces.items() if i < target}
         self.marks.add(TAKE_BACKS)
         self._changed()
         return True

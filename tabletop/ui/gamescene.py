@@ -2,7 +2,7 @@
 
 A game's scene subclasses :class:`GameScene` and writes only its table:
 ``layout(rect)``, ``draw_table(surface, view)``, ``handle_table(event)`` and,
-for animations, ``on_played(before, action, after)`` plus ``animating``. The
+for animations, ``on_played(move)`` plus ``animating``. The
 base class owns the frame around it:
 
 - a top bar with every seat (colour *and* glyph), whose turn it is and a
@@ -49,7 +49,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.game import DealSummary, IllegalAction, deal_summary
+from tabletop.core.game import DealSummary, IllegalAction, Move, deal_summary
 from tabletop.core.session import Hint
 from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
@@ -152,8 +152,9 @@ class GameScene(Scene):
         """Turn the viewer's gestures into actions via :meth:`act`."""
         return False
 
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
-        """An action was applied: start its animation (and sound)."""
+    def on_played(self, move: Move) -> None:
+        """A move was played (:meth:`Session.play`'s record of it, its trace
+        included): start its animation (and sound)."""
 
     @property
     def animating(self) -> bool:
@@ -360,12 +361,11 @@ class GameScene(Scene):
         self._play(action)
 
     def _play(self, action: Any) -> None:
-        before = self.session.state
-        after = self.session.play(action)
+        move = self.session.play(action)
         self.bot_wait = 0.0  # the next bot's pause starts now
-        self.summary = deal_summary(self.session.rules, before, action, after)
+        self.summary = deal_summary(self.session.rules, move.before, action, move.after)
         self.summary_shown = False
-        self.on_played(before, action, after)
+        self.on_played(move)
 
     # -- lifecycle -------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, FocusGroup, draw_text
@@ -139,7 +140,7 @@ class ClaimScene(GameScene):
             return True
         return False
 
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
         self.app.sound.play("clack")
         self._place_hand()
 

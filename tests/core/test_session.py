@@ -114,7 +114,14 @@ def test_play_applies_a_legal_action_and_logs_it() -> None:
     s = session()
     move = first_take(s)
     before = s.state
-    after = s.play(move, 0)
+    played = s.play(move, 0)
+    after = played.after
+    assert (played.before, played.action, played.log, played.trace) == (
+        before,
+        move,
+        s.log[-1],
+        None,
+    )
     assert s.states == [before, after] and s.actions == [move]
     assert s.state is after and s.ply == 1 and s.to_move() == 1
     assert s.log == [f"Player 1 takes 1 from heap {move.heap}."]

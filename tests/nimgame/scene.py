@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, FocusGroup, draw_text
@@ -119,7 +120,8 @@ class NimScene(GameScene):
         return False
 
     # -- animation -------------------------------------------------------------------
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
+        before, action = move.before, move.action
         self.app.sound.play("clack")
         if not isinstance(action, Take):
             return

@@ -492,11 +492,9 @@ def test_round_end_animation_draws_power_and_tokens(app: Any) -> None:
     s = scene.session
     rnd = random.Random(5)
     while len(s.state.history) == 0:
-        before = s.state
-        action = pp_rules.sample_action(before, rnd)
-        after = s.play(action)
-        if len(after.history):
-            scene.on_played(before, action, after)
+        move = s.play(pp_rules.sample_action(s.state, rnd))
+        if len(move.after.history):
+            scene.on_played(move)
     assert any(isinstance(a, RoundEnd) for a in scene.anims)
     for _ in range(400):
         app.frame([], 1 / 60)
@@ -510,3 +508,35 @@ def test_icon_draws(app: Any) -> None:
     draw_icon(surf, surf.get_rect(), app.theme)
     colours = {surf.get_at((x, y))[:3] for x in range(0, 320, 7) for y in range(0, 200, 7)}
     assert len(colours) > 20
+
+
+def test_a_flick_is_simulated_once_from_the_flick_to_the_screen(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move flows one way: Session.play simulates the shot and hands its
+    trajectory on (Move.trace) to the animation, the log line and the log's
+    detail. With the shot memo taken away, every flick of a round, the last
+    one that ends it included, runs the physics exactly once."""
+    runs: list[Any] = []
+
+    def simulate_once(layout: Any, launch: Any, params: Any) -> Any:
+        runs.append(launch)
+        return pp_rules.simulate(layout, launch, params)
+
+    monkeypatch.setattr(pp_rules, "_simulate", simulate_once)  # no memo to hide a second run
+    app.update_settings(anim_speed=4.0)
+    scene = start(app, ("human", "human"))
+    s = scene.session
+    d = Driver(app)
+    rnd = random.Random(3)
+    flicks = 0
+    while not s.state.history:
+        action = pp_rules.sample_action(s.state, rnd)
+        flicks += isinstance(action, Flick)
+        assert scene.act(action)
+        d.until(lambda: not scene.animating, frames=2000)
+        d.frames(2)  # the log panel draws the new line
+        assert len(runs) == flicks, f"flick {flicks} ran the physics {len(runs)} times in all"
+        if isinstance(action, Flick):
+            assert s.log_detail(s.ply - 1) and len(runs) == flicks
+    assert flicks >= 2 and s.log[-1]

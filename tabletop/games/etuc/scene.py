@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.core.words import ordinal, plural
 from tabletop.games.etuc.rules import (
     COLOUR_NAMES,
@@ -485,7 +486,8 @@ class EtucScene(GameScene):
         return False
 
     # -- animation -----------------------------------------------------------------------
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
+        before, action, after = move.before, move.action, move.after
         self.skip_animation()
         t = self.app.theme
         seat = before.turn

@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.games.phantom_rummy.cards import Card, kinds_words, set_words
 from tabletop.games.phantom_rummy.hands import distance_to_goal
 from tabletop.games.phantom_rummy.model import (
@@ -602,7 +603,8 @@ class PhantomScene(GameScene):
             end = discard_poses(self, len(pile), discard_area(self, seat))[-1]
             self._fly(action.card, start, end, self.mini_painter)
 
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
+        before, action, after = move.before, move.action, move.after
         self.skip_animation()
         sound = self.app.sound
         sound.play(

@@ -804,7 +804,7 @@ class PlanepitaRules:
         if reason is not None:
             raise IllegalAction(reason)
         if isinstance(action, Flick):
-            return self._flick(state, action)
+            return self._flick(state, action)[0]
         if isinstance(action, PlaceJammer):
             layout = replace(state.layout, jammer=(float(action.x), float(action.y)))
             return self._after_jammer(replace(state, layout=layout))
@@ -816,6 +816,19 @@ class PlanepitaRules:
             )
             layout = replace(layout, discs=discs)
         return self._advance(replace(state, layout=layout, pending=None))
+
+    def apply_traced(
+        self, state: PlanepitaState, action: PlanepitaAction
+    ) -> tuple[PlanepitaState, Trajectory | None]:
+        """``apply``, and for a flick the shot's trajectory it was simulated
+        along: the session hands it to the animation and the log, so a shot is
+        simulated once on the way from the flick to the screen."""
+        if isinstance(action, Flick):
+            reason = self.check(state, action)
+            if reason is not None:
+                raise IllegalAction(reason)
+            return self._flick(state, action)
+        return self.apply(state, action), None
 
     def is_over(self, state: PlanepitaState) -> bool:
         return state.phase is Phase.OVER
@@ -853,7 +866,7 @@ class PlanepitaRules:
         return state  # perfect information
 
     # -- what apply does ---------------------------------------------------------------
-    def _flick(self, state: PlanepitaState, flick: Flick) -> PlanepitaState:
+    def _flick(self, state: PlanepitaState, flick: Flick) -> tuple[PlanepitaState, Trajectory]:
         seat = launcher(state)
         traj = shot(state, flick, self.params_for(state))
         disc = launched_disc(state, flick)
@@ -887,8 +900,8 @@ class PlanepitaRules:
             changes["pending"] = disc.id if on_board else None
         after = replace(state, **changes)
         if traj.jammer_lost:
-            return replace(after, phase=Phase.PLACE_JAMMER)
-        return self._after_jammer(after)
+            return replace(after, phase=Phase.PLACE_JAMMER), traj
+        return self._after_jammer(after), traj
 
     def _after_jammer(self, state: PlanepitaState) -> PlanepitaState:
         """The jammer is on the board: offer the flip (P6), retry (P4) or move on."""
@@ -1044,10 +1057,13 @@ class PlanepitaRules:
         action: PlanepitaAction,
         after: PlanepitaState,
         names: Sequence[str],
+        trace: Trajectory | None = None,
     ) -> str:
         """The move as a commentator tells it (``commentary.py``): "Ada flicks
         hard towards the centre: the disc lands in the 5-pt area and knocks
-        Basil's into the black hole." The numbers are in :meth:`log_detail`."""
+        Basil's into the black hole." The numbers are in :meth:`log_detail`.
+        ``trace``: the shot's trajectory when the session has it (a move just
+        played); without it, a shot that ended the round is asked again."""
         name = _namer(state, names)
         seat = self.to_move(state)
         who = name(seat) if seat is not None else "?"
@@ -1061,7 +1077,7 @@ class PlanepitaRules:
                     launcher(state),
                     action,
                     launched_disc(state, action),
-                    self._shot_layout(state, action, after),
+                    self._shot_layout(state, action, after, trace),
                     rec.lost,
                     rec.retried,
                     name,
@@ -1079,13 +1095,20 @@ class PlanepitaRules:
         return " ".join(parts)
 
     def _shot_layout(
-        self, state: PlanepitaState, flick: Flick, after: PlanepitaState
+        self,
+        state: PlanepitaState,
+        flick: Flick,
+        after: PlanepitaState,
+        trace: Trajectory | None = None,
     ) -> Layout | None:
         """The board right after ``flick``: ``after``'s, unless the flick also
-        ended the round (then the shot is asked again, from its memo, and None
-        when it no longer agrees with the record: :func:`recorded_shot`)."""
+        ended the round; then the shot's ``trace`` when given, else the shot
+        asked again (a save's move), None when it no longer agrees with the
+        record (:func:`recorded_shot`)."""
         if len(after.history) == len(state.history):
             return after.layout
+        if trace is not None:
+            return trace.final
         traj = recorded_shot(state, flick, after, self.params_for(state))
         return None if traj is None else traj.final
 
@@ -1095,17 +1118,18 @@ class PlanepitaRules:
         action: PlanepitaAction,
         after: PlanepitaState,
         names: Sequence[str],
+        trace: Trajectory | None = None,
     ) -> str:
         """The numbers behind a log line, for its tooltip: a flick's pad,
         aim, speed, hits, strongest impact and resting place; where the jammer
-        went back; nothing more for a flip."""
+        went back; nothing more for a flip. ``trace`` as for :meth:`log_line`."""
         if isinstance(action, Flick):
             params = self.params_for(state)
             return commentary.flick_detail(
                 state,
                 action,
                 launched_disc(state, action),
-                recorded_shot(state, action, after, params),
+                trace if trace is not None else recorded_shot(state, action, after, params),
                 _namer(state, names),
                 params,
             )

@@ -41,6 +41,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.aim import pull_flick, swipe_flick
 from tabletop.games.planepita.board import default_board
@@ -319,7 +320,8 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         self.ghost_reason = self.session.check(PlaceJammer(round(x, 1), round(y, 1)), self.viewer)
 
     # -- playing ------------------------------------------------------------------------------------
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
+        before, action, after = move.before, move.action, move.after
         self.drag = None
         self.ghost = None
         self.pad_override.clear()
@@ -329,9 +331,8 @@ class PlanepitaScene(ReplayControls, TuningControls, TableDrawing, GameScene):
         end_layout = before.layout
         if isinstance(action, Flick):
             self.app.sound.play("whoosh", min(1.0, 0.25 + action.speed / 4000))
-            # None for a shot an older physics played (a save's replay): its
-            # path no longer leads to the saved board, so the board just jumps
-            traj = pp_rules.recorded_shot(before, action, after)
+            # the session's trajectory of the shot, simulated once as it was played
+            traj = move.trace
             end_layout = traj.final if traj is not None else after.layout
             if speed > 0 and traj is not None:
                 disc = pp_rules.launched_disc(before, action)

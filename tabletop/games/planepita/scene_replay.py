@@ -193,7 +193,11 @@ class ReplayControls:
             return False
         s = self.session
         before, after, flick = s.states[ply], s.states[ply + 1], s.actions[ply]
-        traj = pp_rules.recorded_shot(before, flick, after)
+        # the shot as it was played here; a shot from a save is run again and
+        # shown only when it still leads to the board the save recorded
+        traj = s.trace(ply)
+        if traj is None:
+            traj = pp_rules.recorded_shot(before, flick, after)
         if traj is None:
             self.app.toast(
                 "That shot was played with an older version of the physics: "

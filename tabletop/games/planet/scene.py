@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.core.words import plural
 from tabletop.games.planet.geometry import CELL_COUNT, SLOTS, rotated
 from tabletop.games.planet.model import UNKNOWN, Place, PlanetState
@@ -582,10 +583,11 @@ class PlanetScene(GameScene):
             return True
         return False
 
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
         """Ring the face just placed for a moment; show the animals the move's
         round end awarded, with who won each. A tray tile held by the mouse
         is let go: the tray has changed under it."""
+        before, action, after = move.before, move.action, move.after
         self.hover_face = None
         self.drag = None
         self.app.sound.play("click", 0.5)

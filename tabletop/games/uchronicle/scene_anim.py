@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.game import Move
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import Card, DeadEnd, Played, Trick, UchronicleState
 from tabletop.games.uchronicle.rules import dead_end_taken
@@ -61,7 +62,8 @@ class PlayAnimation:
     markers: list[float]
 
     # -- animation --------------------------------------------------------------------------------
-    def on_played(self, before: Any, action: Any, after: Any) -> None:
+    def on_played(self, move: Move) -> None:
+        before, action, after = move.before, move.action, move.after
         self.skip_animation()
         t = self.app.theme
         seat = before.turn
