@@ -16,7 +16,7 @@ import pytest
 from tabletop import games
 from tabletop.core import conformance
 from tabletop.core.conformance import ConformanceError
-from tabletop.core.game import Ending, Outcome
+from tabletop.core.game import Ending, GameEntry, Outcome
 from tabletop.games.etuc.rules import COLOUR_LETTERS, Card, EtucRules, Play
 from tests.claimgame import ENTRY as CLAIM
 from tests.claimgame.rules import ClaimRules, ClaimState, Discard, Pass, Phase, matching
@@ -39,7 +39,7 @@ def _all_cases() -> list[conformance.Case]:
 def test_conformance(
     case: conformance.Case, nim_registered: object, claim_registered: object
 ) -> None:
-    entry = games.get(case.game)
+    entry = games.REGISTRY[case.game]
     run = conformance.check_case(entry, case)
     assert 0 < run.actions <= entry.info.max_actions_for(case.config.players)
 
@@ -64,7 +64,7 @@ def test_report_and_game_specific_illegal_probe() -> None:
 # -- the harness catches broken games ---------------------------------------
 
 
-def _broken(rules: NimRules) -> tuple[games.GameEntry, conformance.Case]:
+def _broken(rules: NimRules) -> tuple[GameEntry, conformance.Case]:
     entry = dataclasses.replace(NIM, rules=rules, info=rules.info)
     return entry, conformance.Case("nim", NIM.default_config(2), 5)
 
@@ -270,14 +270,14 @@ def test_every_other_seat_is_asked_in_turn_order_after_the_discarder() -> None:
 # -- malformed actions -------------------------------------------------------------
 
 
-def _every_entry() -> dict[str, games.GameEntry]:
+def _every_entry() -> dict[str, GameEntry]:
     entries = dict(games.REGISTRY)
     entries.setdefault(NIM.name, NIM)
     entries.setdefault(CLAIM.name, CLAIM)
     return entries
 
 
-def _malformed_case(entry: games.GameEntry) -> conformance.Case:
+def _malformed_case(entry: GameEntry) -> conformance.Case:
     return conformance.Case(entry.name, entry.default_config(entry.info.min_players), 0)
 
 
@@ -394,9 +394,7 @@ class _NimHeapsPastTheTable(NimRules):
         "hypothesis",
     ],
 )
-def test_the_malformed_action_check_catches_broken_games(
-    entry: games.GameEntry, message: str
-) -> None:
+def test_the_malformed_action_check_catches_broken_games(entry: GameEntry, message: str) -> None:
     with pytest.raises(ConformanceError, match=message) as info:
         conformance.check_malformed(entry, _malformed_case(entry), examples=80)
     text = str(info.value)

@@ -393,11 +393,11 @@ def bench_planepita_frame(opts: Options) -> list[Row]:
 
     from tabletop.core import rng
     from tabletop.core.session import Session, default_seats
-    from tabletop.games import get
+    from tabletop.games import REGISTRY
     from tabletop.games.planepita import rules
     from tabletop.games.planepita.model import Flick, Phase
 
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     seats = default_seats(["human"] * 4)
     session = Session(entry, entry.default_config(4), 7, seats, threaded=False)
     pick = rng.make(7, "bench-planepita")
@@ -583,9 +583,9 @@ def bench_planet_frame(opts: Options) -> list[Row]:
 
     from tabletop.core import rng
     from tabletop.core.session import Seat, Session
-    from tabletop.games import get
+    from tabletop.games import REGISTRY
 
-    entry = get("planet")
+    entry = REGISTRY["planet"]
     seats = [
         Seat("You"),
         Seat("B", "bot", "easy"),
@@ -656,7 +656,7 @@ def _planepita_decisions() -> list[Any]:
     from tabletop.games.planepita.model import Flick, Phase
 
     def played(players: int, seed: int, done: Callable[[Any], bool]) -> Any:
-        state = rules.RULES.setup(rules.default_config(players), seed)
+        state = rules.RULES.setup(rules.RULES.info.config(players), seed)
         bots = [bot.make_bot("easy", s, seed + s) for s in range(players)]
         while not done(state):
             state = rules.RULES.apply(state, bots[rules.launcher(state)].choose(state))
@@ -735,7 +735,7 @@ def bench_bots(opts: Options) -> list[Row]:
     for level, (_, seconds) in planepita_bot.BUDGETS.items():
         decisions = [
             (
-                lambda level=level, i=i, state=state: planepita.make_bot(
+                lambda level=level, i=i, state=state: planepita.ENTRY.make_bot(
                     level, rules.launcher(state), i
                 ),
                 state,
@@ -746,7 +746,7 @@ def bench_bots(opts: Options) -> list[Row]:
     views = _etuc_decisions(max(4, opts.runs))
     for level, (_, seconds) in etuc_bot.BUDGETS.items():
         decisions = [
-            (lambda level=level, i=i, seat=view.turn: etuc.make_bot(level, seat, i), view)
+            (lambda level=level, i=i, seat=view.turn: etuc.ENTRY.make_bot(level, seat, i), view)
             for i, view in enumerate(views)
         ]
         rows += bot_rows("etuc", level, seconds, decisions)
@@ -756,7 +756,7 @@ def bench_bots(opts: Options) -> list[Row]:
         "hard",
         None,
         [
-            (lambda i=i, seat=v.turn: etuc.make_bot("hard", seat, i), v)
+            (lambda i=i, seat=v.turn: etuc.ENTRY.make_bot("hard", seat, i), v)
             for i, v in enumerate(forced)
         ],
         "with one legal action",
@@ -818,7 +818,7 @@ def free_shots(count: int, target: bool = False) -> list[Any]:
     out = []
     for i in range(count):
         r = rngmod.make(i, "bench", "free shot")
-        state = rules.RULES.setup(rules.default_config(3), i)
+        state = rules.RULES.setup(rules.RULES.info.config(3), i)
         # seat 0 launches from the bottom (270°): the jammer keeps 70° or more away
         a = math.radians(270.0 + r.uniform(70.0, 290.0))
         d = r.uniform(lo + 4.0, min(hi, board.outer_radius) - 10.0)
@@ -841,7 +841,7 @@ def _five_pt_rate(level: str, positions: Sequence[Any], ident: int | None = None
     hits = 0
     for i, state in enumerate(positions):
         seat = rules.launcher(state)
-        flick = planepita.make_bot(level, seat, i, timed=False).choose(state)
+        flick = planepita.ENTRY.make_bot(level, seat, i, timed=False).choose(state)
         traj = rules.shot(state, flick)
         want = state.next_id if ident is None else ident
         disc = next((d for d in traj.final.discs if d.id == want), None)
@@ -1212,7 +1212,7 @@ def _planet_decisions(games: int) -> list[Any]:
     positions = []
     for players in (2, 3, 4):
         for i in range(games):
-            state = rules.setup(planet.default_config(players), 400 + i)
+            state = rules.setup(planet.ENTRY.default_config(players), 400 + i)
             medium = [planet_bot.make_bot("medium", s, i) for s in range(players)]
             while not state.over:
                 seat = state.turn
@@ -1238,7 +1238,7 @@ def _etuc_decisions(deals: int) -> list[Any]:
     for players in (2, 3):
         for i in range(deals):
             state = rules.setup(GameConfig(players), 100 + i)
-            medium = [etuc.make_bot("medium", s, i) for s in range(players)]
+            medium = [etuc.ENTRY.make_bot("medium", s, i) for s in range(players)]
             choices = []
             while state.game == 1 and state.turn is not None:
                 seat = state.turn
@@ -1289,7 +1289,7 @@ def _phantom_rummy_decisions(short_games: int) -> list[Any]:
     positions = []
     for players in (2, 3, 4):
         for i in range(short_games):
-            state = rules.setup(phantom_rummy.default_config(players), 300 + i)
+            state = rules.setup(phantom_rummy.ENTRY.default_config(players), 300 + i)
             medium = [phantom_bot.make_bot("medium", s, i) for s in range(players)]
             choices = []
             while not state.results:
@@ -1326,7 +1326,7 @@ def _etuc_forced(count: int) -> list[Any]:
     seed = 100
     while len(positions) < count:
         state = rules.setup(GameConfig(3), seed)
-        medium = [etuc.make_bot("medium", s, seed) for s in range(3)]
+        medium = [etuc.ENTRY.make_bot("medium", s, seed) for s in range(3)]
         while state.game == 1 and state.turn is not None and len(positions) < count:
             view = rules.view(state, state.turn)
             if len(rules.legal_actions(state)) == 1:

@@ -35,6 +35,7 @@ def register(spec: str) -> Any:
 
     from tabletop import games
     from tabletop.core import codec
+    from tabletop.core.game import GameEntry
 
     module, sep, attr = spec.partition(":")
     if not sep or not module or not attr:
@@ -45,12 +46,13 @@ def register(spec: str) -> Any:
         raise UsageError(f"--register {spec}: cannot import {module} ({exc})") from None
     except AttributeError:
         raise UsageError(f"--register {spec}: {module} has no {attr}") from None
-    if not isinstance(entry, games.GameEntry):
+    if not isinstance(entry, GameEntry):
         raise UsageError(f"--register {spec}: {type(entry).__name__} is not a GameEntry")
     prefix = module.split(".")[0] + "."
     if prefix != "tabletop." and prefix not in codec.ALLOWED_PREFIXES:
         codec.ALLOWED_PREFIXES.append(prefix)
-    return games.register(entry)
+    games.REGISTRY[entry.name] = entry
+    return entry
 
 
 def check_counts(games: int, jobs: int, seed: int) -> None:

@@ -74,7 +74,7 @@ class Case:
 
 
 def described(name: str) -> bool:
-    return hasattr(games.get(name).rules, "describe")
+    return hasattr(games.REGISTRY[name].rules, "describe")
 
 
 def cases_for(name: str, folder: Path = FOLDER) -> list[Case]:
@@ -86,13 +86,13 @@ def cases_for(name: str, folder: Path = FOLDER) -> list[Case]:
             flags = tuple(v for v in m["variants"].split("-") if v)
             found.append(Case(name, int(m["players"]), int(m["seed"]), flags))
     if not found:
-        found.append(Case(name, games.get(name).info.min_players, 1))
+        found.append(Case(name, games.REGISTRY[name].info.min_players, 1))
     return sorted(found, key=lambda c: (c.players, c.variants, c.seed))
 
 
 def transcript(case: Case) -> str:
     """The golden text of ``case``: describe() after setup and after each action."""
-    entry = games.get(case.game)
+    entry = games.REGISTRY[case.game]
     rules = entry.rules
     names = list(BOT_NAMES[: case.players])
     sampler = rng.make(case.seed, "golden-sample")

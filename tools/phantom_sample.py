@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
 from tabletop.core import rng  # noqa: E402
 from tabletop.core.bots import LEVELS  # noqa: E402
 from tabletop.core.game import apply_checked  # noqa: E402
-from tabletop.games.phantom_rummy import RULES, default_config  # noqa: E402
+from tabletop.games.phantom_rummy import ENTRY, RULES  # noqa: E402
 from tabletop.games.phantom_rummy.bot import make_bot  # noqa: E402
 from tabletop.games.phantom_rummy.model import (  # noqa: E402
     ClaimGain,
@@ -69,7 +69,7 @@ def sample_one(
     """Short game ``number`` of the sample: dealt, then played by ``level``
     bots, but for the hard bot at seat ``hard`` if given."""
     game_seed = rng.derive(seed, "phantom-sample", players, number)
-    state = RULES.setup(default_config(players), game_seed)
+    state = RULES.setup(ENTRY.default_config(players), game_seed)
     bots = [
         make_bot("hard" if s == hard else level, s, rng.derive(game_seed, "bot", s), timed=False)
         for s in range(players)

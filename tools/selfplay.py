@@ -188,7 +188,7 @@ def make_seat(entry: Any, level: str, seat: int, seed: int, *, timed: bool = Tru
 
 def config_of(plan: Plan) -> Any:
     """The game's config; ValueError (for players) on a bad count or variant."""
-    return games.get(plan.game).default_config(plan.players, **dict(plan.variants))
+    return games.REGISTRY[plan.game].default_config(plan.players, **dict(plan.variants))
 
 
 def play_game(plan: Plan, g: int) -> GameResult:
@@ -199,7 +199,7 @@ def play_game(plan: Plan, g: int) -> GameResult:
     for spec in plan.register:
         if plan.game not in games.REGISTRY:
             register(spec)
-    entry = games.get(plan.game)
+    entry = games.REGISTRY[plan.game]
     seed = plan.game_seed(g)
     seats = plan.seating(g)
     start = time.perf_counter()
@@ -394,7 +394,7 @@ def _ms(seconds: float) -> str:
 
 
 def report(plan: Plan, results: Sequence[GameResult], wall: float, jobs: int) -> str:
-    entry = games.get(plan.game)
+    entry = games.REGISTRY[plan.game]
     variants = ", ".join(f"{k}={v}" for k, v in config_of(plan).variants.items()) or "none"
     lines = [
         f"{entry.info.title} self-play: {plan.players} players, seats {','.join(plan.levels)}, "
@@ -636,7 +636,7 @@ def make_plan(args: argparse.Namespace) -> Plan:
         register(spec)
     if args.game not in games.REGISTRY:
         raise UsageError(f"unknown game {args.game!r} (games: {', '.join(games.REGISTRY)})")
-    info = games.get(args.game).info
+    info = games.REGISTRY[args.game].info
     levels = tuple(s.strip() for s in args.seats.split(","))
     for level in levels:
         if level not in SEAT_LEVELS:

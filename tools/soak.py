@@ -79,7 +79,7 @@ def cells_of(game: str, players: int, combinations: bool = False) -> list[Cell]:
     """The cells of ``game`` at ``players``: its defaults, then each other
     value of each variant offered at that count alone (or, with
     ``combinations``, every combination of them, defaults first)."""
-    info = games.get(game).info
+    info = games.REGISTRY[game].info
     offered = [v for v in info.variants if v.offered_for(players) and v.choices]
     if combinations:
         out = []
@@ -107,7 +107,7 @@ def matrix(
     the counts named (every count a game takes when none)."""
     out = []
     for name in only or list(games.REGISTRY):
-        info = games.get(name).info
+        info = games.REGISTRY[name].info
         for n in info.player_range:
             if players and n not in players:
                 continue
@@ -141,7 +141,7 @@ class CellResult:
         lengths = [r.actions for r in done]
         scores = [s for r in done for s in r.scores]
         return (
-            games.get(self.cell.game).info.title,
+            games.REGISTRY[self.cell.game].info.title,
             str(self.cell.players),
             self.cell.variant_words,
             self.level,
@@ -214,7 +214,7 @@ def run_cells(
 def exception_paragraphs(done: Sequence[CellResult]) -> list[str]:
     out = []
     for c in done:
-        where = f"{games.get(c.cell.game).info.title}, {c.cell.players} players, {c.cell.variant_words}: "
+        where = f"{games.REGISTRY[c.cell.game].info.title}, {c.cell.players} players, {c.cell.variant_words}: "
         out += selfplay.exception_lines(c.plan, c.results, where, markdown=True)
     return out
 

@@ -64,7 +64,7 @@ def matrix(
     count (or the counts named, where the game takes them), against each opponent."""
     out = []
     for name in only or list(games.REGISTRY):
-        info = games.get(name).info
+        info = games.REGISTRY[name].info
         counts = sorted({max(2, info.min_players), info.max_players})
         if players:
             counts = [n for n in players if n in info.player_range]
@@ -110,7 +110,7 @@ class CellResult:
         hard = [r.scores[0] for r in self.finished]
         others = [s for r in self.finished for s in r.scores[1:]]
         return (
-            games.get(self.cell.game).info.title,
+            games.REGISTRY[self.cell.game].info.title,
             str(self.cell.players),
             self.cell.opponent,
             str(len(self.results)),
@@ -132,7 +132,7 @@ class CellResult:
         mostly stopped at the limit, not at its cap: the row then depends on
         the machine's speed and load."""
         budget = time_budget(
-            selfplay.make_seat(games.get(self.cell.game), "hard", 0, 0, timed=self.plan.timed)
+            selfplay.make_seat(games.REGISTRY[self.cell.game], "hard", 0, 0, timed=self.plan.timed)
         )
         spent = [r.thinking(0) for r in self.finished]
         n = sum(k for k, _, _ in spent)

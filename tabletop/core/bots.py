@@ -433,20 +433,55 @@ class ISMCTS:
 
 
 class ISMCTSBot:
-    """A :class:`Bot` that plays by :class:`ISMCTS`; keyword arguments go to it."""
+    """A :class:`Bot` that plays by :class:`ISMCTS`; keyword arguments go to
+    it. Every game's hard bot is one (its own class adds what its game
+    needs: candidate moves, a reason in words), so the search's budget, its
+    cancelling and its horizon are written here once.
 
-    def __init__(self, rules: Rules[Any, Any], seat: int, seed: int, **search: Any) -> None:
+    ``horizon(state)``, when given, names the part of the game a state is in
+    (the deal of a match, the round, the short game): a search stops where
+    the game ends or the part it began in does, and scores the state there
+    (``evaluate``); the part is read from the view each :meth:`choose` is
+    given."""
+
+    def __init__(
+        self,
+        rules: Rules[Any, Any],
+        seat: int,
+        seed: int,
+        *,
+        horizon: Callable[[Any], object] | None = None,
+        **search: Any,
+    ) -> None:
+        self.rules = rules
         self.seat = seat
+        self.seed = seed
+        self.horizon = horizon
+        #: the part of the game the view being searched is in (see horizon)
+        self.searching: object = None
+        if horizon is not None:
+            search["terminal"] = self.beyond_horizon
         self.search = ISMCTS(rules, seat, seed, **search)
 
     @property
     def time_budget(self) -> float | None:
         return self.search.time_budget
 
+    def beyond_horizon(self, state: Any) -> bool:
+        """Where the search stops: the game is over, or the part of it the
+        search began in (see the class docstring)."""
+        assert self.horizon is not None
+        return bool(self.rules.is_over(state)) or self.horizon(state) != self.searching
+
     def choose(self, view: Any) -> Any:
+        """The search's answer from ``view``: at once when one action is
+        legal, sooner than the budget once the choice is settled."""
+        if self.horizon is not None:
+            self.searching = self.horizon(view)
         return self.search.search(view)
 
     def cancel(self) -> None:
+        """Stop a search running on the worker (the game was left)."""
         self.search.cancel()
 
 

@@ -404,8 +404,6 @@ class GameEntry:
 
     info: GameInfo
     rules: Rules[Any, Any]
-    #: default_config(players, **variants) -> GameConfig
-    default_config: Callable[..., GameConfig]
     #: sample_action(state, rng) -> any legal action, continuous ones included
     sample_action: Callable[[Any, Random], Any]
     #: make_bot(level, seat, seed, *, timed=True) -> Bot, level in LEVELS;
@@ -437,6 +435,11 @@ class GameEntry:
     def name(self) -> str:
         return self.info.name
 
+    def default_config(self, players: int, **variants: Any) -> GameConfig:
+        """A config for ``players`` with every variant the game offers them
+        filled in (:meth:`GameInfo.config`, which says what is wrong)."""
+        return self.info.config(players, **variants)
+
     def level_note(self, level: str) -> str:
         """The game's words for a bot ``level`` ("" when it gives none)."""
         if self.level_notes is None:
@@ -446,8 +449,12 @@ class GameEntry:
 
     def make_scene(self, *args: Any, **kwargs: Any) -> Any:
         """Import the scene module (pygame) only now, and build the scene."""
-        module, _, attr = self.scene.partition(":")
-        return getattr(importlib.import_module(module), attr)(*args, **kwargs)
+        return resolve(self.scene)(*args, **kwargs)
+
+    def icon_painter(self) -> Callable[..., Any] | None:
+        """The title screen's picture of the game, ``fn(surface, rect, theme)``,
+        imported only now; None for a game without one."""
+        return resolve(self.icon) if self.icon else None
 
     def rules_text(self) -> str:
         """The in-app rules page, read through importlib.resources, followed
@@ -475,10 +482,31 @@ class GameEntry:
         if not name.startswith("draw_"):
             return None
         try:
-            fn = getattr(importlib.import_module(module), name, None)
-        except ImportError:
+            fn = resolve(f"{module}:{name}")
+        except (ImportError, AttributeError):
             return None
         return fn if callable(fn) else None
+
+
+def resolve(path: str) -> Any:
+    """The object a ``"package.module:name"`` path names, its module imported
+    only now: how an entry names its scene and its pictures without importing
+    pygame. ImportError or AttributeError when there is none."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class Registry(dict[str, GameEntry]):
+    """The games a build offers, name -> :class:`GameEntry`; looking up a
+    name it does not hold is a KeyError that names the ones it does."""
+
+    def __missing__(self, name: str) -> GameEntry:
+        known = ", ".join(sorted(self)) or "none"
+        raise KeyError(f"unknown game {name!r} (known games: {known})")
+
+    @classmethod
+    def of(cls, *entries: GameEntry) -> Registry:
+        return cls((entry.name, entry) for entry in entries)
 
 
 class Describes(Protocol):

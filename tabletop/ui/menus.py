@@ -57,12 +57,7 @@ KIND_VALUES = (("human", "medium"), ("bot", "easy"), ("bot", "medium"), ("bot", 
 
 def draw_game_picture(surface: pygame.Surface, rect: pygame.Rect, entry: Any, theme: Theme) -> None:
     """The game's own picture when it has one, else a pattern drawn from its name."""
-    painter = None
-    if getattr(entry, "icon", ""):
-        import importlib
-
-        module, _, attr = entry.icon.partition(":")
-        painter = getattr(importlib.import_module(module), attr)
+    painter = entry.icon_painter()
     clip = surface.get_clip()
     surface.set_clip(rect)
     pygame.draw.rect(surface, theme.felt_dark, rect)

@@ -25,7 +25,6 @@ def sample_action(state: ClaimState, rng: random.Random) -> ClaimAction:
 ENTRY = GameEntry(
     info=RULES.info,
     rules=RULES,
-    default_config=default_config,
     sample_action=sample_action,
     make_bot=make_bot,
     scene="tests.claimgame.scene:ClaimScene",

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core import codec
 from tabletop.core.game import Ending, EndReason, GameInfo, Outcome
-from tabletop.games import get
+from tabletop.games import REGISTRY
 
 
 class PileOut(Ending):
@@ -33,14 +33,14 @@ def test_bounds_may_be_one_number_a_mapping_or_a_function() -> None:
 
 
 def test_planet_etuc_declares_its_bounds_per_player_count() -> None:
-    info = get("etuc").info
+    info = REGISTRY["etuc"].info
     assert info.max_actions_for(2) < info.max_actions_for(3)
     assert info.score_bounds_for(2) == (0.0, 15.0) and info.score_bounds_for(3) == (0.0, 7.0)
 
 
 def test_a_game_declares_its_own_end_reasons_with_words() -> None:
     assert INFO.knows_ending(PileOut.PILE_OUT) and INFO.knows_ending(EndReason.TARGET_SCORE)
-    assert not get("etuc").info.knows_ending(PileOut.PILE_OUT)
+    assert not REGISTRY["etuc"].info.knows_ending(PileOut.PILE_OUT)
     out = Outcome.from_scores([0, 0], PileOut.PILE_OUT, detail="{1} dealt last.")
     assert (
         out.words_for(["Ada", "Basil"])

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from tabletop import games
-from tabletop.core.bots import Bot
-from tabletop.core.game import GameConfig, GameEntry
-from tabletop.games import LEVELS, REGISTRY
+from tabletop.core.bots import LEVELS, Bot
+from tabletop.core.game import GameConfig, GameEntry, Registry
+from tabletop.games import REGISTRY
 from tests.nimgame import ENTRY as NIM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,12 +34,12 @@ def test_registry_is_a_dict_of_names_to_entries() -> None:
 
 def test_registering_nim_for_a_test(nim_registered: GameEntry) -> None:
     assert games.REGISTRY["nim"] is nim_registered is NIM
-    assert games.get("nim") is NIM
+    assert games.REGISTRY["nim"] is NIM
 
 
 def test_get_an_unknown_name_lists_the_known_ones(nim_registered: GameEntry) -> None:
     with pytest.raises(KeyError) as info:
-        games.get("chess")
+        games.REGISTRY["chess"]
     message = info.value.args[0]
     assert "unknown game 'chess'" in message
     for name in REGISTRY:
@@ -48,29 +48,35 @@ def test_get_an_unknown_name_lists_the_known_ones(nim_registered: GameEntry) -> 
 
 
 def test_get_with_an_empty_registry_says_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "REGISTRY", {})
+    monkeypatch.setattr(games, "REGISTRY", Registry())
     with pytest.raises(KeyError, match=r"known games: none"):
-        games.get("nim")
+        games.REGISTRY["nim"]
 
 
-def test_make_bot_rejects_an_unknown_level(nim_registered: GameEntry) -> None:
-    with pytest.raises(
-        ValueError, match=r"unknown bot level 'impossible' \(levels: easy, medium, hard\)"
-    ):
-        games.make_bot("nim", "impossible", 0, 1)
+def test_an_entry_makes_bots_of_every_level_and_its_configs(nim_registered: GameEntry) -> None:
     assert LEVELS == ("easy", "medium", "hard")
     for level in LEVELS:
-        assert isinstance(games.make_bot("nim", level, 1, 5), Bot)
-
-
-def test_module_level_helpers_go_through_the_entry(nim_registered: GameEntry) -> None:
-    config = games.default_config("nim", 3, chance=True)
+        assert isinstance(NIM.make_bot(level, 1, 5), Bot)
+    config = NIM.default_config(3, chance=True)
     assert config == GameConfig(3, {"chance": True, "max_take": 3})
     state = NIM.rules.setup(config, 8)
-    action = games.sample_action("nim", state, random.Random(2))
+    action = NIM.sample_action(state, random.Random(2))
     assert NIM.rules.check(state, action) is None
-    with pytest.raises(KeyError):
-        games.default_config("chess", 2)
+
+
+def test_every_shipped_game_has_its_entry_in_its_own_package() -> None:
+    """The registry only lists the entries; each is written beside its game."""
+    import importlib
+
+    for name, entry in REGISTRY.items():
+        package = importlib.import_module(f"tabletop.games.{name}")
+        assert (
+            package.ENTRY is entry
+            and entry.rules is importlib.import_module(f"tabletop.games.{name}.rules").RULES
+        )
+        assert entry.scene.startswith(f"tabletop.games.{name}.") and entry.icon.startswith(
+            f"tabletop.games.{name}."
+        )
 
 
 LAZY = textwrap.dedent(
@@ -87,23 +93,24 @@ LAZY = textwrap.dedent(
     from tabletop.core import codec
     codec.ALLOWED_PREFIXES.append("tests.")
     import tabletop.games as games
+    from tabletop.core.bots import LEVELS
     from tests.nimgame import ENTRY
-    games.register(ENTRY)
+    games.REGISTRY[ENTRY.name] = ENTRY
     for name, entry in games.REGISTRY.items():
         info = entry.info
         for players in info.player_range:
-            config = games.default_config(name, players)
+            config = entry.default_config(players)
             state = entry.rules.setup(config, 1)
             for seat in range(players):
-                for level in games.LEVELS:
-                    games.make_bot(name, level, seat, 2)
-            action = games.sample_action(name, state, random.Random(3))
+                for level in LEVELS:
+                    entry.make_bot(level, seat, 2)
+            action = entry.sample_action(state, random.Random(3))
             assert entry.rules.check(state, action) is None, (name, action)
         entry.rules_text()
     leaked = sorted(m for m in sys.modules if m == "pygame" or m.startswith("pygame."))
     assert not leaked, leaked
     try:
-        games.make_scene("nim", None, None)
+        games.REGISTRY["nim"].make_scene(None, None)
     except ImportError as exc:
         print("scene import blocked:", exc)
     else:

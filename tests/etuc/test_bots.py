@@ -13,10 +13,8 @@ from tabletop.games.etuc.bot import (
     HARD_ITERATIONS,
     HARD_TIME,
     HardBot,
-    determinize,
-    unseen_cards,
 )
-from tabletop.games.etuc.rules import EtucState, Pass
+from tabletop.games.etuc.rules import EtucState, Pass, determinize, unseen_cards
 from tests.etuc.positions import position
 
 R = etuc.RULES
@@ -36,7 +34,7 @@ def play_game(state: EtucState, bots: list) -> EtucState:  # type: ignore[type-a
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_easy_and_medium_play_whole_matches_legally(level: str, players: int) -> None:
     state = R.setup(GameConfig(players), 3)
-    bots = [etuc.make_bot(level, s, 3) for s in range(players)]
+    bots = [etuc.ENTRY.make_bot(level, s, 3) for s in range(players)]
     steps = 0
     while not R.is_over(state):
         seat = state.turn
@@ -58,7 +56,7 @@ def test_hard_beats_easy() -> None:
     for seed in range(4):
         state = R.setup(GameConfig(2), seed)
         hard = HardBot(0, seed, iterations=60, time_budget=None)
-        after = play_game(state, [hard, etuc.make_bot("easy", 1, seed)])
+        after = play_game(state, [hard, etuc.ENTRY.make_bot("easy", 1, seed)])
         wins += after.results[-1].order[0] == 0
     assert wins >= 3
 
@@ -75,7 +73,7 @@ def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
         ticks = itertools.count()
         return lambda: next(ticks) / 8
 
-    timed = etuc.make_bot("hard", 0, 5)
+    timed = etuc.ENTRY.make_bot("hard", 0, 5)
     assert (
         (timed.search.iterations, timed.search.time_budget)
         == BUDGETS["hard"]
@@ -86,7 +84,7 @@ def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
     assert R.check(state, timed.choose(view)) is None
     # one reading (1/8 s) per iteration: as many as fit in the seconds
     assert timed.search.last_stats.iterations == int(HARD_TIME * 8)
-    untimed = etuc.make_bot("hard", 0, 5, timed=False)
+    untimed = etuc.ENTRY.make_bot("hard", 0, 5, timed=False)
     assert untimed.search.time_budget is None and untimed.time_budget is None
     untimed.search.early_stop = False
     untimed.search.iterations = 40
@@ -97,9 +95,9 @@ def test_hard_stops_at_its_time_budget_or_its_cap() -> None:
 
 def test_medium_goes_out_when_it_can_and_passes_only_when_allowed() -> None:
     s = position(["1O 2A", "4G"], table=[(0, "3G")], turn=1)
-    assert etuc.make_bot("medium", 1, 0).choose(R.view(s, 1)) == etuc.rules.Play.of("4G")
+    assert etuc.ENTRY.make_bot("medium", 1, 0).choose(R.view(s, 1)) == etuc.rules.Play.of("4G")
     s = position(["1O 2A", "4G 5G"], turn=1)  # leading: never a pass
-    assert etuc.make_bot("medium", 1, 0).choose(R.view(s, 1)) != Pass()
+    assert etuc.ENTRY.make_bot("medium", 1, 0).choose(R.view(s, 1)) != Pass()
 
 
 def test_determinize_deals_the_unseen_cards_by_hand_size() -> None:
@@ -119,7 +117,7 @@ def forced_and_open_views() -> tuple[EtucState, EtucState]:
     """From a seeded 3-player deal played by medium bots: the first view with
     one legal action (a pass nobody can refuse), and the first with a choice."""
     state = R.setup(GameConfig(3), 11)
-    bots = [etuc.make_bot("medium", s, 11) for s in range(3)]
+    bots = [etuc.ENTRY.make_bot("medium", s, 11) for s in range(3)]
     forced = choice = None
     while forced is None or choice is None:
         seat = state.turn
@@ -137,7 +135,7 @@ def test_hard_answers_a_forced_move_at_once_without_iterations() -> None:
     forced, _ = forced_and_open_views()
     seat = forced.turn
     assert seat is not None
-    hard = etuc.make_bot("hard", seat, 2)  # timed, as in the app
+    hard = etuc.ENTRY.make_bot("hard", seat, 2)  # timed, as in the app
 
     def no_clock() -> float:
         raise AssertionError("the hard bot read the clock for a forced move")

@@ -19,7 +19,7 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Seat, Session
-from tabletop.games import get
+from tabletop.games import REGISTRY
 from tabletop.games.etuc.rules import Pass, Play
 from tabletop.games.etuc.scene import EtucScene
 from tabletop.ui import flow, overlays
@@ -41,7 +41,7 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
 
 
 def start(app: App, seed: int, state: Any = None, seats: list[Seat] = SEATS) -> EtucScene:
-    entry = get("etuc")
+    entry = REGISTRY["etuc"]
     config = entry.default_config(3)
     states = [state] if state is not None else None
     session = Session(entry, config, seed, seats, threaded=False, timed=False, states=states)

@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
-from tabletop.games import get
+from tabletop.games import REGISTRY
 from tabletop.games.etuc.rules import Card, EtucState, Pass, Play, parse_card
 from tabletop.games.etuc.scene import EtucScene, card_face, colour_style
 from tabletop.ui import flow, overlays
@@ -43,7 +43,7 @@ def start(
     players: int = 3,
     seed: int = 5,
 ) -> EtucScene:
-    entry = get("etuc")
+    entry = REGISTRY["etuc"]
     seats = seats or HUMANS3[:players]
     config = entry.default_config(len(seats))
     session = Session(

@@ -5,12 +5,12 @@ before anyone has answered it."""
 from __future__ import annotations
 
 from tabletop.core.session import Seat, Session
-from tabletop.games import get
+from tabletop.games import REGISTRY
 from tabletop.games.etuc.rules import Pass, Play
 
 
 def session() -> Session:
-    entry = get("etuc")
+    entry = REGISTRY["etuc"]
     return Session(
         entry,
         entry.default_config(2),
@@ -64,7 +64,7 @@ def test_undo_never_crosses_a_card_another_seat_has_shown() -> None:
 
 
 def test_what_another_seat_shows() -> None:
-    rules = get("etuc").rules
+    rules = REGISTRY["etuc"].rules
     s = session()
     human_turn_with_a_play(s)
     s.play(Pass())

@@ -24,7 +24,6 @@ def sample_action(state: NimState, rng: random.Random) -> NimAction:
 ENTRY = GameEntry(
     info=RULES.info,
     rules=RULES,
-    default_config=default_config,
     sample_action=sample_action,
     make_bot=make_bot,
     scene="tests.nimgame.scene:NimScene",

@@ -53,7 +53,6 @@ def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
 ENTRY = GameEntry(
     info=RULES.info,
     rules=RULES,
-    default_config=default_config,
     sample_action=sample_action,
     make_bot=make_bot,
     scene="tests.nimgame.scene:NimScene",

@@ -111,7 +111,7 @@ def test_every_level_plays_a_short_game_legally_in_every_phase_and_owns_its_rng(
 
     def short_game(stir: int) -> tuple[list[object], dict[str, set[Phase]]]:
         random.seed(stir)
-        state = RULES.setup(pr.default_config(3), 21)
+        state = RULES.setup(pr.ENTRY.default_config(3), 21)
         bots = [make(level, s, 21 + s) for s, level in enumerate(LEVELS)]
         seen: dict[str, set[Phase]] = {level: set() for level in LEVELS}
         moves: list[object] = []

@@ -503,7 +503,7 @@ def test_advanced_the_discarder_pays_but_never_below_zero() -> None:
 
 
 def test_views_hide_hands_pile_seed_and_sealed_answers() -> None:
-    state = RULES.setup(pr.default_config(3), 4)
+    state = RULES.setup(pr.ENTRY.default_config(3), 4)
     rng = random.Random(1)
     while state.phase is not Phase.CLAIMS:
         state = RULES.apply(state, pr.sample_action(state, rng))
@@ -525,7 +525,7 @@ def test_random_short_games_keep_the_invariants_and_views_round_trip() -> None:
     """The conformance harness plays whole matches (tests/test_conformance.py);
     here the first two short games of a 3-player advanced match, checked at
     every step."""
-    state = RULES.setup(pr.default_config(3, advanced=True), 2)
+    state = RULES.setup(pr.ENTRY.default_config(3, advanced=True), 2)
     rng = random.Random(2)
     steps = 0
     while len(state.results) < 2:
@@ -541,7 +541,8 @@ def test_random_short_games_keep_the_invariants_and_views_round_trip() -> None:
         steps += 1
     assert (
         state.short_game == 3
-        and state.dealer == (RULES.setup(pr.default_config(3, advanced=True), 2).dealer + 2) % 3
+        and state.dealer
+        == (RULES.setup(pr.ENTRY.default_config(3, advanced=True), 2).dealer + 2) % 3
     )
 
 
@@ -626,7 +627,7 @@ def test_advanced_a_card_on_your_own_discard_pile_blocks_a_goal_off_a_discard() 
 
 
 def test_invariants_refuse_values_of_the_wrong_kind_and_lost_cards() -> None:
-    state = RULES.setup(pr.default_config(2), 3)
+    state = RULES.setup(pr.ENTRY.default_config(2), 3)
     RULES.invariants(state)
     row = state.row
     broken = [
@@ -684,7 +685,7 @@ def test_a_finished_short_game_has_a_summary_naming_the_next_dealer() -> None:
 
 
 def test_check_on_another_seats_view_refuses_in_words() -> None:
-    state = RULES.setup(pr.default_config(2), 3)
+    state = RULES.setup(pr.ENTRY.default_config(2), 3)
     other = RULES.view(state, 1 - state.turn)
     assert RULES.legal_actions(other) == []
     assert RULES.check(other, Take(state.row[0])) == (

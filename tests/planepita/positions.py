@@ -27,7 +27,7 @@ from tabletop.games.planepita.model import (
     RoundResult,
     ShotRecord,
 )
-from tabletop.games.planepita.rules import RULES, default_config, discs_per_seat, owners
+from tabletop.games.planepita.rules import RULES, discs_per_seat, owners
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def position(
     """A consistent state. ``phase`` FLIP or PLACE_JAMMER means the last entry of
     ``launches`` was just made and its decisions are open; ``holding`` says who
     holds a Double token this round."""
-    state = RULES.setup(default_config(players, **variants), 1)
+    state = RULES.setup(RULES.info.config(players, **variants), 1)
     n = players
     own, tp = discs_per_seat(n, state.third_party_variant)
     total = n * (own + tp)

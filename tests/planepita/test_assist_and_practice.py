@@ -30,9 +30,9 @@ SEED = 11
 
 
 def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), **variants: Any) -> PlanepitaScene:
-    from tabletop.games import get
+    from tabletop.games import REGISTRY
 
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     seats = [
         replace(seat, name=name)
         for seat, name in zip(default_seats(list(kinds)), ("Ada", "Basil", "Cleo"))

@@ -75,7 +75,7 @@ def position(
     """A constructed position: ``discs`` on the board, ``black`` already lost."""
     if players == 2:
         variants["third_party"] = third_party
-    state = RULES.setup(R.default_config(players, **variants), 0)
+    state = RULES.setup(R.RULES.info.config(players, **variants), 0)
     ids = [d.id for d in (*discs, *black)]
     return replace(
         state,
@@ -96,7 +96,7 @@ def position(
 
 @pytest.mark.parametrize("third_party", [False, True])
 def test_trial_shot_is_the_rules_shot(third_party):
-    state = RULES.setup(R.default_config(2), 3)
+    state = RULES.setup(R.RULES.info.config(2), 3)
     state, _ = play_checked(
         state, [make("easy", 0, 1), make("easy", 1, 2)], until=lambda s: s.turn >= 5
     )
@@ -134,7 +134,7 @@ TEAMS_DOUBLES = {"team_play": True, "doubles": True}
     ],
 )
 def test_every_decision_is_legal_for_a_whole_game(level, players, variants):
-    state = RULES.setup(R.default_config(players, **variants), 11)
+    state = RULES.setup(R.RULES.info.config(players, **variants), 11)
     # at four seats, one seat of each team plays the level and the others
     # easy: every decision of the level is still met, at half the searches
     bots = [
@@ -148,7 +148,7 @@ def test_every_decision_is_legal_for_a_whole_game(level, players, variants):
 
 def knocked_jammer_state():
     """Round 1, seat 0's first flick knocked the jammer off the board."""
-    state = RULES.setup(R.default_config(2, third_party=False), 0)
+    state = RULES.setup(R.RULES.info.config(2, third_party=False), 0)
     state = RULES.apply(state, Flick(0.5, 0.0, 3000.0))
     assert state.phase is Phase.PLACE_JAMMER
     return state
@@ -310,7 +310,7 @@ def test_a_3p_disc_blocks_where_an_own_disc_would_only_tie():
 
 def some_positions():
     """A launch view and a flip view from a seeded game between easy bots."""
-    state = RULES.setup(R.default_config(2), 7)
+    state = RULES.setup(R.RULES.info.config(2), 7)
     bots = [make("easy", 0, 3), make("easy", 1, 4)]
     launch, _ = play_checked(state, bots, until=lambda s: s.turn >= 6 and s.phase is Phase.LAUNCH)
     flip, _ = play_checked(launch, bots, until=lambda s: s.phase is Phase.FLIP)
@@ -332,7 +332,7 @@ def test_the_default_hard_bot_stops_at_its_time_budget(monkeypatch):
     clock that moves 0.1 s at every reading: the budget ends the search
     long before the simulation cap, and the answer is legal. Untimed, the
     same bot simulates until its cap whatever the clock says."""
-    state = RULES.setup(R.default_config(4), 5)
+    state = RULES.setup(R.RULES.info.config(4), 5)
     bots = [make("easy", s, s) for s in range(4)]
     state, _ = play_checked(state, bots, until=lambda s: s.turn >= 12 and s.phase is Phase.LAUNCH)
     sims = []
@@ -367,7 +367,7 @@ def test_hard_beats_easy_in_most_games(game):
     bots = [None, None]
     bots[hard] = make("hard", hard, game, cap=4)
     bots[1 - hard] = make("easy", 1 - hard, game)
-    final, phases = play_checked(RULES.setup(R.default_config(2), game), bots, phases_of=hard)
+    final, phases = play_checked(RULES.setup(R.RULES.info.config(2), game), bots, phases_of=hard)
     assert RULES.is_over(final)
     assert {Phase.LAUNCH, Phase.FLIP} <= phases
     scores = R.scores(final)

@@ -49,12 +49,14 @@ def test_a_hand_strays_by_its_levels_spread(level: str) -> None:
     assert statistics.pstdev(aims) == pytest.approx(spread.aim, rel=0.15)
     assert statistics.pstdev(speeds) == pytest.approx(spread.speed, rel=0.15)
     assert abs(statistics.mean(aims)) < 4 * spread.aim / math.sqrt(400)
-    assert all(RULES.check(R.RULES.setup(R.default_config(3), 1), f) is None for f in played[:20])
+    assert all(
+        RULES.check(R.RULES.setup(R.RULES.info.config(3), 1), f) is None for f in played[:20]
+    )
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_a_search_bot_plays_its_choice_plus_its_own_seeded_error(level: str) -> None:
-    state = RULES.setup(R.default_config(3), 4)
+    state = RULES.setup(R.RULES.info.config(3), 4)
     seat = R.launcher(state)
     spec = RULES.legal_actions(state)[0]
     player = botmod.make_bot(level, seat, 9, timed=False, max_sims=8)
@@ -83,7 +85,7 @@ def test_a_search_bot_plays_its_choice_plus_its_own_seeded_error(level: str) -> 
 def test_the_search_tries_angled_shots_beyond_the_old_cap() -> None:
     """The old ±11° cap (angled shots struck the pad's walls) is gone: from an
     empty board the candidate shots span wide aims."""
-    state = RULES.setup(R.default_config(3), 2)
+    state = RULES.setup(R.RULES.info.config(3), 2)
     state = replace(state, layout=Layout(3, (), (0.0, 200.0), (0.5, 0.5, 0.5)))
     seat = R.launcher(state)
     spec = RULES.legal_actions(state)[0]

@@ -23,9 +23,9 @@ FAST = (("launch.max_speed", 3500.0),)
 
 
 def session(physics: params_mod.Overrides) -> Session:
-    config = pp_rules.default_config(2, physics=physics)
+    config = pp_rules.RULES.info.config(2, physics=physics)
     return Session(
-        games.get("planepita"),
+        games.REGISTRY["planepita"],
         config,
         5,
         default_seats(["human", "human"]),
@@ -38,7 +38,7 @@ def test_a_flick_faster_than_the_shipped_cap_is_told_and_detailed_by_the_game_ca
     s = session(FAST)
     flick = Flick(pad=0.5, angle=0.0, speed=3400.0)  # above the shipped 3000 mm/s
     s.play(flick)
-    rules = games.get("planepita").rules
+    rules = games.REGISTRY["planepita"].rules
     line = rules.log_line(s.states[0], flick, s.states[1], s.names)
     assert "hard" in line
     detail = rules.log_detail(s.states[0], flick, s.states[1], s.names)
@@ -87,7 +87,7 @@ def test_a_shot_an_older_physics_played_is_never_told_another_way() -> None:
     agree with the saved board."""
     doc = json.loads((FIXTURES / "planepita-2p-finished.json").read_text("utf-8"))
     s = Session.from_doc(doc, registry=games.REGISTRY, threaded=False, timed=False)
-    rules = games.get("planepita").rules
+    rules = games.REGISTRY["planepita"].rules
     differ = agree = 0
     for ply, action in enumerate(s.actions):
         if not isinstance(action, Flick):

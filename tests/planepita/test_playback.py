@@ -30,7 +30,7 @@ class Recorder:
 
 def a_busy_shot() -> tuple:
     """A 3-player state with a hit: a fast straight shot at the jammer."""
-    state = pp_rules.RULES.setup(pp_rules.default_config(3), 4)
+    state = pp_rules.RULES.setup(pp_rules.RULES.info.config(3), 4)
     flick = Flick(0.5, 0.0, 2200.0)
     traj = pp_rules.shot(state, flick)
     assert traj.hits(), "the shot must hit something"
@@ -74,7 +74,7 @@ def test_half_way_through_the_shot_the_picture_is_the_recorded_frame() -> None:
 
 
 def test_a_pad_move_eases_from_where_the_pad_was_to_the_target() -> None:
-    state = pp_rules.RULES.setup(pp_rules.default_config(2), 1)
+    state = pp_rules.RULES.setup(pp_rules.RULES.info.config(2), 1)
     disc = pp_rules.launched_disc(state, Flick(0.9, 0.0, 1000.0))
     anim = PadMove(state, 0, disc, 0.9, 0.4)
     start = state.layout.pad_of(0)
@@ -90,7 +90,7 @@ def test_a_pad_move_eases_from_where_the_pad_was_to_the_target() -> None:
 def test_a_round_end_sweeps_then_counts_then_chimes_once() -> None:
     from tabletop.games.planepita.model import AreaResult, RoundResult
 
-    state = pp_rules.RULES.setup(pp_rules.default_config(2), 1)
+    state = pp_rules.RULES.setup(pp_rules.RULES.info.config(2), 1)
     result = RoundResult(1, (0.0, 0.0), 5, (), (AreaResult(5, (0, 0, 0), None, 0, "empty"),), 1, ())
     anim = RoundEnd(state, state.layout, result, 2.0)
     assert anim.duration == pytest.approx((RoundEnd.SWEEP + RoundEnd.POWER + RoundEnd.TOKENS) / 2)
@@ -104,7 +104,7 @@ def test_a_round_end_sweeps_then_counts_then_chimes_once() -> None:
 
 
 def test_a_still_picture_is_the_state() -> None:
-    state = pp_rules.RULES.setup(pp_rules.default_config(4), 2)
+    state = pp_rules.RULES.setup(pp_rules.RULES.info.config(4), 2)
     pic = picture_of(state)
     assert pic.jammer == state.layout.jammer
     assert pic.pads == [state.layout.pad_of(s) for s in range(4)]

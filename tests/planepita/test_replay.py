@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from tabletop.core.session import default_seats
-from tabletop.games import get
+from tabletop.games import REGISTRY
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.physics import EventKind
@@ -37,7 +37,7 @@ AT_THE_JAMMER = Flick(pad=0.5, angle=0.0, speed=1500.0)
 
 
 def start(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> PlanepitaScene:
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     scene = flow.start_game(
         app, entry, entry.default_config(len(kinds)), 5, default_seats(list(kinds))
     )

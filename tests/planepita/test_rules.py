@@ -33,7 +33,6 @@ from tabletop.games.planepita.rules import (
     RULES,
     area_of_disc,
     area_winners,
-    default_config,
     flick_spec,
     flip_refusal,
     jammer_area,
@@ -123,37 +122,37 @@ _VARIANT_KEYS = {"third_party", "team_play", "team_size", "clockwise", "doubles"
     ],
 )
 def test_setup_discs_per_player_count(players, variants, own, tp, per_round) -> None:  # type: ignore[no-untyped-def]
-    state = R.setup(default_config(players, **variants), 3)
+    state = R.setup(RULES.info.config(players, **variants), 3)
     assert state.left == (own,) * players and state.left_3p == (tp,) * players
     assert launches_per_round(state) == per_round
     R.invariants(state)
 
 
 def test_setup_first_round() -> None:
-    state = R.setup(default_config(3), 99)
+    state = R.setup(RULES.info.config(3), 99)
     assert (state.round, state.start, state.turn, state.phase) == (1, 0, 0, Phase.LAUNCH)
     assert R.to_move(state) == 0
     assert state.layout.discs == () and state.layout.jammer == (0.0, 0.0)
     assert state.layout.pads == (0.5, 0.5, 0.5)
     assert state.slots == (1, 1, 1) and state.won == ((), (), ())
-    assert R.setup(default_config(3), 1) == state  # the seed plays no part
+    assert R.setup(RULES.info.config(3), 1) == state  # the seed plays no part
 
 
 def test_setup_default_config_fills_and_refuses() -> None:
-    assert dict(default_config(2).variants) == {
+    assert dict(RULES.info.config(2).variants) == {
         "third_party": True,
         "doubles": False,
         "practice": False,
         "physics": (),
     }
-    assert dict(default_config(4).variants) == {
+    assert dict(RULES.info.config(4).variants) == {
         "team_play": False,
         "clockwise": False,
         "doubles": False,
         "practice": False,
         "physics": (),
     }
-    assert dict(default_config(6, team_size=3).variants) == {
+    assert dict(RULES.info.config(6, team_size=3).variants) == {
         "team_size": 3,
         "doubles": False,
         "practice": False,
@@ -172,7 +171,7 @@ def test_setup_default_config_fills_and_refuses() -> None:
         (2, {"physics": {"friction.mu_face_up": 0.2}}, "not a list of named numbers"),
     ]:
         with pytest.raises(ValueError, match=words):
-            default_config(players, **variants)
+            RULES.info.config(players, **variants)
 
 
 # -- Game flow: turn order ------------------------------------------------------------------------
@@ -753,7 +752,7 @@ def test_p6_a_flip_outside_the_flip_phase_is_refused_for_that_reason() -> None:
     """At a launch, asking to flip names no earlier disc: there is nothing to flip."""
     from tabletop.games.planepita.model import Flip as _Flip
 
-    state = RULES.setup(default_config(3), 1)
+    state = RULES.setup(RULES.info.config(3), 1)
     assert RULES.check(state, _Flip(True)) == "There is no disc to flip now: it is time to launch."
 
 

@@ -42,9 +42,9 @@ def start(
     names: tuple[str, ...] = (),
     **variants: Any,
 ) -> PlanepitaScene:
-    from tabletop.games import get
+    from tabletop.games import REGISTRY
 
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     seats = default_seats(list(kinds))
     if names:
         seats = [replace(seat, name=name) for seat, name in zip(seats, names)]

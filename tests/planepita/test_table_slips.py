@@ -31,9 +31,9 @@ def start(
     names: tuple[str, ...] = ("Ada", "Basil"),
     **variants: Any,
 ) -> PlanepitaScene:
-    from tabletop.games import get
+    from tabletop.games import REGISTRY
 
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     seats = [replace(seat, name=name) for seat, name in zip(default_seats(list(kinds)), names)]
     scene = flow.start_game(app, entry, entry.default_config(len(kinds), **variants), SEED, seats)
     app.frame([], 1 / 60)

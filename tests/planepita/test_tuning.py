@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from tabletop.core.session import default_seats
-from tabletop.games import get
+from tabletop.games import REGISTRY
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
@@ -28,7 +28,7 @@ SEATS = default_seats(["human", "human"])
 
 
 def start(app: Any, physics: params_mod.Overrides = ()) -> PlanepitaScene:
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     if physics:
         params_mod.write_user_file(app.storage.settings_dir, physics)
     scene = flow.start_game(app, entry, entry.default_config(2), 5, SEATS)
@@ -132,7 +132,9 @@ def test_save_writes_the_player_file_which_new_games_take_and_reset_goes_back(ap
     )  # not written until Save
     d.press("Close")
     # a new game takes the saved values, and the pause screen says so
-    game = flow.start_game(app, get("planepita"), get("planepita").default_config(2), 6, SEATS)
+    game = flow.start_game(
+        app, REGISTRY["planepita"], REGISTRY["planepita"].default_config(2), 6, SEATS
+    )
     assert game.state.physics == saved and game.params.friction.break_away_speed == 750.0
     app.frame([], 1 / 60)
     d.key(pygame.K_ESCAPE)

@@ -58,9 +58,9 @@ def launch(d: Driver, scene: PlanepitaScene, k: int) -> None:
 
 
 def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
-    from tabletop.games import get
+    from tabletop.games import REGISTRY
 
-    entry = get("planepita")
+    entry = REGISTRY["planepita"]
     config = entry.default_config(2)
     scene = flow.start_game(app, entry, config, SEED, default_seats(["human", "human"]))
     assert isinstance(scene, PlanepitaScene)

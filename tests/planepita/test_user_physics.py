@@ -28,11 +28,11 @@ FLICK = Flick(pad=0.5, angle=0.0, speed=1500.0)
 
 
 def entry() -> Any:
-    return games.get("planepita")
+    return games.REGISTRY["planepita"]
 
 
 def new_session(physics: params_mod.Overrides = MINE) -> Session:
-    config = pp_rules.default_config(2, physics=physics)
+    config = pp_rules.RULES.info.config(2, physics=physics)
     return Session(
         entry(), config, 5, default_seats(["human", "human"]), threaded=False, timed=False
     )
@@ -158,7 +158,7 @@ def test_a_player_file_that_is_not_a_file_is_set_aside_unread(tmp_path: Path, ki
 
 def test_a_new_game_takes_the_player_file_into_its_config_and_state(tmp_path: Path) -> None:
     params_mod.write_user_file(tmp_path, MINE)
-    config, message = pp_rules.user_config(pp_rules.default_config(2), tmp_path)
+    config, message = pp_rules.user_config(pp_rules.RULES.info.config(2), tmp_path)
     assert message is None and config.get("physics") == MINE and config.get("third_party") is True
     state = pp_rules.RULES.setup(config, 1)
     assert state.physics == MINE
@@ -168,13 +168,13 @@ def test_a_new_game_takes_the_player_file_into_its_config_and_state(tmp_path: Pa
         in pp_rules.RULES.describe(state)
     )
     # the shot is computed with them: it meets the jammer faster and bounces elsewhere
-    shipped = pp_rules.RULES.setup(pp_rules.default_config(2), 1)
+    shipped = pp_rules.RULES.setup(pp_rules.RULES.info.config(2), 1)
     mine = pp_rules.shot(state, FLICK).final.discs[0]
     theirs = pp_rules.shot(shipped, FLICK).final.discs[0]
     assert math.dist((mine.x, mine.y), (theirs.x, theirs.y)) > 5.0
     # a damaged file: the shipped values and a message
     (tmp_path / "physics.toml").write_text("[friction]\nmu_face_up = -1\n", "utf-8")
-    config, message = pp_rules.user_config(pp_rules.default_config(2), tmp_path)
+    config, message = pp_rules.user_config(pp_rules.RULES.info.config(2), tmp_path)
     assert config.get("physics") == () and message is not None and "moved to" in message
 
 
@@ -208,7 +208,7 @@ def test_a_game_with_the_player_physics_is_saved_resumed_and_replayed_with_them(
     assert replayed.states == session.states
     shipped = Session.from_actions(
         entry(),
-        pp_rules.default_config(2),
+        pp_rules.RULES.info.config(2),
         5,
         default_seats(["human", "human"]),
         session.actions[:1],
@@ -269,10 +269,10 @@ def test_a_new_game_in_the_app_uses_the_player_file_and_says_when_it_is_damaged(
     try:
         params_mod.write_user_file(app.storage.settings_dir, MINE)
         seats = default_seats(["human", "human"])
-        scene = flow.start_game(app, entry(), pp_rules.default_config(2), 3, seats)
+        scene = flow.start_game(app, entry(), pp_rules.RULES.info.config(2), 3, seats)
         assert scene.session.config.get("physics") == MINE and scene.session.state.physics == MINE
         (app.storage.settings_dir / "physics.toml").write_text("nonsense = = 1\n", "utf-8")
-        scene = flow.start_game(app, entry(), pp_rules.default_config(2), 3, seats)
+        scene = flow.start_game(app, entry(), pp_rules.RULES.info.config(2), 3, seats)
         assert scene.session.state.physics == ()
         said = [t.text for t in app.toasts.items if t.kind == "error"]
         assert any("physics file was damaged" in text and ".bad" in text for text in said), said

@@ -19,7 +19,6 @@ def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
 ENTRY = GameEntry(
     info=pl.RULES.info,
     rules=pl.RULES,
-    default_config=pl.default_config,
     sample_action=pl.sample_action,
     make_bot=make_bot,
     scene="tabletop.games.planet.scene:PlanetScene",

@@ -15,7 +15,7 @@ import pytest
 
 from tabletop.app import App
 from tabletop.core.session import Hint, Seat, Session, default_seats
-from tabletop.games import get
+from tabletop.games import REGISTRY
 from tabletop.games.uchronicle import scene_table
 from tabletop.games.uchronicle import scene_tutorial as tut
 from tabletop.games.uchronicle.model import (
@@ -65,7 +65,7 @@ def start(
     seed: int = 5,
     state: UchronicleState | None = None,
 ) -> UchronicleScene:
-    entry = get("uchronicle")
+    entry = REGISTRY["uchronicle"]
     seats = (
         default_seats(kinds)
         if any(k != "human" for k in kinds)
@@ -254,7 +254,7 @@ def test_chips_are_the_legal_actions_and_preview_their_removals(app: App) -> Non
     state = position(["A3 A5 E2", "C4 C6 E1"], "B6", "D3 D4 B1", expert=False, rules="H/E")
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
-    get("uchronicle").rules.invariants(state)
+    REGISTRY["uchronicle"].rules.invariants(state)
     d3 = parse_card("D3")
     d.click(card_point(scene, d3))
     legal = [a for a in scene.session.rules.legal_actions(scene.view) if a.card == d3]
@@ -361,7 +361,7 @@ def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
 
 def test_a_hint_lifts_its_card_and_chooses_its_chip(app: App) -> None:
     # late in the last round (three cards in hand), so the hard bot's search is short
-    entry = get("uchronicle")
+    entry = REGISTRY["uchronicle"]
     state = entry.rules.setup(entry.default_config(3), 8)
     pick = random.Random(8)
     while not (state.round == 3 and state.turn == 0 and state.hand_sizes[0] <= 3):
@@ -515,7 +515,7 @@ def test_the_tutorial_examples_say_what_the_solver_says() -> None:
 
 
 def test_the_rules_page_draws_the_examples(app: App) -> None:
-    entry = get("uchronicle")
+    entry = REGISTRY["uchronicle"]
     text = entry.rules_text()
     assert "# Your first game, worked through" in text
     drawn: list[str] = []
@@ -704,7 +704,7 @@ def test_expert_an_edit_the_rules_refuse_keeps_play_refused_with_their_reason(ap
     chip = scene.current_choice()
     # taking back the card the cheapest removal needs: the rules say what goes wrong
     d.click(history_point(scene, e2))
-    reason = get("uchronicle").rules.check(scene.view, Play(b2, chip.action.rules, Pick(())))
+    reason = REGISTRY["uchronicle"].rules.check(scene.view, Play(b2, chip.action.rules, Pick(())))
     assert reason is not None and scene.edit_reason == reason
     assert scene.current_choice().cost == 0 and not scene.play_button.enabled
     text, colour = scene.message(scene.view)

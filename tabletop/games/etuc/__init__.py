@@ -1,25 +1,23 @@
-"""Planet etuC: a climbing card game for 2 or 3 players (rules.py, bot.py)."""
+"""Planet etuC: a climbing card game for 2 or 3 players.
+
+``rules.py`` holds the rules (``RULES``, ``sample_action``, ``determinize``),
+``bot.py`` the bots and ``scene.py`` the table; this module holds the game's
+entry, which the registry in ``tabletop/games/__init__.py`` lists.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from tabletop.core.game import GameEntry
+from tabletop.games.etuc import bot
+from tabletop.games.etuc.rules import RULES, determinize, sample_action
 
-from tabletop.core.game import GameConfig
-from tabletop.games.etuc.bot import RULES, determinize, level_notes, make_bot
-from tabletop.games.etuc.rules import EtucAction, EtucState
-
-if TYPE_CHECKING:
-    from random import Random
-
-__all__ = ["RULES", "default_config", "determinize", "level_notes", "make_bot", "sample_action"]
-
-
-def default_config(players: int, **variants: Any) -> GameConfig:
-    """A config for ``players`` players; Planet etuC has no variants."""
-    return RULES.info.config(players, **variants)
-
-
-def sample_action(state: EtucState, rng: Random) -> EtucAction:
-    """A uniformly random legal action."""
-    legal = RULES.legal_actions(state)
-    return legal[rng.randrange(len(legal))]
+ENTRY = GameEntry(
+    info=RULES.info,
+    rules=RULES,
+    sample_action=sample_action,
+    make_bot=bot.make_bot,
+    level_notes=bot.level_notes,
+    determinize=determinize,
+    scene="tabletop.games.etuc.scene:EtucScene",
+    icon="tabletop.games.etuc.scene:draw_icon",
+)

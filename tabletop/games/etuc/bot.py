@@ -14,29 +14,26 @@ only on its seed and the view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from operator import attrgetter
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTS, deal_unseen, level_factory, outcome_value
+from tabletop.core.bots import ISMCTSBot, level_factory, outcome_value
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.etuc.rules import (
-    SET_ASIDE,
+    RULES,
     Card,
     EtucAction,
-    EtucRules,
     EtucState,
     Pass,
     Play,
     beating_plays,
     card_words,
     cards_words,
-    deck,
+    determinize,
     kind_after,
     strongest_card,
 )
-
-RULES = EtucRules()
 
 #: the easy bot passes with this chance when it could play
 EASY_PASS = 0.15
@@ -156,34 +153,6 @@ class MediumBot:
 # -- hard ----------------------------------------------------------------------------
 
 
-def unseen_cards(view: EtucState, seat: int) -> list[Card]:
-    """The cards ``seat`` cannot see: the other hands plus the set-aside three.
-    Worked out from what the seat knows (its hand, the discards, the table),
-    never from what else the view holds."""
-    seen = set(view.hands[seat] or ())
-    seen.update(view.discards)
-    seen.update(c for p in view.table for c in p.cards)
-    return [c for c in deck(view.players) if c not in seen]
-
-
-def determinize(view: EtucState, seat: int, rng: Random) -> EtucState:
-    """A full state consistent with what ``seat`` knows: its own hand and the
-    public record (scores, hand sizes, discards, the table, the log) kept, and
-    everything else dealt afresh -- the unseen cards to the other hands (by
-    their sizes) and the set-aside pile, and a random seed for later deals
-    (the real one is secret). Nothing the view holds about another hand is
-    read, so a view that showed one would not survive ``view(determinize(v))``.
-    """
-    mine = view.hands[seat]
-    if mine is None:
-        raise ValueError(f"seat {seat}'s view does not show its own hand")
-    hands, rest = deal_unseen(unseen_cards(view, seat), view.hand_sizes, seat, mine, rng)
-    aside = tuple(sorted(rest))
-    if len(aside) != SET_ASIDE:
-        raise ValueError(f"the view leaves {len(aside)} cards for the set-aside pile, not 3")
-    return replace(view, seed=rng.getrandbits(62), hands=hands, set_aside=aside)
-
-
 def game_value(state: EtucState, seat: int) -> float:
     """[0, 1] for ``seat`` once the searched game is over: the match result if
     the match ended, else the place in that game."""
@@ -220,9 +189,10 @@ def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -
     return legal[rng.randrange(len(legal))]
 
 
-class HardBot:
-    """ISMCTS over determinized hands to the end of the current game, at most
-    ``time_budget`` seconds and ``iterations`` iterations per decision."""
+class HardBot(ISMCTSBot):
+    """ISMCTS over determinized hands to the end of the current game of the
+    match, at most ``time_budget`` seconds and ``iterations`` iterations per
+    decision."""
 
     def __init__(
         self,
@@ -231,13 +201,11 @@ class HardBot:
         iterations: int = HARD_ITERATIONS,
         time_budget: float | None = HARD_TIME,
     ) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.game = 1  # the deal being searched: the search stops at its end
-        self.search = ISMCTS(
+        super().__init__(
             RULES,
             seat,
             seed,
+            horizon=attrgetter("game"),  # the search stops at the end of the game being played
             iterations=iterations,
             time_budget=time_budget,
             determinize=determinize,
@@ -245,28 +213,8 @@ class HardBot:
             heuristic=cards_left_value,
             rollout_policy=rollout_policy,
             max_rollout_depth=ROLLOUT_DEPTH,
-            terminal=self.deal_over,
             step=RULES.apply_legal,
         )
-
-    @property
-    def time_budget(self) -> float | None:
-        return self.search.time_budget
-
-    def cancel(self) -> None:
-        """Stop a search running on the worker (the game was left)."""
-        self.search.cancel()
-
-    def deal_over(self, state: EtucState) -> bool:
-        """The search's horizon: the end of the deal being played (or the match)."""
-        return state.turn is None or state.game != self.game
-
-    def choose(self, view: EtucState) -> EtucAction:
-        """The search's answer: at once, without iterating, when there is one
-        legal action; sooner than the budget once the choice is settled."""
-        self.game = view.game
-        action: EtucAction = self.search.search(view)
-        return action
 
     def explain(self, view: EtucState, action: EtucAction) -> str:
         """Why ``action``, in one line, from what the search and the view know:

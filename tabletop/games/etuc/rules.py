@@ -24,9 +24,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng, shapes
+from tabletop.core.bots import deal_unseen
 from tabletop.core.game import (
     DealSummary,
     EndReason,
@@ -1035,3 +1037,43 @@ def _last_cards(log: tuple[tuple[int, Play | Pass], ...]) -> tuple[Card, ...]:
 
 def _state(state: EtucState, **changes: Any) -> EtucState:
     return replace(state, **changes)
+
+
+RULES = EtucRules()
+
+
+# -- what the entry and the bots take from the rules ----------------------------------
+
+
+def sample_action(state: EtucState, rng: Random) -> EtucAction:
+    """A uniformly random legal action."""
+    legal = RULES.legal_actions(state)
+    return legal[rng.randrange(len(legal))]
+
+
+def unseen_cards(view: EtucState, seat: int) -> list[Card]:
+    """The cards ``seat`` cannot see: the other hands plus the set-aside three.
+    Worked out from what the seat knows (its hand, the discards, the table),
+    never from what else the view holds."""
+    seen = set(view.hands[seat] or ())
+    seen.update(view.discards)
+    seen.update(c for p in view.table for c in p.cards)
+    return [c for c in deck(view.players) if c not in seen]
+
+
+def determinize(view: EtucState, seat: int, rng: Random) -> EtucState:
+    """A full state consistent with what ``seat`` knows: its own hand and the
+    public record (scores, hand sizes, discards, the table, the log) kept, and
+    everything else dealt afresh -- the unseen cards to the other hands (by
+    their sizes) and the set-aside pile, and a random seed for later deals
+    (the real one is secret). Nothing the view holds about another hand is
+    read, so a view that showed one would not survive ``view(determinize(v))``.
+    """
+    mine = view.hands[seat]
+    if mine is None:
+        raise ValueError(f"seat {seat}'s view does not show its own hand")
+    hands, rest = deal_unseen(unseen_cards(view, seat), view.hand_sizes, seat, mine, rng)
+    aside = tuple(sorted(rest))
+    if len(aside) != SET_ASIDE:
+        raise ValueError(f"the view leaves {len(aside)} cards for the set-aside pile, not 3")
+    return replace(view, seed=rng.getrandbits(62), hands=hands, set_aside=aside)

@@ -37,7 +37,7 @@ from dataclasses import replace
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTS, level_factory, outcome_value
+from tabletop.core.bots import ISMCTSBot, level_factory, outcome_value
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.phantom_rummy.cards import KINDS, Card, kinds_words, set_words
 from tabletop.games.phantom_rummy.hands import (
@@ -60,7 +60,7 @@ from tabletop.games.phantom_rummy.model import (
     Take,
 )
 from tabletop.games.phantom_rummy.rules import (
-    PhantomRules,
+    RULES,
     big_sets_in,
     determinize,
     hand_of,
@@ -68,8 +68,6 @@ from tabletop.games.phantom_rummy.rules import (
     unseen_cards,
     without,
 )
-
-RULES = PhantomRules()
 
 #: the hard bot's limits per decision (core.bots.ISMCTS stops sooner once no
 #: iteration left could change its choice)
@@ -643,7 +641,12 @@ def standing(state: PhantomState, seat: int) -> float:
     return mine * (GOAL_VALUE + 0.1) + PILE_OUT_VALUE * pile / total
 
 
-class HardBot:
+def _short_games(state: PhantomState) -> int:
+    """How many short games of the match have ended: the hard bot's horizon."""
+    return len(state.results)
+
+
+class HardBot(ISMCTSBot):
     """ISMCTS over determinized hands and pile to the end of the short game,
     at most ``time_budget`` seconds and ``iterations`` iterations per
     decision. Its root weighs the medium bot's move and the others it ranks
@@ -663,13 +666,18 @@ class HardBot:
         iterations: int = HARD_ITERATIONS,
         time_budget: float | None = HARD_TIME,
     ) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.results = 0  # short games finished when the search began: its horizon
-        self.search = ISMCTS(
+        self.watch = ReadyWatch(seat)
+        #: the view being searched and the counts of its unseen kinds
+        self._view: PhantomState | None = None
+        self._unseen: list[int] = []
+        #: the decision being searched, and the medium bot's move there
+        self._root: tuple[object, ...] | None = None
+        self._first: PhantomAction | None = None
+        super().__init__(
             RULES,
             seat,
             seed,
+            horizon=_short_games,  # the search stops at the end of the short game being played
             iterations=iterations,
             time_budget=time_budget,
             determinize=self._determinize,
@@ -678,29 +686,10 @@ class HardBot:
             rollout_policy=playout_action,
             max_rollout_depth=ROLLOUT_DEPTH,
             actions=self.actions,
-            terminal=self.short_game_over,
         )
-        self.watch = ReadyWatch(seat)
-        #: the view being searched and the counts of its unseen kinds
-        self._view: PhantomState | None = None
-        self._unseen: list[int] = []
-        #: the decision being searched, and the medium bot's move there
-        self._root: tuple[object, ...] | None = None
-        self._first: PhantomAction | None = None
-
-    @property
-    def time_budget(self) -> float | None:
-        return self.search.time_budget
 
     def _determinize(self, view: PhantomState, seat: int, rng: Random) -> PhantomState:
         return determinize_ready(view, seat, rng, self.watch)
-
-    def cancel(self) -> None:
-        """Stop a search running on the worker (the game was left)."""
-        self.search.cancel()
-
-    def short_game_over(self, state: PhantomState) -> bool:
-        return state.phase is Phase.OVER or len(state.results) != self.results
 
     @staticmethod
     def _decision(state: PhantomState) -> tuple[object, ...]:
@@ -749,14 +738,13 @@ class HardBot:
         """The search's answer where it clearly prefers it (:data:`OVERRIDE`),
         else the medium bot's move."""
         self.watch.observe(view)
-        self.results = len(view.results)
         first = medium_choice(view, self.seat, RULES.legal_actions(view), self.watch)
         self._first = first
         self._root = self._decision(view)
         self._view = view
         self._unseen = unseen_kinds(view, self.seat)
         try:
-            action: PhantomAction = self.search.search(view)
+            action: PhantomAction = super().choose(view)
         finally:
             self._first = self._root = None
         visits = dict(self.search.last_stats.visits)

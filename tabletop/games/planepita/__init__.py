@@ -1,47 +1,26 @@
 """Planepita: alien discs flicked onto a round planet board.
 
-``rules.py`` holds the rules (``RULES``), ``model.py`` the shared data,
-``physics.py`` and ``board.py`` the shot simulator and the geometry,
-``bot.py`` the bots (imported only when a bot is made) and ``scene.py`` the
-table (imported by the registry only when a game is shown).
+``params.py`` (physics.toml), ``board.py`` (the geometry), ``model.py``,
+``aim.py``, ``physics.py`` (the shot simulator) and ``rules.py`` (the rules:
+``RULES``, ``sample_action``, ``determinize``, ``user_config``) are pure;
+``bot.py`` holds the bots and ``scene.py`` the table. This module holds the
+game's entry, which the registry in ``tabletop/games/__init__.py`` lists.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from tabletop.core.game import GameEntry
+from tabletop.games.planepita import bot
+from tabletop.games.planepita.rules import RULES, determinize, sample_action, user_config
 
-from tabletop.games.planepita.rules import (
-    RULES,
-    default_config,
-    determinize,
-    sample_action,
-    user_config,
+ENTRY = GameEntry(
+    info=RULES.info,
+    rules=RULES,
+    sample_action=sample_action,
+    make_bot=bot.make_bot,
+    level_notes=bot.level_notes,
+    determinize=determinize,
+    user_config=user_config,
+    scene="tabletop.games.planepita.scene:PlanepitaScene",
+    icon="tabletop.games.planepita.scene:draw_icon",
 )
-
-if TYPE_CHECKING:
-    from tabletop.core.bots import Bot
-
-__all__ = [
-    "RULES",
-    "default_config",
-    "determinize",
-    "level_notes",
-    "make_bot",
-    "sample_action",
-    "user_config",
-]
-
-
-def make_bot(level: str, seat: int, seed: int, *, timed: bool = True) -> Bot:
-    """A bot of ``level`` (easy, medium, hard) for ``seat``, from bot.py;
-    ``timed=False`` keeps the simulation cap and drops the seconds."""
-    from tabletop.games.planepita import bot
-
-    return bot.make_bot(level, seat, seed, timed=timed)
-
-
-def level_notes() -> dict[str, str]:
-    """Each bot level in words, its plan and its hand's spread (bot.py)."""
-    from tabletop.games.planepita import bot
-
-    return bot.level_notes()

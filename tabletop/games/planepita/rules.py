@@ -1487,12 +1487,6 @@ def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
 RULES = PlanepitaRules()
 
 
-def default_config(players: int, **variants: Any) -> GameConfig:
-    """A config with every variant offered for ``players`` filled in; ValueError
-    with a clear message otherwise (GameInfo.config)."""
-    return RULES.info.config(players, **variants)
-
-
 def user_config(config: GameConfig, folder: Path) -> tuple[GameConfig, str | None]:
     """A new game's config with the player's physics.toml in the settings
     folder ``folder`` laid over the shipped one (``GameEntry.user_config``),

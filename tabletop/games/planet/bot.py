@@ -45,7 +45,7 @@ from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
 from tabletop.games.planet.regions import _components, masks
-from tabletop.games.planet.rules import PlanetRules, determinize, tie_key
+from tabletop.games.planet.rules import RULES, determinize, tie_key
 from tabletop.games.planet.tiles import (
     ANIMALS,
     HABITATS,
@@ -56,8 +56,6 @@ from tabletop.games.planet.tiles import (
     TOUCH,
     Animal,
 )
-
-RULES = PlanetRules()
 
 #: the hard bot's limits per decision: samples of the hidden tiles, seconds
 HARD_TIME = 0.25

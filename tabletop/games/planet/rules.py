@@ -657,3 +657,15 @@ def _turn_rank(columns: Sequence[Sequence[int]], card: int) -> tuple[int, int]:
             own = list(col[len(col) - LAYOUT[r - 1] :])
             return (own.index(card) if card in own else 0, r)
     return (0, 0)
+
+
+RULES = PlanetRules()
+
+
+# -- what the entry takes from the rules ------------------------------------------------
+
+
+def sample_action(state: PlanetState, rng: Random) -> Place:
+    """A random legal placement (for playouts, the harness and the bench)."""
+    legal = RULES.legal_actions(state)
+    return legal[rng.randrange(len(legal))]

@@ -30,10 +30,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import attrgetter
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTS, level_factory
+from tabletop.core.bots import ISMCTSBot, level_factory
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
@@ -427,7 +428,7 @@ def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
     raise AssertionError("a hand that is no dead end has a card that can win")
 
 
-class HardBot:
+class HardBot(ISMCTSBot):
     """ISMCTS over determinized hands to the end of the round, weighing its
     own :func:`candidates` within :data:`SLACK` of the cheapest and the other
     seats' cheapest (:data:`OPPONENT_SLACK`); each leaf is scored by a quick
@@ -451,16 +452,14 @@ class HardBot:
         iterations: int = HARD_ITERATIONS,
         time_budget: float | None = HARD_TIME,
     ) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.round = 1  # the round being searched: the search stops at its end
         self.rng = rngmod.make(seed, "uchronicle-playout", seat)
         self._known: dict[tuple[object, ...], list[UchronicleAction]] = {}
         self._leaf: tuple[UchronicleState | None, UchronicleState | None] = (None, None)
-        self.search = ISMCTS(
+        super().__init__(
             RULES,
             seat,
             seed,
+            horizon=attrgetter("round"),  # the search stops at the end of the round being played
             iterations=iterations,
             time_budget=time_budget,
             determinize=determinize,
@@ -468,21 +467,8 @@ class HardBot:
             heuristic=self.playout_value,
             max_rollout_depth=0,
             actions=self.actions,
-            terminal=self.round_over,
             step=RULES.apply_legal,
         )
-
-    @property
-    def time_budget(self) -> float | None:
-        return self.search.time_budget
-
-    def cancel(self) -> None:
-        """Stop a search running on the worker (the game was left)."""
-        self.search.cancel()
-
-    def round_over(self, state: UchronicleState) -> bool:
-        """The search's horizon: the end of the round being played (or the game)."""
-        return state.turn is None or state.round != self.round
 
     def actions(self, state: UchronicleState) -> list[UchronicleAction]:
         """The plays the search weighs (:func:`candidates` within
@@ -508,7 +494,7 @@ class HardBot:
         if start is not state or end is None:
             end = state
             plays = None if PLAYOUT_TRICKS is None else PLAYOUT_TRICKS * state.players
-            while not self.round_over(end) and (plays is None or plays > 0):
+            while not self.beyond_horizon(end) and (plays is None or plays > 0):
                 end = RULES.apply_legal(end, playout_action(end, self.rng))
                 plays = None if plays is None else plays - 1
             self._leaf = (state, end)
@@ -516,10 +502,9 @@ class HardBot:
 
     def choose(self, view: UchronicleState) -> UchronicleAction:
         """The search's answer: at once when one play is worth weighing."""
-        self.round = view.round
         self._known.clear()
         self._leaf = (None, None)
-        action: UchronicleAction = self.search.search(view)
+        action: UchronicleAction = super().choose(view)
         self._known.clear()
         self._leaf = (None, None)
         return action

@@ -659,3 +659,26 @@ def _whole(value: object, lo: int, hi: int) -> bool:
 
 
 RULES = UchronicleRules()
+
+
+# -- what the entry takes from the rules ------------------------------------------------
+
+
+def sample_action(state: UchronicleState, rng: Random) -> UchronicleAction:
+    """A random legal action, found without listing them all: a card drawn
+    uniformly from those in hand that can win, then a rules state drawn
+    uniformly from those that make it win, with that state's cheapest removal
+    (so not every action is equally likely: a dearer removal is never drawn).
+    In an expert dead end (U7), any card with any rules state."""
+    seat = state.turn
+    assert seat is not None, "the game is over"
+    hand = list(state.hands[seat] or ())
+    rng.shuffle(hand)
+    for card in hand:
+        states = solver.winning_rules(state, card)
+        if states:
+            option = solver.cheapest(state, card, states[rng.randrange(len(states))])
+            assert option is not None
+            return Play(card, option.rules, option.removal)
+    every = solver.rules_states(True)
+    return DeadEnd(hand[0], every[rng.randrange(len(every))])
