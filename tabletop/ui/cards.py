@@ -17,6 +17,7 @@ Every suit has a glyph as well as a colour, so nothing is told by colour alone.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -632,6 +633,34 @@ def fan_layout(
     lowest = max(drop + rotated_half_extents(card_size, angle)[1] for _, drop, angle in poses)
     base = area.bottom - bottom_margin - lowest
     return [Pose(x, base + drop, angle) for x, drop, angle in poses]
+
+
+@functools.lru_cache(maxsize=8)
+def icon_painter(height: int) -> CardPainter:
+    """The painter of the title pictures' cards ``height`` pixels tall, kept:
+    its faces are painted once, not at every frame of the title."""
+    return CardPainter(height)
+
+
+def draw_fan(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    faces: Sequence[CardFace],
+    *,
+    height: float,
+    inset: int,
+    **fan: float,
+) -> None:
+    """A title picture of a hand: ``faces`` fanned across ``rect``, each card
+    ``height`` of its height, the fan ``rect`` shrunk by 1/``inset`` on each
+    side; ``fan`` goes to :func:`fan_layout` (its spread and step). The card
+    games' title pictures are drawn so."""
+    painter = icon_painter(max(24, int(rect.h * height)))
+    area = rect.inflate(-rect.w // inset, -rect.h // 12)
+    for face, pose in zip(
+        faces, fan_layout(len(faces), area, painter.card_size, **fan), strict=True
+    ):
+        draw_card(surface, painter, face, pose)
 
 
 def row_layout(

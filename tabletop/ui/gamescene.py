@@ -349,6 +349,18 @@ class GameScene(Scene):
         self._play(action)
         return True
 
+    def ready_for_input(self) -> bool:
+        """Before a key or a click acts on the table (a card game's Space on
+        the card under the cursor): what is still animating jumps to its end,
+        and when it is not the viewer's turn, the player is told so. True
+        when the viewer may act now."""
+        if self.animating:
+            self.skip_animation()
+        if not self.my_turn:
+            self.refuse("Wait for your turn.")
+            return False
+        return True
+
     def refuse(self, reason: str) -> None:
         self.last_error = reason
         self.app.toast(reason, "error")

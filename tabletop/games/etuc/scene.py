@@ -15,7 +15,6 @@ or glyph ("orange 1", "1★"), never by the notation's letter ("1O" reads as ten
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +43,7 @@ from tabletop.ui.cards import (
     Look,
     Pose,
     draw_card,
+    draw_fan,
     draw_outline,
     fan_layout,
     hit_test,
@@ -435,10 +435,7 @@ class EtucScene(GameScene):
 
     def key_select(self, card: Any) -> None:
         """Space on the card under the keyboard's cursor."""
-        if self.animating:
-            self.skip_animation()
-        if not self.my_turn:
-            self.refuse("Wait for your turn.")
+        if not self.ready_for_input():
             return
         self.toggle_card(card)
 
@@ -932,21 +929,20 @@ class EtucScene(GameScene):
 # -- the title screen's picture ------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4)
-def _icon_painter(height: int) -> CardPainter:
-    return CardPainter(height)
-
-
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     """Five fanned cards climbing in number and symbol, the last one the purple top card."""
-    painter = _icon_painter(max(24, int(rect.h * 0.78)))
     cards = [Card(1, 1), Card(2, 2), Card(3, 3), Card(4, 4), Card(6, PURPLE)]
-    area = rect.inflate(-rect.w // 10, -rect.h // 12)
-    poses = fan_layout(
-        len(cards), area, painter.card_size, max_spread_deg=36.0, deg_per_card=9.0, max_step=0.5
+    faces = [card_face(theme, c) for c in cards]
+    draw_fan(
+        surface,
+        rect,
+        faces,
+        height=0.78,
+        inset=10,
+        max_spread_deg=36.0,
+        deg_per_card=9.0,
+        max_step=0.5,
     )
-    for c, p in zip(cards, poses):
-        draw_card(surface, painter, card_face(theme, c), p)
 
 
 __all__ = ["EtucScene", "draw_icon"]

@@ -484,10 +484,7 @@ class PhantomScene(GameScene):
         return self.hand_cards(view)
 
     def key_select(self, card: Any) -> None:
-        if self.animating:
-            self.skip_animation()
-        if not self.my_turn:
-            self.refuse("Wait for your turn.")
+        if not self.ready_for_input():
             return
         if self.view.phase is Phase.TAKE:
             self.act(Take(card))

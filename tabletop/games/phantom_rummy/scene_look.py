@@ -24,7 +24,7 @@ import pygame
 
 from tabletop.games.phantom_rummy.cards import KINDS, Card, Kind, kinds_words, parse_cards
 from tabletop.games.phantom_rummy.hands import distance_to_goal, set_shape
-from tabletop.ui.cards import CardFace, CardPainter, draw_card, fan_layout
+from tabletop.ui.cards import CardFace, draw_fan
 from tabletop.ui.theme import SuitStyle, Theme
 
 #: the theme suit each card type borrows its colour and glyph from:
@@ -155,21 +155,19 @@ def waiting_words(group: Group) -> str:
 # -- the title screen's picture --------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4)
-def _icon_painter(height: int) -> CardPainter:
-    return CardPainter(height)
-
-
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     """A fanned goal hand: a run of Swords, a group of Moons, a pair of Crowns."""
-    painter = _icon_painter(max(24, int(rect.h * 0.74)))
-    cards = parse_cards("S3 S4a S5 M6 M6 M6a IC IC")
-    area = rect.inflate(-rect.w // 12, -rect.h // 12)
-    poses = fan_layout(
-        len(cards), area, painter.card_size, max_spread_deg=40.0, deg_per_card=6.0, max_step=0.42
+    faces = [card_face(theme, c) for c in parse_cards("S3 S4a S5 M6 M6 M6a IC IC")]
+    draw_fan(
+        surface,
+        rect,
+        faces,
+        height=0.74,
+        inset=12,
+        max_spread_deg=40.0,
+        deg_per_card=6.0,
+        max_step=0.42,
     )
-    for c, p in zip(cards, poses):
-        draw_card(surface, painter, card_face(theme, c), p)
 
 
 __all__ = [

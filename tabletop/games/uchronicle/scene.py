@@ -25,7 +25,6 @@ Backspace goes back to the cheapest removal, Enter plays.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pygame
@@ -70,6 +69,7 @@ from tabletop.ui.cards import (
     draw_card,
     fan_layout,
     hit_test,
+    icon_painter,
 )
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.handkeys import HandKeys
@@ -468,10 +468,7 @@ class UchronicleScene(RemovalEditing, TableDrawing, PlayAnimation, GameScene):
 
     def key_select(self, card: Any) -> None:
         """Space on the card under the keyboard's cursor."""
-        if self.animating:
-            self.skip_animation()
-        if not self.my_turn:
-            self.refuse("Wait for your turn.")
+        if not self.ready_for_input():
             return
         self.select_card(card)
 
@@ -621,14 +618,9 @@ class UchronicleScene(RemovalEditing, TableDrawing, PlayAnimation, GameScene):
 # -- the title screen's picture ------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4)
-def _icon_painter(height: int) -> CardPainter:
-    return CardPainter(height)
-
-
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     """A trick of three climbing cards, the last a trump, and a removed card face down."""
-    painter = _icon_painter(max(24, int(rect.h * 0.7)))
+    painter = icon_painter(max(24, int(rect.h * 0.7)))
     w, _ = painter.card_size
     cards = [Card(0, 2), Card(0, 5), Card(3, 1)]
     cx, cy = rect.centerx, rect.centery
