@@ -38,7 +38,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -184,7 +184,7 @@ def place_of(module: str, test_games: Iterable[str]) -> Place:
         rest = module[len(game) + 1 :].split(".") if module != game else []
     if not rest:
         return Place("game", game, "init")
-    if rest[0] == "scene" or rest[0].startswith("scene_"):
+    if rest[0] in ("scene", "table") or rest[0].startswith("scene_"):
         return Place("game", game, "scene")
     part = rest[0] if rest[0] in ("bot", "rules") else "pure"
     return Place("game", game, part)
@@ -255,16 +255,17 @@ class Scan:
                 out.append(f"{a}  ({why})")
         return out
 
-    def cycles(self) -> list[str]:
+    def cycles(self, typing: bool = False, known: Sequence[frozenset[str]] = ()) -> list[str]:
         """Each import cycle among the modules (one per strongly connected
-        group), as the arrows that close it."""
+        group), as the arrows that close it; ``typing``: the imports only a
+        type checker reads count too. A group in ``known`` is left out."""
         edges: dict[str, dict[str, Arrow]] = {m: {} for m in self.places}
         for a in self.arrows:
-            if not a.typing_only and a.target in self.places:
+            if (typing or not a.typing_only) and a.target in self.places:
                 edges[a.source].setdefault(a.target, a)
         out = []
         for group in _strongly_connected(edges):
-            if len(group) < 2:
+            if len(group) < 2 or frozenset(group) in known:
                 continue
             cycle = _a_cycle(edges, group)
             out.append("cycle: " + "; ".join(str(a) for a in cycle))
@@ -356,9 +357,32 @@ def test_every_arrow_follows_the_dependency_rules() -> None:
     assert not bad, "imports against the dependency rules:\n" + "\n".join(bad)
 
 
+#: import cycles that run through TYPE_CHECKING blocks only, between the
+#: parts of the two games whose scenes are still split into modules over one
+#: host class: issue 26 moves them to the table contract (as Planet etuC's
+#: table/ was), and this list ends empty
+KNOWN_TYPING_CYCLES = (
+    frozenset(
+        {
+            "tabletop.games.phantom_rummy.scene",
+            "tabletop.games.phantom_rummy.scene_draw",
+            "tabletop.games.phantom_rummy.scene_goal",
+        }
+    ),
+    frozenset({"tabletop.games.planepita.scene_draw", "tabletop.games.planepita.scene_effects"}),
+)
+
+
 def test_no_import_cycle() -> None:
     cycles = scan(ROOT).cycles()
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_no_import_cycle_even_for_the_type_checker() -> None:
+    """TYPE_CHECKING imports count too: a cycle the type checker reads is a
+    design that needs each side to know the other."""
+    cycles = scan(ROOT).cycles(typing=True, known=KNOWN_TYPING_CYCLES)
+    assert not cycles, "import cycles (TYPE_CHECKING included):\n" + "\n".join(cycles)
 
 
 def copy_tree(dest: Path) -> Path:
@@ -444,6 +468,11 @@ def test_the_scan_catches_each_kind_of_wrong_arrow(tmp_path: Path) -> None:
         ("tabletop.games.etuc.scene", "tabletop.games.etuc.rules", True),
         ("tabletop.games.etuc.scene", "tabletop.games.planepita.rules", False),
         ("tabletop.games.etuc.scene", "pygame", True),
+        ("tabletop.games.etuc.table.paint", "pygame", True),
+        ("tabletop.games.etuc.table.picture", "tabletop.ui.table", True),
+        ("tabletop.games", "tabletop.games.etuc.table", False),
+        ("tabletop.games.etuc.rules", "tabletop.games.etuc.table.looks", False),
+        ("tabletop.games.etuc.bot", "tabletop.games.etuc.table", False),
         ("tabletop.games.planepita.scene.aim", "pygame", True),
         ("tabletop.games.planepita.scene_draw", "pygame", True),
         ("tabletop.games.planepita.scene_draw", "tabletop.ui.theme", True),

@@ -117,7 +117,9 @@ class Monkey:
         t = time.perf_counter()
         app.frame(list(events), dt)
         ms = (time.perf_counter() - t) * 1000
-        name = type(app.stack.top).__name__
+        top = app.stack.top
+        # a game's frame is named by the table it holds (EtucTable), else by its scene
+        name = type(getattr(top, "table", None) or top).__name__
         self.report.times.setdefault(name, []).append(ms)
         self.report.scenes.add(name)
         self.report.frames += 1

@@ -22,10 +22,10 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from tabletop.core import rng as rngmod
-from tabletop.core.game import Outcome, Rules, apply_checked
+from tabletop.core.game import Bot, Outcome, Rules, apply_checked
 
 #: the bot levels every game offers
 LEVELS = ("easy", "medium", "hard")
@@ -58,28 +58,6 @@ def deal_unseen(
         hands.append(tuple(sorted(pool[at : at + size])))
         at += size
     return tuple(hands), pool[at:]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A seat played by the program. ``choose`` gets that seat's view.
-
-    Optional, found by name: ``cancel()`` asks a search running on another
-    thread to stop soon; ``time_budget`` is the seconds one decision may take
-    (None: the bot is untimed, bounded by its iteration cap alone);
-    ``explain(view, action) -> str`` says in one line of words why the bot
-    chose ``action`` in ``view`` (asked right after ``choose``, so it may read
-    what that search learnt), which a hint shows (:func:`explain`); it names
-    a seat with ``words.seat_ref(seat)``, which the session turns into the
-    seat's name. A game's
-    ``make_bot(level, seat, seed, *, timed=True)`` gives every level both
-    budgets; ``timed=False`` leaves the cap alone, so a decision depends only
-    on the seed and the view.
-    """
-
-    seat: int
-
-    def choose(self, view: Any) -> Any: ...
 
 
 def time_budget(bot: Any) -> float | None:

@@ -42,13 +42,11 @@ import enum
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from pathlib import Path
     from random import Random
-
-    from tabletop.core.bots import Bot
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -396,6 +394,28 @@ class Rules(Protocol, Generic[State, Action]):
 #: the worked first game a game may ship beside its rules page (read by
 #: :meth:`GameEntry.rules_text`, shown after the rules)
 TUTORIAL_PAGE = "tutorial.txt"
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A seat played by the program. ``choose`` gets that seat's view.
+
+    Optional, found by name: ``cancel()`` asks a search running on another
+    thread to stop soon; ``time_budget`` is the seconds one decision may take
+    (None: the bot is untimed, bounded by its iteration cap alone);
+    ``explain(view, action) -> str`` says in one line of words why the bot
+    chose ``action`` in ``view`` (asked right after ``choose``, so it may read
+    what that search learnt), which a hint shows (:func:`explain`); it names
+    a seat with ``words.seat_ref(seat)``, which the session turns into the
+    seat's name. A game's
+    ``make_bot(level, seat, seed, *, timed=True)`` gives every level both
+    budgets; ``timed=False`` leaves the cap alone, so a decision depends only
+    on the seed and the view.
+    """
+
+    seat: int
+
+    def choose(self, view: Any) -> Any: ...
 
 
 @dataclass(frozen=True)

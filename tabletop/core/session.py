@@ -70,6 +70,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from tabletop.core import codec, rng, testhooks
@@ -89,7 +90,7 @@ from tabletop.core.game import (
     retry_barrier,
     reveals,
 )
-from tabletop.core.stats import HINTS, TAKE_BACKS
+from tabletop.core.stats import BOT, HINTS, HUMAN, TAKE_BACKS, GameResult, SeatResult
 from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
 from tabletop.core.words import NAME_LIMIT, TEXT_LIMIT, clip, fill_seats, quote, shorten
 
@@ -1203,4 +1204,27 @@ def _mismatch(entry: GameEntry, exc: codec.Mismatch) -> SaveRefused:
     return SaveRefused(
         f"This save was written by another version of {entry.info.title} "
         f"that this version cannot read ({shorten(exc)})."
+    )
+
+
+def result_of(session: Session, when: datetime | None = None) -> GameResult:
+    """The record of a finished session, with the marks it gathered."""
+    outcome = session.outcome()
+    moment = (when or datetime.now(UTC)).astimezone(UTC)
+    seats = tuple(
+        SeatResult(
+            seat.name,
+            BOT if seat.is_bot else HUMAN,
+            seat.level if seat.is_bot else "",
+            int(outcome.places[i]),
+            float(outcome.scores[i]),
+        )
+        for i, seat in enumerate(session.seats)
+    )
+    return GameResult(
+        session.name,
+        moment.isoformat(timespec="seconds"),
+        seats,
+        outcome.words_for(session.names),
+        tuple(session.marks),
     )

@@ -22,13 +22,10 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.core.bots import LEVELS
 from tabletop.core.words import NAME_LIMIT, TEXT_LIMIT, clip, quote
-
-if TYPE_CHECKING:
-    from tabletop.core.session import Session
 
 HUMAN = "human"
 BOT = "bot"
@@ -194,29 +191,6 @@ class GameResult:
             )
         except KeyError as exc:
             raise ValueError(f"a result has no {quote(exc.args[0])}") from None
-
-
-def result_of(session: Session, when: datetime | None = None) -> GameResult:
-    """The record of a finished session, with the marks it gathered."""
-    outcome = session.outcome()
-    moment = (when or datetime.now(UTC)).astimezone(UTC)
-    seats = tuple(
-        SeatResult(
-            seat.name,
-            BOT if seat.is_bot else HUMAN,
-            seat.level if seat.is_bot else "",
-            int(outcome.places[i]),
-            float(outcome.scores[i]),
-        )
-        for i, seat in enumerate(session.seats)
-    )
-    return GameResult(
-        session.name,
-        moment.isoformat(timespec="seconds"),
-        seats,
-        outcome.words_for(session.names),
-        tuple(session.marks),
-    )
 
 
 # -- what the screen shows ---------------------------------------------------------------

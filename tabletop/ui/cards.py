@@ -40,8 +40,11 @@ FontFactory = Callable[[int, bool], pygame.font.Font]
 
 
 class SuitLike(Protocol):
-    colour: RGB
-    glyph: str
+    @property
+    def colour(self) -> RGB: ...
+
+    @property
+    def glyph(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -131,11 +134,11 @@ def rotated_half_extents(card_size: tuple[int, int], angle: float) -> tuple[floa
 
 def readable_on(colour: RGB, background: RGB, minimum: float = 4.5) -> RGB:
     """``colour`` darkened just enough to be read on ``background``."""
-    c = tuple(int(v) for v in colour[:3])
+    c: RGB = (int(colour[0]), int(colour[1]), int(colour[2]))
     for _ in range(40):
         if contrast(c, background) >= minimum:
             break
-        c = tuple(int(v * 0.9) for v in c)
+        c = (int(c[0] * 0.9), int(c[1] * 0.9), int(c[2] * 0.9))
     return c  # type: ignore[return-value]
 
 
@@ -351,7 +354,7 @@ class CardPainter:
         w, h = self.card_size
         st = self.style
         band = max(2, round(h * 0.035))
-        card = _rounded((w, h), self.radius, tuple(face.colour))
+        card = _rounded((w, h), self.radius, (face.colour[0], face.colour[1], face.colour[2]))
         inner = _rounded((w - 2 * band, h - 2 * band), max(1.0, self.radius - band), st.paper)
         card.blit(inner, (band, band))
 
@@ -506,10 +509,10 @@ class CardPainter:
             (dark_w, light_w + dark_w, st.ink, "dark"),
             (light_w, light_w, st.accent if selected else st.playable, "light"),
         ):
-            key = ("ring", look, part, self.card_size, self.style)
-            size = (w + 2 * grow, h + 2 * grow)
-            ring = self._cache.get(key) or self._cache.put(
-                key, _ring(size, self.radius + grow, width, colour)
+            ring_key = ("ring", look, part, self.card_size, self.style)
+            ring_size = (w + 2 * grow, h + 2 * grow)
+            ring = self._cache.get(ring_key) or self._cache.put(
+                ring_key, _ring(ring_size, self.radius + grow, width, colour)
             )
             out.blit(ring, (card_pos[0] - grow, card_pos[1] - grow))
         x, y = card_pos

@@ -45,6 +45,7 @@ decides legality.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -56,6 +57,7 @@ from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
 from tabletop.ui.painted import PanelCache, uncovered
 from tabletop.ui.scene import Scene
+from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import Colour, text_on
 from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, rendered, wrap_text
 
@@ -83,7 +85,14 @@ class GameScene(Scene):
         bar, table, log = self.bar_rect, self.table_rect, self.log_rect
         return bar.size == (w, table.y) and table.bottom == h and table.w + log.w == w
 
-    def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        session: Any,
+        *,
+        replay: list[Any] | None = None,
+        table: Callable[[TableFrame], Table[Any]] | None = None,
+    ) -> None:
         super().__init__(app)
         self.session = session
         self.info = session.entry.info
@@ -140,46 +149,81 @@ class GameScene(Scene):
         self.summary_shown = False
         #: the seat the table was last laid out for (see :meth:`_layout_for_viewer`)
         self.laid_out_for: int | None = None
+        #: the game's table, when it is a part the frame holds (tabletop/ui/table.py);
+        #: None while the game's scene is still a subclass writing the parts below
+        self.table: Table[Any] | None = table(self) if table is not None else None
 
     # -- the parts a game writes -----------------------------------------------
+    # A game whose table is a part the frame holds (``self.table``, see
+    # tabletop/ui/table.py) has them from its table; a game whose scene is
+    # still a subclass of this one overrides them.
     def layout(self, rect: pygame.Rect) -> None:
         """Lay the table out inside ``rect``."""
+        if self.table is not None:
+            self.table.layout(rect)
+            self.table.refresh()
 
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
-        """Draw the game as ``view`` (the viewer's view of the state) shows it."""
+        """Draw the game as ``view`` (the viewer's view of the state) shows it:
+        the table's picture of it, painted."""
+        if self.table is not None:
+            self.table.paint(surface, self.table.picture(view))
 
     def handle_table(self, event: pygame.event.Event) -> bool:
-        """Turn the viewer's gestures into actions via :meth:`act`."""
-        return False
+        """Turn the viewer's gestures into actions via :meth:`act`: the
+        table's answer to ``event`` is an action to play, or whether it used
+        the event itself."""
+        if self.table is None:
+            return False
+        got = self.table.handle(event)
+        if got is True or got is False or got is None:
+            self.table.refresh()
+            return bool(got)
+        self.act(got)
+        self.table.refresh()
+        return True
 
     def on_played(self, move: Move) -> None:
         """A move was played (:meth:`Session.play`'s record of it, its trace
         included): start its animation (and sound)."""
+        if self.table is not None:
+            self.table.start(move)
+            self.table.refresh()
 
     @property
     def animating(self) -> bool:
         """True while an animation is playing; bots and results wait for it."""
-        return False
+        return self.table is not None and self.table.animating
 
     def skip_animation(self) -> None:
         """Jump every running animation to its end."""
+        if self.table is not None:
+            self.table.skip()
 
     def dismiss(self) -> bool:
         """Close the table's own popup, if one is open (Escape does this
         first; True when something closed). With none open, Escape pauses."""
-        return False
+        return self.table is not None and self.table.dismiss()
 
     def summary_picture(self, width: int) -> tuple[int, Any] | None:
         """The game's picture of the deal that just ended, shown in the summary
         above its table (Phantom Rummy: the goal hand by sets, its points and
         the bonus check): its height at ``width`` pixels and a function
         ``draw(surface, rect)``; None (the default) for none."""
-        return None
+        return self.table.summary_picture(width) if self.table is not None else None
 
     def pause_notes(self) -> list[str]:
         """Lines the pause screen shows about this game (Planepita: the
         physics it is played with); none by default."""
-        return []
+        return self.table.pause_notes() if self.table is not None else []
+
+    @property
+    def table_group(self) -> FocusGroup | None:
+        """The table's own buttons, if it has any."""
+        if self.table is not None:
+            return self.table.group
+        group = getattr(self, "group", None)
+        return group if isinstance(group, FocusGroup) else None
 
     # -- hints ------------------------------------------------------------------------
     @property
@@ -542,6 +586,16 @@ class GameScene(Scene):
 
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.table is not None:
+            self.table.update(dt)
+            self._update_frame(dt)
+            self.table.refresh()
+            if self.table.group is not None:
+                self.table.group.update(dt)
+            return
+        self._update_frame(dt)
+
+    def _update_frame(self, dt: float) -> None:
         self._log_rest += dt
         self._poll_hint()
         self._layout_for_viewer()
@@ -715,8 +769,8 @@ class GameScene(Scene):
                 draw_tooltip(surface, self.app.theme, tip, self._log_mouse)
         # the table's buttons draw without their tooltip (FocusGroup.draw_widgets):
         # it comes last, so no panel drawn after the table covers it
-        group = getattr(self, "group", None)
-        if isinstance(group, FocusGroup):
+        group = self.table_group
+        if group is not None:
             group.tooltip.draw(surface, self.app.theme)
         table_tip = self.table_tooltip()
         if table_tip is not None:
@@ -725,7 +779,7 @@ class GameScene(Scene):
     def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
         """A tooltip the table shows now (its words, and the pointer it sits
         by), drawn last, over the log; None (the default) for none."""
-        return None
+        return self.table.table_tooltip() if self.table is not None else None
 
     # -- the frames where one part moves --------------------------------------------
     def live_rect(self) -> pygame.Rect | None:
@@ -764,7 +818,7 @@ class GameScene(Scene):
             and not len(app.toasts)
             and not getattr(app, "toast_rects", None)
             and not (self.log_rect.width and self._log_mouse is not None and self.log_tooltip())
-            and not isinstance(getattr(self, "group", None), FocusGroup)
+            and self.table_group is None
             and self.table_tooltip() is None
         )
         if not quiet:
@@ -793,7 +847,7 @@ class GameScene(Scene):
         """The rects of the table that :meth:`draw_table` covers with opaque
         pixels on every frame (panels from :attr:`panels`): the felt is laid
         only around them. None by default: the felt covers the table."""
-        return []
+        return self.table.opaque_rects() if self.table is not None else []
 
     def _bar_key(self) -> tuple[object, ...]:
         """Everything the bar shows that can change."""
@@ -1017,7 +1071,7 @@ class GameScene(Scene):
         """What the person to move is asked, for the top bar, when it is not
         their own turn but a question out of turn (Phantom Rummy: "Claim or
         pass"); "" (the default) says "Your turn"."""
-        return ""
+        return self.table.prompt_words() if self.table is not None else ""
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: newest entry at the bottom, each wrapped to the width,
@@ -1087,7 +1141,8 @@ class GameScene(Scene):
         indent = font.size("000. ")[0]
         rows = self._log_rows(width - indent, room)
         self._log_spots = []
-        before, words = self._log_words, {}
+        before = self._log_words
+        words: dict[tuple[object, str, Colour, int], pygame.Surface] = {}
 
         def word(text: str, colour: Colour) -> pygame.Surface:
             key = (font, text, colour, width - indent)

@@ -23,10 +23,14 @@ def game_setting_choices(app: Any, info: Any) -> list[Choice]:
     out = []
     for setting in info.settings:
         current = app.settings.game_setting(info, setting.key)
+
+        def store(i: int, s: Any = setting) -> None:
+            app.set_game_setting(info.name, s.key, s.choices[i])
+
         choice = Choice(
             [setting.name_of(c) for c in setting.choices],
             setting.choices.index(current),
-            lambda i, s=setting: app.set_game_setting(info.name, s.key, s.choices[i]),
+            store,
             label=setting.label,
             tooltip=setting.help,
         )

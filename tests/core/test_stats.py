@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.core.session import Seat, Session
+from tabletop.core.session import Seat, Session, result_of
 from tabletop.core.stats import (
     LAST,
     TAKE_BACKS,
@@ -18,7 +18,6 @@ from tabletop.core.stats import (
     SeatResult,
     Statistics,
     higher_is_better,
-    result_of,
     summaries,
 )
 from tabletop.core.storage import STATS_KIND, STATS_VERSION, Storage

@@ -21,10 +21,10 @@ from tabletop.app import App
 from tabletop.core.session import Seat, Session
 from tabletop.games import REGISTRY
 from tabletop.games.etuc.rules import Pass, Play
-from tabletop.games.etuc.scene import EtucScene
 from tabletop.ui import flow, overlays
-from tabletop.ui.gamescene import SUMMARY_WAIT
+from tabletop.ui.gamescene import SUMMARY_WAIT, GameScene
 from tests.etuc.positions import position
+from tests.etuc.tables import is_etuc
 from tests.etuc.test_ui_match import choose
 from tests.ui.driver import Driver, make_app
 
@@ -40,23 +40,23 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
         a.shutdown()
 
 
-def start(app: App, seed: int, state: Any = None, seats: list[Seat] = SEATS) -> EtucScene:
+def start(app: App, seed: int, state: Any = None, seats: list[Seat] = SEATS) -> GameScene:
     entry = REGISTRY["etuc"]
     config = entry.default_config(3)
     states = [state] if state is not None else None
     session = Session(entry, config, seed, seats, threaded=False, timed=False, states=states)
     scene = flow.start_game(app, entry, config, seed, seats, session=session)
-    assert isinstance(scene, EtucScene)
+    assert is_etuc(scene)
     return scene
 
 
-def keys_for(scene: EtucScene, action: Play | Pass) -> list[int]:
+def keys_for(scene: GameScene, action: Play | Pass) -> list[int]:
     """The keys a person presses to make ``action``: ←/→ to each card, Space
     on it, then Enter; or P."""
     if isinstance(action, Pass):
         return [pygame.K_p]
-    cards = scene.hand_cards()
-    at = scene.keys.index if scene.keys.shown else None
+    cards = scene.table.hand_cards()
+    at = scene.table.keys.index if scene.table.keys.shown else None
     presses: list[int] = []
     if at is None:
         presses.append(pygame.K_HOME)  # the first key shows the cursor; Home puts it first
@@ -95,12 +95,12 @@ def test_a_person_plays_a_whole_match_with_the_keyboard_alone(app: App) -> None:
         for key in keys_for(scene, action):
             d.key(key)
             if key == pygame.K_SPACE:  # the card under the ring is the one selected
-                assert scene.keys.card in scene.selected
+                assert scene.table.keys.card in scene.table.local.selected
         assert s.ply == ply + 1 and s.actions[ply] == action, app.toasts.items
         moves += 1
     assert isinstance(d.top, overlays.ResultsScene) and s.is_over()
     assert d.top.heading == "Match over" and scene.status_text() == "Match over"
-    head, line = scene.round_label(scene.view)
+    head, line = scene.table.picture(scene.view).round
     assert head == "Match over" and "wins the match" in line, "not 'New round · Nobody leads'"
     assert summaries == len(s.state.results) >= 2
     assert moves >= 10
@@ -122,7 +122,10 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
 
     scene.draw_table = spy  # type: ignore[method-assign]
     d.key(pygame.K_RIGHT)
-    assert scene.keys.shown and scene.keys.focused(scene.hand_cards()) == scene.hand_cards()[0]
+    assert (
+        scene.table.keys.shown
+        and scene.table.keys.focused(scene.table.hand_cards()) == scene.table.hand_cards()[0]
+    )
     d.key(pygame.K_SPACE)
     d.key(pygame.K_RETURN)
     assert s_game(scene) == 2, "the rules dealt game 2 at once"
@@ -134,7 +137,7 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
     assert animated and all(game == 1 for _, game, _ in animated), (
         "game 2 drawn under the animation"
     )
-    assert all(top == "EtucScene" for top, _, _ in animated), (
+    assert all(top == "GameScene" for top, _, _ in animated), (
         "the summary came before the animation ended"
     )
     # the summary waits for the person: no bot moves, the finished game on the table
@@ -147,19 +150,19 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
     assert scene.status_text() == "Game 1 over"
     d.key(pygame.K_RETURN)
     assert d.top is scene
-    assert scene.view.game == 2 and len(scene.hand_cards()) == 11
+    assert scene.view.game == 2 and len(scene.table.hand_cards()) == 11
     # game 2 goes on; the top bar and the seats' panels always agree
     for _ in range(600):
         d.frame()
         status = scene.status_text()
-        badges = [scene.seat_badge(scene.view, seat)[0] for seat in scene.seat_rects]
+        badges = [seat.badge for seat in scene.table.picture(scene.view).seats]
         assert not (status.endswith(" plays") and "thinking…" in badges), (status, badges)
         if d.top is scene and scene.my_turn:
             break
     assert scene.session.ply > ply or scene.my_turn
 
 
-def s_game(scene: EtucScene) -> int:
+def s_game(scene: GameScene) -> int:
     return scene.session.state.game
 
 

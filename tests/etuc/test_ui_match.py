@@ -22,8 +22,9 @@ import pytest
 
 from tabletop.app import App
 from tabletop.games.etuc.rules import Card, Pass, Play
-from tabletop.games.etuc.scene import EtucScene
 from tabletop.ui import menus, overlays
+from tabletop.ui.gamescene import GameScene
+from tests.etuc.tables import is_etuc
 from tests.ui.driver import Driver, make_app
 
 SEED = 2024
@@ -39,20 +40,20 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
         a.shutdown()
 
 
-def card_point(scene: EtucScene, card: Card) -> tuple[int, int]:
+def card_point(scene: GameScene, card: Card) -> tuple[int, int]:
     """A point where ``card`` is the card a click would pick (its visible strip)."""
-    cards = scene.hand_cards()
-    pose = scene.hand_poses(len(cards))[cards.index(card)]
-    w, _ = scene.hand_painter.card_size
+    cards = scene.table.hand_cards()
+    pose = scene.table.hand_poses(len(cards))[cards.index(card)]
+    w, _ = scene.table.painters.hand.card_size
     for dx in range(-w // 2 + 3, w // 2, 3):
         for dy in (0, -20, 20):
             pt = (round(pose.x + dx), round(pose.y + dy))
-            if scene.card_at(pt) == card:
+            if scene.table.card_at(pt) == card:
                 return pt
     raise AssertionError(f"{card} cannot be clicked anywhere")
 
 
-def choose(scene: EtucScene) -> Play | Pass:
+def choose(scene: GameScene) -> Play | Pass:
     legal = scene.session.rules.legal_actions(scene.view)
     plays = [a for a in legal if isinstance(a, Play)]
     singles = [a for a in plays if len(a.cards) == 1]
@@ -67,7 +68,7 @@ def choose(scene: EtucScene) -> Play | Pass:
     return Pass()
 
 
-def start_by_clicks(d: Driver) -> EtucScene:
+def start_by_clicks(d: Driver) -> GameScene:
     title = d.top
     assert isinstance(title, menus.TitleScene)
     d.click_widget(next(c for c in title.cards if c.entry.name == "etuc"))
@@ -87,10 +88,7 @@ def start_by_clicks(d: Driver) -> EtucScene:
     curtain = d.top  # the device goes to the first player through the curtain
     assert isinstance(curtain, overlays.CurtainScene)
     scene = d.app.stack.scenes[-2]
-    assert (
-        isinstance(scene, EtucScene)
-        and curtain.name == scene.session.names[scene.session.to_move()]
-    )
+    assert is_etuc(scene) and curtain.name == scene.session.names[scene.session.to_move()]
     d.press(f"I am {curtain.name}: show my table")
     assert d.top is scene
     return scene
@@ -157,13 +155,13 @@ def test_three_humans_play_a_whole_match_by_clicks(
         if isinstance(action, Play):
             for card in action.cards:
                 d.click(card_point(scene, card))
-            assert scene.selected_action() == action
-            assert scene.play_button.enabled, scene.reason
-            d.click_widget(scene.play_button)
+            assert scene.table.local.pick() == action
+            assert scene.table.play_button.enabled, scene.table.local.reason
+            d.click_widget(scene.table.play_button)
             plays += 1
             pairs += len(action.cards) == 2
         else:
-            d.click_widget(scene.pass_button)
+            d.click_widget(scene.table.pass_button)
             passes += 1
         assert s.ply == ply + 1, app.toasts.items
         assert s.actions[-1] == action

@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 import pytest
 
-from tabletop.core.session import Session, default_seats
-from tabletop.core.stats import TAKE_BACKS, result_of
+from tabletop.core.session import Session, default_seats, result_of
+from tabletop.core.stats import TAKE_BACKS
 from tabletop.games import REGISTRY
 from tabletop.games.planepita.model import AreaResult, Flick, Flip, Phase, RoundResult
 from tabletop.games.planepita.scene import PlanepitaScene

@@ -12,8 +12,10 @@ import pygame
 
 from tabletop.core.session import Seat
 from tabletop.games.etuc.rules import Pass, Play
+from tabletop.games.etuc.table.picture import card_lift
 from tabletop.games.planepita.model import Flick
 from tests.etuc.positions import position
+from tests.etuc.tables import look_of
 from tests.etuc.test_scene import app_fixture, start  # noqa: F401  (fixture)
 from tests.planepita.test_scene import start as start_planepita
 from tests.ui.driver import Driver
@@ -40,17 +42,23 @@ def test_etuc_lifts_and_rings_the_hinted_cards(app: Any) -> None:
     scene = start(app, position(["1O 3G 3B 5P", "2Y 4A", "6P 1A"], turn=0), seats=ANN_AND_BOTS)
     hint = ask(d, scene)
     assert isinstance(hint, Play)
-    assert hint_pixels(app, scene.hand_rect.inflate(0, 40)) > 200
+    assert hint_pixels(app, scene.table.shape.hand.inflate(0, 40)) > 200
     assert scene.hint_card_rect.w > 0 and scene.shown_hint.reason
     assert "{seat" not in scene.shown_hint.reason
     # a hinted card is picked where it is drawn, raised: its top edge selects it
-    cards = scene.hand_cards()
+    cards = scene.table.hand_cards()
     card = hint.cards[0]
-    pose = scene.hand_poses(len(cards))[cards.index(card)]
-    top = pose.raised(scene.card_lift(card) + scene.hand_painter.card_size[1] / 2 - 4)
-    assert scene.card_lift(card) > scene.hand_painter.lift(scene.card_look(card))
+    pose = scene.table.hand_poses(len(cards))[cards.index(card)]
+    top = pose.raised(
+        card_lift(scene.table.frame, scene.table.local, scene.table.painters, card)
+        + scene.table.painters.hand.card_size[1] / 2
+        - 4
+    )
+    assert card_lift(
+        scene.table.frame, scene.table.local, scene.table.painters, card
+    ) > scene.table.painters.hand.lift(look_of(scene, card))
     d.click((round(top.x), round(top.y)))
-    assert card in scene.selected
+    assert card in scene.table.local.selected
 
 
 def test_etuc_rings_pass_when_the_hint_is_to_pass(app: Any) -> None:
@@ -60,9 +68,9 @@ def test_etuc_rings_pass_when_the_hint_is_to_pass(app: Any) -> None:
     assert scene.session.rules.legal_actions(scene.session.state) == [Pass()]
     hint = ask(d, scene)
     assert hint == Pass()
-    assert hint_pixels(app, scene.pass_button.rect.inflate(20, 20)) > 100
-    assert hint_pixels(app, scene.hand_rect) == 0
-    assert scene.message(scene.view)[0].startswith("Hint: pass")
+    assert hint_pixels(app, scene.table.pass_button.rect.inflate(20, 20)) > 100
+    assert hint_pixels(app, scene.table.shape.hand) == 0
+    assert scene.table.picture(scene.view).message.text.startswith("Hint: pass")
     assert scene.shown_hint.reason.startswith("Pass: nothing in your hand beats")
 
 

@@ -23,7 +23,7 @@ def test_a_bounded_monkey_run_on_every_scene_raises_nothing(tmp_path: Path) -> N
         "TitleScene",
         "PlanetScene",
         "PlanepitaScene",
-        "EtucScene",
+        "EtucTable",
         "UchronicleScene",
         "PhantomScene",
     } <= report.scenes

@@ -18,6 +18,6 @@ ENTRY = GameEntry(
     make_bot=bot.make_bot,
     level_notes=bot.level_notes,
     determinize=determinize,
-    scene="tabletop.games.etuc.scene:EtucScene",
-    icon="tabletop.games.etuc.scene:draw_icon",
+    scene="tabletop.games.etuc.table:scene",
+    icon="tabletop.games.etuc.table:draw_icon",
 )
