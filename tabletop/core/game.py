@@ -451,6 +451,18 @@ class GameEntry:
     #: when a new game starts, never for a loaded one: a save holds its config.
     user_config: Callable[[GameConfig, Path], tuple[GameConfig, str | None]] | None = None
 
+    @classmethod
+    def of(cls, rules: Rules[Any, Any], bots: Any, **rest: Any) -> GameEntry:
+        """A shipped game's entry: its info from ``rules``, ``make_bot`` and
+        ``level_notes`` from its bot module ``bots``, the rest as given."""
+        return cls(
+            info=rules.info,
+            rules=rules,
+            make_bot=bots.make_bot,
+            level_notes=bots.level_notes,
+            **rest,
+        )
+
     @property
     def name(self) -> str:
         return self.info.name

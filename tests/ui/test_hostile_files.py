@@ -337,14 +337,8 @@ class Way:
 class Trial:
     """The player's folder ``home`` and the App (or the command line) that opens it."""
 
-    def __init__(
-        self,
-        home: Path,
-        deny: Callable[[Path], None],
-        capsys: pytest.CaptureFixture[str] | None = None,
-    ) -> None:
+    def __init__(self, home: Path, capsys: pytest.CaptureFixture[str] | None = None) -> None:
         self.home = home
-        self.deny = deny
         self.capsys = capsys
         self.app: App | None = None
         self.said: list[str] = []
@@ -533,7 +527,7 @@ def run(
             (home / name).write_bytes(data)
     place(home, rel, content, deny, file)
     before = snapshot(home)
-    trial = Trial(home, deny, capsys)
+    trial = Trial(home, capsys)
     try:
         way.go(trial)
         assert trial.app is None or trial.app.running, "the program stopped"
@@ -546,9 +540,7 @@ def run(
     except Exception as exc:  # noqa: BLE001 - named with the file and the way in
         trial.close()
         raise AssertionError(f"{where}: {type(exc).__name__}: {exc}") from exc
-    check(
-        where, home, before, rel, " ".join(trial.said), way, playing, file, unread=content == DENIED
-    )
+    check(where, home, before, rel, " ".join(trial.said), way, playing, unread=content == DENIED)
 
 
 def check(
@@ -559,7 +551,6 @@ def check(
     said: str,
     way: Way,
     playing: bool,
-    file: str,
     unread: bool = False,
 ) -> None:
     """``unread``: the file could not be read (no permission), so nothing
@@ -645,7 +636,7 @@ def test_the_harness_tells_kept_moved_and_lost_apart(tmp_path: Path) -> None:
     (home / "stats.json").write_bytes(b"s")
     before = snapshot(home)
     way = Way("test", Trial.title)
-    check("kept", home, before, "saves/named.json", "", way, False, "named save")
+    check("kept", home, before, "saves/named.json", "", way, False)
     target.rename(home / "saves" / "named.json.bad")
     check(
         "moved",
@@ -658,14 +649,14 @@ def test_the_harness_tells_kept_moved_and_lost_apart(tmp_path: Path) -> None:
         "named save",
     )
     with pytest.raises(AssertionError, match="nobody was told"):
-        check("silent", home, before, "saves/named.json", "", way, False, "named save")
+        check("silent", home, before, "saves/named.json", "", way, False)
     (home / "saves" / "named.json.bad").unlink()
     with pytest.raises(AssertionError, match="not set aside"):
-        check("lost", home, before, "saves/named.json", "", way, False, "named save")
+        check("lost", home, before, "saves/named.json", "", way, False)
     target.write_bytes(b"x")
     (home / "stats.json").write_bytes(b"changed")
     with pytest.raises(AssertionError, match="another file, was touched"):
-        check("touched", home, before, "saves/named.json", "", way, False, "named save")
+        check("touched", home, before, "saves/named.json", "", way, False)
 
 
 @pytest.fixture(autouse=True)

@@ -11,12 +11,10 @@ from tabletop.core.game import GameEntry
 from tabletop.games.etuc import bot
 from tabletop.games.etuc.rules import RULES, determinize, sample_action
 
-ENTRY = GameEntry(
-    info=RULES.info,
-    rules=RULES,
+ENTRY = GameEntry.of(
+    RULES,
+    bot,
     sample_action=sample_action,
-    make_bot=bot.make_bot,
-    level_notes=bot.level_notes,
     determinize=determinize,
     scene="tabletop.games.etuc.table:scene",
     icon="tabletop.games.etuc.table:draw_icon",

@@ -13,12 +13,10 @@ from tabletop.core.game import GameEntry
 from tabletop.games.phantom_rummy import bot
 from tabletop.games.phantom_rummy.rules import RULES, determinize, sample_action
 
-ENTRY = GameEntry(
-    info=RULES.info,
-    rules=RULES,
+ENTRY = GameEntry.of(
+    RULES,
+    bot,
     sample_action=sample_action,
-    make_bot=bot.make_bot,
-    level_notes=bot.level_notes,
     determinize=determinize,
     scene="tabletop.games.phantom_rummy.scene:PhantomScene",
     icon="tabletop.games.phantom_rummy.scene:draw_icon",

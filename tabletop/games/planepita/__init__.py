@@ -13,12 +13,10 @@ from tabletop.core.game import GameEntry
 from tabletop.games.planepita import bot
 from tabletop.games.planepita.rules import RULES, determinize, sample_action, user_config
 
-ENTRY = GameEntry(
-    info=RULES.info,
-    rules=RULES,
+ENTRY = GameEntry.of(
+    RULES,
+    bot,
     sample_action=sample_action,
-    make_bot=bot.make_bot,
-    level_notes=bot.level_notes,
     determinize=determinize,
     user_config=user_config,
     scene="tabletop.games.planepita.scene:PlanepitaScene",

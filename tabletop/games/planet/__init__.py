@@ -16,12 +16,10 @@ from tabletop.core.game import GameEntry
 from tabletop.games.planet import bot
 from tabletop.games.planet.rules import RULES, determinize, sample_action
 
-ENTRY = GameEntry(
-    info=RULES.info,
-    rules=RULES,
+ENTRY = GameEntry.of(
+    RULES,
+    bot,
     sample_action=sample_action,
-    make_bot=bot.make_bot,
-    level_notes=bot.level_notes,
     determinize=determinize,
     scene="tabletop.games.planet.scene:PlanetScene",
     icon="tabletop.games.planet.scene:draw_icon",

@@ -14,12 +14,10 @@ from tabletop.core.game import GameEntry
 from tabletop.games.uchronicle import bot
 from tabletop.games.uchronicle.rules import RULES, determinize, sample_action
 
-ENTRY = GameEntry(
-    info=RULES.info,
-    rules=RULES,
+ENTRY = GameEntry.of(
+    RULES,
+    bot,
     sample_action=sample_action,
-    make_bot=bot.make_bot,
-    level_notes=bot.level_notes,
     determinize=determinize,
     scene="tabletop.games.uchronicle.scene:UchronicleScene",
     icon="tabletop.games.uchronicle.scene:draw_icon",

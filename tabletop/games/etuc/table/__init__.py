@@ -72,7 +72,8 @@ class EtucTable(Table[EtucPicture]):
         self.sort_button = Button(
             "Sort: colour", self.toggle_sort, tooltip="Order your hand by colour or by number (S)"
         )
-        self.group = FocusGroup([self.play_button, self.pass_button, self.sort_button])
+        self.buttons = FocusGroup([self.play_button, self.pass_button, self.sort_button])
+        self.group = self.buttons
         #: keyboard play: ←/→ over the hand, Space selects, Enter plays, P passes
         self.keys = HandKeys(self.key_select, self.play_selection, self.pass_turn)
 
@@ -181,11 +182,7 @@ class EtucTable(Table[EtucPicture]):
         return picture(self.frame, self.local, self.shape, self.painters, self.clock, view, focus)
 
     def paint(self, surface: pygame.Surface, picture: EtucPicture) -> None:
-        paint(surface, self.frame.app.theme, self.shape, self.painters, self.group_of(), picture)
-
-    def group_of(self) -> FocusGroup:
-        assert self.group is not None
-        return self.group
+        paint(surface, self.frame.app.theme, self.shape, self.painters, self.buttons, picture)
 
     def start(self, move: Move) -> None:
         self.clock.skip()

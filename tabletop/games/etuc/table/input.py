@@ -23,7 +23,7 @@ class Gestures(Protocol):
 
     frame: TableFrame
     keys: HandKeys
-    group: FocusGroup | None
+    buttons: FocusGroup
     local: Local
 
     @property
@@ -51,7 +51,7 @@ def handle(table: Gestures, event: pygame.event.Event) -> Any:
         if event.key == pygame.K_s:
             table.toggle_sort()
             return True
-    if table.group is not None and table.group.handle(event):
+    if table.buttons.handle(event):
         return table.take_chosen() or True
     if event.type == pygame.MOUSEMOTION:
         table.local.hover = table.card_at(event.pos)
