@@ -29,6 +29,7 @@ from tabletop.core.words import plural, shorten
 
 if TYPE_CHECKING:
     from tabletop.core.game import GameEntry
+    from tabletop.core.storage import Settings
 
 MIN_SIZE = (960, 600)
 #: the exit status after an unexpected error (a bad command line is 2)
@@ -396,6 +397,8 @@ class App:
         self.t0 = time.perf_counter()
         self.storage = storage if storage is not None else Storage()
         self.storage.clean_temporaries()  # what a write killed half-way left behind
+        self.settings: Settings
+        message: str | None
         self.settings, message = self.storage.load_settings(
             {name: entry.info.settings for name, entry in self.games.items()}
         )
@@ -535,6 +538,7 @@ class App:
                 known = ", ".join(sorted(self.games)) or "none"
                 raise CliError(f"unknown game {launch.game!r} (games: {known})")
             entry = self.games[launch.game]
+            assert launch.players is not None  # the parse sets it with the game
             seed = launch.seed if launch.seed is not None else rng.fresh_seed()
             flow.start_game(
                 self, entry, entry.default_config(launch.players), seed, list(launch.seats)

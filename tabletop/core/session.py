@@ -63,7 +63,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import copy
 import functools
 import logging
 import queue
@@ -73,8 +72,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tabletop.core import codec, rng, testhooks
-from tabletop.core.bots import LEVELS, explain, time_budget
+from tabletop.core import codec, rng, savefile, testhooks
+from tabletop.core.bots import explain, time_budget
 from tabletop.core.game import (
     GameConfig,
     GameEntry,
@@ -90,67 +89,13 @@ from tabletop.core.game import (
     retry_barrier,
     reveals,
 )
+from tabletop.core.savefile import (
+    SaveError,
+    Seat,
+    check_final,
+)
 from tabletop.core.stats import BOT, HINTS, HUMAN, TAKE_BACKS, GameResult, SeatResult
-from tabletop.core.storage import SAVE_KIND, SAVE_VERSION
-from tabletop.core.words import NAME_LIMIT, TEXT_LIMIT, clip, fill_seats, quote, shorten
-
-# the save document's kind and version are storage's: one definition
-SAVE_FORMAT = SAVE_KIND
-KINDS = ("human", "bot")
-
-
-class SaveError(ValueError):
-    """A save document that cannot become a session; the message is for players.
-    The file is damaged: the program may move it aside."""
-
-
-class SaveRefused(SaveError):
-    """A sound save this version cannot read: written by a newer (or a much
-    older) version of a game or of the program, or for a game it does not
-    have. The message says so; the file is kept where it is, never set aside
-    as damaged."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One chair at the table: a person, or a bot of some level."""
-
-    name: str
-    kind: str = "human"
-    level: str = "medium"
-
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"a seat is 'human' or 'bot', not {self.kind!r}")
-        if self.level not in LEVELS:
-            raise ValueError(f"a bot level is {', '.join(LEVELS)}, not {self.level!r}")
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind == "bot"
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} (bot, {self.level})" if self.is_bot else self.name
-
-    def to_doc(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @staticmethod
-    def from_doc(doc: Any) -> Seat:
-        if not isinstance(doc, dict):
-            raise SaveError("a seat in the save is not readable")
-        try:
-            name = doc["name"]
-            if not isinstance(name, str):
-                raise ValueError(f"a name is text, not {quote(name)}")
-            return Seat(
-                clip(name, NAME_LIMIT),
-                str(doc.get("kind", "human")),
-                str(doc.get("level", "medium")),
-            )
-        except (KeyError, ValueError) as exc:
-            raise SaveError(f"a seat in the save is not readable ({shorten(exc)})") from exc
+from tabletop.core.words import TEXT_LIMIT, clip, fill_seats, shorten
 
 
 @dataclass(frozen=True)
@@ -872,109 +817,15 @@ class Session:
 
     # -- persistence -------------------------------------------------------------
     def to_doc(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.name,
-            "game_version": self.entry.info.save_version,
-            "title": self.entry.info.title,
-            "summary": self.summary(),
-            "players": self.names,
-            "config": {
-                "players": self.config.players,
-                "variants": codec.encode(dict(self.config.variants)),
-            },
-            "seed": self.seed,
-            "seats": [s.to_doc() for s in self.seats],
-            "actions": [codec.encode(a) for a in self.actions],
-            **(
-                {"states": self._encoded_states()}
-                if self.entry.info.save_states
-                else {"final": codec.encode(self.state)}
-            ),
-            "over": self.is_over(),
-            "recorded": self.recorded,
-            "marks": sorted(self.marks),
-            "hints": self.hints_on,
-        }
+        """The save document of this session (:func:`savefile.document`)."""
+        return savefile.document(self)
 
-    def _encoded_states(self) -> list[Any]:
+    def encoded_states(self) -> list[Any]:
         """Every state encoded, each encoded once: an autosave after each move
         costs the new state, not the whole history again."""
         for state in self.states[len(self._encoded) :]:
             self._encoded.append(codec.encode(state))
         return list(self._encoded)
-
-    @staticmethod
-    def _upgrade(doc: Any, registry: Mapping[str, GameEntry]) -> tuple[GameEntry, dict[str, Any]]:
-        """The game's entry and the document as this version of the game
-        writes it: a save from an older game version goes through the rules'
-        ``migrate`` hook; one this version cannot read is a SaveRefused."""
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise SaveError("This file is not a Tabletop save.")
-        version = doc.get("version")
-        if type(version) is not int or version < 1:
-            raise SaveError("This save has no readable version number.")
-        if version > SAVE_VERSION:
-            raise SaveRefused("This save was written by a newer version of Tabletop.")
-        name = doc.get("game")
-        if not isinstance(name, str) or name not in registry:
-            raise SaveRefused(
-                f"This save is for a game this version does not have ({quote(name)})."
-            )
-        entry = registry[name]
-        info = entry.info
-        # saves from before games had versions are version 1
-        found = doc.get("game_version", 1)
-        if type(found) is not int or found < 1:
-            raise SaveError(f"The save is damaged (its {info.title} version is {quote(found)}).")
-        if found > info.save_version:
-            raise SaveRefused(
-                f"This save is from a newer version of {info.title} that this version cannot read."
-            )
-        if found < info.save_version:
-            refused = SaveRefused(
-                f"This save is from an older version of {info.title} that this version cannot read."
-            )
-            migrate = getattr(entry.rules, "migrate", None)
-            if migrate is None:
-                raise refused
-            # a migration says it cannot read a save by returning None; one that
-            # raises met content it could not read (a 400-digit aim): damage
-            try:
-                doc = migrate(copy.deepcopy(doc), found)
-            except Exception as exc:  # noqa: BLE001 - whatever the file's content makes it raise
-                raise SaveError(
-                    f"The save is damaged ({type(exc).__name__}: {shorten(exc)})."
-                ) from exc
-            if not isinstance(doc, dict):
-                raise refused
-            doc["game_version"] = info.save_version
-        return entry, doc
-
-    @staticmethod
-    def _parse(
-        doc: Any, registry: Mapping[str, GameEntry]
-    ) -> tuple[GameEntry, GameConfig, int, list[Seat], list[Any], dict[str, Any]]:
-        entry, doc = Session._upgrade(doc, registry)
-        try:
-            cfg = doc["config"]
-            variants = codec.decode(cfg.get("variants", {}))
-            players, seed = cfg["players"], doc["seed"]
-            if type(players) is not int or type(seed) is not int:
-                raise ValueError("the player count and the seed must be whole numbers")
-            if not isinstance(variants, dict):
-                raise ValueError("the variants are not a table")
-            config = entry.info.config(players, **variants)
-            seats = [Seat.from_doc(s) for s in doc["seats"]]
-            if len(seats) != players:
-                raise ValueError(f"{players} players but {len(seats)} seats")
-            actions = [codec.decode(a) for a in doc.get("actions", [])]
-        except codec.Mismatch as exc:
-            raise _mismatch(entry, exc) from exc
-        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-            raise SaveError(f"The save is damaged ({shorten(exc)}).") from exc
-        return entry, config, seed, seats, actions, doc
 
     @classmethod
     def from_doc(
@@ -1006,7 +857,7 @@ class Session:
         impossible state becomes a SaveError: a damaged file.
         """
         with _as_damage():
-            entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
+            entry, config, seed, seats, actions, doc = savefile.parse(doc, registry)
             if "states" in doc:
                 session = cls._from_states(
                     entry,
@@ -1022,7 +873,7 @@ class Session:
                 session = cls.from_actions(
                     entry, config, seed, seats, actions, threaded=threaded, timed=timed
                 )
-                check_final(session, doc)
+                check_final(session.entry, session.state, doc)
             session.recorded = doc.get("recorded") is True
             marks = doc.get("marks", [])
             session.marks = (
@@ -1055,7 +906,7 @@ class Session:
         try:
             states = [codec.decode(s) for s in stored]
         except codec.Mismatch as exc:
-            raise _mismatch(entry, exc) from exc
+            raise savefile.mismatch(entry, exc) from exc
         except Exception as exc:  # noqa: BLE001 - malformed data, or a game class refusing it
             raise SaveError(f"The save is damaged ({shorten(exc)}).") from exc
         if len(states) != len(actions) + 1:
@@ -1149,28 +1000,12 @@ class Session:
         :meth:`from_doc`. The harness and the tools use it to see that moves
         replay; Watch replay shows the save as :meth:`from_doc` loads it."""
         with _as_damage():
-            entry, config, seed, seats, actions, doc = cls._parse(doc, registry)
+            entry, config, seed, seats, actions, doc = savefile.parse(doc, registry)
             session = cls.from_actions(
                 entry, config, seed, seats, actions, threaded=False, timed=False
             )
-            check_final(session, doc)
+            check_final(session.entry, session.state, doc)
         return session
-
-
-def check_final(session: Session, doc: Mapping[str, Any]) -> None:
-    """A save that keeps only its moves holds the final position as a check:
-    SaveError when the replayed ``session`` ended elsewhere (moves removed,
-    added or changed). A save without one passes."""
-    if "final" not in doc:
-        return
-    try:
-        same = codec.dumps(session.state) == codec.dumps(codec.decode(doc["final"]))
-    except codec.Mismatch as exc:
-        raise _mismatch(session.entry, exc) from exc
-    except Exception:  # noqa: BLE001 - anything unreadable is "not the same"
-        same = False
-    if not same:
-        raise SaveError("The save's moves do not lead to its saved position.")
 
 
 def has_ended(doc: Any, *, registry: Mapping[str, GameEntry]) -> bool:
@@ -1196,15 +1031,6 @@ def _as_damage() -> Iterator[None]:
         raise
     except Exception as exc:  # noqa: BLE001 - the document came from a file
         raise SaveError(f"The save is damaged ({type(exc).__name__}: {shorten(exc)}).") from exc
-
-
-def _mismatch(entry: GameEntry, exc: codec.Mismatch) -> SaveRefused:
-    """A save naming types or fields this code does not have: another version
-    of the game wrote it without saying so in its version number."""
-    return SaveRefused(
-        f"This save was written by another version of {entry.info.title} "
-        f"that this version cannot read ({shorten(exc)})."
-    )
 
 
 def result_of(session: Session, when: datetime | None = None) -> GameResult:

@@ -46,6 +46,7 @@ import platformdirs
 
 from tabletop.core import testhooks, words
 from tabletop.core.game import GameInfo, Setting
+from tabletop.core.savefile import SAVE_KIND, SAVE_VERSION, check_envelope, shown
 from tabletop.core.stats import GameResult, Statistics, finite_number, stats_1_to_2
 
 log = logging.getLogger(__name__)
@@ -54,11 +55,9 @@ APP_NAME = "tabletop"
 HOME_ENV = "TABLETOP_HOME"
 
 SETTINGS_KIND = "tabletop-settings"
-SAVE_KIND = "tabletop-save"
 STATS_KIND = "tabletop-stats"
 
 SETTINGS_VERSION = 2
-SAVE_VERSION = 1
 STATS_VERSION = 2
 
 AUTOSAVE = "autosave"
@@ -886,27 +885,6 @@ def _parse_time(text: object) -> datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
-def _text(value: object, limit: int) -> str:
-    """A text field of a file as a list may show it: "" unless text, cut to ``limit``."""
-    return words.clip(value, limit) if isinstance(value, str) else ""
-
-
-def _player_names(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        return ()
-    names: list[str] = []
-    for item in value[:MOST_SEATS]:
-        if isinstance(item, dict):
-            item = item.get("name")
-        if isinstance(item, str):
-            names.append(words.clip(item, words.NAME_LIMIT))
-    return tuple(names)
-
-
-#: the most players a save's list of names shows (no game seats more than 6)
-MOST_SEATS = 8
-
-
 def _check_stats(doc: Doc) -> str | None:
     try:
         Statistics.from_doc(doc)
@@ -1036,17 +1014,8 @@ class Storage:
         and a fresh ``"saved_at"`` ISO timestamp (UTC).
         """
         path = self.save_path(slot)
-        if doc.get("format", SAVE_KIND) != SAVE_KIND:
-            raise ValueError(f"not a saved game: format {doc.get('format')!r}")
-        version = doc.get("version", SAVE_VERSION)
-        if (
-            not isinstance(version, int)
-            or isinstance(version, bool)
-            or not 1 <= version <= SAVE_VERSION
-        ):
-            raise ValueError(f"unknown save version {version!r}")
-        out: Doc = {"format": SAVE_KIND, "version": version}
-        out.update((k, v) for k, v in doc.items() if k not in ("format", "version"))
+        out: Doc = {"format": SAVE_KIND, "version": SAVE_VERSION, **doc}
+        check_envelope(out)  # a SaveError, a ValueError: not a save this program writes
         out["saved_at"] = _now().isoformat(timespec="seconds")
         write_json(path, out)
         if testhooks.marking():
@@ -1160,16 +1129,7 @@ class Storage:
             doc = result.doc
             if doc is None:
                 continue
-            info = SaveInfo(
-                slot=path.stem,
-                path=path,
-                game=_text(doc.get("game"), words.NAME_LIMIT),
-                title=_text(doc.get("title"), words.NAME_LIMIT) or None,
-                saved_at=_text(doc.get("saved_at"), 40),
-                players=_player_names(doc.get("players")),
-                summary=_text(doc.get("summary"), words.TEXT_LIMIT),
-                moves=len(doc["actions"]) if isinstance(doc.get("actions"), list) else 0,
-            )
+            info = SaveInfo(slot=path.stem, path=path, **shown(doc))
             when = info.when
             if when is not None:
                 key = when.timestamp()

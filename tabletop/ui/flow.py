@@ -16,7 +16,8 @@ from typing import Any
 
 from tabletop.core import testhooks
 from tabletop.core.game import GameConfig, GameEntry
-from tabletop.core.session import SaveError, SaveRefused, Seat, Session, has_ended, result_of
+from tabletop.core.savefile import SaveError, SaveRefused
+from tabletop.core.session import Seat, Session, has_ended, result_of
 from tabletop.core.storage import AUTOSAVE
 from tabletop.ui.scene import Scene
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from tabletop.core import rng
-from tabletop.core.game import GameConfig
+from tabletop.core.game import GameConfig, GameEntry, Variant
 from tabletop.core.session import Seat, default_name
 from tabletop.core.words import plural
 from tabletop.ui.flow import (
@@ -176,10 +177,7 @@ class TitleScene(MenuScene):
     heading = "Tabletop"
 
     def build(self) -> None:
-        self.cards = [
-            GameCard(e, lambda e=e: self.app.stack.push(SetupScene(self.app, e)))
-            for e in self.app.games.values()
-        ]
+        self.cards = [GameCard(e, partial(self.open_setup, e)) for e in self.app.games.values()]
         self.empty = Label("No games are installed in this build.", align="center", size="heading")
         self.resume = Button("Resume", self.resume_game, hotkey=pygame.K_r, kind="primary")
         self.saves = Button("Saved games", lambda: self.app.stack.push(SavedGamesScene(self.app)))
@@ -189,6 +187,9 @@ class TitleScene(MenuScene):
         self.quit = Button("Quit", self.app.quit, kind="danger")
         self.buttons = [self.resume, self.saves, self.stats, self.settings, self.help, self.quit]
         self.group.add(*self.cards, *self.buttons)
+
+    def open_setup(self, entry: GameEntry) -> None:
+        self.app.stack.push(SetupScene(self.app, entry))
 
     def enter(self) -> None:
         self.refresh_resume()
@@ -346,7 +347,7 @@ class SetupScene(MenuScene):
             ch = Choice(
                 options,
                 idx,
-                lambda i, v=v: self.variant_values.__setitem__(v.key, v.choices[i]),
+                partial(self._variant_chosen, v),
                 label=v.label,
                 tooltip=v.help,
             )
@@ -415,6 +416,9 @@ class SetupScene(MenuScene):
             if note
             else f"A bot that plays at the {level} level."
         )
+
+    def _variant_chosen(self, variant: Variant, index: int) -> None:
+        self.variant_values[variant.key] = variant.choices[index]
 
     @staticmethod
     def _variant_text(choice: Any) -> str:

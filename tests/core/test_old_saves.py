@@ -19,7 +19,8 @@ import pytest
 
 from tabletop import games
 from tabletop.core import codec
-from tabletop.core.session import SaveError, SaveRefused, Session, default_seats, has_ended
+from tabletop.core.savefile import SaveError, SaveRefused
+from tabletop.core.session import Session, default_seats, has_ended
 from tests.nimgame import ENTRY as NIM
 from tests.nimgame.rules import NimRules
 

@@ -18,11 +18,9 @@ import pytest
 
 from tabletop.core import codec
 from tabletop.core.game import GameConfig, IllegalAction
+from tabletop.core.savefile import SAVE_KIND, SAVE_VERSION, SaveError
 from tabletop.core.session import (
     BOT_NAMES,
-    SAVE_FORMAT,
-    SAVE_VERSION,
-    SaveError,
     Seat,
     Session,
     default_name,
@@ -427,7 +425,7 @@ def test_to_doc_is_json_and_from_doc_restores_everything() -> None:
     s = played()
     doc = s.to_doc()
     text = json.dumps(doc)
-    assert doc["format"] == SAVE_FORMAT and doc["version"] == SAVE_VERSION
+    assert doc["format"] == SAVE_KIND and doc["version"] == SAVE_VERSION
     assert doc["game"] == "nim" and doc["players"] == ["Ann", "Bot", "Cy"]
     loaded = Session.from_doc(json.loads(text), registry={"nim": ENTRY}, threaded=False)
     assert_same(loaded, s)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import codec
+from tabletop.core import codec, savefile
 from tabletop.core import storage as st
 from tabletop.core.stats import finite_number
 from tabletop.core.storage import (
@@ -511,4 +511,4 @@ def test_names_and_texts_from_files_are_cut_where_they_enter(store: Storage) -> 
     write(store.save_path("long"), json.dumps(save))
     [info] = store.list_saves()
     assert len(info.game) == len(info.title or "") == NAME_LIMIT and len(info.summary) == TEXT_LIMIT
-    assert len(info.players) == st.MOST_SEATS and {len(p) for p in info.players} == {NAME_LIMIT}
+    assert len(info.players) == savefile.MOST_SEATS and {len(p) for p in info.players} == {NAME_LIMIT}
