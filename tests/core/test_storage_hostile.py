@@ -511,4 +511,6 @@ def test_names_and_texts_from_files_are_cut_where_they_enter(store: Storage) -> 
     write(store.save_path("long"), json.dumps(save))
     [info] = store.list_saves()
     assert len(info.game) == len(info.title or "") == NAME_LIMIT and len(info.summary) == TEXT_LIMIT
-    assert len(info.players) == savefile.MOST_SEATS and {len(p) for p in info.players} == {NAME_LIMIT}
+    assert len(info.players) == savefile.MOST_SEATS and {len(p) for p in info.players} == {
+        NAME_LIMIT
+    }

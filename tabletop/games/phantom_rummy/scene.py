@@ -48,7 +48,7 @@ from tabletop.games.phantom_rummy.scene_goal import GoalShow, draw_goal, goal_he
 from tabletop.games.phantom_rummy.scene_look import Group, draw_icon, group_hand
 from tabletop.ui.cards import CardPainter, CardTween, Pose, row_layout
 from tabletop.ui.gamescene import GameScene
-from tabletop.ui.handkeys import HandKeys
+from tabletop.ui.hand import HandKeys
 from tabletop.ui.widgets import Button, FocusGroup, Panel
 
 #: seconds a taken or discarded card flies, at animation speed 1

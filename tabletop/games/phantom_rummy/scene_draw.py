@@ -31,7 +31,7 @@ from tabletop.games.phantom_rummy.model import (
 from tabletop.games.phantom_rummy.scene_goal import draw_goal
 from tabletop.games.phantom_rummy.scene_look import card_face, waiting_words
 from tabletop.ui.cards import CardPainter, Look, Pose, draw_card, draw_outline
-from tabletop.ui.handkeys import draw_focus_ring
+from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Colour, mix, text_on
 from tabletop.ui.widgets import draw_badge, draw_text, fit_text, wrap_text
 

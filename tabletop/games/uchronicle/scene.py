@@ -72,7 +72,7 @@ from tabletop.ui.cards import (
     icon_painter,
 )
 from tabletop.ui.gamescene import GameScene
-from tabletop.ui.handkeys import HandKeys
+from tabletop.ui.hand import HandKeys
 from tabletop.ui.theme import Theme
 from tabletop.ui.widgets import Button, FocusGroup, Panel, wrap_text
 

@@ -33,7 +33,7 @@ from tabletop.games.uchronicle.scene_draw import (
     strength_word,
 )
 from tabletop.ui.cards import CardPainter, Pose, draw_card, draw_outline, fan_layout
-from tabletop.ui.handkeys import draw_focus_ring
+from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Colour, mix
 from tabletop.ui.widgets import (
     Panel,

@@ -42,7 +42,7 @@ from tabletop.games.etuc.table.picture import (
 )
 from tabletop.ui.cards import Look, Pose, hit_test
 from tabletop.ui.gamescene import GameScene
-from tabletop.ui.handkeys import HandKeys
+from tabletop.ui.hand import HandKeys, toggle_pick
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup
 
@@ -135,13 +135,7 @@ class EtucTable(Table[EtucPicture]):
         self.sort_button.text = "Sort: colour" if local.by_colour else "Sort: number"
 
     def toggle_card(self, card: Card) -> None:
-        selected = self.local.selected
-        if card in selected:
-            selected.remove(card)
-        else:
-            selected.append(card)
-            if len(selected) > 2:  # a play is one card or two: the oldest pick drops
-                selected.pop(0)
+        toggle_pick(self.local.selected, card, most=2)  # a play is one card or a pair
         self.frame.app.sound.play("click", 0.4)
         self.refresh()
 

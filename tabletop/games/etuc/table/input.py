@@ -1,5 +1,5 @@
 """Planet etuC's gestures: a click picks a card of the hand (one or two make
-a play), the keys move a cursor over the hand (``ui/handkeys.py``), Play
+a play), the keys move a cursor over the hand (``ui/hand.py``), Play
 and Pass are the rules' ``Play`` and ``Pass``, S sorts the hand. A gesture
 becomes an action for the frame to play, which the session checks; nothing
 here decides what may be played.
@@ -13,7 +13,7 @@ import pygame
 
 from tabletop.games.etuc.rules import Card
 from tabletop.games.etuc.table.picture import Local
-from tabletop.ui.handkeys import HandKeys
+from tabletop.ui.hand import HandKeys
 from tabletop.ui.table import TableFrame
 from tabletop.ui.widgets import FocusGroup
 

@@ -15,7 +15,7 @@ from tabletop.games.etuc.table.layout import Layout, Painters, chip_row, panel_h
 from tabletop.games.etuc.table.looks import card_face
 from tabletop.games.etuc.table.picture import CardSpot, EtucPicture, Line, Pop, SeatPanel, Stack
 from tabletop.ui.cards import CardPainter, draw_card, draw_fan, draw_outline, fan_layout
-from tabletop.ui.handkeys import draw_focus_ring
+from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Theme, mix, text_on
 from tabletop.ui.widgets import FocusGroup, Panel, draw_badge, draw_text, fit_text, wrap_text
 

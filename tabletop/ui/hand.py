@@ -1,6 +1,9 @@
-"""Keyboard play over a hand of cards: the same keys in every card game.
+"""A hand of cards, the same in every card game: the cards picked from it
+(:func:`toggle_pick`), the keyboard's cursor and keys (:class:`HandKeys`)
+and the focus ring. How a card looks and how a hand is fanned are
+``tabletop/ui/cards.py``'s; what may be played is the rules'.
 
-A card game's scene owns one :class:`HandKeys` and feeds it its key events
+A card game's table owns one :class:`HandKeys` and feeds it its key events
 with the hand in the order it is drawn; the helper keeps a cursor on one card
 and calls the scene's own select, play and pass:
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 import pygame
 
@@ -38,6 +42,18 @@ PASS = (pygame.K_p,)
 #: the ring's colours: dark outside, light inside, visible on any card or felt
 RING_DARK = (16, 18, 24)
 RING_LIGHT = (255, 255, 255)
+
+
+def toggle_pick(picked: list[Any], card: Any, most: int) -> None:
+    """Pick ``card`` from the hand, or put it back if it was picked: the
+    cards picked, oldest first, are at most ``most`` (a pair, a set of
+    three), and a pick beyond them drops the oldest."""
+    if card in picked:
+        picked.remove(card)
+        return
+    picked.append(card)
+    if len(picked) > most:
+        picked.pop(0)
 
 
 class HandKeys:

@@ -1,4 +1,4 @@
-"""tabletop/ui/handkeys.py: the card keys every card game shares."""
+"""tabletop/ui/hand.py: the pick and the card keys every card game shares."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import pygame
 
 from tabletop.ui.cards import Pose
-from tabletop.ui.handkeys import HandKeys, focus_ring_points
+from tabletop.ui.hand import HandKeys, focus_ring_points, toggle_pick
 
 
 def key(k: int, mod: int = 0) -> pygame.event.Event:
@@ -56,3 +56,12 @@ def test_the_ring_turns_with_its_card() -> None:
     top = pose.raised(35.0)  # the middle of the card's top edge
     assert math.isclose((top_left[0] + top_right[0]) / 2, top.x, abs_tol=1e-9)
     assert math.isclose((top_left[1] + top_right[1]) / 2, top.y, abs_tol=1e-9)
+
+
+def test_a_pick_toggles_and_drops_its_oldest_card_beyond_its_most() -> None:
+    picked: list[str] = []
+    for card in ("a", "b", "c"):
+        toggle_pick(picked, card, most=2)
+    assert picked == ["b", "c"]  # the third pick dropped the oldest
+    toggle_pick(picked, "b", most=2)
+    assert picked == ["c"]  # picking a picked card puts it back
