@@ -1,7 +1,7 @@
 """Planet etuC: a climbing card game for 2 or 3 players.
 
 ``rules.py`` holds the rules (``RULES``, ``sample_action``, ``determinize``),
-``bot.py`` the bots and ``scene.py`` the table; this module holds the game's
+``bot.py`` the bots and ``table/`` the table; this module holds the game's
 entry, which the registry in ``tabletop/games/__init__.py`` lists.
 """
 
