@@ -683,11 +683,12 @@ class SolidView:
         self.clock += dt
         if self._drag_turn != (0.0, 0.0, 0.0) and dt > 0:
             # the pointer's turning speed, smoothed: the speed a release leaves
-            sample = tuple(c / dt for c in self._drag_turn)
+            sx, sy, sz = (c / dt for c in self._drag_turn)
             k = 1.0 - math.exp(-dt / DRAG_SMOOTHING)
+            ox, oy, oz = self.omega
             self.omega = _capped(
-                tuple(o + (s - o) * k for o, s in zip(self.omega, sample)), SPIN_MAX
-            )  # type: ignore[arg-type]
+                (ox + (sx - ox) * k, oy + (sy - oy) * k, oz + (sz - oz) * k), SPIN_MAX
+            )
             self._drag_turn = (0.0, 0.0, 0.0)
         elif self._dragging and dt > 0:
             # held still: the speed dies away, so a release after a pause does not spin
