@@ -43,7 +43,7 @@ from tabletop.games.planet.table.cards import Standings, board, board_spots, boa
 from tabletop.games.planet.table.flatmap import FlatPlanetView
 from tabletop.games.planet.table.globe import SolidPlanetView
 from tabletop.games.planet.table.layout import EMPTY, Layout, lay_out, place_planets, tray_places
-from tabletop.games.planet.table.paint import draw_icon, paint, paint_live
+from tabletop.games.planet.table.paint import draw_icon, paint_live, paint_table
 from tabletop.games.planet.table.picture import (
     Local,
     PlanetPicture,
@@ -215,7 +215,9 @@ class PlanetTable(Table[PlanetPicture]):
 
     def paint(self, surface: pygame.Surface, picture: PlanetPicture) -> None:
         frame = self.frame
-        paint(surface, frame.app.theme, frame.panels, self.shape, self.big, self.small, picture)
+        paint_table(
+            surface, frame.app.theme, frame.panels, self.shape, self.big, self.small, picture
+        )
 
     def live_rect(self) -> pygame.Rect | None:
         """The large planet's panel, unless a tray tile is held by the mouse

@@ -34,7 +34,7 @@ from tabletop.ui.theme import Colour, Theme
 from tabletop.ui.widgets import fit_text
 
 
-def paint(
+def paint_table(
     surface: pygame.Surface,
     t: Theme,
     panels: PanelCache,
@@ -272,4 +272,4 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme | None = 
         )
 
 
-__all__ = ["draw_icon", "paint", "paint_live", "paint_small", "paint_tray", "paint_words"]
+__all__ = ["draw_icon", "paint_live", "paint_table", "paint_small", "paint_tray", "paint_words"]
