@@ -26,8 +26,9 @@ and calls it:
 
 The other methods here are hooks with a default, for what only some
 tables have (a popup, a tooltip, a summary's picture, a live part painted
-every frame while the rest of the window stands still: :meth:`Table.live_rect`). A table reaches the frame only through :attr:`Table.frame`,
-typed, so a rename is caught by the type checker.
+every frame while the rest of the window stands still:
+:meth:`Table.live_rect`). A table reaches the frame only through
+:attr:`Table.frame`, typed, so a rename is caught by the type checker.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ class TableFrame(Protocol):
     @property
     def view(self) -> Any: ...
 
+    #: the position the frame tells about (the bar, whose turn): while the
+    #: last move is still animated, the one before it; while a deal's
+    #: summary is held, the finished deal
     @property
     def shown_state(self) -> Any: ...
 

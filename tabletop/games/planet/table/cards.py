@@ -409,7 +409,8 @@ def habitat_card(view: PlanetState, seat: int) -> HabitatCard:
         return HabitatCard(None)
     card = HABITATS[terrain]
     count = view.planets[seat].count(terrain)
-    now = f"{TERRAIN_NAMES[terrain]}: {plural(count, 'cell')} now → {plural(card.score(count), 'point')}"
+    points = plural(card.score(count), "point")
+    now = f"{TERRAIN_NAMES[terrain]}: {plural(count, 'cell')} now → {points}"
     steps = " · ".join(f"{c}+: {p}" for c, p in zip(card.cells, card.points))
     return HabitatCard(terrain, now, f"cells → points: {steps}")
 
