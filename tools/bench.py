@@ -570,7 +570,7 @@ def bench_frames(opts: Options) -> list[Row]:
 
 @section("planet-frame")
 def bench_planet_frame(opts: Options) -> list[Row]:
-    """Frame time of the real App's PlanetScene (4 seats, 6 tiles on each
+    """Frame time of the real App's Planet table (4 seats, 6 tiles on each
     planet, the person to place: tray, animal board, three small planets in 3D)
     while the large planet turns: each frame of the first half feeds one
     synthetic mouse motion of a drag across the planet (press, ``frames / 2``
@@ -600,7 +600,7 @@ def bench_planet_frame(opts: Options) -> list[Row]:
     w, h = opts.size
     times: list[float] = []
     with game_on_screen(opts.size, entry, session, seats) as (app, scene):
-        big = scene.big
+        big = scene.table.big
         start = big.orientation
         r = big.rect
         clock = time.perf_counter

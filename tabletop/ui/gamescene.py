@@ -446,6 +446,12 @@ class GameScene(Scene):
     def enter(self) -> None:
         self._maybe_curtain()
 
+    def leave(self) -> None:
+        """Another scene covers this one: the table lets go of what the mouse holds."""
+        if self.table is not None:
+            self.table.leave()
+        super().leave()
+
     def dispose(self) -> None:
         self.session.close()
 
@@ -787,19 +793,23 @@ class GameScene(Scene):
         mostly stands still (Planet: the large planet), or None (the default,
         and whenever something is drawn across the table, such as a tile
         held by the mouse): every frame draws everything. A scene that names
-        one also gives :meth:`still_key` and :meth:`draw_live`."""
-        return None
+        one also gives :meth:`still_key` and :meth:`draw_live` (a table the
+        frame holds: ``Table.live_rect``, ``still_key``, ``paint_live``)."""
+        return self.table.live_rect() if self.table is not None else None
 
     def still_key(self) -> object:
         """What, when it changes, needs the whole window drawn again (where
         the table's panels sit); see :meth:`draw_live`."""
-        return None
+        return self.table.still_key() if self.table is not None else None
 
     def draw_live(self, surface: pygame.Surface, view: Any) -> None:
         """Draw :meth:`live_rect`, every pixel of it, and whatever else of the
         table changed since the last frame (a panel whose key changed, in its
         own rect: ``panels.draw(..., changed_only=True)``) over last frame's
-        pixels, which are otherwise still right."""
+        pixels, which are otherwise still right: the table's picture of
+        ``view``, painted live."""
+        if self.table is not None:
+            self.table.paint_live(surface, self.table.picture(view))
 
     def _draw_live_only(self, surface: pygame.Surface) -> bool:
         """Draw only the live part when nothing else on screen can have

@@ -25,8 +25,10 @@ and calls it:
   advances it on the ``dt`` the loop passes.
 
 The other methods here are hooks with a default, for what only some
-tables have. A table reaches the frame only through :attr:`Table.frame`,
-typed, so a rename is caught by the type checker.
+tables have (a popup, a tooltip, a summary's picture, a live part painted
+every frame while the rest of the window stands still:
+:meth:`Table.live_rect`). A table reaches the frame only through
+:attr:`Table.frame`, typed, so a rename is caught by the type checker.
 """
 
 from __future__ import annotations
@@ -76,6 +78,12 @@ class TableFrame(Protocol):
 
     @property
     def view(self) -> Any: ...
+
+    #: the position the frame tells about (the bar, whose turn): while the
+    #: last move is still animated, the one before it; while a deal's
+    #: summary is held, the finished deal
+    @property
+    def shown_state(self) -> Any: ...
 
     @property
     def my_turn(self) -> bool: ...
@@ -173,3 +181,31 @@ class Table(Generic[P]):
         """The rects :meth:`paint` covers with opaque pixels on every frame
         (the felt is laid only around them); none by default."""
         return []
+
+    def leave(self) -> None:
+        """Another screen covers the table (the rules, the pause, the
+        curtain): let go of what the mouse holds, since its release goes
+        there."""
+
+    # -- a live part: the frames where one part moves ----------------------------------
+    def live_rect(self) -> pygame.Rect | None:
+        """The part of the table that may change on every frame while the
+        rest mostly stands still (Planet: the large planet, turning), or None
+        (the default, and whenever something is drawn across the table, such
+        as a tile held by the mouse): every frame paints everything. While
+        nothing else on screen can have changed since the frame before (the
+        same :meth:`still_key`, bar, log, seat on screen and window, no
+        tooltip, message or hint over the table), the frame calls
+        :meth:`paint_live` instead of :meth:`paint`."""
+        return None
+
+    def still_key(self) -> object:
+        """What, when it changes, needs the whole window painted again
+        (where the table's panels sit); see :meth:`live_rect`."""
+        return None
+
+    def paint_live(self, surface: pygame.Surface, picture: P) -> None:
+        """Paint :meth:`live_rect`, every pixel of it, and whatever else of
+        the picture changed since the last frame (a panel whose key changed,
+        in its own rect: ``panels.draw(..., changed_only=True)``) over last
+        frame's pixels, which are otherwise still right; writes nothing back."""

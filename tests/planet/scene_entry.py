@@ -21,7 +21,7 @@ ENTRY = GameEntry(
     rules=pl.RULES,
     sample_action=pl.sample_action,
     make_bot=make_bot,
-    scene="tabletop.games.planet.scene:PlanetScene",
-    icon="tabletop.games.planet.scene:draw_icon",
+    scene="tabletop.games.planet.table:scene",
+    icon="tabletop.games.planet.table:draw_icon",
     determinize=pl.determinize,
 )

@@ -25,19 +25,32 @@ from tabletop.core.session import Seat
 from tabletop.games import REGISTRY
 from tabletop.games.planet.model import Place
 from tabletop.games.planet.regions import EMPTY_PLANET, with_tile
-from tabletop.games.planet.scene import (
+from tabletop.games.planet.table import paint
+from tabletop.games.planet.table.cards import (
     BEHIND,
-    EDGE_DWELL,
     LEADS,
     TIED,
-    PlanetScene,
+    BoardRow,
+    cards_to_come,
     leaders,
     standing,
 )
+from tabletop.games.planet.table.input import EDGE_DWELL
 from tabletop.games.planet.tiles import ANIMALS, MOST, TILES
 from tabletop.ui import overlays
+from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import no_overlap
 from tests.planet.scene_entry import ENTRY
+from tests.planet.tables import (
+    board_rows,
+    is_planet,
+    picture_of,
+    previewed,
+    shown_planet,
+    small_seats,
+    table_of,
+    tray_point,
+)
 from tests.planet.test_rules import planet_with
 from tests.ui.driver import MARKER, Driver, make_app, marked, start_table
 
@@ -52,27 +65,23 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
         a.shutdown()
 
 
-def start(app: App, seats: list[Seat], seed: int = 3) -> PlanetScene:
+def start(app: App, seats: list[Seat], seed: int = 3) -> GameScene:
     scene = start_table(app, ENTRY, seats, seed)
-    assert isinstance(scene, PlanetScene)
+    assert is_planet(scene)
     return scene
-
-
-def tray_point(scene: PlanetScene, index: int) -> tuple[int, int]:
-    spot = next(r for r, k in scene.tray_spots if k == index)
-    return spot.center
 
 
 def wheel(d: Driver, y: int) -> None:
     d.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)])
 
 
-def place_by_hand(d: Driver, scene: PlanetScene, action: Place, way: int) -> None:
+def place_by_hand(d: Driver, scene: GameScene, action: Place, way: int) -> None:
     """Make ``action`` as a person would, in one of three ways."""
-    index = scene.tiles.index(action.tile)
+    table = table_of(scene)
+    index = table.tiles.index(action.tile)
     if way != 2:  # the person turns the planet until the face is in front
-        scene.big.turn_to_face(action.face, 0)
-    face_at = scene.big.face_point(action.face)
+        table.big.turn_to_face(action.face, 0)
+    face_at = table.big.face_point(action.face)
     if way == 0:  # click the tile, R to turn it, drag it onto the face
         d.click(tray_point(scene, index))
         for _ in range(action.rotation):
@@ -83,17 +92,17 @@ def place_by_hand(d: Driver, scene: PlanetScene, action: Place, way: int) -> Non
         for _ in range(action.rotation):
             wheel(d, 1)
         d.move(face_at)
-        assert scene.preview() == (action.tile, action.face, action.rotation)
+        assert previewed(scene) == (action.tile, action.face, action.rotation)
         d.click(face_at)
     else:  # ←/→ pick the tile, R turns it, ↓ walks the free faces, Enter
-        while scene.pick != index:
+        while picture_of(scene).tray.pick != index:
             d.key(pygame.K_RIGHT)
         for _ in range(action.rotation):
             d.key(pygame.K_r)
         d.key(pygame.K_DOWN)
-        while scene.key_face != action.face:
+        while table.local.key_face != action.face:
             d.key(pygame.K_DOWN)
-        assert scene.preview() == (action.tile, action.face, action.rotation)
+        assert previewed(scene) == (action.tile, action.face, action.rotation)
         d.key(pygame.K_RETURN)
 
 
@@ -101,13 +110,14 @@ def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_key
     seats = [Seat("Ada"), Seat("Bea", "bot", "easy")]
     d = Driver(app)
     scene = start(app, seats)
+    table = table_of(scene)
     session = scene.session
     chooser = random.Random(5)
     placed = summaries = 0
     words_seen: list[str] = []
     awards: set[tuple[int, int]] = set()
     for _ in range(3000):
-        awards |= set(scene.awards)
+        awards |= set(table.flashes.awards)
         top = d.top
         if isinstance(top, overlays.ResultsScene):
             break
@@ -125,10 +135,10 @@ def test_a_person_plays_a_two_player_game_to_the_results_by_clicks_drags_and_key
         plies = session.ply
         place_by_hand(d, scene, action, placed % 3)
         assert session.ply >= plies + 1 and session.actions[plies] == action, app.toasts.items
-        words_seen += scene.preview_effects(
-            session.states[plies], action.tile, action.face, action.rotation
+        words_seen += table.standings.preview_effects(
+            session.states[plies], 0, action.tile, action.face, action.rotation
         )[1]
-        awards |= set(scene.awards)
+        awards |= set(table.flashes.awards)
         placed += 1
     assert isinstance(d.top, overlays.ResultsScene), "the game reached the results screen"
     assert session.is_over() and placed == 12
@@ -154,19 +164,21 @@ def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], player
     app.resize(size)
     d = Driver(app)
     d.frames(2)
-    rects = scene.layout_rects()
+    table = table_of(scene)
+    shape = table.shape
+    rects = shape.regions()
     names = list(rects)
     pairs = no_overlap(list(rects.values()))
     assert not pairs, ", ".join(f"{names[i]} {rects[names[i]]} / {names[j]}" for i, j in pairs)
     for name, r in rects.items():
         assert scene.table_rect.contains(r), f"{name} {r} leaves the table {scene.table_rect}"
         assert r.w > 0 and r.h > 0, name
-    assert len(scene.small_rects) == players - 1
+    assert len(shape.small) == players - 1 == len(picture_of(scene).smalls)
     # every cell of the large planet lies inside its panel
-    for tri in scene.big.cells:
-        assert all(scene.planet_rect.collidepoint(p) for p in tri)
-    for spot, _ in scene.tray_spots:
-        assert scene.tray_rect.contains(spot)
+    for tri in table.big.cells:
+        assert all(shape.planet.collidepoint(p) for p in tri)
+    for spot, _ in table.tray_spots():
+        assert shape.tray.contains(spot)
 
 
 def test_a_click_on_a_small_planet_shows_it_large_and_escape_brings_yours_back(app: App) -> None:
@@ -174,15 +186,17 @@ def test_a_click_on_a_small_planet_shows_it_large_and_escape_brings_yours_back(a
     scene = start(app, seats)
     d = Driver(app)
     d.frames(2)
-    assert scene.shown_planet == 0 and set(scene.small_rects) == {1, 2}
-    d.click(scene.small_rects[2].center)
-    assert scene.shown_planet == 2 and set(scene.small_rects) == {0, 1}
-    assert scene.preview() is None, "nothing is placed on another's planet"
+    small = table_of(scene).shape.small
+    assert shown_planet(scene) == 0 and small_seats(scene) == {1, 2}
+    d.click(small[2].center)
+    small = table_of(scene).shape.small
+    assert shown_planet(scene) == 2 and small_seats(scene) == {0, 1}
+    assert previewed(scene) is None, "nothing is placed on another's planet"
     d.key(pygame.K_ESCAPE)
-    assert scene.shown_planet == 0 and isinstance(d.top, PlanetScene)
-    d.click(scene.small_rects[1].center)
-    d.click(scene.small_rects[0].center)
-    assert scene.shown_planet == 0
+    assert shown_planet(scene) == 0 and d.top is scene
+    d.click(table_of(scene).shape.small[1].center)
+    d.click(table_of(scene).shape.small[0].center)
+    assert shown_planet(scene) == 0
 
 
 def test_standing_and_leaders_follow_the_first_entry_of_the_key() -> None:
@@ -204,6 +218,7 @@ def test_the_board_and_the_preview_read_a_round_12_card_with_its_tie_break(app: 
     come carry their round, which the preview's standings read the same
     way. The same card in an earlier round shows the tie."""
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    table = table_of(scene)
     camel = next(a for a in ANIMALS if a.kind == "avoid" and a.terrain == "F" and a.other == "D")
     a = planet_with({"F": [0, 1], "O": [2, 3, 4]})
     b = planet_with({"F": [0, 1, 30], "O": [2, 3, 4]})
@@ -213,20 +228,11 @@ def test_the_board_and_the_preview_read_a_round_12_card_with_its_tie_break(app: 
     view = replace(
         view, round=11, planets=(a, b), board=replace(view.board, columns=tuple(columns))
     )
-    assert scene.cards_to_come(view) == [(12, camel.index)]
-    assert scene.leaders(view, camel.index, final=True) == [1]
-    assert scene.leaders(view, camel.index) == [0, 1], "before round 12 a tie is a tie"
-    seen: list[tuple[int, bool, list[int]]] = []
-    real = scene.leaders
-
-    def spy(v: Any, card: int, final: bool = False) -> list[int]:
-        got = real(v, card, final)
-        seen.append((card, final, got))
-        return got
-
-    scene.leaders = spy  # type: ignore[method-assign]
-    scene._draw_board(app.screen, view)
-    assert seen == [(camel.index, True, [1])]
+    assert cards_to_come(view) == [(12, camel.index)]
+    assert table.standings.leaders(view, camel.index, final=True) == [1]
+    assert table.standings.leaders(view, camel.index) == [0, 1], "before round 12 a tie is a tie"
+    # the board shows the one card, led by seat 1 with round 12's tie-break
+    assert table.picture(view).board.rows == (BoardRow(12, camel.index, (1,)),)
     assert standing(view.planets, camel.index, 1, final=True) == LEADS
     assert standing(view.planets, camel.index, 1) == TIED
 
@@ -247,7 +253,10 @@ def test_a_hint_lays_the_hard_bots_tile_on_its_face_and_play_hint_places_it(tmp_
         hint = scene.hint_action
         assert isinstance(hint, Place) and hint in scene.session.rules.legal_actions(scene.view)
         assert scene.shown_hint is not None and len(scene.shown_hint.reason) > 10
-        assert scene.hover_face is None and scene.preview() == (hint.tile, hint.face, hint.rotation)
+        picture = picture_of(scene)
+        assert table_of(scene).local.hover_face is None
+        assert picture.words.preview == (hint.tile, hint.face, hint.rotation)
+        assert (hint.face, app.theme.hint) in picture.big.rings and picture.big.laid
         d.frame()
         assert scene.hint_card_rect.w > 0
         before = scene.session.ply
@@ -267,7 +276,8 @@ def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_ro
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.until(lambda: d.top is scene and scene.my_turn)
-    solid = scene.solids[scene.viewer]
+    table = table_of(scene)
+    solid = table.solids[scene.viewer]
     proj = solid.view.project()
     cx, cy = proj.centre
     back = min(
@@ -277,7 +287,7 @@ def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_ro
     assert not solid.view.face_visible(back)
     d.move(tray_point(scene, 0))
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
-    assert scene.drag == 0
+    assert table.local.drag == 0
     d.move((round(cx), round(cy)), (1, 0, 0))
     still = solid.orientation
     d.frames(10)
@@ -289,7 +299,11 @@ def test_a_tile_held_at_the_planets_rim_turns_the_planet_to_bring_a_back_face_ro
         frames=600,
     )
     d.move((round(cx), round(cy)), (1, 0, 0))
-    assert scene.hover_face == back
+    assert table.local.hover_face == back and previewed(scene) == (
+        table.tiles[0],
+        back,
+        0,
+    ), "the held tile is laid on the face that came round"
     turned = solid.orientation
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(cx), round(cy)), button=1)])
     assert scene.session.actions[-1].face == back and solid.orientation == turned
@@ -301,13 +315,14 @@ def test_an_animal_card_on_the_board_explains_itself_in_a_tooltip(app: App) -> N
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.frames(2)
-    spot, rnd, card = scene.board_spots[0]
+    spot, row = board_rows(scene)[0]
     d.move(spot.center)
     tip = scene.table_tooltip()
     assert tip is not None and tip[1] == spot.center
-    animal = ANIMALS[card]
-    assert tip[0].startswith(f"{animal.name}: {animal.condition}. Scored in round {rnd}")
-    d.move((scene.board_rect.centerx, scene.board_rect.bottom - 2))
+    animal = ANIMALS[row.card]
+    assert tip[0].startswith(f"{animal.name}: {animal.condition}. Scored in round {row.rnd}")
+    board = table_of(scene).shape.board
+    d.move((board.centerx, board.bottom - 2))
     assert scene.table_tooltip() is None
 
 
@@ -334,7 +349,7 @@ def test_the_preview_reads_a_round_12_card_with_its_tie_break(app: App) -> None:
             planets=(mine, theirs),
             board=replace(base.board, columns=tuple(columns)),
         )
-        _, words = scene.preview_effects(view, tile, 11, 0)
+        _, words = table_of(scene).standings.preview_effects(view, 0, tile, 11, 0)
         assert any(w.startswith("would tie") and camel.name in w for w in words) == says, (
             scored,
             words,
@@ -346,28 +361,31 @@ def test_a_tile_held_when_the_curtain_comes_is_let_go(app: App) -> None:
     and places a tile with ↓ and Enter; the release lands on the curtain.
     Bo's turn then shows with nothing held (it crashed the preview before)."""
     scene = start(app, [Seat("Ada"), Seat("Bo")])
+    table = table_of(scene)
     d = Driver(app)
     for _ in range(5):
         if d.top is scene and scene.my_turn:
             break
         d.key(pygame.K_RETURN)
-    last = len(scene.tiles) - 1
+    last = len(table.tiles) - 1
     point = tray_point(scene, last)
     d.move(point)
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)])
-    assert scene.drag == last
+    assert table.local.drag == last
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
-    assert scene.session.ply == 1 and scene.drag is None
+    assert scene.session.ply == 1 and table.local.drag is None
     assert isinstance(d.top, overlays.CurtainScene)
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1)])
     for _ in range(5):
         if d.top is scene:
             break
         d.key(pygame.K_RETURN)
-    assert d.top is scene and scene.viewer == 1 and scene.drag is None
+    assert d.top is scene and scene.viewer == 1 and table.local.drag is None
+    assert picture_of(scene).held is None
     d.frames(3)
-    assert scene.preview() is None or scene.preview()[0] in scene.tiles
+    shown = previewed(scene)
+    assert shown is None or shown[0] in table.tiles
 
 
 def test_a_tile_held_when_another_screen_opens_stops_turning_the_planet(app: App) -> None:
@@ -376,14 +394,15 @@ def test_a_tile_held_when_another_screen_opens_stops_turning_the_planet(app: App
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.until(lambda: d.top is scene and scene.my_turn)
-    solid = scene.solids[scene.viewer]
+    table = table_of(scene)
+    solid = table.solids[scene.viewer]
     proj = solid.view.project()
     rim = (round(proj.centre[0] - 0.95 * proj.radius), round(proj.centre[1]))
     d.move(tray_point(scene, 0))
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_point(scene, 0), button=1)])
     d.move(rim, (1, 0, 0))
     d.key(pygame.K_F1)
-    assert d.top is not scene and scene.drag is None
+    assert d.top is not scene and table.local.drag is None
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rim, button=1)])
     d.key(pygame.K_ESCAPE)
     assert d.top is scene
@@ -398,7 +417,8 @@ def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: A
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.until(lambda: d.top is scene and scene.my_turn)
-    solid = scene.solids[scene.viewer]
+    table = table_of(scene)
+    solid = table.solids[scene.viewer]
     proj = solid.view.project()
     cx, cy, r = proj.centre[0], proj.centre[1], proj.radius
     start_at = solid.orientation
@@ -408,7 +428,7 @@ def test_the_rim_turns_the_planet_only_for_a_tile_held_there_on_your_turn(app: A
     d.frames(round(EDGE_DWELL * 60) - 3)
     d.move((round(cx), round(cy)), (1, 0, 0))  # crossed on the way in: no turn
     assert solid.orientation == start_at
-    far = (max(scene.planet_rect.x + 1, round(cx - 1.5 * r)), round(cy))
+    far = (max(table.shape.planet.x + 1, round(cx - 1.5 * r)), round(cy))
     d.move(far, (1, 0, 0))
     d.frames(60)
     assert solid.orientation == start_at, "outside the rim's band"
@@ -463,7 +483,7 @@ def test_a_frame_draws_the_whole_window_again_when_the_bar_a_message_or_a_toolti
     assert not frame(), "the frame after a message draws it away"
     frame()  # whole again: it notes what the window shows
     assert frame()
-    spot = scene.board_spots[0][0]
+    spot = board_rows(scene)[0][0]
     d.move(spot.center)
     assert not drew[-1] and not frame(), "a tooltip may cross the live part"
     d.move((2, app.size[1] - 2))
@@ -482,15 +502,18 @@ def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their
     scene = start(app, seats, seed=8)
     session = scene.session
     habitats: dict[int, set[Any]] = {0: set(), 1: set()}
-    draw = scene._draw_habitat
+    table = table_of(scene)
+    real = table.picture
 
-    def spy(surface: Any, view: Any) -> None:
-        # the card drawn is the viewer's, and the view knows no other seat's
+    def spy(view: Any) -> Any:
+        # the card shown is the viewer's, and the view knows no other seat's
         assert all(h is None for s, h in enumerate(view.habitats) if s != scene.viewer)
-        habitats[scene.viewer].add(view.habitats[scene.viewer])
-        draw(surface, view)
+        got = real(view)
+        assert got.habitat.terrain == view.habitats[scene.viewer]
+        habitats[scene.viewer].add(got.habitat.terrain)
+        return got
 
-    scene._draw_habitat = spy  # type: ignore[method-assign]
+    table.picture = spy  # type: ignore[method-assign]
     curtains = placed = 0
     movers: list[int] = []
     while placed < 6:
@@ -502,9 +525,9 @@ def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their
         assert top is scene and scene.my_turn, type(top).__name__
         mover = session.to_move()
         movers.append(mover)
-        assert scene.viewer == mover and scene.shown_planet == mover
-        d.click(scene.small_rects[1 - mover].center)  # a look at the other planet...
-        assert scene.shown_planet == 1 - mover
+        assert scene.viewer == mover and shown_planet(scene) == mover
+        d.click(table.shape.small[1 - mover].center)  # a look at the other planet...
+        assert shown_planet(scene) == 1 - mover
         legal = session.rules.legal_actions(session.view(mover))
         action = legal[placed % len(legal)]
         place_by_hand(d, scene, action, 2)  # ...the keys bring yours back to place on
@@ -521,7 +544,7 @@ def test_two_people_at_one_device_pass_it_behind_the_curtain_and_each_sees_their
 
 def test_the_solid_numbers_its_cells_as_geometry_does() -> None:
     from tabletop.games.planet.geometry import FACES
-    from tabletop.games.planet.scene_planet import PLANET_SOLID
+    from tabletop.games.planet.table.globe import PLANET_SOLID
 
     for f, face in enumerate(FACES):
         for e in range(5):
@@ -535,20 +558,24 @@ def test_a_drag_on_the_planet_turns_it_and_makes_no_move(app: App) -> None:
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.frames(2)
-    assert scene.my_turn and not scene.flat
-    before, plies = scene.big.orientation, scene.session.ply
-    c = scene.big.rect.center
+    table = table_of(scene)
+    assert scene.my_turn and not picture_of(scene).big.flat
+    before, plies = table.big.orientation, scene.session.ply
+    c = table.big.rect.center
     d.drag((c[0] - 40, c[1]), (c[0] + 60, c[1] + 20))
-    assert scene.big.orientation != before, "the drag turned the planet"
+    assert table.big.orientation != before, "the drag turned the planet"
     assert scene.session.ply == plies, "a drag is no click: nothing was placed"
-    turned = scene.big.orientation
+    turned = table.big.orientation
     d.frames(3)
-    assert scene.big.orientation != turned, "a flick keeps it spinning a while"
-    small = scene.small[1]
-    was = small.orientation
-    box = scene.small_rects[1]
+    assert table.big.orientation != turned, "a flick keeps it spinning a while"
+
+    def small_turn() -> Any:
+        return next(p.orientation for p in picture_of(scene).smalls if p.seat == 1)
+
+    was = small_turn()
+    box = table.shape.small[1]
     d.drag((box.centerx - 10, box.centery), (box.centerx + 30, box.centery))
-    assert small.orientation != was and scene.shown_planet == 0, (
+    assert small_turn() != was and shown_planet(scene) == 0, (
         "a drag turns a small planet, no click shows it"
     )
 
@@ -557,19 +584,21 @@ def test_m_toggles_the_flat_map_and_picking_works_in_both(app: App) -> None:
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     d = Driver(app)
     d.frames(2)
+    table = table_of(scene)
     for flat in (False, True, False):
-        assert scene.flat == flat
+        assert picture_of(scene).big.flat == flat
         face = 3
         if not flat:
-            scene.big.turn_to_face(face, 0)
-        point = scene.big.face_point(face)
-        assert point is not None and scene.big.face_at(point) == face
+            table.big.turn_to_face(face, 0)
+        point = table.big.face_point(face)
+        assert point is not None and table.big.face_at(point) == face
         d.move(point)
-        assert scene.hover_face == face and scene.preview() is not None
+        shown = previewed(scene)
+        assert table.local.hover_face == face and shown is not None and shown[1] == face
         d.key(pygame.K_m)
-    assert scene.flat
-    d.click(scene.flat_button.center)
-    assert not scene.flat, "the button toggles it too"
+    assert picture_of(scene).big.flat
+    d.click(table.shape.flat_button.center)
+    assert not picture_of(scene).big.flat, "the button toggles it too"
 
 
 def test_the_panels_are_painted_again_only_when_what_they_show_changes(
@@ -582,59 +611,52 @@ def test_the_panels_are_painted_again_only_when_what_they_show_changes(
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cal", "bot", "easy")])
     d = Driver(app)
     d.until(lambda: d.top is scene and scene.my_turn)
+    table = table_of(scene)
     calls: list[str] = []
-    for name in (
-        "_draw_board",
-        "_draw_tray",
-        "_draw_preview_words",
-        "_draw_habitat",
-        "_draw_small",
-    ):
-        real = getattr(PlanetScene, name)
+    for name in ("paint_board", "paint_tray", "paint_words", "paint_habitat", "paint_small"):
+        real = getattr(paint, name)
         monkeypatch.setattr(
-            PlanetScene,
+            paint,
             name,
-            lambda self, *a, real=real, name=name, **k: (calls.append(name), real(self, *a, **k))[
-                1
-            ],
+            lambda *a, real=real, name=name, **k: (calls.append(name), real(*a, **k))[1],
         )
     scene.panels.forget()
     scene.draw(app.screen)
     assert sorted(set(calls)) == [
-        "_draw_board",
-        "_draw_habitat",
-        "_draw_preview_words",
-        "_draw_small",
-        "_draw_tray",
+        "paint_board",
+        "paint_habitat",
+        "paint_small",
+        "paint_tray",
+        "paint_words",
     ]
-    assert calls.count("_draw_small") == 2, "each small planet has its own box"
+    assert calls.count("paint_small") == 2, "each small planet has its own box"
     calls.clear()
     scene.draw(app.screen)
     assert calls == []
-    scene.big.turn_to_face(4, 0)
+    table.big.turn_to_face(4, 0)
     scene.draw(app.screen)
     assert calls == [], "the large planet turning paints no other panel"
-    scene.hover_face = scene.free_faces()[0]  # a tile previewed there
+    table.local.hover_face = table.free_faces()[0]  # a tile previewed there
     scene.draw(app.screen)
-    assert calls == ["_draw_preview_words"]
+    assert calls == ["paint_words"]
     calls.clear()
-    scene.rotate(1)
+    table.rotate(1)
     scene.draw(app.screen)
-    assert sorted(calls) == ["_draw_preview_words", "_draw_tray"]
+    assert sorted(calls) == ["paint_tray", "paint_words"]
     calls.clear()
-    seat = next(iter(scene.small))
-    scene.small[seat].turn_to_face(7, 0)
+    seat = next(iter(table.small))
+    table.small[seat].turn_to_face(7, 0)
     scene.draw(app.screen)
-    assert calls == ["_draw_small"]
+    assert calls == ["paint_small"]
     calls.clear()
     app.theme.set_palette("okabe_ito")
     scene.draw(app.screen)
     assert sorted(set(calls)) == [
-        "_draw_board",
-        "_draw_habitat",
-        "_draw_preview_words",
-        "_draw_small",
-        "_draw_tray",
+        "paint_board",
+        "paint_habitat",
+        "paint_small",
+        "paint_tray",
+        "paint_words",
     ]
 
 
@@ -658,6 +680,7 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(
         seed,
     )
     d = Driver(app)
+    table = table_of(scene)
     rng = random.Random(seed)
     rounds = {scene.session.state.round}
     live = 0
@@ -672,23 +695,19 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(
     scene._draw_live_only = counted  # type: ignore[method-assign]
     for _ in range(160):
         w, h = app.size
-        spots = [
-            scene.planet_rect,
-            scene.tray_rect,
-            scene.board_rect,
-            scene.info_rect,
-            *scene.small_rects.values(),
-        ]
+        shape = table.shape
+        spots = [shape.planet, shape.tray, shape.board, shape.info, *shape.small.values()]
         area = rng.choice(spots)
         point = (rng.randrange(area.x, area.right), rng.randrange(area.y, area.bottom))
         r = rng.random()
         if d.top is not scene:
             d.key(pygame.K_RETURN)
-        elif scene.my_turn and scene.drag is None and r < 0.25:
-            scene.place(rng.choice(scene.free_faces()))
+        elif scene.my_turn and table.local.drag is None and r < 0.25:
+            action = table.place(rng.choice(table.free_faces()))
+            assert action is not None and scene.act(action)
             d.frame()
         elif r < 0.45:
-            d.move(point, (1, 0, 0) if scene.drag is not None else (0, 0, 0))
+            d.move(point, (1, 0, 0) if table.local.drag is not None else (0, 0, 0))
         elif r < 0.55:
             d.move(point)
             d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)])
@@ -728,3 +747,50 @@ def test_every_frame_of_a_played_game_shows_what_a_fresh_painting_shows(
             break
     assert len(rounds) >= 4, "the hands played through several rounds and their awards"
     assert live > 20, "many of those frames drew only the large planet"
+
+
+def test_a_click_on_a_free_face_gives_the_rules_placement_and_the_frame_plays_it(
+    app: App,
+) -> None:
+    """The table contract: a press on a tray tile is a gesture of the
+    table's own (True); a click on a free face gives the rules' ``Place`` of
+    the picked tile at its turn, which the table does not play itself; the
+    frame plays it, and the tray starts afresh."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    table = table_of(scene)
+    point = tray_point(scene, 1)
+    assert table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)) is True
+    assert table.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1)) is True
+    table.rotate(2)
+    assert picture_of(scene).tray.pick == 1 and picture_of(scene).tray.rotation == 2
+    face = table.free_faces()[0]
+    table.big.turn_to_face(face, 0)
+    at = table.big.face_point(face)
+    assert at is not None
+    table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    chosen = table.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    assert chosen == Place(table.tiles[1], face, 2)
+    assert scene.session.actions == [], "the table plays nothing itself"
+    assert scene.act(chosen) and scene.session.actions == [chosen]
+    assert table.local.pick == 0 and table.local.rotation == 0
+
+
+def test_painting_a_picture_writes_nothing_back(app: App) -> None:
+    """The picture is all a frame shows: painting it (whole, or the live
+    part alone) leaves the table as it was, and the same state gives the
+    same picture."""
+    scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")])
+    d = Driver(app)
+    d.until(lambda: d.top is scene and scene.my_turn)
+    d.key(pygame.K_DOWN)  # the face cursor: a tile previewed on it
+    table = table_of(scene)
+    picture = picture_of(scene)
+    assert picture.words.preview is not None and picture.big.laid
+    local = replace(table.local)
+    shape = table.shape
+    table.paint(pygame.Surface(app.size), picture)
+    table.paint_live(pygame.Surface(app.size), picture)
+    assert picture_of(scene) == picture
+    assert table.local == local and table.shape == shape

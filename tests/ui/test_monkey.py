@@ -21,7 +21,7 @@ def test_a_bounded_monkey_run_on_every_scene_raises_nothing(tmp_path: Path) -> N
     assert report.resizes > 0
     assert {
         "TitleScene",
-        "PlanetScene",
+        "PlanetTable",
         "PlanepitaScene",
         "EtucTable",
         "UchronicleScene",

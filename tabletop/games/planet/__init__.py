@@ -6,7 +6,7 @@ net), ``tiles.py`` (terrains, tiles, animals, habitat cards, from the data
 files beside it), ``regions.py`` (a planet's cells as a value, its regions
 and the animal conditions), ``model.py`` and ``rules.py`` (the rules:
 ``RULES``, ``sample_action``, ``determinize``) are pure; ``bot.py`` holds the
-bots and ``scene.py`` the table. This module holds the game's entry, which
+bots and ``table/`` the table. This module holds the game's entry, which
 the registry in ``tabletop/games/__init__.py`` lists.
 """
 
@@ -21,6 +21,6 @@ ENTRY = GameEntry.of(
     bot,
     sample_action=sample_action,
     determinize=determinize,
-    scene="tabletop.games.planet.scene:PlanetScene",
-    icon="tabletop.games.planet.scene:draw_icon",
+    scene="tabletop.games.planet.table:scene",
+    icon="tabletop.games.planet.table:draw_icon",
 )
