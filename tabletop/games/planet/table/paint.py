@@ -11,6 +11,7 @@ table's state, and nothing is written back: a frame is its picture, painted
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -88,42 +89,32 @@ def _panels(
             t.felt,
             changed_only=changed_only,
         )
-    panels.draw(
-        surface,
-        "tray",
-        layout.tray,
-        (look, picture.tray),
-        lambda s: paint_tray(s, t, layout.tray, picture.tray),
-        t.felt,
-        changed_only=changed_only,
+    # the side panels: each painted once per change of what it shows
+    sides: tuple[tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]], ...] = (
+        ("tray", layout.tray, picture.tray, lambda s: paint_tray(s, t, layout.tray, picture.tray)),
+        (
+            "preview",
+            layout.info,
+            picture.words,
+            lambda s: paint_words(s, t, panels, layout.info, picture.words),
+        ),
+        (
+            "animals",
+            layout.board,
+            picture.board,
+            lambda s: paint_board(s, t, layout.board, picture.board),
+        ),
+        (
+            "habitat",
+            layout.habitat,
+            picture.habitat,
+            lambda s: paint_habitat(s, t, layout.habitat, picture.habitat),
+        ),
     )
-    panels.draw(
-        surface,
-        "preview",
-        layout.info,
-        (look, picture.words),
-        lambda s: paint_words(s, t, panels, layout.info, picture.words),
-        t.felt,
-        changed_only=changed_only,
-    )
-    panels.draw(
-        surface,
-        "animals",
-        layout.board,
-        (look, picture.board),
-        lambda s: paint_board(s, t, layout.board, picture.board),
-        t.felt,
-        changed_only=changed_only,
-    )
-    panels.draw(
-        surface,
-        "habitat",
-        layout.habitat,
-        (look, picture.habitat),
-        lambda s: paint_habitat(s, t, layout.habitat, picture.habitat),
-        t.felt,
-        changed_only=changed_only,
-    )
+    for name, rect, shown, paint_side in sides:
+        panels.draw(
+            surface, name, rect, (look, shown), paint_side, t.felt, changed_only=changed_only
+        )
 
 
 def paint_small(
