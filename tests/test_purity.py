@@ -362,13 +362,6 @@ def test_every_arrow_follows_the_dependency_rules() -> None:
 #: host class: issue 26 moves them to the table contract (as Planet etuC's
 #: table/ was), and this list ends empty
 KNOWN_TYPING_CYCLES = (
-    frozenset(
-        {
-            "tabletop.games.phantom_rummy.scene",
-            "tabletop.games.phantom_rummy.scene_draw",
-            "tabletop.games.phantom_rummy.scene_goal",
-        }
-    ),
     frozenset({"tabletop.games.planepita.scene_draw", "tabletop.games.planepita.scene_effects"}),
 )
 

@@ -70,6 +70,8 @@ class TableFrame(Protocol):
     replay_queue: list[Any] | None
     #: the summary of the deal the last move ended, while it is held
     summary: DealSummary | None
+    #: the held summary's screen is up (the table may stop drawing what it shows)
+    summary_shown: bool
     table_rect: pygame.Rect
     panels: PanelCache
 

@@ -23,7 +23,6 @@ import pytest
 from tabletop.app import App
 from tabletop.core.session import Seat, Session
 from tabletop.games import REGISTRY
-from tabletop.games.phantom_rummy import scene_draw, scene_goal
 from tabletop.games.phantom_rummy.bot import medium_choice
 from tabletop.games.phantom_rummy.cards import KINDS, Card, kinds_words, parse_cards
 from tabletop.games.phantom_rummy.hands import goal_decompositions
@@ -40,10 +39,13 @@ from tabletop.games.phantom_rummy.model import (
     Ready,
     Take,
 )
-from tabletop.games.phantom_rummy.scene import PhantomScene
-from tabletop.games.phantom_rummy.scene_look import group_hand, waiting_words
+from tabletop.games.phantom_rummy.table.goal import goal_picture
+from tabletop.games.phantom_rummy.table.looks import group_hand, waiting_words
+from tabletop.games.phantom_rummy.table.picture import distance_words, waiting_for
 from tabletop.ui import overlays
+from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import no_overlap
+from tests.phantom_rummy.tables import goal_cards, is_phantom, picture_of, shown_cards, table_of
 from tests.ui.driver import Driver, make_app, start_table
 
 ENTRY = REGISTRY["phantom_rummy"]
@@ -59,9 +61,9 @@ def app_fixture(tmp_path: Any) -> Iterator[App]:
         a.shutdown()
 
 
-def start(app: App, seats: list[Seat], seed: int = 4) -> PhantomScene:
+def start(app: App, seats: list[Seat], seed: int = 4) -> GameScene:
     scene = start_table(app, ENTRY, seats, seed)
-    assert isinstance(scene, PhantomScene)
+    assert is_phantom(scene)
     return scene
 
 
@@ -77,21 +79,23 @@ def public_cards(state: PhantomState) -> set[Card]:
     return cards
 
 
-def card_point(scene: PhantomScene, card: Card) -> tuple[int, int]:
+def card_point(scene: GameScene, card: Card) -> tuple[int, int]:
     """A point where a click picks ``card`` in the hand."""
-    pose = dict(scene.hand_poses())[card]
-    w, h = scene.hand_painter.card_size
+    table = table_of(scene)
+    pose = dict(table.hand_poses())[card]
+    w, h = table.painters.hand.card_size
     for dx in range(-w // 2 + 2, w // 2, 3):
         pt = (round(pose.x + dx), round(pose.y))
-        if scene.card_at(pt) == card:
+        if table.card_at(pt) == card:
             return pt
     raise AssertionError(f"{card} cannot be clicked anywhere")
 
 
-def play_by_hand(d: Driver, scene: PhantomScene, action: Any) -> None:
+def play_by_hand(d: Driver, scene: GameScene, action: Any) -> None:
     """Make ``action`` the way a person would: clicks and keys."""
+    table = table_of(scene)
     if isinstance(action, Take):
-        pose = dict(scene.row_poses())[action.card]
+        pose = dict(table.row_poses())[action.card]
         d.click((round(pose.x), round(pose.y)))
         return
     if isinstance(action, (Goal, ClaimGoal)):
@@ -101,14 +105,14 @@ def play_by_hand(d: Driver, scene: PhantomScene, action: Any) -> None:
         d.key(pygame.K_p)
         return
     if isinstance(action, ClaimGain):
-        gains = scene.gains()
+        gains = table.gains()
         d.key((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)[gains.index(action)])
         return
     cards = action.cards if isinstance(action, Open) else (action.card,)
     for card in cards:
-        if card not in scene.selected:
+        if card not in table.local.selected:
             d.click(card_point(scene, card))
-    assert sorted(scene.selected) == sorted(cards)
+    assert sorted(table.local.selected) == sorted(cards)
     key = {Open: pygame.K_o, Discard: pygame.K_d, Ready: pygame.K_r}[type(action)]
     d.key(key)
 
@@ -122,19 +126,10 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
     scene = start(app, seats, seed=15)  # a short game of about 40 moves, ended by Ada's goal
     session = scene.session
     events: list[tuple[Any, ...]] = []  # ("table", viewer) / ("curtain", name) / ("acted", seat)
-    faces: list[Card] = []
-    for module in (scene_draw, scene_goal):
-        real = module.card_face
-
-        def spy(theme: Any, card: Card, advanced: bool = False, real: Any = real) -> Any:
-            faces.append(card)
-            return real(theme, card, advanced)
-
-        monkeypatch.setattr(module, "card_face", spy)
+    table = table_of(scene)
     draw_table = scene.draw_table
 
     def spy_table(surface: Any, view: Any) -> None:
-        faces.clear()
         draw_table(surface, view)
         viewer = scene.viewer
         full = scene.shown_state
@@ -142,7 +137,7 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
             "a view shows another hand"
         )
         allowed = set(full.hands[viewer] or ()) | public_cards(session.state) | public_cards(full)
-        shown = set(faces) - allowed
+        shown = shown_cards(table.picture(view)) - allowed
         assert not shown, f"{seats[viewer].name}'s screen shows {sorted(map(str, shown))}"
         events.append(("table", viewer))
 
@@ -165,13 +160,14 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
             continue
         if isinstance(top, overlays.SummaryScene):
             # the goal screen is in the summary: the goal hand by sets, after the flips turned
-            assert scene.goal is not None and scene.goal.done and top.picture is not None
-            assert goal_decompositions(scene.goal.hand), "the scorer's eight cards read as a goal"
+            goal = table.goal
+            assert goal is not None and goal.done and top.picture is not None
+            assert goal_decompositions(goal.hand), "the scorer's eight cards read as a goal"
             # what the goal screen shows is public: the goal hand, the open sets, the flips
-            faces.clear()
             top.draw(app.screen)
-            assert set(scene.goal.hand) <= set(faces), "the summary draws the goal hand"
-            assert set(faces) <= public_cards(session.state) | public_cards(session.states[-2])
+            faces = goal_cards(goal_picture(goal, session.names, app.theme))
+            assert set(goal.hand) <= faces, "the summary shows the goal hand"
+            assert faces <= public_cards(session.state) | public_cards(session.states[-2])
             summaries += 1
             d.press("Continue (Enter)")
             continue
@@ -183,9 +179,9 @@ def test_two_people_and_two_bots_play_a_match_to_the_results_by_clicks_and_keys(
         events.append(("acted", mover))
         view = session.view(mover)
         if view.phase is Phase.CLAIMS:
-            assert scene.pass_button.visible and scene.asked
+            assert table.pass_button.visible and table.asked
         action = medium_choice(view, mover, session.rules.legal_actions(view))
-        if isinstance(action, ClaimGain) and action not in scene.gains():
+        if isinstance(action, ClaimGain) and action not in table.gains():
             action = Pass()
         plies = session.ply
         play_by_hand(d, scene, action)
@@ -236,7 +232,8 @@ def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], player
     d = Driver(app)
     d.frames(2)
     t = app.theme
-    rects = scene.layout_rects()
+    table = table_of(scene)
+    rects = table.shape.regions()
     names = list(rects)
     pairs = no_overlap(list(rects.values()))
     assert not pairs, ", ".join(f"{names[i]} {rects[names[i]]} / {names[j]}" for i, j in pairs)
@@ -244,14 +241,15 @@ def test_the_table_fits_without_overlaps(app: App, size: tuple[int, int], player
         assert scene.table_rect.contains(r), f"{name} {r} leaves the table {scene.table_rect}"
         assert r.w > 0 and r.h > 0, name
     # every hand card, raised too, stays in the hand's band; the row in its area
-    lift = scene.hand_painter.lift("selected")
-    for _, pose in scene.hand_poses():
-        assert scene.hand_rect.contains(pose.raised(lift).rect(scene.hand_painter.card_size))
-    for _, pose in scene.row_poses():
-        assert scene.row_rect.contains(pose.rect(scene.row_painter.card_size))
-    assert scene.hand_painter.card_height >= t.px(90)
+    painters = table.painters
+    lift = painters.hand.lift("selected")
+    for _, pose in table.hand_poses():
+        assert table.shape.hand.contains(pose.raised(lift).rect(painters.hand.card_size))
+    for _, pose in table.row_poses():
+        assert table.shape.row.contains(pose.rect(painters.row.card_size))
+    assert painters.hand.card_height >= t.px(90)
     # the turn's buttons hold their captions
-    for b in scene.turn_buttons:
+    for b in table.turn_buttons:
         assert t.font("body", bold=b.kind != "normal").size(b.text)[0] <= b.rect.w - 2 * t.px(8), (
             b.text
         )
@@ -295,13 +293,14 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
 
     for seed in range(1, 40):  # seed 1 gives Ada a gain after a few passes
         scene = start(app, seats, seed)
+        table = table_of(scene)
         session = scene.session
         for _ in range(400):
-            if scene.asked:
+            if table.asked:
                 assert session.rules.legal_actions(scene.view) != [Pass()], (
                     "a prompt offers a claim"
                 )
-            if scene.asked and len(scene.gains()) > 0 and passed_for_ada(session):
+            if table.asked and len(table.gains()) > 0 and passed_for_ada(session):
                 break
             if scene.my_turn:
                 view = session.view(0)
@@ -312,10 +311,10 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
             if session.is_over():
                 break
             d.frame(dt=0.25)
-        if scene.asked and scene.gains() and passed_for_ada(session):
+        if table.asked and table.gains() and passed_for_ada(session):
             break
         app.stack.pop()
-    assert scene.asked and scene.gains(), "no seed gave Ada a gain"
+    assert table.asked and table.gains(), "no seed gave Ada a gain"
     # on the way, every discard Ada could not claim was passed for her without a prompt
     asked = passed_for_ada(session)
     assert asked and all(session.actions[i] == Pass() for i in asked)
@@ -324,19 +323,21 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
     assert claim is not None and claim.discarder != 0
     # the top bar says what is asked, not "Your turn"
     assert scene.status_text() == "Claim or pass"
-    assert scene.pass_button.visible and scene.gain_buttons[0].visible
-    assert scene.countdown is not None and 0 < scene.countdown <= 10
+    assert table.pass_button.visible and table.gain_buttons[0].visible
+    countdown = picture_of(scene).prompt.claim.countdown  # type: ignore[union-attr]
+    assert countdown is not None and countdown[1] == "10 s"
+    assert table.local.countdown is not None and 0 < table.local.countdown <= 10
     # the countdown runs on dt, and passes for the player when it runs out
     plies = session.ply
     d.frames(3, dt=0.5)
-    assert session.ply == plies and scene.countdown <= 8.6
+    assert session.ply == plies and table.local.countdown <= 8.6
     d.frames(20, dt=0.5)
     assert session.actions[plies] == Pass()
 
 
 def test_the_bonus_check_flips_turn_one_by_one_on_dt_and_can_be_skipped(app: App) -> None:
     from tabletop.games.phantom_rummy.model import ShortGame, Source
-    from tabletop.games.phantom_rummy.scene_goal import FLIP, LEAD, GoalShow, flip_hits
+    from tabletop.games.phantom_rummy.table.goal import FLIP, LEAD, GoalShow, flip_hits
 
     app.update_settings(anim_speed=1.0)
     flips = parse_cards("M5 IC S2")
@@ -361,13 +362,15 @@ def test_enter_at_the_row_takes_only_a_card_the_cursor_shows(app: App) -> None:
     seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
     d = Driver(app)
     scene = start(app, seats)
+    table = table_of(scene)
     assert d.until(lambda: scene.my_turn and scene.view.phase is Phase.TAKE, frames=400) >= 0
-    scene.keys.shown = False
+    table.keys.shown = False
     plies = scene.session.ply
     d.key(pygame.K_RETURN)
     assert scene.session.ply == plies, "Enter took a card the player could not see"
-    assert scene.keys.shown
-    shown = scene.keys.focused(scene.keyed_cards())
+    assert table.keys.shown
+    assert any(spot.focused for spot in picture_of(scene).row.cards), "the cursor shows"
+    shown = table.keys.focused(table.keyed_cards())
     d.key(pygame.K_RETURN)
     assert scene.session.actions[plies] == Take(shown)
 
@@ -380,9 +383,10 @@ def test_button_tooltips_are_drawn_above_the_log(app: App, monkeypatch: pytest.M
     scene = start(app, seats)
     d.frame()
     order: list[str] = []
-    log, tip = scene._draw_log, scene.group.tooltip.draw
+    group = table_of(scene).buttons
+    log, tip = scene._draw_log, group.tooltip.draw
     monkeypatch.setattr(scene, "_draw_log", lambda surface: (order.append("log"), log(surface)))
-    monkeypatch.setattr(scene.group.tooltip, "draw", lambda *a: (order.append("tooltip"), tip(*a)))
+    monkeypatch.setattr(group.tooltip, "draw", lambda *a: (order.append("tooltip"), tip(*a)))
     scene.draw(app.screen)
     assert "log" in order and order[-1] == "tooltip"
 
@@ -395,14 +399,14 @@ def test_the_line_over_the_hand_reads_right_before_a_set_is_open(app: App) -> No
     view = scene.view
     hands = list(view.hands)
     closed = replace(view, hands=(parse_cards("S1 S2 S3 M4 M4 M4 T7"), *hands[1:]))
-    words = scene.distance_words(closed)
+    words = distance_words(closed, scene.viewer)
     assert "a set to open among them" in words and words.endswith("· most cards would help")
     assert "Sword 4" not in words
     hand = parse_cards("S1 S2 S3 M4 M4 M4 T7")
     opened = replace(
         view, hands=(hand, *hands[1:]), opened=((parse_cards("T1 T2 T3"),), *view.opened[1:])
     )
-    assert scene.distance_words(opened) == "1 card from a goal · waiting on Staff 7"
+    assert distance_words(opened, scene.viewer) == "1 card from a goal · waiting on Staff 7"
 
 
 def test_a_bot_answer_shows_after_the_same_pause_however_long_it_thought(
@@ -451,9 +455,6 @@ def test_a_finished_short_game_on_show_is_not_called_the_end_of_the_match(
 
     scene = start(app, [Seat("Ada"), Seat("Bea", "bot", "easy")])
     ended = replace(scene.view, phase=Phase.OVER, results=(ShortGame(None, None, (0, 0)),))
-    assert (
-        scene_draw._waiting_words(scene, ended)
-        == "Short game 1 is over; the next one is dealt after it."
-    )
+    assert waiting_for(scene, ended) == "Short game 1 is over; the next one is dealt after it."
     monkeypatch.setattr(scene.session, "is_over", lambda: True)
-    assert scene_draw._waiting_words(scene, ended) == "The match is over."
+    assert waiting_for(scene, ended) == "The match is over."

@@ -25,7 +25,7 @@ def test_a_bounded_monkey_run_on_every_scene_raises_nothing(tmp_path: Path) -> N
         "PlanepitaScene",
         "EtucTable",
         "UchronicleScene",
-        "PhantomScene",
+        "PhantomTable",
     } <= report.scenes
     assert report.plays >= 3 and report.moves > report.plays  # people's moves and the bots' answers
 

@@ -3,7 +3,7 @@
 ``cards.py`` (the deck, from ``deck.toml``), ``hands.py`` (goal hands and the
 distance to one), ``model.py`` and ``rules.py`` (the rules: ``RULES``,
 ``sample_action``, ``determinize``) are pure; ``bot.py`` holds the bots and
-``scene.py`` the table. This module holds the game's entry, which the
+``table/`` the table. This module holds the game's entry, which the
 registry in ``tabletop/games/__init__.py`` lists.
 """
 
@@ -18,6 +18,6 @@ ENTRY = GameEntry.of(
     bot,
     sample_action=sample_action,
     determinize=determinize,
-    scene="tabletop.games.phantom_rummy.scene:PhantomScene",
-    icon="tabletop.games.phantom_rummy.scene:draw_icon",
+    scene="tabletop.games.phantom_rummy.table:scene",
+    icon="tabletop.games.phantom_rummy.table:draw_icon",
 )

@@ -8,13 +8,16 @@ counted on, ``ShortGame.hand``, then the sets it had opened), each source of its
 check's flips turning over one by one (ruling R6), each hit marked with the
 cards it matched. The flips are paced on the ``dt`` the frame passes; Space
 or a click skips to the end. A pile-out (R5) says that nobody scores.
+
+:func:`goal_picture` is what the screen shows at a moment of its clock, as
+plain data; :func:`paint_goal` paints it, on the table or in the summary.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
@@ -22,13 +25,11 @@ from tabletop.core.words import plural
 from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.hands import laid_out_sets
 from tabletop.games.phantom_rummy.model import ShortGame, Source
-from tabletop.games.phantom_rummy.scene_look import card_face
-from tabletop.ui.cards import draw_card
-from tabletop.ui.theme import Theme
+from tabletop.games.phantom_rummy.table.layout import goal_height
+from tabletop.games.phantom_rummy.table.looks import card_face
+from tabletop.ui.cards import CardPainter, draw_card
+from tabletop.ui.theme import Colour, Theme
 from tabletop.ui.widgets import draw_text, fit_text
-
-if TYPE_CHECKING:
-    from tabletop.games.phantom_rummy.scene import PhantomScene
 
 # seconds, at animation speed 1
 LEAD = 0.5
@@ -102,66 +103,43 @@ def goal_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     return laid_out_sets(hand) if hand else []
 
 
-def _draw_cards_row(
-    scene: PhantomScene, surface: pygame.Surface, sets: list[tuple[Card, ...]], x: int, cy: int
-) -> int:
-    """Sets of cards side by side from ``x`` (a gap between sets); returns the right edge."""
-    t = scene.app.theme
-    painter = scene.goal_painter
-    w, _ = painter.card_size
-    step, gap = round(w * 0.62), round(w * 0.3)
-    for laid in sets:
-        for c in sorted(laid):
-            draw_card(surface, painter, card_face(t, c, scene.advanced), (x + w / 2, cy, 0.0))
-            x += step
-        x += w - step + gap
-    return x
+@dataclass(frozen=True)
+class FlipSpot:
+    """A card of the bonus check: how far it has turned (0 face down, 1 face
+    up) and, once up, its tag ("+2", "miss") in a colour."""
+
+    card: Card
+    turned: float
+    tag: tuple[str, Colour] | None
 
 
-def goal_height(scene: PhantomScene, card_h: int) -> int:
-    """The goal screen's height with cards ``card_h`` pixels tall: the title,
-    the sources, the labels, the cards and the flips' tags."""
-    t = scene.app.theme
-    return t.font("body", bold=True).get_linesize() + 3 * t.small.get_linesize() + t.px(10) + card_h
+@dataclass(frozen=True)
+class GoalPicture:
+    """The goal screen (see the module docstring): its title in a colour and
+    the line under it; for a goal, the goal hand by sets, the open sets and
+    the flips. A pile-out has only the two lines."""
+
+    title: str
+    colour: Colour
+    words: str
+    words_colour: Colour
+    scored: bool
+    hand: tuple[tuple[Card, ...], ...] = ()
+    opened: tuple[tuple[Card, ...], ...] = ()
+    flips: tuple[FlipSpot, ...] = ()
 
 
-def draw_goal(
-    scene: PhantomScene, surface: pygame.Surface, rect: pygame.Rect, framed: bool = True
-) -> None:
-    """The goal screen in ``rect`` (see the module docstring); ``framed``
-    draws its own panel (on the table; the summary has one)."""
-    show = scene.goal
-    if show is None:
-        return
-    t = scene.app.theme
+def goal_picture(show: GoalShow, names: Sequence[str], t: Theme) -> GoalPicture:
+    """What the goal screen shows at ``show``'s clock."""
     result = show.result
-    r = rect
-    if framed:
-        pygame.draw.rect(surface, t.shadow, r.move(0, t.px(4)), border_radius=t.px(14))
-        pygame.draw.rect(surface, t.panel, r, border_radius=t.px(14))
-        pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(2)), border_radius=t.px(14))
-        inner = r.inflate(-2 * t.px(14), -2 * t.px(10))
-    else:
-        inner = r
-    names = scene.session.names
-    head = t.font("body", bold=True)
-    line = head.get_linesize()
     if result.goal is None:
-        draw_text(
-            surface,
-            head,
+        return GoalPicture(
             f"Short game {show.number}: the pile ran out",
             t.text,
-            pygame.Rect(inner.x, inner.y, inner.w, line),
-        )
-        draw_text(
-            surface,
-            t.body,
             "Nobody scores.",
             t.text_dim,
-            pygame.Rect(inner.x, inner.y + line, inner.w, line),
+            scored=False,
         )
-        return
     seat = result.goal
     style = t.player(seat)
     gained = result.points[seat]
@@ -170,59 +148,140 @@ def draw_goal(
         title += f", off {names[result.discarder]}'s discard"
     if result.instant:
         title += ". The legendary Item wins the match!"
-    draw_text(
-        surface,
-        head,
-        fit_text(head, title, inner.w),
-        style.colour,
-        pygame.Rect(inner.x, inner.y, inner.w, line),
-    )
     # the sources of the points (the bonus once the flips have turned)
-    small = t.small.get_linesize()
     words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
     text = " · ".join(words) or "No points."
     if show.done and result.discarder is not None and result.points[result.discarder] < 0:
         text += f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
+    flips = []
+    for i, (flip, hit) in enumerate(zip(result.flips, flip_hits(result))):
+        k = show.flip_progress(i)
+        tag = None
+        if k >= 1:
+            tag = (f"+{hit}", t.ok) if hit else ("miss", t.text_dim)
+        flips.append(FlipSpot(flip, k, tag))
+    return GoalPicture(
+        title,
+        style.colour,
+        text,
+        t.text,
+        scored=True,
+        hand=tuple(goal_sets(show.hand)),
+        opened=show.opened,
+        flips=tuple(flips),
+    )
+
+
+def _cards_row(
+    t: Theme,
+    painter: CardPainter,
+    surface: pygame.Surface,
+    sets: Sequence[tuple[Card, ...]],
+    x: int,
+    cy: int,
+    advanced: bool,
+) -> int:
+    """Sets of cards side by side from ``x`` (a gap between sets); returns the right edge."""
+    w, _ = painter.card_size
+    step, gap = round(w * 0.62), round(w * 0.3)
+    for laid in sets:
+        for c in sorted(laid):
+            draw_card(surface, painter, card_face(t, c, advanced), (x + w / 2, cy, 0.0))
+            x += step
+        x += w - step + gap
+    return x
+
+
+def paint_goal(
+    surface: pygame.Surface,
+    t: Theme,
+    painter: CardPainter,
+    goal: GoalPicture,
+    rect: pygame.Rect,
+    *,
+    advanced: bool,
+    framed: bool = True,
+) -> None:
+    """The goal screen in ``rect`` with cards of ``painter``'s size;
+    ``framed`` draws its own panel (on the table; the summary has one)."""
+    r = rect
+    if framed:
+        pygame.draw.rect(surface, t.shadow, r.move(0, t.px(4)), border_radius=t.px(14))
+        pygame.draw.rect(surface, t.panel, r, border_radius=t.px(14))
+        pygame.draw.rect(surface, t.panel_edge, r, max(1, t.px(2)), border_radius=t.px(14))
+        inner = r.inflate(-2 * t.px(14), -2 * t.px(10))
+    else:
+        inner = r
+    head = t.font("body", bold=True)
+    line = head.get_linesize()
+    if not goal.scored:
+        draw_text(
+            surface, head, goal.title, goal.colour, pygame.Rect(inner.x, inner.y, inner.w, line)
+        )
+        draw_text(
+            surface,
+            t.body,
+            goal.words,
+            goal.words_colour,
+            pygame.Rect(inner.x, inner.y + line, inner.w, line),
+        )
+        return
+    draw_text(
+        surface,
+        head,
+        fit_text(head, goal.title, inner.w),
+        goal.colour,
+        pygame.Rect(inner.x, inner.y, inner.w, line),
+    )
+    small = t.small.get_linesize()
     draw_text(
         surface,
         t.small,
-        fit_text(t.small, text, inner.w),
-        t.text,
+        fit_text(t.small, goal.words, inner.w),
+        goal.words_colour,
         pygame.Rect(inner.x, inner.y + line, inner.w, small),
     )
     # the cards: the goal hand by sets, the open sets, then the bonus check
-    painter = scene.goal_painter
-    painter.resize(max(30, inner.h - goal_height(scene, 0)))
     w, h = painter.card_size
     cy = inner.y + line + 2 * small + t.px(4) + h // 2
-    opened = list(show.opened)
     label = t.small.render("goal hand", True, t.text_dim)
     surface.blit(label, label.get_rect(bottomleft=(inner.x, cy - h // 2 - t.px(1))))
-    x = _draw_cards_row(scene, surface, goal_sets(show.hand), inner.x, cy)
-    if opened:
+    x = _cards_row(t, painter, surface, goal.hand, inner.x, cy, advanced)
+    if goal.opened:
         label = t.small.render("open", True, t.text_dim)
         surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
-        x = _draw_cards_row(scene, surface, opened, x, cy)
-    if result.flips:
+        x = _cards_row(t, painter, surface, goal.opened, x, cy, advanced)
+    if goal.flips:
         label = t.small.render("bonus check", True, t.text_dim)
         surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
-        hits = flip_hits(result)
         room = inner.right - x - w
-        step = (
-            min(w + t.px(8), room // max(1, len(result.flips) - 1)) if len(result.flips) > 1 else w
-        )
-        for i, (flip, hit) in enumerate(zip(result.flips, hits)):
-            k = show.flip_progress(i)
+        n = len(goal.flips)
+        step = min(w + t.px(8), room // max(1, n - 1)) if n > 1 else w
+        for i, flip in enumerate(goal.flips):
+            k = flip.turned
             cx = x + i * step + w // 2
-            face = card_face(t, flip, scene.advanced) if k >= 0.5 else None
+            face = card_face(t, flip.card, advanced) if k >= 0.5 else None
             sprite = painter.sprite(face)
             sw = max(1, round(sprite.get_width() * abs(math.cos(math.pi * k))))
             img = pygame.transform.smoothscale(sprite, (sw, sprite.get_height()))
             surface.blit(img, img.get_rect(center=(cx, cy)))
-            if k >= 1:
-                text, colour = (f"+{hit}", t.ok) if hit else ("miss", t.text_dim)
+            if flip.tag is not None:
+                text, colour = flip.tag
                 tag = t.font("small", bold=True).render(text, True, colour)
                 surface.blit(tag, tag.get_rect(midtop=(cx, cy + h // 2 + t.px(2))))
 
 
-__all__ = ["GoalShow", "draw_goal", "goal_height", "flip_hits", "goal_sets", "source_words"]
+__all__ = [
+    "FLIP",
+    "HOLD",
+    "LEAD",
+    "FlipSpot",
+    "GoalPicture",
+    "GoalShow",
+    "flip_hits",
+    "goal_height",
+    "goal_picture",
+    "goal_sets",
+    "paint_goal",
+    "source_words",
+]
