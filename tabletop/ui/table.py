@@ -117,6 +117,18 @@ class Table(Generic[P]):
 
     def __init__(self, frame: TableFrame) -> None:
         self.frame = frame
+        #: the action a button or a key chose while the table handled an event
+        self._chosen: Any = None
+
+    def choose(self, action: Any) -> None:
+        """A button's or a key's callback chose ``action``: :meth:`handle`
+        hands it to the frame (``take_chosen``) once the event is handled."""
+        self._chosen = action
+
+    def take_chosen(self) -> Any:
+        """The action a button or a key chose (None for none), taken."""
+        chosen, self._chosen = self._chosen, None
+        return chosen
 
     # -- what every table writes ----------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:

@@ -59,8 +59,6 @@ class EtucTable(Table[EtucPicture]):
         self.local = Local()
         self.clock = Clock()
         self.shape: Layout = EMPTY
-        #: the action a button or a key chose while the table handled an event
-        self._chosen: Any = None
         #: the viewer and the position the pick belongs to
         self._pick_for: tuple[int, int] | None = None
         self.play_button = Button(
@@ -150,19 +148,14 @@ class EtucTable(Table[EtucPicture]):
         if action is None:
             self.frame.refuse("Select one card or a pair first.")
             return
-        self._chosen = action
+        self.choose(action)
 
     def pass_turn(self) -> None:
-        self._chosen = Pass()
+        self.choose(Pass())
 
     def toggle_sort(self) -> None:
         self.local.by_colour = not self.local.by_colour
         self.refresh()
-
-    def take_chosen(self) -> Any:
-        """The action a button or a key chose (None for none), taken."""
-        chosen, self._chosen = self._chosen, None
-        return chosen
 
     # -- the contract -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Any:

@@ -93,8 +93,6 @@ class PhantomTable(Table[PhantomPicture]):
         self.flights = Flights()
         #: the goal screen of the short game that just ended, while it shows
         self.goal: GoalShow | None = None
-        #: the action a button or a key chose while the table handled an event
-        self._chosen: Any = None
         #: the viewer and the position the selection and the prompt belong to
         self._selection_key: tuple[int, int] | None = None
         self._prompt_key: tuple[int, int] | None = None
@@ -323,16 +321,6 @@ class PhantomTable(Table[PhantomPicture]):
         local.countdown_total = seconds
 
     # -- the answers ------------------------------------------------------------------------
-    def choose(self, action: Any) -> None:
-        """A button or a key chose ``action``: the frame plays it once the
-        event is handled."""
-        self._chosen = action
-
-    def take_chosen(self) -> Any:
-        """The action a button or a key chose (None for none), taken."""
-        chosen, self._chosen = self._chosen, None
-        return chosen
-
     def gain(self, i: int) -> Any:
         def gain() -> None:
             gains = self.gains()
