@@ -369,7 +369,7 @@ KNOWN_TYPING_CYCLES = (
             "tabletop.games.phantom_rummy.scene_goal",
         }
     ),
-    frozenset({"tabletop.games.planepita.scene_draw", "tabletop.games.planepita.scene_effects"}),
+    frozenset({"tabletop.games.planepita.table.paint", "tabletop.games.planepita.table.effects"}),
 )
 
 
@@ -473,10 +473,10 @@ def test_the_scan_catches_each_kind_of_wrong_arrow(tmp_path: Path) -> None:
         ("tabletop.games", "tabletop.games.etuc.table", False),
         ("tabletop.games.etuc.rules", "tabletop.games.etuc.table.looks", False),
         ("tabletop.games.etuc.bot", "tabletop.games.etuc.table", False),
-        ("tabletop.games.planepita.scene.aim", "pygame", True),
-        ("tabletop.games.planepita.scene_draw", "pygame", True),
-        ("tabletop.games.planepita.scene_draw", "tabletop.ui.theme", True),
-        ("tabletop.games.planepita.aim", "tabletop.games.planepita.scene_draw", False),
+        ("tabletop.games.planepita.table.aim", "pygame", True),
+        ("tabletop.games.planepita.table.paint", "pygame", True),
+        ("tabletop.games.planepita.table.paint", "tabletop.ui.theme", True),
+        ("tabletop.games.planepita.aim", "tabletop.games.planepita.table.paint", False),
         ("tabletop.games.planepita.scenery", "pygame", False),
         ("tabletop.games.etuc.bot", "tabletop.games.etuc.rules", True),
         ("tabletop.games.etuc.bot", "tabletop.core.bots", True),

@@ -21,7 +21,7 @@ from tabletop.core.session import Session, default_seats, result_of
 from tabletop.core.stats import TAKE_BACKS
 from tabletop.games import REGISTRY
 from tabletop.games.planepita.model import AreaResult, Flick, Flip, Phase, RoundResult
-from tabletop.games.planepita.scene import PlanepitaScene
+from tabletop.games.planepita.table import PlanepitaScene
 from tabletop.ui import flow
 from tests.planepita.positions import position
 from tests.ui.driver import Driver

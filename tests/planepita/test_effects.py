@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tabletop.games.planepita import scene_effects as fx
+from tabletop.games.planepita.table import effects as fx
 from tabletop.games.planepita.board import default_board
 from tabletop.games.planepita.model import Disc
 from tabletop.games.planepita.physics import JAMMER
-from tabletop.games.planepita.scene_draw import Geometry
-from tabletop.games.planepita.scene_playback import Impact, Trail
+from tabletop.games.planepita.table.paint import Geometry
+from tabletop.games.planepita.playback import Impact, Trail
 from tabletop.ui.theme import Theme
 
 SIZE = (900, 700)

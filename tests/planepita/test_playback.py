@@ -9,7 +9,7 @@ import pytest
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.physics import JAMMER, EventKind
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.playback import (
     FALL_TIME,
     PadMove,
     RoundEnd,

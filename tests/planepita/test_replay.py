@@ -17,8 +17,8 @@ from tabletop.games import REGISTRY
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.physics import EventKind
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.table import PlanepitaScene
+from tabletop.games.planepita.playback import (
     CLACK_FULL,
     FALL_TIME,
     FLASH_TIME,
@@ -27,7 +27,7 @@ from tabletop.games.planepita.scene_playback import (
     loudness,
     shot_discs,
 )
-from tabletop.games.planepita.scene_replay import REPLAY_SPEED
+from tabletop.games.planepita.table.replay import REPLAY_SPEED
 from tabletop.ui import flow
 from tests.planepita.test_playback import Recorder, a_busy_shot
 from tests.ui.driver import DT, Driver, make_app

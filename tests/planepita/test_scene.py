@@ -25,9 +25,9 @@ from tabletop.games.planepita.aim import (
     slide_speed,
 )
 from tabletop.games.planepita.model import Flick, Flip, Phase
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_draw import LABEL_BACK, PROMPTS, Geometry, draw_icon
-from tabletop.games.planepita.scene_playback import PullBack, RoundEnd, ShotAnim
+from tabletop.games.planepita.table import PlanepitaScene
+from tabletop.games.planepita.table.paint import LABEL_BACK, PROMPTS, Geometry, draw_icon
+from tabletop.games.planepita.playback import PullBack, RoundEnd, ShotAnim
 from tabletop.ui import flow
 from tabletop.ui.widgets import no_overlap
 from tests.ui.driver import Driver, make_app

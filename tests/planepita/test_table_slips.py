@@ -14,8 +14,8 @@ import pytest
 
 from tabletop.core.session import default_seats
 from tabletop.games.planepita.model import AreaResult, Flick, Phase, RoundResult
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_draw import disc_sprite, hole_spots
+from tabletop.games.planepita.table import PlanepitaScene
+from tabletop.games.planepita.table.paint import disc_sprite, hole_spots
 from tabletop.ui import flow
 from tabletop.ui.gamescene import LOG_TOOLTIP_DELAY
 from tabletop.ui.theme import Theme

@@ -16,8 +16,8 @@ from tabletop.games import REGISTRY
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_tuning import KNOBS, TuningScene
+from tabletop.games.planepita.table import PlanepitaScene
+from tabletop.games.planepita.table.tuning import KNOBS, TuningScene
 from tabletop.ui import flow
 from tabletop.ui.overlays import PauseScene
 from tabletop.ui.widgets import no_overlap

@@ -15,7 +15,7 @@ import pytest
 from tabletop.core.session import default_seats
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick, Flip, Phase, PlaceJammer
-from tabletop.games.planepita.scene import PlanepitaScene
+from tabletop.games.planepita.table import PlanepitaScene
 from tabletop.ui import flow, overlays
 from tests.ui.driver import Driver, make_app
 

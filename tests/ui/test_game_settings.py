@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.core.session import default_seats
 from tabletop.core.storage import SETTINGS_KIND, Storage
-from tabletop.games.planepita.scene import PlanepitaScene
+from tabletop.games.planepita.table import PlanepitaScene
 from tabletop.ui import flow, menus, overlays
 from tabletop.ui.settings import SettingsScene
 from tests.ui.driver import Driver, app_fixture, driver_fixture, make_app  # noqa: F401

@@ -38,7 +38,7 @@ from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick, PlanepitaState
 from tabletop.games.planepita.params import ParamError, Params
 from tabletop.games.planepita.physics import JAMMER, Trajectory
-from tabletop.games.planepita.scene_playback import position_at
+from tabletop.games.planepita.playback import position_at
 from tabletop.ui.menuscene import MenuScene
 from tabletop.ui.theme import Colour
 from tabletop.ui.widgets import Button, Slider, draw_text, wrap_text

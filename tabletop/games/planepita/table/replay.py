@@ -32,8 +32,8 @@ import pygame
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Disc, Flick, PlanepitaState
 from tabletop.games.planepita.physics import JAMMER, Trajectory
-from tabletop.games.planepita.scene_effects import MARK_COLOUR
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.table.effects import MARK_COLOUR
+from tabletop.games.planepita.playback import (
     FALL_TIME,
     Impact,
     Picture,

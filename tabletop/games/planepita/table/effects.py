@@ -19,11 +19,11 @@ import pygame
 
 from tabletop.games.planepita.model import Disc
 from tabletop.games.planepita.physics import JAMMER
-from tabletop.games.planepita.scene_playback import Impact, Trail, ease
+from tabletop.games.planepita.playback import Impact, Trail, ease
 from tabletop.ui.theme import Colour, Theme, mix
 
 if TYPE_CHECKING:
-    from tabletop.games.planepita.scene_draw import Geometry
+    from tabletop.games.planepita.table.paint import Geometry
 
 #: the flash ring of a contact, and an instant replay's impact marker
 FLASH_COLOUR: Colour = (255, 244, 214)

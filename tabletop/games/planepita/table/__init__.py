@@ -56,8 +56,8 @@ from tabletop.games.planepita.model import (
     PlanepitaState,
     RoundResult,
 )
-from tabletop.games.planepita.scene_draw import PROMPTS, TableDrawing, draw_icon
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.table.paint import PROMPTS, TableDrawing, draw_icon
+from tabletop.games.planepita.playback import (
     Anim,
     PadMove,
     Picture,
@@ -67,8 +67,8 @@ from tabletop.games.planepita.scene_playback import (
     picture_of,
     shot_discs,
 )
-from tabletop.games.planepita.scene_replay import ReplayControls
-from tabletop.games.planepita.scene_tuning import TuningControls
+from tabletop.games.planepita.table.replay import ReplayControls
+from tabletop.games.planepita.table.tuning import TuningControls
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import Button, FocusGroup
 

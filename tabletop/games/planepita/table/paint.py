@@ -26,7 +26,7 @@ import pygame
 from tabletop.core import rng
 from tabletop.core.words import plural
 from tabletop.games.planepita import rules as pp_rules
-from tabletop.games.planepita import scene_effects as effects
+from tabletop.games.planepita.table import effects as effects
 from tabletop.games.planepita.aim import (
     PULL_FULL_MM,
     PULL_REACH_MM,
@@ -52,7 +52,7 @@ from tabletop.games.planepita.model import (
     PlanepitaState,
 )
 from tabletop.games.planepita.physics import JAMMER
-from tabletop.games.planepita.scene_playback import Picture, RoundEnd, ease
+from tabletop.games.planepita.playback import Picture, RoundEnd, ease
 from tabletop.ui.theme import Colour, Theme, mix, text_on
 from tabletop.ui.widgets import WHOLE, draw_text, fit_text, rendered, wrap_text
 
