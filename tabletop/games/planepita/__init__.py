@@ -19,6 +19,6 @@ ENTRY = GameEntry.of(
     sample_action=sample_action,
     determinize=determinize,
     user_config=user_config,
-    scene="tabletop.games.planepita.table:PlanepitaScene",
+    scene="tabletop.games.planepita.table:scene",
     icon="tabletop.games.planepita.table:draw_icon",
 )
