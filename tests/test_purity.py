@@ -358,7 +358,7 @@ def test_every_arrow_follows_the_dependency_rules() -> None:
 
 
 #: import cycles that run through TYPE_CHECKING blocks only, between the
-#: parts of the two games whose scenes are still split into modules over one
+#: parts of the games whose scenes are still split into modules over one
 #: host class: issue 26 moves them to the table contract (as Planet etuC's
 #: table/ was), and this list ends empty
 KNOWN_TYPING_CYCLES = (
@@ -369,7 +369,6 @@ KNOWN_TYPING_CYCLES = (
             "tabletop.games.phantom_rummy.scene_goal",
         }
     ),
-    frozenset({"tabletop.games.planepita.table.paint", "tabletop.games.planepita.table.effects"}),
 )
 
 
