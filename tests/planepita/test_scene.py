@@ -558,3 +558,58 @@ def test_a_flick_is_simulated_once_from_the_flick_to_the_screen(
         if isinstance(action, Flick):
             assert s.log_detail(s.ply - 1) and len(runs) == flicks
     assert flicks >= 2 and s.log[-1]
+
+
+def test_a_pull_gives_the_rules_flick_and_the_frame_plays_it(app: Any) -> None:
+    """The table contract: pressing the disc and pulling are gestures of the
+    table's own (True); the release gives the rules' Flick, which the table
+    does not play itself: the frame does."""
+    app.update_settings(anim_speed=0.0)
+    scene = start(app)
+    table = table_of(scene)
+    seat = scene.session.to_move()
+    pose = table.geo.pose(seat, table.pad_pos(seat))
+    # the pull of a flick that stops in the 4-pt area, where a flip is offered
+    pull = pull_length(1100.0, table.params.launch.max_speed, table.board, table.params)
+    start_at = pose.depth * table.board.pad_start
+    a, b = disc_px(scene), px_of(scene, *pose.to_world(start_at + pull, 0.0))
+    assert table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)) is True
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 0), buttons=(1, 0, 0))
+    assert table.handle(motion) is True
+    assert tables.aim(scene) is not None and played(scene) == []
+    flick = table.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    assert isinstance(flick, Flick) and flick.angle == pytest.approx(0.0, abs=1.5)
+    assert played(scene) == [], "the table plays nothing itself"
+    assert scene.act(flick) and played(scene) == [flick]
+    # a button's choice is the rules' Flip, handed to the frame the same way
+    Driver(app).frames(1)
+    assert table.flip_button.visible  # the disc stopped in the 4-pt area
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0)
+    assert table.handle(key) == Flip(True) and played(scene) == [flick]
+
+
+def test_painting_a_picture_writes_nothing_back(app: Any) -> None:
+    """The picture is all a frame shows: painting it leaves the table as it
+    was (its gesture, its animation, its layout), and the same state gives
+    the same picture."""
+    scene = start(app)
+    d = Driver(app)
+    seat = scene.session.to_move()
+    table = table_of(scene)
+    pose = table.geo.pose(seat, table.pad_pos(seat))
+    a, b = disc_px(scene), px_of(scene, *pose.to_world(pose.depth * 0.6 + 50.0, 10.0))
+    d.move(a)
+    d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    d.move(b, (1, 0, 0))  # a pull held: the aim and its meter show
+    picture = tables.picture_of(scene)
+    assert picture.aim is not None and picture.panel.power is not None
+    local = replace(table.local, pad_override=dict(table.local.pad_override))
+    drag = replace(table.local.drag) if table.local.drag is not None else None
+    shape, anims = table.shape, list(table.queue.anims)
+    buttons = [(w.visible, w.text, tuple(w.rect)) for w in table.buttons.widgets]
+    table.paint(pygame.Surface(app.size), picture)
+    table.paint(pygame.Surface(app.size), picture)  # the panel's kept copy
+    assert tables.picture_of(scene) == picture
+    assert table.local == local and table.local.drag == drag
+    assert table.shape is shape and table.queue.anims == anims
+    assert [(w.visible, w.text, tuple(w.rect)) for w in table.buttons.widgets] == buttons

@@ -1,9 +1,11 @@
 """Planepita: alien discs flicked onto a round planet board.
 
 ``params.py`` (physics.toml), ``board.py`` (the geometry), ``model.py``,
-``aim.py``, ``physics.py`` (the shot simulator) and ``rules.py`` (the rules:
-``RULES``, ``sample_action``, ``determinize``, ``user_config``) are pure;
-``bot.py`` holds the bots and ``scene.py`` the table. This module holds the
+``aim.py``, ``physics.py`` (the shot simulator), ``rules.py`` (the rules:
+``RULES``, ``sample_action``, ``determinize``, ``user_config``) and
+``playback.py`` (what an animation shows at each moment) are pure; ``bot.py``
+holds the bots and ``table/`` the table (``PlanepitaTable``, on the table
+contract). This module holds the
 game's entry, which the registry in ``tabletop/games/__init__.py`` lists.
 """
 

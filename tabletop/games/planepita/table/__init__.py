@@ -77,7 +77,7 @@ class PlanepitaTable(Table[PlanepitaPicture]):
         self.queue = Queue()
         self.local = Local()
         #: the action a button chose while the table handled an event
-        self._chosen: Any = None
+        self._chosen: Flip | None = None
         self.flip_button = Button(
             "Face down",
             lambda: self._choose(Flip(True)),
@@ -155,10 +155,10 @@ class PlanepitaTable(Table[PlanepitaPicture]):
         return self.replay.last_flick()
 
     # -- the buttons -------------------------------------------------------------------------------
-    def _choose(self, action: Any) -> None:
+    def _choose(self, action: Flip) -> None:
         self._chosen = action
 
-    def take_chosen(self) -> Any:
+    def take_chosen(self) -> Flip | None:
         """The action a button chose (None for none), taken."""
         chosen, self._chosen = self._chosen, None
         return chosen

@@ -12,7 +12,6 @@ who took each area).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from tabletop.core.game import Move
 from tabletop.games.planepita import rules as pp_rules
@@ -116,7 +115,7 @@ def steps_for(move: Move, *, speed: float, watched: bool, sound: Sound) -> list[
 
 
 def notes(
-    before: PlanepitaState, action: Any, after: PlanepitaState, names: list[str]
+    before: PlanepitaState, action: object, after: PlanepitaState, names: list[str]
 ) -> list[str]:
     """What happened that the board alone does not show, in the order it is said."""
     shot = after.last_shot

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import pygame
 
 from tabletop.games.planepita.board import Board
-from tabletop.games.planepita.model import Flick, Phase, PlaceJammer
+from tabletop.games.planepita.model import Flick, Flip, Phase, PlaceJammer
 from tabletop.games.planepita.table.layout import Layout
 from tabletop.games.planepita.table.picture import Drag, Local, aim_of, pad_pos
 from tabletop.ui.table import TableFrame
@@ -52,7 +52,7 @@ class Gestures(Protocol):
 
     def sync_buttons(self) -> None: ...
 
-    def take_chosen(self) -> Any: ...
+    def take_chosen(self) -> Flip | None: ...
 
 
 def handle(table: Gestures, event: pygame.event.Event) -> Any:

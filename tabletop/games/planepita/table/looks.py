@@ -234,8 +234,8 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
         rr = rnd.uniform(3, 16)
         p = geo.to_px(d * math.cos(a), d * math.sin(a))
         light = rnd.random() < 0.45
-        col = (255, 255, 255, 14) if light else (0, 0, 0, 26)
-        pygame.draw.circle(tex, col, p, rr * s)
+        tint = (255, 255, 255, 14) if light else (0, 0, 0, 26)
+        pygame.draw.circle(tex, tint, p, rr * s)
         if not light and rr > 7:
             pygame.draw.circle(tex, (255, 255, 255, 16), p, rr * s, max(1, geo.length(1.2)))
     mask = pygame.Surface(size, pygame.SRCALPHA)
@@ -243,13 +243,13 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
     tex.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(tex, (0, 0))
     # light from the upper left, a shadow lower right
-    shade = pygame.Surface(size, pygame.SRCALPHA)
+    lit = pygame.Surface(size, pygame.SRCALPHA)
     for k in range(12):
         f = k / 12
         pygame.draw.circle(
-            shade, (255, 255, 255, 5), (c[0] - R * 0.35 * f, c[1] - R * 0.35 * f), R * (1 - f * 0.8)
+            lit, (255, 255, 255, 5), (c[0] - R * 0.35 * f, c[1] - R * 0.35 * f), R * (1 - f * 0.8)
         )
-    surf.blit(shade, (0, 0))
+    surf.blit(lit, (0, 0))
     # the white lines at their real width, and the rim
     lw = max(1, round(b.line_width * s))
     for r in (b.center_radius, b.middle_radius):
@@ -292,8 +292,8 @@ def render_planet(geo: Geometry, theme: Theme, players: int) -> pygame.Surface:
             pygame.draw.circle(surf, mix(col, (0, 0, 0), 0.35), end, max(2, geo.length(3.0)))
     # the rulebook's marks for this player count, where the stretches meet
     kind = MARK[players]
-    for ang in b.mark_angles(players):
-        a = math.radians(ang)
+    for mark in b.mark_angles(players):
+        a = math.radians(mark)
         d = b.outer_radius + b.pad_gap + 9.0
         draw_mark(
             surf,

@@ -19,7 +19,15 @@ from tabletop.core import rng
 from tabletop.core.words import plural
 from tabletop.games.planepita.aim import PULL_FULL_MM, PULL_REACH_MM, AimPrediction, aim_direction
 from tabletop.games.planepita.board import Board, PadPose, default_board
-from tabletop.games.planepita.model import ROUNDS, THIRD_PARTY, Disc, Flick, Flip, PlaceJammer
+from tabletop.games.planepita.model import (
+    ROUNDS,
+    THIRD_PARTY,
+    AreaResult,
+    Disc,
+    Flick,
+    Flip,
+    PlaceJammer,
+)
 from tabletop.games.planepita.physics import JAMMER
 from tabletop.games.planepita.playback import ease
 from tabletop.games.planepita.table import effects
@@ -656,7 +664,9 @@ class _Painting:
         y = (top + t.px(5) if not title else top) + img.get_height() + t.px(4)
         self._power(r, y, power.results, panel.names)
 
-    def _power(self, r: pygame.Rect, y: int, results: tuple, names: tuple[str, ...]) -> None:
+    def _power(
+        self, r: pygame.Rect, y: int, results: tuple[AreaResult, ...], names: tuple[str, ...]
+    ) -> None:
         """One line per area from ``y``: its value, each owner's power, who takes it."""
         surface, t = self.surface, self.t
         line_h = t.small.get_linesize()

@@ -33,6 +33,7 @@ from tabletop.games.planepita.aim import (
 )
 from tabletop.games.planepita.board import Board, PadPose
 from tabletop.games.planepita.model import (
+    AreaResult,
     Disc,
     Flick,
     FlickSpec,
@@ -96,10 +97,10 @@ class PowerMemo:
     the last board it was asked about."""
 
     def __init__(self) -> None:
-        self.key: tuple[Any, ...] = ()
-        self.power: tuple[Any, ...] = ()
+        self.key: tuple[object, ...] = ()
+        self.power: tuple[AreaResult, ...] = ()
 
-    def of(self, st: PlanepitaState) -> tuple[Any, ...]:
+    def of(self, st: PlanepitaState) -> tuple[AreaResult, ...]:
         key = ("power", id(st.layout), st.layout)
         if self.key != key:
             lay = st.layout
@@ -260,7 +261,7 @@ class Power:
     took each area in the last round), below the decision's buttons."""
 
     heading: str
-    results: tuple[Any, ...]
+    results: tuple[AreaResult, ...]
     rect: pygame.Rect
 
 
@@ -681,7 +682,7 @@ def _team(st: PlanepitaState, seat: int) -> int:
     return team
 
 
-def area_count(power: PowerMemo, st: PlanepitaState) -> tuple[str, tuple[Any, ...]]:
+def area_count(power: PowerMemo, st: PlanepitaState) -> tuple[str, tuple[AreaResult, ...]]:
     """The decision box's count of the areas: its heading and one result
     per area. During a round, who would take each area if it ended now;
     once the game is over, who took each area in the last round."""
