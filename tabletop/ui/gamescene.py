@@ -457,6 +457,8 @@ class GameScene(Scene):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.table is not None and self.table.intercept(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self._hover_log(event.pos)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
@@ -593,8 +595,11 @@ class GameScene(Scene):
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.table is not None:
-            self.table.update(dt)
-            self._update_frame(dt)
+            left = self.table.update(dt)
+            if left is not None:
+                dt = left  # the table took some of it (Table.update)
+            if not self.table.holding:
+                self._update_frame(dt)
             self.table.refresh()
             if self.table.group is not None:
                 self.table.group.update(dt)

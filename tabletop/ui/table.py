@@ -41,6 +41,7 @@ from tabletop.core.game import DealSummary, Move
 from tabletop.core.session import Session
 from tabletop.core.storage import Settings
 from tabletop.ui.painted import PanelCache
+from tabletop.ui.scene import SceneStack
 from tabletop.ui.sound import Sound
 from tabletop.ui.theme import Theme
 from tabletop.ui.widgets import FocusGroup
@@ -49,11 +50,13 @@ P = TypeVar("P")
 
 
 class Host(Protocol):
-    """What a table uses of the app: its look, its sound, the settings, messages."""
+    """What a table uses of the app: its look, its sound, the settings,
+    messages, and the stack a table's own overlay goes on (Planepita's F9)."""
 
     theme: Theme
     sound: Sound
     settings: Settings
+    stack: SceneStack
 
     def toast(self, text: str, kind: str = "info") -> None: ...
 
@@ -160,8 +163,12 @@ class Table(Generic[P]):
     def skip(self) -> None:
         """Jump every running animation to its end."""
 
-    def update(self, dt: float) -> None:
-        """Advance the animations by ``dt`` seconds (before the frame's own update)."""
+    def update(self, dt: float) -> float | None:
+        """Advance the animations by ``dt`` seconds (before the frame's own
+        update). Returns the dt the frame's own update then takes: None (the
+        default) for all of it (Planepita: none of it on the frame an
+        animation step ended)."""
+        return None
 
     def refresh(self) -> None:
         """After the frame's update and after every move: bring the table's
@@ -200,6 +207,21 @@ class Table(Generic[P]):
         """Another screen covers the table (the rules, the pause, the
         curtain): let go of what the mouse holds, since its release goes
         there."""
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """An event the table takes before the frame's own keys see it (True:
+        the frame does nothing more with it): keys of the table's own the
+        frame must not act on first, or every event while a mode of the
+        table's own takes the input (Planepita: R, F9, and its instant
+        replay). False by default."""
+        return False
+
+    @property
+    def holding(self) -> bool:
+        """True while the table shows something of its own that stops the
+        game (Planepita's instant replay): the frame's own update waits (no
+        bot plays, no replay steps, no summary or results show)."""
+        return False
 
     # -- a live part: the frames where one part moves ----------------------------------
     def live_rect(self) -> pygame.Rect | None:

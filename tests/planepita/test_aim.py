@@ -298,7 +298,7 @@ def test_pad_position_follows_the_arc_and_stays_in_the_stretch() -> None:
 def test_the_aim_maths_and_the_playback_load_without_pygame() -> None:
     code = (
         "import sys\n"
-        "import tabletop.games.planepita.aim, tabletop.games.planepita.scene_playback\n"
+        "import tabletop.games.planepita.aim, tabletop.games.planepita.playback\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

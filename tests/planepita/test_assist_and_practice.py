@@ -21,15 +21,17 @@ from tabletop.core.session import Session, default_seats, result_of
 from tabletop.core.stats import TAKE_BACKS
 from tabletop.games import REGISTRY
 from tabletop.games.planepita.model import AreaResult, Flick, Flip, Phase, RoundResult
-from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.ui import flow
+from tabletop.ui.gamescene import GameScene
+from tests.planepita import tables
 from tests.planepita.positions import position
+from tests.planepita.tables import table_of
 from tests.ui.driver import Driver
 
 SEED = 11
 
 
-def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), **variants: Any) -> PlanepitaScene:
+def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), **variants: Any) -> GameScene:
     from tabletop.games import REGISTRY
 
     entry = REGISTRY["planepita"]
@@ -39,16 +41,16 @@ def start(app: Any, kinds: tuple[str, ...] = ("human", "human"), **variants: Any
     ]
     scene = flow.start_game(app, entry, entry.default_config(len(kinds), **variants), SEED, seats)
     app.frame([], 1 / 60)
-    assert isinstance(scene, PlanepitaScene)
+    assert tables.is_planepita(scene)
     return scene
 
 
-def pull(d: Driver, scene: PlanepitaScene, back_mm: float = 60.0, side_mm: float = 0.0) -> None:
+def pull(d: Driver, scene: GameScene, back_mm: float = 60.0, side_mm: float = 0.0) -> None:
     """Press on the disc on the pad and pull back (held, not released)."""
     seat = scene.session.to_move()
-    pose = scene.geo.pose(seat, scene.pad_pos(seat))
-    a = scene.geo.ipx(*pose.start)
-    b = scene.geo.ipx(*pose.to_world(pose.depth * 0.6 + back_mm, side_mm))
+    pose = table_of(scene).geo.pose(seat, table_of(scene).pad_pos(seat))
+    a = table_of(scene).geo.ipx(*pose.start)
+    b = table_of(scene).geo.ipx(*pose.to_world(pose.depth * 0.6 + back_mm, side_mm))
     d.move(a)
     d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
     d.move(b, (1, 0, 0))
@@ -67,12 +69,12 @@ def test_each_aim_assist_level_draws_what_it_promises(app: Any, assist: str) -> 
     scene = start(app)
     d = Driver(app)
     pull(d, scene, 60.0, 15.0)
-    assert scene.aim_drawn == assist
+    assert tables.aim_drawn(scene) == assist
     if assist == "full":  # where the disc would stop on an empty board
-        assert scene.aim_prediction is not None and scene.aim_tip is not None
+        assert tables.aim_prediction(scene) is not None and tables.aim_tip(scene) is not None
     else:  # no hint of where it stops
-        assert scene.aim_prediction is None and scene.aim_tip is None
-    assert scene.meter_rect.w > 0  # the power bar shows at every level
+        assert tables.aim_prediction(scene) is None and tables.aim_tip(scene) is None
+    assert tables.meter_rect(scene).w > 0  # the power bar shows at every level
 
 
 def test_the_aim_assist_is_marked_on_the_game_and_in_its_statistics(app: Any) -> None:
@@ -88,7 +90,7 @@ def test_the_aim_assist_is_marked_on_the_game_and_in_its_statistics(app: Any) ->
     # switching it mid-game (the pause screen) marks the game with both
     app.set_game_setting("planepita", "aim_assist", "none")
     d.frames(2)
-    if scene.flip_button.visible:
+    if table_of(scene).flip_button.visible:
         d.press("Face up")
     scene.act(Flick(0.5, 0.0, 1100.0))
     assert s.marks == {"aim assist: line", "aim assist: none"}

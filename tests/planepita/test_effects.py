@@ -1,4 +1,4 @@
-"""scene_effects draws each effect on a layer only as large as the effect:
+"""effects.py (the table's) draws each effect on a layer only as large as the effect:
 the pixels must be exactly those a window-sized layer gives, with nothing
 left over from an earlier frame's effect."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tabletop.games.planepita import scene_effects as fx
 from tabletop.games.planepita.board import default_board
 from tabletop.games.planepita.model import Disc
 from tabletop.games.planepita.physics import JAMMER
-from tabletop.games.planepita.scene_draw import Geometry
-from tabletop.games.planepita.scene_playback import Impact, Trail
+from tabletop.games.planepita.playback import Impact, Trail
+from tabletop.games.planepita.table import effects as fx
+from tabletop.games.planepita.table.layout import Geometry
 from tabletop.ui.theme import Theme
 
 SIZE = (900, 700)

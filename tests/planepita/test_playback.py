@@ -1,4 +1,4 @@
-"""tabletop/games/planepita/scene_playback.py: animations run on the dt they are
+"""tabletop/games/planepita/playback.py: animations run on the dt they are
 given (no clock, no pygame), show the recorded trajectory frame by frame, and
 play their sounds at the recorded moments."""
 
@@ -9,12 +9,12 @@ import pytest
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.physics import JAMMER, EventKind
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.playback import (
     FALL_TIME,
     PadMove,
     RoundEnd,
     ShotAnim,
-    picture_of,
+    moment_of,
 )
 
 
@@ -49,7 +49,7 @@ def test_a_shot_plays_its_frames_on_the_given_dt_and_clacks_at_each_hit(speed: f
     while not anim.done:
         anim.update(dt, sound)
         seen.append(anim.frame_index())
-        pic = anim.picture()
+        pic = anim.moment()
         assert pic.active == 0 and pic.pads[0] == flick.pad
     # the frames advance with the dt given, never backwards, to the last one
     assert seen == sorted(seen) and seen[-1] == len(traj.frames) - 1
@@ -65,7 +65,7 @@ def test_half_way_through_the_shot_the_picture_is_the_recorded_frame() -> None:
     anim.update(traj.duration / 2, Recorder())
     f = anim.frame_index()
     assert f == int(traj.duration / 2 * traj.fps)
-    pic = anim.picture()
+    pic = anim.moment()
     i = traj.ids.index(JAMMER)
     x, y, _ = traj.frames[f, i]
     assert pic.jammer == pytest.approx((x, y))
@@ -78,13 +78,13 @@ def test_a_pad_move_eases_from_where_the_pad_was_to_the_target() -> None:
     disc = pp_rules.launched_disc(state, Flick(0.9, 0.0, 1000.0))
     anim = PadMove(state, 0, disc, 0.9, 0.4)
     start = state.layout.pad_of(0)
-    assert anim.picture().pads[0] == start
+    assert anim.moment().pads[0] == start
     anim.update(0.2, Recorder())
-    assert anim.picture().pads[0] == pytest.approx(
+    assert anim.moment().pads[0] == pytest.approx(
         start + (0.9 - start) * 0.5
     )  # smoothstep's middle
     anim.update(0.2, Recorder())
-    assert anim.done and anim.picture().pads[0] == pytest.approx(0.9)
+    assert anim.done and anim.moment().pads[0] == pytest.approx(0.9)
 
 
 def test_a_round_end_sweeps_then_counts_then_chimes_once() -> None:
@@ -103,9 +103,9 @@ def test_a_round_end_sweeps_then_counts_then_chimes_once() -> None:
     assert sound.played == [("chime", 0.7)]
 
 
-def test_a_still_picture_is_the_state() -> None:
+def test_a_still_moment_is_the_state() -> None:
     state = pp_rules.RULES.setup(pp_rules.RULES.info.config(4), 2)
-    pic = picture_of(state)
+    pic = moment_of(state)
     assert pic.jammer == state.layout.jammer
-    assert pic.pads == [state.layout.pad_of(s) for s in range(4)]
+    assert pic.pads == tuple(state.layout.pad_of(s) for s in range(4))
     assert pic.active == pp_rules.RULES.to_move(state)

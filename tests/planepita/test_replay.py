@@ -17,8 +17,7 @@ from tabletop.games import REGISTRY
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
 from tabletop.games.planepita.physics import EventKind
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.playback import (
     CLACK_FULL,
     FALL_TIME,
     FLASH_TIME,
@@ -27,8 +26,11 @@ from tabletop.games.planepita.scene_playback import (
     loudness,
     shot_discs,
 )
-from tabletop.games.planepita.scene_replay import REPLAY_SPEED
+from tabletop.games.planepita.table.replay import REPLAY_SPEED
 from tabletop.ui import flow
+from tabletop.ui.gamescene import GameScene
+from tests.planepita import tables
+from tests.planepita.tables import table_of
 from tests.planepita.test_playback import Recorder, a_busy_shot
 from tests.ui.driver import DT, Driver, make_app
 
@@ -36,13 +38,13 @@ from tests.ui.driver import DT, Driver, make_app
 AT_THE_JAMMER = Flick(pad=0.5, angle=0.0, speed=1500.0)
 
 
-def start(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> PlanepitaScene:
+def start(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> GameScene:
     entry = REGISTRY["planepita"]
     scene = flow.start_game(
         app, entry, entry.default_config(len(kinds)), 5, default_seats(list(kinds))
     )
     app.frame([], DT)
-    assert isinstance(scene, PlanepitaScene)
+    assert tables.is_planepita(scene)
     return scene
 
 
@@ -50,7 +52,7 @@ def wheel(d: Driver, notches: int) -> None:
     d.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False)])
 
 
-def flicked(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> tuple[PlanepitaScene, Driver]:
+def flicked(app: Any, kinds: tuple[str, ...] = ("human", "human")) -> tuple[GameScene, Driver]:
     """A game whose first shot (at the jammer) has been played and shown."""
     scene = start(app, kinds)
     d = Driver(app)
@@ -72,7 +74,7 @@ def test_each_contact_rings_when_it_clacks_sized_by_its_impulse() -> None:
     while not anim.done:
         before = len(sound.played)
         anim.update(DT, sound)
-        flashes = anim.picture().flashes
+        flashes = anim.moment().flashes
         for name, gain in sound.played[before:]:
             if name != "clack":
                 continue
@@ -111,17 +113,17 @@ def test_a_lost_disc_spirals_into_a_black_hole_and_the_table_draws_it(app: Any) 
     scene = start(app)
     # across at the top speed, past the jammer: the disc leaves the far rim
     assert scene.act(Flick(pad=0.5, angle=25.0, speed=3000.0))
-    anim = scene.anims[-1]
+    anim = table_of(scene).queue.anims[-1]
     assert isinstance(anim, ShotAnim) and anim.traj.lost == (anim.traj.launched,)
     seen = []
     for _ in range(int((anim.traj.duration + FALL_TIME) * 60) + 5):
-        falling = anim.picture().falling
+        falling = anim.moment().falling
         seen += [p for d, _, _, p in falling if d.id == anim.traj.launched]
         app.frame([], DT)  # drawn every frame, spiral included
         if not scene.animating:
             break
     assert seen and seen == sorted(seen) and 0.0 <= seen[0] < 0.2 and seen[-1] > 0.8
-    assert scene.state.black_hole[-1].id == anim.traj.launched
+    assert table_of(scene).state.black_hole[-1].id == anim.traj.launched
 
 
 def test_space_skips_the_shot_with_its_rings(app: Any) -> None:
@@ -131,7 +133,7 @@ def test_space_skips_the_shot_with_its_rings(app: Any) -> None:
     d.frame()
     assert scene.animating
     d.key(pygame.K_SPACE)
-    assert not scene.animating and not scene.current_picture(scene.view).flashes
+    assert not scene.animating and not tables.moment_of(scene).flashes
 
 
 # -- the instant replay ----------------------------------------------------------------------
@@ -141,18 +143,21 @@ def test_r_replays_the_last_shot_at_a_quarter_speed_and_never_changes_the_game(a
     scene, d = flicked(app)
     session = scene.session
     states, ply = list(session.states), session.ply
-    assert scene.replay_button.visible and scene.replay_button.text == "Replay shot (R)"
+    assert (
+        table_of(scene).replay.button.visible
+        and table_of(scene).replay.button.text == "Replay shot (R)"
+    )
     d.key(pygame.K_r)
-    replay = scene.instant
+    replay = table_of(scene).replay.instant
     assert replay is not None and replay.ply == 0
     assert replay.t == pytest.approx(DT * REPLAY_SPEED)  # the frame that took the key played one dt
-    assert scene.replay_button.text == "Back to the game (R)"
+    assert table_of(scene).replay.button.text == "Back to the game (R)"
     d.frames(30)
     assert replay.t == pytest.approx(31 * DT * REPLAY_SPEED)
     # the picture is the recorded shot at that moment
     f = int(replay.t * replay.traj.fps)
     i = replay.traj.ids.index(replay.traj.launched)
-    pic = scene.current_picture(scene.view)
+    pic = tables.moment_of(scene)
     launched = next(x for x in pic.discs if x[0].id == replay.traj.launched)
     assert launched[1:3] == pytest.approx(tuple(replay.traj.frames[f, i, :2]))
     assert [t.disc.id for t in pic.trails] == [
@@ -160,13 +165,13 @@ def test_r_replays_the_last_shot_at_a_quarter_speed_and_never_changes_the_game(a
     ]  # only the launched disc moved yet
     trail = pic.trails[0]
     assert trail.ages[0] == pytest.approx(replay.t) and trail.ages[-1] < trail.ages[0]
-    assert pic.marks == []  # no contact yet
+    assert pic.marks == ()  # no contact yet
     # the wheel scrubs: forward past the first contact, then back; the replay pauses
     first = replay.impacts[0].t
     notches = math.ceil((first - replay.t) / replay.step) + 1
     wheel(d, notches)
     assert not replay.playing and replay.t > first
-    pic = scene.current_picture(scene.view)
+    pic = tables.moment_of(scene)
     assert [hit for hit, _ in pic.marks][:1] == [replay.impacts[0]]
     assert {t.disc.id for t in pic.trails} >= {replay.traj.launched}
     t = replay.t
@@ -179,18 +184,18 @@ def test_r_replays_the_last_shot_at_a_quarter_speed_and_never_changes_the_game(a
     d.key(pygame.K_SPACE)
     d.until(lambda: not replay.playing, frames=int(replay.end / REPLAY_SPEED * 60) + 10)
     assert replay.t == replay.end
-    assert len(scene.current_picture(scene.view).marks) == len(replay.impacts)
+    assert len(tables.moment_of(scene).marks) == len(replay.impacts)
     d.key(pygame.K_SPACE)
     assert replay.playing and replay.t == pytest.approx(DT * REPLAY_SPEED)
     # Esc leaves the replay (it does not open the pause screen); nothing changed
     d.key(pygame.K_ESCAPE)
-    assert scene.instant is None and app.stack.top is scene
+    assert table_of(scene).replay.instant is None and app.stack.top is scene
     assert session.ply == ply and session.states == states
     # R again toggles: in, and out by the button
     d.key(pygame.K_r)
-    assert scene.instant is not None
-    d.click_widget(scene.replay_button)
-    assert scene.instant is None and session.states == states
+    assert table_of(scene).replay.instant is not None
+    d.click_widget(table_of(scene).replay.button)
+    assert table_of(scene).replay.instant is None and session.states == states
 
 
 def test_the_game_waits_during_a_replay_and_a_bot_shot_replays_too(app: Any) -> None:
@@ -204,13 +209,17 @@ def test_the_game_waits_during_a_replay_and_a_bot_shot_replays_too(app: Any) -> 
     assert session.is_bot_turn()
     d.key(pygame.K_r)
     d.frames(10, dt=0.2)  # two seconds: the bot would have played long before
-    assert session.ply == ply and scene.instant is not None
+    assert session.ply == ply and table_of(scene).replay.instant is not None
     d.key(pygame.K_r)
     d.until(lambda: session.ply > ply and not scene.animating, frames=200, dt=0.1)
     bot_flick = next(i for i in range(ply, session.ply) if isinstance(session.actions[i], Flick))
     d.key(pygame.K_r)
-    assert scene.instant is not None and scene.instant.ply == bot_flick and scene.instant.seat == 1
-    assert scene.instant.traj is pp_rules.shot(
+    assert (
+        table_of(scene).replay.instant is not None
+        and table_of(scene).replay.instant.ply == bot_flick
+        and table_of(scene).replay.instant.seat == 1
+    )
+    assert table_of(scene).replay.instant.traj is pp_rules.shot(
         session.states[bot_flick], session.actions[bot_flick]
     )
     d.key(pygame.K_ESCAPE)
@@ -219,9 +228,9 @@ def test_the_game_waits_during_a_replay_and_a_bot_shot_replays_too(app: Any) -> 
 def test_r_before_any_shot_says_there_is_none(app: Any) -> None:
     scene = start(app)
     d = Driver(app)
-    assert not scene.replay_button.visible
+    assert not table_of(scene).replay.button.visible
     d.key(pygame.K_r)
-    assert scene.instant is None
+    assert table_of(scene).replay.instant is None
     assert any("no shot to replay" in t.text for t in app.toasts.items)
 
 
@@ -230,17 +239,17 @@ def test_watch_replay_replays_the_shot_it_has_reached(app: Any, tmp_path: Any) -
     path = app.storage.save_game("watch", scene.session.to_doc())
     assert flow.open_replay(app, path)
     watch = app.stack.top
-    assert isinstance(watch, PlanepitaScene) and watch.replay_queue is not None
+    assert tables.is_planepita(watch) and watch.replay_queue is not None
     d.key(pygame.K_RIGHT)  # the replay's first move, the flick
     d.key(pygame.K_SPACE)  # its animation skipped
     assert watch.session.ply == 1 and not watch.animating
     left = len(watch.replay_queue)
     d.key(pygame.K_r)
-    assert watch.instant is not None and watch.instant.ply == 0
+    assert table_of(watch).replay.instant is not None and table_of(watch).replay.instant.ply == 0
     d.frames(10, dt=0.2)
     assert len(watch.replay_queue) == left  # the saved game's replay waits
     d.key(pygame.K_r)
-    assert watch.instant is None
+    assert table_of(watch).replay.instant is None
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
@@ -251,9 +260,9 @@ def test_the_replay_button_and_panel_keep_off_the_planet(
     app = make_app(tmp_path, size)
     try:
         scene, d = flicked(app, ("human",) * players)
-        button = scene.replay_button
-        assert button.visible and scene.board_area.contains(button.rect)
-        geo, board = scene.geo, scene.board
+        button = table_of(scene).replay.button
+        assert button.visible and table_of(scene).shape.board_area.contains(button.rect)
+        geo, board = table_of(scene).geo, table_of(scene).board
         # the button's nearest point to the planet's centre lies beyond the farthest corner of any pad
         nx = min(max(geo.cx, button.rect.left), button.rect.right)
         ny = min(max(geo.cy, button.rect.top), button.rect.bottom)
@@ -264,8 +273,8 @@ def test_the_replay_button_and_panel_keep_off_the_planet(
         d.key(pygame.K_r)
         d.frame()
         # the replay's words and timeline sit over the side panel, inside it
-        assert scene.panel_rect.contains(scene.replay_timeline)
-        assert not scene.replay_timeline.colliderect(geo.square)
+        assert table_of(scene).shape.panel.contains(tables.replay_timeline(scene))
+        assert not tables.replay_timeline(scene).colliderect(geo.square)
     finally:
         app.shutdown()
 
@@ -280,4 +289,7 @@ def test_a_replayed_shot_shows_the_discs_it_knocked(app: Any) -> None:
         pp_rules.launched_disc(s.states[0], s.actions[0]),
     )
     d.key(pygame.K_r)
-    assert scene.instant is not None and dict(scene.instant.anim.discs) == discs
+    assert (
+        table_of(scene).replay.instant is not None
+        and dict(table_of(scene).replay.instant.anim.discs) == discs
+    )

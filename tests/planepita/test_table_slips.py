@@ -14,12 +14,13 @@ import pytest
 
 from tabletop.core.session import default_seats
 from tabletop.games.planepita.model import AreaResult, Flick, Phase, RoundResult
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_draw import disc_sprite, hole_spots
+from tabletop.games.planepita.table.looks import disc_sprite, hole_spots
 from tabletop.ui import flow
-from tabletop.ui.gamescene import LOG_TOOLTIP_DELAY
+from tabletop.ui.gamescene import LOG_TOOLTIP_DELAY, GameScene
 from tabletop.ui.theme import Theme
+from tests.planepita import tables
 from tests.planepita.positions import D, position
+from tests.planepita.tables import table_of
 from tests.ui.driver import Driver, make_app
 
 SEED = 11
@@ -30,14 +31,14 @@ def start(
     kinds: tuple[str, ...] = ("human", "human"),
     names: tuple[str, ...] = ("Ada", "Basil"),
     **variants: Any,
-) -> PlanepitaScene:
+) -> GameScene:
     from tabletop.games import REGISTRY
 
     entry = REGISTRY["planepita"]
     seats = [replace(seat, name=name) for seat, name in zip(default_seats(list(kinds)), names)]
     scene = flow.start_game(app, entry, entry.default_config(len(kinds), **variants), SEED, seats)
     app.frame([], 1 / 60)
-    assert isinstance(scene, PlanepitaScene)
+    assert tables.is_planepita(scene)
     return scene
 
 
@@ -74,7 +75,7 @@ def test_messages_stand_below_the_log_never_over_it(tmp_path: Any, size: tuple[i
         for speed in (1000.0, 1100.0, 1200.0):
             scene.act(Flick(0.5, 0.0, speed))
             d.frames(2)
-            if scene.flip_button.visible:
+            if table_of(scene).flip_button.visible:
                 d.press("Face up")
         a.toast("It stays face up: the disc carries the Last Player token. " * 3)
         a.toast("The jammer left the board: place it again", "error")
@@ -123,13 +124,14 @@ def test_lost_discs_are_drawn_in_the_black_hole(
         scene.session.states[-1] = position(players, spots)
         scene.layout(scene.table_rect)
         Driver(a).frames(2)
-        (cx, cy), rad = scene.hole_circle
-        assert rad > 0 and len(scene.hole_discs) == lost
-        for x, y, dr in scene.hole_discs:
+        shown = tables.hole(scene)
+        (cx, cy), rad = shown.centre, shown.rad
+        assert rad > 0 and len(tables.hole_discs(scene)) == lost
+        for x, y, dr in tables.hole_discs(scene):
             assert dr >= 3 and math.hypot(x - cx, y - cy) + dr <= rad + 1, (
                 "a lost disc drawn outside the hole"
             )
-        assert len(set(scene.hole_discs)) == lost
+        assert len(set(tables.hole_discs(scene))) == lost
         assert hole_spots((0, 0), 40, 0, 9) == (9, [])
     finally:
         a.shutdown()
@@ -168,25 +170,34 @@ def test_the_area_count_shows_beside_every_decision_and_the_disc_choice_resets(a
     app.update_settings(anim_speed=0.0)
     scene = start(app)
     d = Driver(app)
-    assert scene.own_button.visible and scene.third_button.visible
+    assert table_of(scene).own_button.visible and table_of(scene).third_button.visible
     d.press("3P disc")
-    assert scene.use_3p
+    assert table_of(scene).local.use_3p
     d.frames(2)
-    assert scene.power_heading == "If the round ended now"
-    assert scene.decide_rect.contains(scene.power_rect)
-    assert scene.power_rect.top >= scene.third_button.rect.bottom
-    scene.act(Flick(0.5, 0.0, 1000.0, third_party=scene.use_3p))  # as a gesture makes it
+    assert tables.power_heading(scene) == "If the round ended now"
+    assert table_of(scene).shape.decide.contains(tables.power_rect(scene))
+    assert tables.power_rect(scene).top >= table_of(scene).third_button.rect.bottom
+    scene.act(
+        Flick(0.5, 0.0, 1000.0, third_party=table_of(scene).local.use_3p)
+    )  # as a gesture makes it
     d.frames(2)
     assert scene.session.state.layout.discs[-1].owner == 2  # the 3P owner
-    assert scene.flip_button.visible and scene.power_heading == "If the round ended now"
-    assert scene.power_rect.top >= scene.flip_button.rect.bottom
+    assert (
+        table_of(scene).flip_button.visible
+        and tables.power_heading(scene) == "If the round ended now"
+    )
+    assert tables.power_rect(scene).top >= table_of(scene).flip_button.rect.bottom
     d.press("Face down")
-    scene.act(Flick(0.5, 0.0, 1100.0, third_party=scene.use_3p))  # Basil's: an own disc
+    scene.act(
+        Flick(0.5, 0.0, 1100.0, third_party=table_of(scene).local.use_3p)
+    )  # Basil's: an own disc
     d.frames(2)
     assert scene.session.state.layout.discs[-1].owner == 1
     d.press("Face up")
     d.frames(2)
-    assert not scene.use_3p and scene.own_button.kind == "primary"  # Ada's next disc: an own one
+    assert (
+        not table_of(scene).local.use_3p and table_of(scene).own_button.kind == "primary"
+    )  # Ada's next disc: an own one
 
 
 def test_after_the_game_the_panel_shows_the_last_rounds_result(app: Any) -> None:
@@ -206,7 +217,7 @@ def test_after_the_game_the_panel_shows_the_last_rounds_result(app: Any) -> None
     d.until(lambda: type(app.stack.top).__name__ == "ResultsScene", frames=30)
     app.stack.pop()
     d.frames(2)
-    assert scene.power_heading == "Round 4: who took each area"
+    assert tables.power_heading(scene) == "Round 4: who took each area"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -222,19 +233,27 @@ def test_the_power_meter_never_covers_the_launching_pad(tmp_path: Any, players: 
             scene.session.states[-1] = replace(st, start=seat)  # seat launches now
             d.frames(1)
             for pos in (0.0, 0.5, 1.0):
-                scene.pad_override = {seat: pos}
-                pose = scene.geo.pose(seat, pos)
-                start_px = scene.geo.ipx(*pose.start)
-                back = scene.geo.ipx(*pose.to_world(pose.depth * 0.6 + 60.0, 10.0))
+                table_of(scene).local.pad_override = {seat: pos}
+                pose = table_of(scene).geo.pose(seat, pos)
+                start_px = table_of(scene).geo.ipx(*pose.start)
+                back = table_of(scene).geo.ipx(*pose.to_world(pose.depth * 0.6 + 60.0, 10.0))
                 d.move(start_px)
                 d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_px, button=1)])
                 d.move(back, (1, 0, 0))
-                assert scene.drag is not None and scene.aim_prediction is not None
-                xs, ys = zip(*scene.geo.pad_polygon(pose))
+                assert (
+                    table_of(scene).local.drag is not None
+                    and tables.aim_prediction(scene) is not None
+                )
+                xs, ys = zip(*table_of(scene).geo.pad_polygon(pose))
                 pad = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-                assert not scene.meter_rect.colliderect(pad), (seat, pos, scene.meter_rect, pad)
-                assert scene.board_area.contains(scene.meter_rect)
-                scene.drag = None
+                assert not tables.meter_rect(scene).colliderect(pad), (
+                    seat,
+                    pos,
+                    tables.meter_rect(scene),
+                    pad,
+                )
+                assert table_of(scene).shape.board_area.contains(tables.meter_rect(scene))
+                table_of(scene).local.drag = None
     finally:
         a.shutdown()
 
@@ -259,20 +278,22 @@ def test_the_power_meter_never_covers_the_replay_button(
         checked = 0
         for pos in (0.0, 0.5, 1.0):
             for side in (-1.0, 1.0):
-                scene.pad_override = {seat: pos}
+                table_of(scene).local.pad_override = {seat: pos}
                 d.frames(1)
-                assert scene.replay_button.visible
-                pose = scene.geo.pose(seat, pos)
-                start_px = scene.geo.ipx(*pose.start)
-                back = scene.geo.ipx(*pose.to_world(pose.depth * 0.6 + 60.0, side * 45.0))
+                assert table_of(scene).replay.button.visible
+                pose = table_of(scene).geo.pose(seat, pos)
+                start_px = table_of(scene).geo.ipx(*pose.start)
+                back = table_of(scene).geo.ipx(*pose.to_world(pose.depth * 0.6 + 60.0, side * 45.0))
                 d.move(start_px)
                 d.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_px, button=1)])
                 d.move(back, (1, 0, 0))
-                if scene.drag is None or scene.aim_prediction is None:
+                if table_of(scene).local.drag is None or tables.aim_prediction(scene) is None:
                     continue
-                assert not scene.meter_rect.colliderect(scene.replay_button.rect), (pos, side)
+                assert not tables.meter_rect(scene).colliderect(
+                    table_of(scene).replay.button.rect
+                ), (pos, side)
                 checked += 1
-                scene.drag = None  # let go without flicking
+                table_of(scene).local.drag = None  # let go without flicking
                 d.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=back, button=1)])
         assert checked == 6
     finally:
@@ -286,8 +307,8 @@ def test_a_layout_for_a_new_viewer_keeps_the_drawn_backdrop(app: Any) -> None:
     dropped frame)."""
     scene = start(app)
     Driver(app).frames(1)
-    drawn = scene.backdrop
+    drawn = table_of(scene).art.backdrop
     assert drawn is not None
     scene.layout(scene.table_rect)
     Driver(app).frames(1)
-    assert scene.backdrop is drawn
+    assert table_of(scene).art.backdrop is drawn

@@ -16,31 +16,33 @@ from tabletop.games import REGISTRY
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick
-from tabletop.games.planepita.scene import PlanepitaScene
-from tabletop.games.planepita.scene_tuning import KNOBS, TuningScene
+from tabletop.games.planepita.table.tuning import KNOBS, TuningScene
 from tabletop.ui import flow
+from tabletop.ui.gamescene import GameScene
 from tabletop.ui.overlays import PauseScene
 from tabletop.ui.widgets import no_overlap
+from tests.planepita import tables
+from tests.planepita.tables import table_of
 from tests.ui.driver import Driver, make_app
 
 AT_THE_JAMMER = Flick(pad=0.5, angle=0.0, speed=1500.0)
 SEATS = default_seats(["human", "human"])
 
 
-def start(app: Any, physics: params_mod.Overrides = ()) -> PlanepitaScene:
+def start(app: Any, physics: params_mod.Overrides = ()) -> GameScene:
     entry = REGISTRY["planepita"]
     if physics:
         params_mod.write_user_file(app.storage.settings_dir, physics)
     scene = flow.start_game(app, entry, entry.default_config(2), 5, SEATS)
     app.frame([], 1 / 60)
-    assert isinstance(scene, PlanepitaScene)
+    assert tables.is_planepita(scene)
     return scene
 
 
-def open_tuning(app: Any, scene: PlanepitaScene) -> TuningScene:
+def open_tuning(app: Any, scene: GameScene) -> TuningScene:
     Driver(app).key(pygame.K_F9)
     top = app.stack.top
-    assert isinstance(top, TuningScene) and top.game is scene
+    assert isinstance(top, TuningScene) and top.table is table_of(scene)
     return top
 
 
@@ -72,7 +74,7 @@ def test_f9_opens_the_sliders_on_the_game_values_and_params_py_refuses_in_words(
     assert (
         app.stack.top is scene
         and scene.session.ply == 0
-        and scene.state.physics == (("friction.mu_face_up", 0.25),)
+        and table_of(scene).state.physics == (("friction.mu_face_up", 0.25),)
     )
 
 
@@ -122,7 +124,7 @@ def test_save_writes_the_player_file_which_new_games_take_and_reset_goes_back(ap
         "New games use these values; this game keeps its own" in tuning.note
         and str(path) in tuning.note
     )
-    assert scene.state.physics == ()  # the game being played keeps its own
+    assert table_of(scene).state.physics == ()  # the game being played keeps its own
     d.press("Reset")
     assert tuning.values == {key: params_mod.value_of(params_mod.default(), key) for key in KNOBS}
     assert tuning.overrides() == ()
@@ -135,7 +137,10 @@ def test_save_writes_the_player_file_which_new_games_take_and_reset_goes_back(ap
     game = flow.start_game(
         app, REGISTRY["planepita"], REGISTRY["planepita"].default_config(2), 6, SEATS
     )
-    assert game.state.physics == saved and game.params.friction.break_away_speed == 750.0
+    assert (
+        table_of(game).state.physics == saved
+        and table_of(game).params.friction.break_away_speed == 750.0
+    )
     app.frame([], 1 / 60)
     d.key(pygame.K_ESCAPE)
     pause = app.stack.top
@@ -159,7 +164,7 @@ def test_the_overlay_and_the_pause_words_fit_the_window(
         app.frame([], 1 / 60)
         window = pygame.Rect((0, 0), size)
         assert window.contains(tuning.panel)
-        assert tuning.panel.left >= scene.geo.square.right  # the board stays in view
+        assert tuning.panel.left >= table_of(scene).geo.square.right  # the board stays in view
         widgets = [w.rect for w in tuning.group.widgets]
         assert no_overlap(widgets) == []
         assert all(tuning.panel.contains(r) for r in widgets)
@@ -183,13 +188,13 @@ def test_save_keeps_the_values_of_the_players_file_that_have_no_slider(app: Any)
     rest of the file, and Replay with untouched sliders is the game's shot."""
     mine = (("friction.mu_jammer", 0.5),)
     scene = start(app, physics=mine)
-    assert scene.state.physics == mine
+    assert table_of(scene).state.physics == mine
     d = Driver(app)
     scene.act(AT_THE_JAMMER)
     d.frames(2)
     tuning = open_tuning(app, scene)
     assert tuning.overrides() == mine
-    assert tuning.tuned == scene.params  # nothing moved: the game's own physics
+    assert tuning.tuned == table_of(scene).params  # nothing moved: the game's own physics
     tuning.sliders["restitution.disc_pad"].set_value(0.4)
     d.press("Save")
     saved, message = params_mod.read_user_file(app.storage.settings_dir)

@@ -15,8 +15,10 @@ import pytest
 from tabletop.core.session import default_seats
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick, Flip, Phase, PlaceJammer
-from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.ui import flow, overlays
+from tabletop.ui.gamescene import GameScene
+from tests.planepita import tables
+from tests.planepita.tables import table_of
 from tests.ui.driver import Driver, make_app
 
 SEED = 2024
@@ -32,28 +34,28 @@ def app(tmp_path: Any):
         a.shutdown()
 
 
-def ready(app: Any, scene: PlanepitaScene) -> bool:
+def ready(app: Any, scene: GameScene) -> bool:
     return app.stack.top is scene and not scene.animating
 
 
-def launch(d: Driver, scene: PlanepitaScene, k: int) -> None:
+def launch(d: Driver, scene: GameScene, k: int) -> None:
     """Drag the pad somewhere along the stretch, then pull the disc back."""
-    geo = scene.geo
+    geo = table_of(scene).geo
     seat = scene.session.to_move()
-    pose = geo.pose(seat, scene.pad_pos(seat))
-    lo, hi = scene.board.stretch_arc(scene.players, seat)
+    pose = geo.pose(seat, table_of(scene).pad_pos(seat))
+    lo, hi = table_of(scene).board.stretch_arc(table_of(scene).players, seat)
     target = (0.25, 0.5, 0.75, 0.4, 0.6)[k % 5]
     a = math.radians(lo + target * (hi - lo))
     d.drag(
         geo.ipx(*pose.to_world(pose.depth * 0.92, 0.0)),
         geo.ipx(300 * math.cos(a), 300 * math.sin(a)),
     )
-    assert scene.pad_pos(seat) == pytest.approx(target, abs=0.02)
-    pose = geo.pose(seat, scene.pad_pos(seat))
+    assert table_of(scene).pad_pos(seat) == pytest.approx(target, abs=0.02)
+    pose = geo.pose(seat, table_of(scene).pad_pos(seat))
     # pull back 32..52 mm (about 800..1300 mm/s), a little to one side
     pull = 32.0 + 5.0 * (k % 5)
     side = (-12.0, -5.0, 0.0, 6.0, 11.0)[(k * 3) % 5]
-    back = pose.to_world(pose.depth * scene.board.pad_start + pull, side)
+    back = pose.to_world(pose.depth * table_of(scene).board.pad_start + pull, side)
     d.drag(geo.ipx(*pose.start), geo.ipx(*back), steps=6)
 
 
@@ -63,7 +65,7 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
     entry = REGISTRY["planepita"]
     config = entry.default_config(2)
     scene = flow.start_game(app, entry, config, SEED, default_seats(["human", "human"]))
-    assert isinstance(scene, PlanepitaScene)
+    assert tables.is_planepita(scene)
     d = Driver(app)
     d.frames(2)
     s = scene.session
@@ -91,12 +93,12 @@ def test_a_whole_two_player_game_by_mouse(app: Any) -> None:
             spec = pp_rules.RULES.legal_actions(st)[0]
             spot = pp_rules.free_jammer_spot(st.layout, spec.area)
             assert spot is not None
-            d.click(scene.geo.ipx(*spot))
+            d.click(table_of(scene).geo.ipx(*spot))
             if (
                 len(s.actions) == before
             ):  # the pixel rounded onto a disc's edge: the nearest other spot
-                x, y = scene.geo.to_mm(*scene.geo.ipx(*spot))
-                d.click(scene.geo.ipx(x * 0.9, y * 0.9))
+                x, y = table_of(scene).geo.to_mm(*table_of(scene).geo.ipx(*spot))
+                d.click(table_of(scene).geo.ipx(x * 0.9, y * 0.9))
             assert isinstance(s.actions[-1], PlaceJammer)
             jammers += 1
         d.frames(1)

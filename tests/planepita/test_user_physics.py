@@ -19,6 +19,7 @@ from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Flick, Phase
 from tabletop.games.planepita.params import ParamError
+from tests.planepita.tables import table_of
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 #: a slower floor and softer bounces than the shipped physics.toml
@@ -231,7 +232,10 @@ def test_watch_replay_uses_the_saved_physics(tmp_path: Path) -> None:
         path = app.storage.save_game("mine", session.to_doc())
         assert flow.open_replay(app, path)
         scene = app.stack.top
-        assert scene.session.state.physics == MINE and scene.params.friction.mu_face_up == 0.2
+        assert (
+            scene.session.state.physics == MINE
+            and table_of(scene).params.friction.mu_face_up == 0.2
+        )
         scene._replay_step()  # the flick, recomputed here: it lands where the game's did
         assert scene.session.states[1] == session.states[1]
     finally:

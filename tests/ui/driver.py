@@ -106,7 +106,8 @@ class Driver:
 
     # -- finding things ---------------------------------------------------------
     def widgets(self) -> list[Any]:
-        group = getattr(self.top, "group", None)
+        # a game's frame: its table's buttons (GameScene.table_group)
+        group = getattr(self.top, "table_group", None) or getattr(self.top, "group", None)
         return list(group.widgets) if group is not None else []
 
     def find_button(self, text: str) -> Any:

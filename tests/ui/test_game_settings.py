@@ -11,13 +11,14 @@ import pygame
 
 from tabletop.core.session import default_seats
 from tabletop.core.storage import SETTINGS_KIND, Storage
-from tabletop.games.planepita.scene import PlanepitaScene
 from tabletop.ui import flow, menus, overlays
+from tabletop.ui.gamescene import GameScene
 from tabletop.ui.settings import SettingsScene
+from tests.planepita import tables
 from tests.ui.driver import Driver, app_fixture, driver_fixture, make_app  # noqa: F401
 
 
-def planepita(app: Any) -> PlanepitaScene:
+def planepita(app: Any) -> GameScene:
     entry = app.games["planepita"]
     scene = flow.start_game(
         app, entry, entry.default_config(2), 5, default_seats(["human", "human"])
@@ -52,7 +53,7 @@ def test_the_pause_screen_changes_how_the_scene_flicks(driver: Driver) -> None:
     d, app = driver, driver.app
     scene = planepita(app)
     assert scene.setting("flick_mode") == "pull"
-    assert "pull back, release" in scene.hint(scene.session.state)
+    assert "pull back, release" in tables.hint(scene, scene.session.state)
     d.key(pygame.K_ESCAPE)  # pause
     pause = d.top
     assert isinstance(pause, overlays.PauseScene)
@@ -62,7 +63,7 @@ def test_the_pause_screen_changes_how_the_scene_flicks(driver: Driver) -> None:
     d.press("Resume")
     assert d.top is scene
     assert scene.setting("flick_mode") == "swipe"
-    assert "swipe it forward" in scene.hint(scene.session.state)
+    assert "swipe it forward" in tables.hint(scene, scene.session.state)
     assert stored(app) == {"planepita": {"flick_mode": "swipe"}}
 
 

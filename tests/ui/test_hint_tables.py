@@ -17,6 +17,7 @@ from tabletop.games.planepita.model import Flick
 from tests.etuc.positions import position
 from tests.etuc.tables import look_of
 from tests.etuc.test_scene import app_fixture, start  # noqa: F401  (fixture)
+from tests.planepita.tables import table_of
 from tests.planepita.test_scene import start as start_planepita
 from tests.ui.driver import Driver
 
@@ -81,9 +82,9 @@ def test_planepita_draws_the_hinted_pad_aim_and_stop(app: Any) -> None:
     hint = ask(d, scene)
     assert isinstance(hint, Flick)
     seat = scene.viewer
-    pad = scene.geo.ipx(*scene.geo.pose(seat, hint.pad).start)
+    pad = table_of(scene).geo.ipx(*table_of(scene).geo.pose(seat, hint.pad).start)
     near_pad = pygame.Rect(0, 0, 80, 80)
     near_pad.center = pad
     assert hint_pixels(app, near_pad) > 50
-    assert hint_pixels(app, scene.board_area) > 400
+    assert hint_pixels(app, table_of(scene).shape.board_area) > 400
     assert "points" in scene.shown_hint.reason

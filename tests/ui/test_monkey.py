@@ -22,7 +22,7 @@ def test_a_bounded_monkey_run_on_every_scene_raises_nothing(tmp_path: Path) -> N
     assert {
         "TitleScene",
         "PlanetTable",
-        "PlanepitaScene",
+        "PlanepitaTable",
         "EtucTable",
         "UchronicleScene",
         "PhantomTable",

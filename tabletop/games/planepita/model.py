@@ -1,7 +1,7 @@
 """Planepita's game data: discs, layouts, actions, phases and the state. Plain frozen data.
 
 This module fixes the shapes the rules (``rules.py``), the physics
-(``physics.py``), the bots (``bot.py``) and the scene (``scene.py``) share; the
+(``physics.py``), the bots (``bot.py``) and the table (``table/``) share; the
 logic lives in ``rules.py``, and nothing here imports any of them. Board
 positions are millimetres in the frame of ``board.py`` (planet centre at the
 origin, y up); discs on the board are :class:`Disc` values inside a

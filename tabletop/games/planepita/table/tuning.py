@@ -18,16 +18,15 @@ limits can be felt).
   stored with it.
 - **Reset** puts the sliders back to the shipped values.
 
-Nothing here changes the game. :class:`TuningControls` is the overlay's part
-of ``scene.PlanepitaScene`` (F9, and the words the pause screen shows about the
-physics in use).
+Nothing here changes the game. The table opens the overlay (F9) and says, on
+the pause screen, which physics the game is played with (:func:`physics_words`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import numpy as np
 import pygame
@@ -35,11 +34,14 @@ import pygame
 from tabletop.core.game import IllegalAction
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as pp_rules
+from tabletop.games.planepita.board import Board
 from tabletop.games.planepita.model import Flick, PlanepitaState
 from tabletop.games.planepita.params import ParamError, Params
 from tabletop.games.planepita.physics import JAMMER, Trajectory
-from tabletop.games.planepita.scene_playback import position_at
+from tabletop.games.planepita.playback import position_at
+from tabletop.games.planepita.table.layout import Layout
 from tabletop.ui.menuscene import MenuScene
+from tabletop.ui.table import Host, TableFrame
 from tabletop.ui.theme import Colour
 from tabletop.ui.widgets import Button, Slider, draw_text, wrap_text
 
@@ -125,16 +127,29 @@ class Comparison:
         return max(self.original.duration, self.tuned.duration)
 
 
+class Tuned(Protocol):
+    """What the overlay reads of the table under it."""
+
+    frame: TableFrame
+    shape: Layout
+    board: Board
+
+    @property
+    def params(self) -> Params: ...
+
+    def last_flick(self) -> int | None: ...
+
+
 class TuningScene(MenuScene):
     """The tuning overlay, over the game (see the module's words)."""
 
     opaque = False
     heading = "Physics tuning"
 
-    def __init__(self, app: Any, game: Any) -> None:
-        self.game = game
+    def __init__(self, app: Host, table: Tuned) -> None:
+        self.table = table
         self.shipped = params_mod.default()
-        in_use: Params = game.params
+        in_use: Params = table.params
         #: what the sliders are laid over: the game's physics, so the values
         #: the player's file holds without a slider (``friction.mu_jammer``,
         #: ``launch.max_angle``...) are kept by Replay and Save; Reset makes
@@ -209,7 +224,7 @@ class TuningScene(MenuScene):
 
     def _sync(self) -> None:
         sound = self.problem is None
-        last = self.game.last_flick()
+        last = self.table.last_flick()
         self.replay.enabled = sound and last is not None
         self.replay.disabled_reason = self.problem or "No shot has been played yet."
         self.save.enabled = sound
@@ -217,10 +232,10 @@ class TuningScene(MenuScene):
 
     # -- the buttons -----------------------------------------------------------------
     def replay_last_shot(self) -> None:
-        ply = self.game.last_flick()
+        ply = self.table.last_flick()
         if ply is None or self.tuned is None:
             return
-        s = self.game.session
+        s = self.table.frame.session
         before, flick = s.states[ply], s.actions[ply]
         assert isinstance(flick, Flick)
         original = pp_rules.shot(before, flick)
@@ -272,7 +287,7 @@ class TuningScene(MenuScene):
         t = self.app.theme
         w, h = self.app.size
         gap = t.px(12)
-        square = self.game.geo.square
+        square = self.table.shape.geo.square
         left = min(square.right + gap, w - t.px(380))
         self.panel = pygame.Rect(left, t.px(8), w - left - t.px(8), h - t.px(16))
         inner = self.panel.inflate(-2 * t.px(16), 0)
@@ -363,13 +378,15 @@ class TuningScene(MenuScene):
     def _draw_comparison(self, surface: pygame.Surface, comparison: Comparison) -> None:
         """Over the board, veiled: where the pieces stood, then each run's
         paths so far and its pieces now, in its colour."""
-        geo = self.game.geo
+        geo = self.table.shape.geo
         t = self.app.theme
-        table = self.game.table_rect.clip(pygame.Rect(0, 0, self.panel.x, surface.get_height()))
+        table = self.table.frame.table_rect.clip(
+            pygame.Rect(0, 0, self.panel.x, surface.get_height())
+        )
         veil = pygame.Surface(table.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, table.topleft)
-        board = self.game.board
+        board = self.table.board
         for d in comparison.before.layout.discs:
             pygame.draw.circle(
                 surface, (200, 200, 210), geo.ipx(d.x, d.y), geo.length(board.disc_radius), 1
@@ -400,24 +417,3 @@ class TuningScene(MenuScene):
                     continue
                 r = board.jammer_radius if ident == JAMMER else board.disc_radius
                 pygame.draw.circle(surface, colour, geo.ipx(*now), geo.length(r), max(2, t.px(2)))
-
-
-class TuningControls:
-    """The tuning overlay's part of ``PlanepitaScene``: F9 opens it, and the
-    pause screen says which physics the game is played with."""
-
-    app: Any
-    session: Any
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == TUNING_KEY:
-            self.open_tuning()
-            return True
-        return bool(super().handle(event))  # type: ignore[misc]
-
-    def open_tuning(self) -> TuningScene:
-        return self.app.stack.push(TuningScene(self.app, self))
-
-    def pause_notes(self) -> list[str]:
-        state = self.session.state
-        return physics_words(pp_rules.params_of(state), state.physics)

@@ -1,29 +1,29 @@
-"""Planepita's table in motion: what the table shows at each moment of an
-animation, driven only by the ``dt`` the scene passes on.
+"""Planepita's table in motion, as data: what the board shows at each moment
+of an animation, driven only by the ``dt`` the table passes on.
 
-A :class:`Picture` is what the table shows in one frame (a state, or a moment
-of an animation). The scene queues :class:`Anim` steps, played one after the
-other: a bot's pad sliding to where it launches from (:class:`PadMove`), its
-pull back (:class:`PullBack`), the recorded ``physics.Trajectory`` frame by
-frame with its clacks, a flash ring at each contact and the discs spiralling
-into the black hole (:class:`ShotAnim`), and a round's end (:class:`RoundEnd`).
-A contact is an :class:`Impact` (:func:`impacts`): where and when two pieces
-met and how hard; its clack, its flash ring and its marker in an instant
-replay (``scene_replay.py``) all come from that one list, so they agree in time
-and in strength (:func:`loudness`). Each step's clock
-is the sum of the ``dt`` values it was given, never the wall clock, so a test
-steps an animation exactly. Sounds go to whatever object with a
-``play(name, gain)`` method the scene passes (the app's mixer).
+A :class:`Moment` is what the board shows in one frame (a state, or a moment
+of an animation). The table queues :class:`Anim` steps, played one after the
+other (``table/animation.py``): a bot's pad sliding to where it launches from
+(:class:`PadMove`), its pull back (:class:`PullBack`), the recorded
+``physics.Trajectory`` frame by frame with its clacks, a flash ring at each
+contact and the discs spiralling into the black hole (:class:`ShotAnim`), and
+a round's end (:class:`RoundEnd`). A contact is an :class:`Impact`
+(:func:`impacts`): where and when two pieces met and how hard; its clack, its
+flash ring and its marker in an instant replay (``table/replay.py``) all come
+from that one list, so they agree in time and in strength (:func:`loudness`).
+Each step's clock is the sum of the ``dt`` values it was given, never the wall
+clock, so a test steps an animation exactly. Sounds go to whatever object with
+a ``play(name, gain)`` method the table passes (the app's mixer).
 
-Drawing lives in ``scene_draw.py``; this module does not draw and does not
-import pygame.
+Painting lives in ``table/paint.py``; this module does not draw and does not
+import pygame (it is one of the game's pure modules, beside ``aim.py``).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
@@ -153,43 +153,41 @@ class Sound(Protocol):
     def play(self, name: str, gain: float = 1.0) -> None: ...
 
 
-@dataclass
-class Picture:
-    """What the table shows in one frame (a state, or a moment of an animation)."""
+@dataclass(frozen=True)
+class Moment:
+    """What the board shows in one frame (a state, or a moment of an animation)."""
 
     state: PlanepitaState
-    discs: list[tuple[Disc, float, float, float]]  # disc, x, y, angle
+    discs: tuple[tuple[Disc, float, float, float], ...]  # disc, x, y, angle
     jammer: tuple[float, float] | None
-    pads: list[float]
+    pads: tuple[float, ...]
     active: int | None  # the seat whose pad stands
     on_pad: Disc | None = None  # a disc waiting on the active pad
-    falling: list[tuple[Disc, float, float, float]] = field(
-        default_factory=list
-    )  # disc, x, y, progress
+    falling: tuple[tuple[Disc, float, float, float], ...] = ()  # disc, x, y, progress
     pending: int | None = None  # the disc a decision is about
     aim: tuple[float, float] | None = None  # (angle, speed) to draw from the active pad
     hidden: frozenset[int] = frozenset()
-    flashes: list[tuple[Impact, float]] = field(
-        default_factory=list
-    )  # a contact, its flash's progress 0..1
-    marks: list[tuple[Impact, float]] = field(
-        default_factory=list
-    )  # instant replay: a contact, seconds since
-    trails: list[Trail] = field(
-        default_factory=list
-    )  # instant replay: each moving piece's path so far
+    flashes: tuple[tuple[Impact, float], ...] = ()  # a contact, its flash's progress 0..1
+    marks: tuple[tuple[Impact, float], ...] = ()  # instant replay: a contact, seconds since
+    trails: tuple[Trail, ...] = ()  # instant replay: each moving piece's path so far
+
+    def with_pad(self, seat: int, pos: float) -> Moment:
+        """This moment with ``seat``'s pad at ``pos``."""
+        pads = list(self.pads)
+        pads[seat] = pos
+        return replace(self, pads=tuple(pads))
 
 
-def picture_of(state: PlanepitaState, layout: Layout | None = None) -> Picture:
-    """The still picture of ``state`` (with ``layout`` instead of its own, if given)."""
+def moment_of(state: PlanepitaState, layout: Layout | None = None) -> Moment:
+    """The still moment of ``state`` (with ``layout`` instead of its own, if given)."""
     lay = layout if layout is not None else state.layout
-    discs = [(d, d.x, d.y, d.angle) for d in lay.discs]
-    pads = [lay.pad_of(s) for s in range(state.players)]
+    discs = tuple((d, d.x, d.y, d.angle) for d in lay.discs)
+    pads = tuple(lay.pad_of(s) for s in range(state.players))
     active = None
     on_pad = None
     if state.phase is Phase.LAUNCH:
         active = pp_rules.RULES.to_move(state)
-    return Picture(state, discs, lay.jammer, pads, active, on_pad, pending=state.pending)
+    return Moment(state, discs, lay.jammer, pads, active, on_pad, pending=state.pending)
 
 
 def ease(p: float) -> float:
@@ -215,7 +213,7 @@ class Anim:
     def progress(self) -> float:
         return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
-    def picture(self) -> Picture:
+    def moment(self) -> Moment:
         raise NotImplementedError
 
 
@@ -229,11 +227,11 @@ class PadMove(Anim):
         self.state, self.seat, self.disc, self.target = state, seat, disc, target
         self.start = state.layout.pad_of(seat)
 
-    def picture(self) -> Picture:
-        pic = picture_of(self.state)
-        pic.pads[self.seat] = self.start + (self.target - self.start) * ease(self.progress)
-        pic.active, pic.on_pad = self.seat, self.disc
-        return pic
+    def moment(self) -> Moment:
+        pos = self.start + (self.target - self.start) * ease(self.progress)
+        return replace(
+            moment_of(self.state).with_pad(self.seat, pos), active=self.seat, on_pad=self.disc
+        )
 
 
 class PullBack(Anim):
@@ -246,10 +244,7 @@ class PullBack(Anim):
         super().__init__(duration)
         self.state, self.seat, self.disc, self.flick = state, seat, disc, flick
 
-    def picture(self) -> Picture:
-        pic = picture_of(self.state)
-        pic.pads[self.seat] = self.flick.pad
-        pic.active, pic.on_pad = self.seat, self.disc
+    def moment(self) -> Moment:
         p = pp_rules.params_of(self.state)
         board = default_board()
         vmax = p.launch.max_speed
@@ -259,8 +254,12 @@ class PullBack(Anim):
             if self.progress >= 1.0
             else min(self.flick.speed, pull_speed(length, vmax, board, p))
         )
-        pic.aim = (self.flick.angle, speed)
-        return pic
+        return replace(
+            moment_of(self.state).with_pad(self.seat, self.flick.pad),
+            active=self.seat,
+            on_pad=self.disc,
+            aim=(self.flick.angle, speed),
+        )
 
 
 class ShotAnim(Anim):
@@ -328,14 +327,10 @@ class ShotAnim(Anim):
                 out.append((hit, (now - hit.t) / window))
         return out
 
-    def picture(self) -> Picture:
-        pic = picture_of(self.state)
-        pic.pads[self.seat] = self.flick.pad
-        pic.active = self.seat
-        pic.pending = None
-        pic.discs = []
-        pic.jammer = None
-        pic.flashes = self.flashes()
+    def moment(self) -> Moment:
+        discs: list[tuple[Disc, float, float, float]] = []
+        jammer: tuple[float, float] | None = None
+        falling: list[tuple[Disc, float, float, float]] = []
         f = self.frame_index()
         frames = self.traj.frames
         fps = self.traj.fps
@@ -344,9 +339,9 @@ class ShotAnim(Anim):
             x, y, a = frames[f, i]
             if not math.isnan(x):
                 if ident == JAMMER:
-                    pic.jammer = (float(x), float(y))
+                    jammer = (float(x), float(y))
                 elif ident in self.discs:
-                    pic.discs.append((self.discs[ident], float(x), float(y), float(a)))
+                    discs.append((self.discs[ident], float(x), float(y), float(a)))
                 continue
             last = self.last_seen[i]
             if last < 0 or last >= len(frames) - 1 and not self.traj.stayed_on_pad:
@@ -361,8 +356,16 @@ class ShotAnim(Anim):
                 if ident == JAMMER:
                     d = Disc(JAMMER, -1)
                 if d is not None:
-                    pic.falling.append((d, float(lx), float(ly), p))
-        return pic
+                    falling.append((d, float(lx), float(ly), p))
+        return replace(
+            moment_of(self.state).with_pad(self.seat, self.flick.pad),
+            active=self.seat,
+            pending=None,
+            discs=tuple(discs),
+            jammer=jammer,
+            flashes=tuple(self.flashes()),
+            falling=tuple(falling),
+        )
 
 
 class RoundEnd(Anim):
@@ -395,22 +398,22 @@ class RoundEnd(Anim):
             self.chimed = True
             sound.play("chime", 0.7)
 
-    def picture(self) -> Picture:
-        pic = picture_of(self.state, self.layout)
-        pic.active = None
-        pic.pending = None
+    def moment(self) -> Moment:
+        still = moment_of(self.state, self.layout)
         stage, p = self.stage()
-        if self.result.jammer is not None:
-            pic.jammer = self.result.jammer
+        jammer = self.result.jammer if self.result.jammer is not None else still.jammer
+        falling: list[tuple[Disc, float, float, float]] = []
         if stage == 0:
-            pic.discs = [d for d in pic.discs if d[0].id not in self.swept or p < 0.35]
+            discs = tuple(d for d in still.discs if d[0].id not in self.swept or p < 0.35)
             if p >= 0.35:
                 fall = (p - 0.35) / 0.65
-                pic.falling = [(d, d.x, d.y, fall) for d in self.result.swept]
+                falling = [(d, d.x, d.y, fall) for d in self.result.swept]
                 if self.result.jammer is not None:
-                    pic.falling.append((Disc(JAMMER, -1), *self.result.jammer, fall))
-                    pic.jammer = None
+                    falling.append((Disc(JAMMER, -1), *self.result.jammer, fall))
+                    jammer = None
         else:
-            pic.discs = [d for d in pic.discs if d[0].id not in self.swept]
-            pic.jammer = None
-        return pic
+            discs = tuple(d for d in still.discs if d[0].id not in self.swept)
+            jammer = None
+        return replace(
+            still, active=None, pending=None, discs=discs, jammer=jammer, falling=tuple(falling)
+        )

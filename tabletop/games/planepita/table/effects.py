@@ -3,27 +3,24 @@ contact, an instant replay's impact markers and fading trails, and a disc
 spiralling into a black hole where it left the board. pygame only; never
 changes the game.
 
-Each function draws one kind of effect from the :class:`scene_playback.Picture`
-of the moment onto the table, through the scene's :class:`scene_draw.Geometry`
+Each function draws one kind of effect from the :class:`playback.Moment` of
+the picture onto the table, through the layout's :class:`layout.Geometry`
 (millimetres to pixels). Sizes grow with a contact's strength
-(``scene_playback.loudness``: the same number that sets its clack's volume).
+(``playback.loudness``: the same number that sets its clack's volume).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from tabletop.games.planepita.model import Disc
 from tabletop.games.planepita.physics import JAMMER
-from tabletop.games.planepita.scene_playback import Impact, Trail, ease
+from tabletop.games.planepita.playback import Impact, Trail, ease
+from tabletop.games.planepita.table.layout import Geometry
 from tabletop.ui.theme import Colour, Theme, mix
-
-if TYPE_CHECKING:
-    from tabletop.games.planepita.scene_draw import Geometry
 
 #: the flash ring of a contact, and an instant replay's impact marker
 FLASH_COLOUR: Colour = (255, 244, 214)
@@ -88,7 +85,7 @@ def _around(points: list[tuple[float, float]], reach: float) -> pygame.Rect:
 
 
 def draw_flashes(
-    surface: pygame.Surface, geo: Geometry, flashes: list[tuple[Impact, float]]
+    surface: pygame.Surface, geo: Geometry, flashes: Sequence[tuple[Impact, float]]
 ) -> None:
     """A ring bursting out of each contact as it happens, wider and brighter
     for a harder hit, fading as it grows."""
@@ -116,7 +113,9 @@ def draw_flashes(
     _LAYER.end(surface)
 
 
-def draw_marks(surface: pygame.Surface, geo: Geometry, marks: list[tuple[Impact, float]]) -> None:
+def draw_marks(
+    surface: pygame.Surface, geo: Geometry, marks: Sequence[tuple[Impact, float]]
+) -> None:
     """An instant replay's marker at each contact so far: a ring sized by its
     impulse, with a dot where the pieces touched; it pops when it happens."""
     if not marks:
@@ -148,7 +147,9 @@ def trail_colour(theme: Theme, disc: Disc) -> Colour:
     return theme.player(disc.owner).colour
 
 
-def draw_trails(surface: pygame.Surface, geo: Geometry, theme: Theme, trails: list[Trail]) -> None:
+def draw_trails(
+    surface: pygame.Surface, geo: Geometry, theme: Theme, trails: Sequence[Trail]
+) -> None:
     """Each moving piece's path so far: bright where it just was, fading to a
     faint line over :data:`TRAIL_FADE` seconds of the shot."""
     if not trails:

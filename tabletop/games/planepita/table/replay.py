@@ -16,15 +16,17 @@ plays nothing. While it shows, the game waits (a bot does not play, a saved
 game's replay does not step). It works on any seat's shot, bots' included,
 and in Watch replay, where the shot is the one the replay has reached.
 
-:class:`InstantReplay` is the replay itself (its clock and its picture);
-:class:`ReplayControls` is its part of ``scene.PlanepitaScene``, mixed in ahead
-of ``TableDrawing`` and ``GameScene``: the key, the button, and the words and
-the timeline drawn over the table.
+:class:`InstantReplay` is the replay itself (its clock and its moment);
+:class:`ReplayControls` is its part of the table (``PlanepitaTable`` holds
+one, and it holds the table): the key, the button and its place, the input
+it takes while it shows. ``picture.py`` says what the words and the timeline
+over the side panel show, ``paint.py`` paints them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Protocol
 
 import numpy as np
 import pygame
@@ -32,19 +34,19 @@ import pygame
 from tabletop.games.planepita import rules as pp_rules
 from tabletop.games.planepita.model import Disc, Flick, PlanepitaState
 from tabletop.games.planepita.physics import JAMMER, Trajectory
-from tabletop.games.planepita.scene_effects import MARK_COLOUR
-from tabletop.games.planepita.scene_playback import (
+from tabletop.games.planepita.playback import (
     FALL_TIME,
     Impact,
-    Picture,
+    Moment,
     ShotAnim,
     Sound,
     Trail,
     shot_discs,
 )
+from tabletop.games.planepita.table.layout import Layout
 from tabletop.ui.gamescene import LOG_KEY
-from tabletop.ui.theme import mix
-from tabletop.ui.widgets import Button, draw_text, wrap_text
+from tabletop.ui.table import TableFrame
+from tabletop.ui.widgets import Button, FocusGroup
 
 #: the replay's speed, against the shot's own
 REPLAY_SPEED = 0.25
@@ -117,14 +119,15 @@ class InstantReplay:
             self.next_clack = 0
         self.playing = True
 
-    def picture(self) -> Picture:
-        """The table at the replay's time: the pieces where they were, the
+    def moment(self) -> Moment:
+        """The board at the replay's time: the pieces where they were, the
         markers of the contacts so far and each moving piece's trail."""
         self.anim.t = self.t / REPLAY_SPEED
-        pic = self.anim.picture()
-        pic.marks = [(hit, self.t - hit.t) for hit in self.impacts if hit.t <= self.t]
-        pic.trails = self.trails()
-        return pic
+        return replace(
+            self.anim.moment(),
+            marks=tuple((hit, self.t - hit.t) for hit in self.impacts if hit.t <= self.t),
+            trails=tuple(self.trails()),
+        )
 
     def trails(self) -> list[Trail]:
         frames = self.traj.frames
@@ -145,53 +148,52 @@ class InstantReplay:
         return out
 
 
+class Replayed(Protocol):
+    """What :class:`ReplayControls` uses of the table."""
+
+    frame: TableFrame
+    shape: Layout
+
+    @property
+    def animating(self) -> bool: ...
+
+
 class ReplayControls:
-    """The instant replay's part of ``PlanepitaScene``: R and the button start
-    and end it; while it shows, it takes the scene's input, its clock and the
-    table's picture (``PlanepitaScene.current_picture`` asks :attr:`instant`).
+    """The instant replay's part of the table: R and the button start and end
+    it; while it shows, it takes the table's input (:meth:`intercept`) and
+    its clock, and its moment is the one the table shows."""
 
-    Reads from the scene: ``app``, ``session``, ``anims``, ``group`` and the
-    layout's ``board_area``, ``panel_rect`` and ``decide_rect``; calls
-    ``super()`` for everything else."""
-
-    app: Any
-    session: Any
-    anims: list[Any]
-    group: Any
-    board_area: pygame.Rect
-    panel_rect: pygame.Rect
-    decide_rect: pygame.Rect
-
-    def init_replay(self) -> None:
+    def __init__(self, table: Replayed, group: FocusGroup) -> None:
+        self.table = table
         self.instant: InstantReplay | None = None
-        self.replay_button = Button(
+        self.button = Button(
             "Replay shot (R)",
-            self.toggle_replay,
+            self.toggle,
             tooltip="The last shot again in slow motion, with its impacts and paths",
         )
-        self.replay_button.visible = False
-        self.group.add(self.replay_button)
-        #: where the timeline was last drawn (for tests)
-        self.replay_timeline = pygame.Rect(0, 0, 0, 0)
+        self.button.visible = False
+        group.add(self.button)
 
     # -- starting and ending -----------------------------------------------------------
     def last_flick(self) -> int | None:
         """The ply of the last flick played so far, or None."""
-        actions = self.session.actions
-        for ply in range(self.session.ply - 1, -1, -1):
+        session = self.table.frame.session
+        actions = session.actions
+        for ply in range(session.ply - 1, -1, -1):
             if isinstance(actions[ply], Flick):
                 return ply
         return None
 
-    def start_replay(self) -> bool:
+    def start(self) -> bool:
         """Show the last shot again; False (and why, in a toast) when there is none."""
-        if self.anims:
+        if self.table.animating:
             return False  # the shot is still playing
+        app = self.table.frame.app
         ply = self.last_flick()
         if ply is None:
-            self.app.toast("There is no shot to replay yet.")
+            app.toast("There is no shot to replay yet.")
             return False
-        s = self.session
+        s = self.table.frame.session
         before, after, flick = s.states[ply], s.states[ply + 1], s.actions[ply]
         # the shot as it was played here; a shot from a save is run again and
         # shown only when it still leads to the board the save recorded
@@ -199,163 +201,85 @@ class ReplayControls:
         if traj is None:
             traj = pp_rules.recorded_shot(before, flick, after)
         if traj is None:
-            self.app.toast(
+            app.toast(
                 "That shot was played with an older version of the physics: "
                 "its path cannot be shown again."
             )
             return False
         self.instant = InstantReplay(ply, before, flick, after, traj)
-        self._sync_replay_button()
+        self.sync()
         return True
 
-    def stop_replay(self) -> None:
+    def stop(self) -> None:
         self.instant = None
-        self._sync_replay_button()
+        self.sync()
 
-    def toggle_replay(self) -> None:
+    def toggle(self) -> None:
         if self.instant is None:
-            self.start_replay()
+            self.start()
         else:
-            self.stop_replay()
+            self.stop()
 
-    def _sync_replay_button(self) -> None:
-        b = self.replay_button
+    def sync(self) -> None:
+        """The button's words and whether it shows: while the replay shows,
+        the way back; else the replay, once a shot has been played and shown."""
+        b = self.button
         if self.instant is not None:
             b.visible, b.text, b.kind = True, "Back to the game (R)", "primary"
         else:
-            b.visible = not self.anims and self.last_flick() is not None
+            b.visible = not self.table.animating and self.last_flick() is not None
             b.text, b.kind = "Replay shot (R)", "normal"
-        self._place_replay_button()
+        self.place()
 
-    def _place_replay_button(self) -> None:
-        t = self.app.theme
-        font = t.font("body", bold=self.replay_button.kind != "normal")
-        w = font.size(self.replay_button.text)[0] + 2 * t.px(14)
-        self.replay_button.rect = pygame.Rect(
-            self.board_area.x + t.px(6), self.board_area.y + t.px(6), w, t.px(36)
-        )
+    def place(self) -> None:
+        """The button in the board area's top left corner, as wide as its words."""
+        t = self.table.frame.app.theme
+        area = self.table.shape.board_area
+        font = t.font("body", bold=self.button.kind != "normal")
+        w = font.size(self.button.text)[0] + 2 * t.px(14)
+        self.button.rect = pygame.Rect(area.x + t.px(6), area.y + t.px(6), w, t.px(36))
 
-    def meter_keep_clear(self) -> list[pygame.Rect]:
-        keep = list(super().meter_keep_clear())  # type: ignore[misc]
-        if self.replay_button.visible:
-            keep.append(self.replay_button.rect)
-        return keep
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the power meter must not cover: the button, when it shows."""
+        return [self.button.rect] if self.button.visible else []
 
-    # -- the scene's parts -------------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        super().layout(rect)  # type: ignore[misc]
-        self._place_replay_button()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.instant is None:
+    # -- input and the clock -------------------------------------------------------------
+    def intercept(self, event: pygame.event.Event) -> bool | None:
+        """R starts the replay (True). While it shows it takes every event
+        (True): R or Esc end it, Space pauses and plays, the arrows and the
+        wheel scrub, a click may press its button; but L, the log, is the
+        frame's (False), and F9 ends it for the tuning overlay (None: the
+        table opens it). Anything else while it does not show: False."""
+        replay = self.instant
+        if replay is None:
             if (
                 event.type == pygame.KEYDOWN
                 and event.key == REPLAY_KEY
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
             ):
-                self.start_replay()
+                self.start()
                 return True
-            return bool(super().handle(event))  # type: ignore[misc]
-        replay = self.instant
+            return False
         if event.type == pygame.KEYDOWN:
             if event.key in (REPLAY_KEY, pygame.K_ESCAPE):
-                self.stop_replay()
+                self.stop()
             elif event.key == pygame.K_SPACE:
                 replay.toggle()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 replay.scrub(1 if event.key == pygame.K_RIGHT else -1)
-            elif event.key in (
-                LOG_KEY,
-                pygame.K_F9,
-            ):  # the log may be shown; tuning ends the replay
-                if event.key == pygame.K_F9:
-                    self.stop_replay()
-                return bool(super().handle(event))  # type: ignore[misc]
+            elif event.key == LOG_KEY:  # the log may be shown
+                return False
+            elif event.key == pygame.K_F9:  # tuning ends the replay
+                self.stop()
+                return None
             return True
         if event.type == pygame.MOUSEWHEEL:
             replay.scrub(event.y)
             return True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.replay_button.handle(event)
+            self.button.handle(event)
         return True  # nothing reaches the game while the replay shows
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, sound: Sound) -> None:
         if self.instant is not None:
-            self.instant.update(dt, self.app.sound)
-            return  # the game waits
-        super().update(dt)  # type: ignore[misc]
-        self._sync_replay_button()
-
-    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
-        super().draw_table(surface, view)  # type: ignore[misc]
-        if self.instant is not None:
-            self._draw_replay_bar(surface, self.instant)
-
-    def _draw_replay_bar(self, surface: pygame.Surface, replay: InstantReplay) -> None:
-        """Over the top of the side panel (the board stays clear): what is
-        showing, the shot's timeline with a tick at each contact, how to steer
-        it and what the marks mean."""
-        t = self.app.theme
-        panel = self.panel_rect
-        inner_w = panel.w - t.px(24)
-        line = t.small.get_linesize()
-        notes = [
-            *wrap_text(
-                t.small,
-                "Wheel or ← →: scrub · Space: pause or play · R or Esc: back to the game",
-                inner_w,
-            ),
-            *wrap_text(
-                t.small,
-                "Rings mark the contacts, larger for harder hits; each path fades behind its piece.",
-                inner_w,
-            ),
-        ]
-        content = (
-            t.heading.get_linesize()
-            + t.body.get_linesize()
-            + t.px(30)
-            + (len(notes) + 1) * line
-            + t.px(20)
-        )
-        h = min(panel.h, max(content, self.decide_rect.bottom - panel.y))
-        box = pygame.Rect(panel.x, panel.y, panel.w, h)
-        pygame.draw.rect(surface, t.panel, box, border_radius=t.px(10))
-        pygame.draw.rect(surface, t.accent, box, max(1, t.px(2)), border_radius=t.px(10))
-        x, y = box.x + t.px(12), box.y + t.px(8)
-        surface.blit(t.font("heading", bold=True).render("Instant replay", True, t.text), (x, y))
-        y += t.heading.get_linesize()
-        state = "playing" if replay.playing else ("ended" if replay.t >= replay.end else "paused")
-        draw_text(
-            surface,
-            t.body,
-            f"¼ speed · {state}",
-            t.text_dim,
-            pygame.Rect(x, y, inner_w, t.body.get_linesize()),
-        )
-        y += t.body.get_linesize() + t.px(8)
-        bar = pygame.Rect(x, y + t.px(6), inner_w, t.px(8))
-        self.replay_timeline = bar
-        pygame.draw.rect(surface, t.track, bar, border_radius=bar.h // 2)
-        span = max(replay.end, 1e-6)
-        done = bar.copy()
-        done.w = round(bar.w * min(1.0, replay.t / span))
-        if done.w > 0:
-            pygame.draw.rect(surface, t.accent, done, border_radius=bar.h // 2)
-        for hit in replay.impacts:
-            hx = bar.x + round(bar.w * hit.t / span)
-            tall = round(t.px(3) + t.px(8) * hit.strength)
-            colour = MARK_COLOUR if hit.t <= replay.t else mix(MARK_COLOUR, t.track, 0.6)
-            pygame.draw.line(
-                surface, colour, (hx, bar.centery - tall), (hx, bar.centery + tall), max(1, t.px(2))
-            )
-        knob = (bar.x + done.w, bar.centery)
-        pygame.draw.circle(surface, t.text, knob, t.px(7))
-        pygame.draw.circle(surface, t.accent, knob, t.px(7), max(1, t.px(2)))
-        clock = f"{min(replay.t, replay.traj.duration):.2f} s of {replay.traj.duration:.2f} s"
-        y = bar.bottom + t.px(8)
-        draw_text(surface, t.small, clock, t.text_dim, pygame.Rect(x, y, inner_w, line), "right")
-        y += line + t.px(4)
-        for text in notes:
-            draw_text(surface, t.small, text, t.text_dim, pygame.Rect(x, y, inner_w, line))
-            y += line
+            self.instant.update(dt, sound)
