@@ -16,8 +16,6 @@ import pytest
 from tabletop.app import App
 from tabletop.core.session import Hint, Seat, Session, default_seats
 from tabletop.games import REGISTRY
-from tabletop.games.uchronicle import scene_table
-from tabletop.games.uchronicle import scene_tutorial as tut
 from tabletop.games.uchronicle.model import (
     Card,
     DeadEnd,
@@ -30,8 +28,6 @@ from tabletop.games.uchronicle.model import (
     parse_card,
     parse_rules,
 )
-from tabletop.games.uchronicle.scene import UchronicleScene
-from tabletop.games.uchronicle.scene_draw import option_text, strength_word
 from tabletop.games.uchronicle.solver import (
     check_removal,
     consistent,
@@ -39,9 +35,13 @@ from tabletop.games.uchronicle.solver import (
     strength_order,
     taken_by,
 )
-from tabletop.ui import flow, overlays, rulespage
+from tabletop.games.uchronicle.table import tutorial as tut
+from tabletop.games.uchronicle.table.looks import option_text, strength_word
+from tabletop.ui import flow, gamescene, overlays, rulespage
 from tabletop.ui.cards import Look
+from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import ScrollText, no_overlap
+from tests.uchronicle.tables import is_uchronicle, look_of, picture_of, table_of
 from tests.ui.driver import Driver, make_app
 
 SIZE = (960, 600)
@@ -64,7 +64,7 @@ def start(
     expert: bool = False,
     seed: int = 5,
     state: UchronicleState | None = None,
-) -> UchronicleScene:
+) -> GameScene:
     entry = REGISTRY["uchronicle"]
     seats = (
         default_seats(kinds)
@@ -87,25 +87,25 @@ def start(
     if isinstance(app.stack.top, overlays.CurtainScene):
         app.stack.top.back()
         app.frame([], 1 / 60)
-    assert isinstance(scene, UchronicleScene)
+    assert is_uchronicle(scene)
     return scene
 
 
-def card_point(scene: UchronicleScene, card: Card) -> tuple[int, int]:
+def card_point(scene: GameScene, card: Card) -> tuple[int, int]:
     """A point where a click picks ``card`` (its visible strip in the fan)."""
-    cards = scene.hand_cards()
-    pose = scene.hand_poses(len(cards))[cards.index(card)]
-    w, _ = scene.hand_painter.card_size
+    cards = table_of(scene).hand_cards()
+    pose = table_of(scene).geo.hand_poses(len(cards))[cards.index(card)]
+    w, _ = table_of(scene).painters.hand.card_size
     for dx in range(-w // 2 + 3, w // 2, 3):
         for dy in (0, -20, 20):
             pt = (round(pose.x + dx), round(pose.y + dy))
-            if scene.card_at(pt) == card:
+            if table_of(scene).card_at(pt) == card:
                 return pt
     raise AssertionError(f"{card} cannot be clicked anywhere")
 
 
-def chip_point(scene: UchronicleScene, index: int) -> tuple[int, int]:
-    for i, rect, _ in scene.chip_layout():
+def chip_point(scene: GameScene, index: int) -> tuple[int, int]:
+    for i, rect, _ in table_of(scene).chip_layout():
         if i == index:
             return rect.center
     raise AssertionError(f"chip {index} is not on show")
@@ -119,7 +119,7 @@ def quick_click(d: Driver, pos: tuple[int, int]) -> None:
     d.frame([down, up])
 
 
-def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, int]:
+def play_to_results(d: Driver, scene: GameScene, pick: Any) -> dict[str, int]:
     """Play the human seats by clicks until the results screen; ``pick(scene,
     turn)`` chooses the card and chip to click. Returns counts of what happened."""
     s = scene.session
@@ -147,17 +147,19 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
             continue
         card, chip = pick(scene, counts["plays"])
         quick_click(d, card_point(scene, card))
-        assert scene.selected == card
-        assert scene.chip == 0, "the cheapest way is chosen for you"
-        choices = scene.current_choices()
+        assert table_of(scene).local.selected == card
+        assert table_of(scene).local.chip == 0, "the cheapest way is chosen for you"
+        choices = table_of(scene).current_choices()
         assert choices, f"{card} was picked with nothing to play"
         assert [c.cost for c in choices] == sorted(c.cost for c in choices), "cheapest first"
         ply = s.ply
         if chip:
             quick_click(d, chip_point(scene, chip))  # another chip, then Play
-            assert scene.chip == chip and s.ply == ply
+            assert table_of(scene).local.chip == chip and s.ply == ply
             action = choices[chip].action
-            d.click_widget(scene.play_button)  # (the button acts on release, after a press)
+            d.click_widget(
+                table_of(scene).play_button
+            )  # (the button acts on release, after a press)
             counts["second chips"] += 1
         else:
             action = choices[0].action
@@ -171,10 +173,10 @@ def play_to_results(d: Driver, scene: UchronicleScene, pick: Any) -> dict[str, i
     return counts
 
 
-def cheapest_pick(scene: UchronicleScene, turn: int) -> tuple[Card, int]:
+def cheapest_pick(scene: GameScene, turn: int) -> tuple[Card, int]:
     """The first card that can win; every third turn its second chip."""
-    card = next(c for c in scene.hand_cards() if scene.choices[c])
-    chip = 1 if turn % 3 == 2 and len(scene.choices[card]) > 1 else 0
+    card = next(c for c in table_of(scene).hand_cards() if table_of(scene).local.choices[c])
+    chip = 1 if turn % 3 == 2 and len(table_of(scene).local.choices[card]) > 1 else 0
     return card, chip
 
 
@@ -258,24 +260,26 @@ def test_chips_are_the_legal_actions_and_preview_their_removals(app: App) -> Non
     d3 = parse_card("D3")
     d.click(card_point(scene, d3))
     legal = [a for a in scene.session.rules.legal_actions(scene.view) if a.card == d3]
-    assert [c.action for c in scene.current_choices()] == legal
-    first = scene.current_choices()[0]
+    assert [c.action for c in table_of(scene).current_choices()] == legal
+    first = table_of(scene).current_choices()[0]
     assert str(first.action) == "play D3 H/E remove B" and first.taken == (parse_card("B6"),)
     assert (
         option_text(first.action, first.cost, False)
         == "higher · trump ♣E · declares suit ☾B · 1 point"
     )
     # the chosen chip's removals are marked on the history; resting on another previews its own
-    assert scene.preview_choice() is first
+    assert table_of(scene).preview_choice() is first
     make_d = next(
-        i for i, c in enumerate(scene.current_choices()) if c.action.rules == parse_rules("H/D")
+        i
+        for i, c in enumerate(table_of(scene).current_choices())
+        if c.action.rules == parse_rules("H/D")
     )
     d.move(chip_point(scene, make_d))
-    assert scene.hover_chip == make_d
-    assert set(scene.preview_choice().taken) == {parse_card("E2"), parse_card("E1")}
-    assert scene.chip == 0, "resting on a chip does not choose it"
+    assert table_of(scene).local.hover_chip == make_d
+    assert set(table_of(scene).preview_choice().taken) == {parse_card("E2"), parse_card("E1")}
+    assert table_of(scene).local.chip == 0, "resting on a chip does not choose it"
     d.click(chip_point(scene, make_d))
-    assert scene.chip == make_d and scene.session.ply == 0
+    assert table_of(scene).local.chip == make_d and scene.session.ply == 0
     d.key(pygame.K_RETURN)
     assert scene.session.ply == 1
     assert str(scene.session.actions[0]) == "play D3 H/D remove E"
@@ -285,21 +289,21 @@ def test_up_down_move_between_chips_and_enter_plays(app: App) -> None:
     state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
-    cards = scene.hand_cards()
+    cards = table_of(scene).hand_cards()
     d.key(pygame.K_RIGHT)  # the ring appears on the first card
     d.key(pygame.K_SPACE)
-    assert scene.selected == cards[0] and scene.chip == 0
+    assert table_of(scene).local.selected == cards[0] and table_of(scene).local.chip == 0
     d.key(pygame.K_DOWN)
     d.key(pygame.K_DOWN)
     d.key(pygame.K_UP)
-    assert scene.chip == 1
+    assert table_of(scene).local.chip == 1
     d.key(pygame.K_TAB)
-    assert scene.chip == 2
+    assert table_of(scene).local.chip == 2
     d.key(pygame.K_RETURN)
     assert scene.session.actions == [scene_choices_before(scene, state, cards[0])[2]]
 
 
-def scene_choices_before(scene: UchronicleScene, state: UchronicleState, card: Card) -> list[Any]:
+def scene_choices_before(scene: GameScene, state: UchronicleState, card: Card) -> list[Any]:
     view = scene.session.rules.view(state, 0)
     return [a for a in scene.session.rules.legal_actions(view) if a.card == card]
 
@@ -313,29 +317,29 @@ def test_a_card_that_cannot_win_is_dimmed_with_its_reason(
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
     view = scene.view
-    can = {c for c in scene.hand_cards() if options(view, c)}
-    cannot = [c for c in scene.hand_cards() if c not in can]
+    can = {c for c in table_of(scene).hand_cards() if options(view, c)}
+    cannot = [c for c in table_of(scene).hand_cards() if c not in can]
     assert can and cannot
     for c in cannot:
-        assert scene.card_look(c) is Look.DISABLED
-        assert not scene.choices[c]
+        assert look_of(scene, c) is Look.DISABLED
+        assert not table_of(scene).local.choices[c]
     d.move(card_point(scene, cannot[0]))
-    text, colour = scene.message(scene.view)
+    text, colour = picture_of(scene).message
     assert f"{cannot[0]} cannot win this trick" in text and colour == app.theme.warning
     # the same reason in a tooltip beside the mouse
     tips: list[str] = []
-    monkeypatch.setattr(scene_table, "draw_tooltip", lambda s, th, text, pos: tips.append(text))
+    monkeypatch.setattr(gamescene, "draw_tooltip", lambda s, th, text, pos: tips.append(text))
     d.frame()
-    assert tips == [scene.card_reason(cannot[0])]
+    assert tips == [table_of(scene).card_reason(cannot[0])]
     d.click(card_point(scene, cannot[0]))
-    assert not scene.play_button.enabled
-    assert "cannot win" in scene.play_button.disabled_reason
+    assert not table_of(scene).play_button.enabled
+    assert "cannot win" in table_of(scene).play_button.disabled_reason
     d.key(pygame.K_RETURN)
     assert scene.session.ply == 0
     # a click on the history says the same, not the dead end's words
-    assert not scene.dead_end
+    assert not table_of(scene).local.dead_end
     c3 = parse_card("C3")
-    assert scene.history_tip(c3, False) == scene.card_reason(cannot[0])
+    assert table_of(scene).editor.history_tip(c3, False) == table_of(scene).card_reason(cannot[0])
 
 
 def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
@@ -344,11 +348,11 @@ def test_the_expert_dead_end_has_its_own_prompt(app: App) -> None:
     state = position(["A2 A3 A4"], "D5 C4", "B5 A5 E5", expert=True, rules="L/C")
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
-    assert scene.dead_end
-    text, colour = scene.message(scene.view)
+    assert table_of(scene).local.dead_end
+    text, colour = picture_of(scene).message
     assert text.startswith("Dead end") and colour == app.theme.warning
     d.click(card_point(scene, parse_card("A5")))
-    chips = scene.current_choices()
+    chips = table_of(scene).current_choices()
     assert chips and all(isinstance(c.action, DeadEnd) for c in chips)
     assert chips[0].action.rules == state.rules, "keeping the rules comes first"
     # every trick keeps its last card: A2 and A3 go, and D5 and C4 of the present one
@@ -373,9 +377,12 @@ def test_a_hint_lifts_its_card_and_chooses_its_chip(app: App) -> None:
     d.until(lambda: scene.hint_action is not None, frames=200)
     hint = scene.hint_action
     d.frame()
-    assert scene.selected == hint.card
-    assert scene.current_choice() is not None and scene.current_choice().action == hint
-    assert scene.card_lift(hint.card) >= scene.hand_painter.lift(Look.SELECTED)
+    assert table_of(scene).local.selected == hint.card
+    assert (
+        table_of(scene).current_choice() is not None
+        and table_of(scene).current_choice().action == hint
+    )
+    assert table_of(scene).card_lift(hint.card) >= table_of(scene).painters.hand.lift(Look.SELECTED)
 
 
 def test_markers_slide_on_dt(tmp_path: Any) -> None:
@@ -383,14 +390,18 @@ def test_markers_slide_on_dt(tmp_path: Any) -> None:
     try:
         state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
         scene = start(app, ["human", "human", "human"], state=state)
-        assert scene.markers[1] == 5.0  # trump E
+        assert table_of(scene).motion.markers[1] == 5.0  # trump E
         d3 = parse_card("D3")
-        scene.act(next(a for a in scene.choices[d3] if a.action.rules == parse_rules("H/D")).action)
+        scene.act(
+            next(
+                a for a in table_of(scene).local.choices[d3] if a.action.rules == parse_rules("H/D")
+            ).action
+        )
         app.frame([], 1 / 60)
-        assert 4.0 < scene.markers[1] < 5.0, "half way: the marker slides"
+        assert 4.0 < table_of(scene).motion.markers[1] < 5.0, "half way: the marker slides"
         for _ in range(120):
             app.frame([], 1 / 60)
-        assert scene.markers[1] == 4.0
+        assert table_of(scene).motion.markers[1] == 4.0
     finally:
         app.shutdown()
 
@@ -409,9 +420,9 @@ def test_the_table_lays_out_without_overlaps(
         scene = start(app, ["human"] + ["easy"] * (players - 1), expert=expert, seed=2)
         d = Driver(app)
         d.until(lambda: scene.my_turn)
-        card = next(c for c in scene.hand_cards() if scene.choices[c])
+        card = next(c for c in table_of(scene).hand_cards() if table_of(scene).local.choices[c])
         d.click(card_point(scene, card))
-        rects = scene.layout_rects()
+        rects = table_of(scene).geo.rects()
         table = scene.table_rect
         for name, r in rects.items():
             assert r.w > 0 and r.h > 0, name
@@ -420,17 +431,23 @@ def test_the_table_lays_out_without_overlaps(
         assert no_overlap(list(rects.values())) == [], [
             (names[i], names[j]) for i, j in no_overlap(list(rects.values()))
         ]
-        chips = [r for _, r, _ in scene.chip_layout()]
-        assert chips and all(scene.chips_rect.contains(r) for r in chips)
+        chips = [r for _, r, _ in table_of(scene).chip_layout()]
+        assert chips and all(table_of(scene).geo.chips.contains(r) for r in chips)
         assert no_overlap(chips) == []
         for i in range(8):
-            assert scene.grid_rect.contains(scene.slot_rect(i))
+            assert table_of(scene).geo.grid.contains(table_of(scene).geo.slot_rect(i))
         for n in (1, 2, 3):
-            for p in scene.present_poses(n):
-                assert scene.present_rect.contains(p.rect(scene.present_painter.card_size))
-            for p in scene.past_poses(7, n):
-                assert scene.slot_rect(7).contains(p.rect(scene.past_painter.card_size))
-        assert scene.board_panel.rect.contains(scene.board_rect)
+            for p in table_of(scene).geo.present_poses(n):
+                assert table_of(scene).geo.present.contains(
+                    p.rect(table_of(scene).painters.present.card_size)
+                )
+            for p in table_of(scene).geo.past_poses(7, n):
+                assert (
+                    table_of(scene)
+                    .geo.slot_rect(7)
+                    .contains(p.rect(table_of(scene).painters.past.card_size))
+                )
+        assert table_of(scene).geo.board_panel.rect.contains(table_of(scene).geo.board)
     finally:
         app.shutdown()
 
@@ -523,7 +540,7 @@ def test_the_rules_page_draws_the_examples(app: App) -> None:
         assert f"[[picture {name} " in text
         fn = entry.rules_picture(name)
         assert fn is not None
-    assert entry.rules_picture("UchronicleScene") is None, "only draw_ functions"
+    assert entry.rules_picture("UchronicleTable") is None, "only draw_ functions"
 
     def pictures(name: str) -> Any:
         fn = entry.rules_picture(name)
@@ -559,21 +576,25 @@ def test_a_play_animates_on_dt_removals_first_then_the_card(tmp_path: Any) -> No
         state = position(EXAMPLE_3_LIKE, "B5 B6", "D3 D4 B1", expert=False, rules="H/E")
         scene = start(app, ["human", "human", "human"], state=state)
         d3 = parse_card("D3")
-        play = next(c.action for c in scene.choices[d3] if c.action.rules == parse_rules("H/D"))
+        play = next(
+            c.action
+            for c in table_of(scene).local.choices[d3]
+            if c.action.rules == parse_rules("H/D")
+        )
         assert scene.act(play)
-        a = scene.anim
+        a = table_of(scene).motion.anim
         assert a is not None and scene.animating
         assert set(a.taken) == set(cards("E2 E1")) and a.finished, "D3 ends the trick"
         # first the removals: they are drawn by the animation, not in their tricks
-        tricks, trick, hidden = scene.shown_history(scene.view)
+        tricks, trick, hidden = table_of(scene).motion.shown_history(scene.view)
         assert hidden == set(a.taken) and trick == state.trick
         steps = 0
-        while scene.clock < a.removed_at:
+        while table_of(scene).motion.clock < a.removed_at:
             app.frame([], 1 / 60)
             steps += 1
         assert steps > 5, "the removals take a moment"
         # then the card in flight to the present trick, its trick still there
-        tricks, trick, hidden = scene.shown_history(scene.view)
+        tricks, trick, hidden = table_of(scene).motion.shown_history(scene.view)
         assert hidden == {d3} and tuple(p.card for p in trick) == cards("B5 B6 D3")
         assert all(p.card not in a.taken for t in tricks for p in t)
         start_pose = a.flight.pose
@@ -583,7 +604,10 @@ def test_a_play_animates_on_dt_removals_first_then_the_card(tmp_path: Any) -> No
             app.frame([], 1 / 60)
             steps += 1
         assert steps < 200
-        assert scene.anim is None and scene.shown_history(scene.view)[2] == set()
+        assert (
+            table_of(scene).motion.anim is None
+            and table_of(scene).motion.shown_history(scene.view)[2] == set()
+        )
         assert scene.view.tricks[-1] == tuple(a.mid[1]), "the finished trick is a past trick now"
     finally:
         app.shutdown()
@@ -595,21 +619,21 @@ def test_many_chips_page_with_more_and_back(app: App) -> None:
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
     d.click(card_point(scene, parse_card("A5")))
-    total = len(scene.current_choices())
-    first_page = [i for i, _, _ in scene.chip_layout() if i >= 0]
+    total = len(table_of(scene).current_choices())
+    first_page = [i for i, _, _ in table_of(scene).chip_layout() if i >= 0]
     assert first_page[0] == 0 and len(first_page) < total
-    assert any(i == -2 for i, _, _ in scene.chip_layout()), "a 'more' chip"
+    assert any(i == -2 for i, _, _ in table_of(scene).chip_layout()), "a 'more' chip"
     d.click(chip_point(scene, -2))
-    second_page = [i for i, _, _ in scene.chip_layout() if i >= 0]
+    second_page = [i for i, _, _ in table_of(scene).chip_layout() if i >= 0]
     assert second_page[0] == first_page[-1] + 1
-    assert scene.chip == 0 and scene.session.ply == 0, "paging chooses nothing"
+    assert table_of(scene).local.chip == 0 and scene.session.ply == 0, "paging chooses nothing"
     d.click(chip_point(scene, -1))
-    assert [i for i, _, _ in scene.chip_layout() if i >= 0] == first_page
+    assert [i for i, _, _ in table_of(scene).chip_layout() if i >= 0] == first_page
     # the keys follow the chosen chip onto the next page
     for _ in range(len(first_page)):
         d.key(pygame.K_DOWN)
-    assert scene.chip == len(first_page)
-    assert scene.chip in [i for i, _, _ in scene.chip_layout()]
+    assert table_of(scene).local.chip == len(first_page)
+    assert table_of(scene).local.chip in [i for i, _, _ in table_of(scene).chip_layout()]
 
 
 def test_resting_on_a_card_tells_its_cheapest_way(app: App) -> None:
@@ -617,7 +641,7 @@ def test_resting_on_a_card_tells_its_cheapest_way(app: App) -> None:
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
     d.move(card_point(scene, parse_card("D3")))
-    text, _ = scene.message(scene.view)
+    text, _ = picture_of(scene).message
     assert text.startswith("D3 can win 12 ways; the cheapest removes B6 (1 point).")
 
 
@@ -637,15 +661,15 @@ def test_the_present_trick_says_what_makes_each_card_strong() -> None:
 DEARER = (["B3 A4 A6", "E2 E3 E5"], "C1 A3", "D3 D5 B2")
 
 
-def history_point(scene: UchronicleScene, card: Card) -> tuple[int, int]:
+def history_point(scene: GameScene, card: Card) -> tuple[int, int]:
     """A point where a click lands on ``card`` in the history."""
-    for p, pose, painter, _ in scene.history_spots():
+    for p, pose, size, _ in table_of(scene).editor.history_spots():
         if p.card != card:
             continue
-        w, _ = painter.card_size
+        w, _ = table_of(scene).painters.of(size).card_size
         for dx in range(-w // 2 + 2, w // 2, 2):
             pt = (round(pose.x + dx), round(pose.y))
-            spot = scene.history_card_at(pt)
+            spot = table_of(scene).editor.history_card_at(pt)
             if spot is not None and spot[0] == card:
                 return pt
     raise AssertionError(f"{card} cannot be clicked in the history")
@@ -657,27 +681,37 @@ def test_expert_a_past_card_clicked_joins_the_removal_and_is_played(app: App) ->
     d = Driver(app)
     b2, a4, e2 = cards("B2 A4 E2")
     d.click(card_point(scene, b2))
-    chip = scene.current_choices()[0]
+    chip = table_of(scene).current_choices()[0]
     assert chip.taken == (e2,) and chip.cost == 1
     # a card of a past trick joins the removal, and a second click takes it back
     d.click(history_point(scene, a4))
-    assert scene.edit is not None and scene.current_choice().taken == (a4, e2)
+    assert table_of(scene).editor.edit is not None and table_of(scene).current_choice().taken == (
+        a4,
+        e2,
+    )
     d.click(history_point(scene, a4))
-    assert scene.edit is None and scene.current_choice() == chip
+    assert table_of(scene).editor.edit is None and table_of(scene).current_choice() == chip
     d.click(history_point(scene, a4))
-    edited = scene.current_choice()
-    assert edited.taken == (a4, e2) and scene.preview_choice() == edited, "the preview follows"
-    assert scene.edit_reason is None and scene.play_button.enabled
-    text = next(text for i, _, text in scene.chip_layout() if i == scene.chip)
+    edited = table_of(scene).current_choice()
+    assert edited.taken == (a4, e2) and table_of(scene).preview_choice() == edited, (
+        "the preview follows"
+    )
+    assert table_of(scene).editor.edit_reason is None and table_of(scene).play_button.enabled
+    text = next(
+        text for i, _, text in table_of(scene).chip_layout() if i == table_of(scene).local.chip
+    )
     assert text == "higher · trump ☀A · trump rank 2 · removes A4, E2 · 2 points"
-    assert any(i == -3 for i, _, _ in scene.chip_layout()), "a way back to the cheapest"
+    assert any(i == -3 for i, _, _ in table_of(scene).chip_layout()), "a way back to the cheapest"
     app.update_settings(anim_speed=1)  # to see both cards fly to the pile
     d.key(pygame.K_RETURN)
     s = scene.session
     assert s.ply == 1 and s.actions[0].removed.cards == (a4, e2)
     assert s.state.points[0] == state.points[0] + chip.cost + 1
     assert s.log[0] == "Ann plays B2, makes 2 the trump rank, removes A4, E2 (2 points)"
-    assert scene.anim is not None and set(scene.anim.taken) == {a4, e2}, "both fly to the pile"
+    assert table_of(scene).motion.anim is not None and set(table_of(scene).motion.anim.taken) == {
+        a4,
+        e2,
+    }, "both fly to the pile"
 
 
 def test_expert_a_present_trick_card_cannot_join_the_removal(app: App) -> None:
@@ -685,13 +719,17 @@ def test_expert_a_present_trick_card_cannot_join_the_removal(app: App) -> None:
     scene = start(app, ["human", "human", "human"], state=state)
     d = Driver(app)
     d.click(card_point(scene, parse_card("B2")))
-    chip = scene.current_choice()
+    chip = table_of(scene).current_choice()
     a3 = parse_card("A3")
     d.move(history_point(scene, a3))
     reason = "A3 is in the present trick: only cards of past tricks can be removed."
-    assert scene.history_tip(a3, True) == reason, "the tooltip says why before the click"
+    assert table_of(scene).editor.history_tip(a3, True) == reason, (
+        "the tooltip says why before the click"
+    )
     d.click(history_point(scene, a3))
-    assert scene.edit is None and scene.current_choice() == chip, "nothing is added"
+    assert table_of(scene).editor.edit is None and table_of(scene).current_choice() == chip, (
+        "nothing is added"
+    )
     assert scene.last_error == reason
 
 
@@ -701,19 +739,23 @@ def test_expert_an_edit_the_rules_refuse_keeps_play_refused_with_their_reason(ap
     d = Driver(app)
     b2, e2 = cards("B2 E2")
     d.click(card_point(scene, b2))
-    chip = scene.current_choice()
+    chip = table_of(scene).current_choice()
     # taking back the card the cheapest removal needs: the rules say what goes wrong
     d.click(history_point(scene, e2))
     reason = REGISTRY["uchronicle"].rules.check(scene.view, Play(b2, chip.action.rules, Pick(())))
-    assert reason is not None and scene.edit_reason == reason
-    assert scene.current_choice().cost == 0 and not scene.play_button.enabled
-    text, colour = scene.message(scene.view)
+    assert reason is not None and table_of(scene).editor.edit_reason == reason
+    assert table_of(scene).current_choice().cost == 0 and not table_of(scene).play_button.enabled
+    text, colour = picture_of(scene).message
     assert reason in text and colour == app.theme.warning
     d.key(pygame.K_RETURN)
     assert scene.session.ply == 0 and scene.last_error == reason
     # Backspace goes back to the cheapest removal, and the game goes on
     d.key(pygame.K_BACKSPACE)
-    assert scene.edit is None and scene.edit_reason is None and scene.play_button.enabled
+    assert (
+        table_of(scene).editor.edit is None
+        and table_of(scene).editor.edit_reason is None
+        and table_of(scene).play_button.enabled
+    )
     d.key(pygame.K_RETURN)
     s = scene.session
     assert s.ply == 1 and s.actions[0] == chip.action
@@ -728,39 +770,47 @@ def test_standard_a_declared_rank_joins_the_removal_and_is_played(app: App) -> N
     d = Driver(app)
     d3, a3, a5, b6 = cards("D3 A3 A5 B6")
     d.click(card_point(scene, d3))
-    chip = scene.current_choice()
+    chip = table_of(scene).current_choice()
     assert chip.action.removed == Declare((), (1,)) and chip.taken == (b6,)
     # a click on A3 offers its rank (A3 goes; D3, the card played, stays) or its suit
     d.click(history_point(scene, a3))
-    assert scene.menu is not None
-    assert [item.text for item in scene.menu.items] == [
+    assert table_of(scene).editor.menu is not None
+    assert [item.text for item in table_of(scene).editor.menu.items] == [
         "Declare rank 3 · +1 point",
         "Declare suit ☀A · +2 points",
     ]
-    assert scene.table_rect.contains(scene.menu.rect)
-    d.click(scene.menu.items[0].rect.center)
-    assert scene.menu is None and scene.edit == Declare((3,), (1,))
-    assert scene.current_choice().taken == (a3, b6)
-    text = next(text for i, _, text in scene.chip_layout() if i == scene.chip)
+    assert scene.table_rect.contains(table_of(scene).editor.menu.rect)
+    d.click(table_of(scene).editor.menu.items[0].rect.center)
+    assert table_of(scene).editor.menu is None and table_of(scene).editor.edit == Declare(
+        (3,), (1,)
+    )
+    assert table_of(scene).current_choice().taken == (a3, b6)
+    text = next(
+        text for i, _, text in table_of(scene).chip_layout() if i == table_of(scene).local.chip
+    )
     assert text == "higher · trump ♣E · declares rank 3 and suit ☾B · 2 points"
     # a click beside the menu closes it, and so does Escape (the game is not paused)
     d.click(history_point(scene, a5))
-    assert [item.text for item in scene.menu.items][0] == "Declare rank 5 · +1 point"
-    d.click(scene.msg_rect.center)
-    assert scene.menu is None and scene.edit == Declare((3,), (1,))
+    assert [item.text for item in table_of(scene).editor.menu.items][
+        0
+    ] == "Declare rank 5 · +1 point"
+    d.click(table_of(scene).geo.msg.center)
+    assert table_of(scene).editor.menu is None and table_of(scene).editor.edit == Declare(
+        (3,), (1,)
+    )
     d.click(history_point(scene, a5))
     d.key(pygame.K_ESCAPE)
-    assert scene.menu is None and app.stack.top is scene
+    assert table_of(scene).editor.menu is None and app.stack.top is scene
     # the menu takes a declaration back: without rank 3 the edit is the cheapest again
     d.click(history_point(scene, a3))
-    texts = [item.text for item in scene.menu.items]
+    texts = [item.text for item in table_of(scene).editor.menu.items]
     assert texts[0] == "Take back rank 3 · −1 point", texts
-    d.click(scene.menu.items[0].rect.center)
-    assert scene.current_choice().taken == (b6,)
+    d.click(table_of(scene).editor.menu.items[0].rect.center)
+    assert table_of(scene).current_choice().taken == (b6,)
     d.click(history_point(scene, a3))
-    d.click(scene.menu.items[0].rect.center)
-    assert scene.edit == Declare((3,), (1,))
-    d.click_widget(scene.play_button)
+    d.click(table_of(scene).editor.menu.items[0].rect.center)
+    assert table_of(scene).editor.edit == Declare((3,), (1,))
+    d.click_widget(table_of(scene).play_button)
     s = scene.session
     assert s.ply == 1 and s.actions[0].removed == Declare((3,), (1,))
     assert s.state.points[0] == state.points[0] + chip.cost + 1
@@ -771,16 +821,64 @@ def test_a_hint_with_a_dearer_removal_chooses_its_chip_with_that_removal(app: Ap
     state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
     scene = start(app, ["human", "human", "human"], state=state)
     b2, a4, e2 = cards("B2 A4 E2")
-    cheapest = scene.choices[b2][0].action
+    cheapest = table_of(scene).local.choices[b2][0].action
     dearer = Play(b2, cheapest.rules, Pick((a4, e2)))
     # the hard bot's hint for this position, as the frame holds it once worked out
     scene.shown_hint = Hint(0, scene.session.ply, dearer, "B2 wins here.")
     scene._hint_state = scene.session.state
     assert scene.hint_action == dearer
-    scene.refresh()
-    assert scene.selected == b2 and scene.chip == 0
-    assert scene.current_choice().action == dearer and scene.edit_reason is None
+    table_of(scene).refresh()
+    assert table_of(scene).local.selected == b2 and table_of(scene).local.chip == 0
+    assert (
+        table_of(scene).current_choice().action == dearer
+        and table_of(scene).editor.edit_reason is None
+    )
     # another chip goes back to the cheapest removals
     Driver(app).key(pygame.K_DOWN)
-    assert scene.chip == 1 and scene.edit is None
-    assert scene.current_choice() == scene.current_choices()[1]
+    assert table_of(scene).local.chip == 1 and table_of(scene).editor.edit is None
+    assert table_of(scene).current_choice() == table_of(scene).current_choices()[1]
+
+
+# -- the table contract ------------------------------------------------------------------------
+
+
+def test_a_gesture_gives_the_rules_action_and_the_frame_plays_it(app: App) -> None:
+    """A click on a card is a gesture of the table's own (True); a click on
+    the chosen chip gives the rules' Play, which only the frame plays."""
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    table = table_of(scene)
+    d3 = parse_card("D3")
+    press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card_point(scene, d3), button=1)
+    assert table.handle(press) is True and table.local.selected == d3
+    assert scene.session.actions == [], "a pick plays nothing"
+    cheapest = table.current_choices()[0].action
+    chip = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=chip_point(scene, 0), button=1)
+    chosen = table.handle(chip)
+    assert chosen == cheapest and scene.session.actions == [], "the table plays nothing itself"
+    assert scene.act(chosen) and scene.session.actions == [cheapest]
+
+
+def test_painting_a_picture_writes_nothing_back(app: App) -> None:
+    """The picture is all a frame shows: painting it leaves the table as it
+    was, and the same state gives the same picture."""
+    state = position(DEARER[0], DEARER[1], DEARER[2], expert=True, rules="H/A")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    b2, a4 = cards("B2 A4")
+    d.click(card_point(scene, b2))
+    d.click(history_point(scene, a4))  # an edited removal
+    d.key(pygame.K_RIGHT)  # the keyboard's cursor shows
+    table = table_of(scene)
+    picture = picture_of(scene)
+
+    def local() -> tuple[Any, ...]:
+        lo, ed = table.local, table.editor
+        return (lo.selected, lo.chip, lo.chip_start, lo.hover_card, ed.edit, ed.edit_reason)
+
+    before = local()
+    table.paint(pygame.Surface(app.size), picture)
+    assert picture_of(scene) == picture and local() == before
+    assert [spot.card for spot in picture.hand if spot.look is Look.SELECTED] == [b2]
+    assert sum(spot.focused for spot in picture.hand) == 1
+    assert a4 in picture.history.marked and picture.chips[0].text == "↺ cheapest"

@@ -24,7 +24,7 @@ def test_a_bounded_monkey_run_on_every_scene_raises_nothing(tmp_path: Path) -> N
         "PlanetTable",
         "PlanepitaTable",
         "EtucTable",
-        "UchronicleScene",
+        "UchronicleTable",
         "PhantomTable",
     } <= report.scenes
     assert report.plays >= 3 and report.moves > report.plays  # people's moves and the bots' answers

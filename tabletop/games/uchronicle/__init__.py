@@ -19,6 +19,6 @@ ENTRY = GameEntry.of(
     bot,
     sample_action=sample_action,
     determinize=determinize,
-    scene="tabletop.games.uchronicle.scene:UchronicleScene",
-    icon="tabletop.games.uchronicle.scene:draw_icon",
+    scene="tabletop.games.uchronicle.table:scene",
+    icon="tabletop.games.uchronicle.table:draw_icon",
 )

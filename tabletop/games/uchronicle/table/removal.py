@@ -15,58 +15,37 @@ The chip's words and points, the marks on the history and the rule board's
 preview follow the edited removal. Whether it is legal is the rules' to say
 (``check``): an edit they refuse keeps Play refused with their reason. Choosing
 another chip or card, the "↺ cheapest" chip or Backspace go back to the
-cheapest removal. The scene (``scene.py``) mixes this in.
+cheapest removal. The table (``__init__.py``) holds an :class:`Editor`, which
+reads the table through :class:`Editing`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.uchronicle import solver
-from tabletop.games.uchronicle.model import Card, DeadEnd, Declare, Pick, Play, Played, Removal
-from tabletop.games.uchronicle.scene_draw import GRID, suit_text
-from tabletop.ui.cards import CardPainter, Pose, draw_outline, hit_test
+from tabletop.games.uchronicle.model import Card, Declare, Pick, Play, Played, Removal
+from tabletop.games.uchronicle.table.layout import Geometry
+from tabletop.games.uchronicle.table.looks import GRID, suit_text
+from tabletop.games.uchronicle.table.picture import (
+    Choice,
+    DeclareMenu,
+    Local,
+    MenuItem,
+    MenuPicture,
+    Ring,
+    card_reason,
+)
+from tabletop.ui.cards import Pose, hit_test
+from tabletop.ui.table import TableFrame
 from tabletop.ui.theme import mix
-from tabletop.ui.widgets import draw_text
 
 #: the key that goes back to the chip's cheapest removal
 RESET_KEY = pygame.K_BACKSPACE
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One chip: a legal action for the picked card, the cards it removes, its cost."""
-
-    action: Play | DeadEnd
-    taken: tuple[Card, ...]
-
-    @property
-    def cost(self) -> int:
-        return len(self.taken)
-
-
-@dataclass(frozen=True)
-class MenuItem:
-    """One line of the standard game's declare menu and the removal it makes."""
-
-    text: str
-    rect: pygame.Rect
-    removal: Declare
-
-
-@dataclass
-class DeclareMenu:
-    """The menu beside a history card (standard game): its rank, its suit."""
-
-    card: Card
-    items: list[MenuItem]
-    rect: pygame.Rect
-    hover: int | None = None
 
 
 def points_delta(delta: int) -> str:
@@ -77,45 +56,52 @@ def points_delta(delta: int) -> str:
     return f"{sign}{plural(abs(delta), 'point')}"
 
 
-class RemovalEditing:
-    """The removal-editing half of :class:`~tabletop.games.uchronicle.scene.UchronicleScene`."""
+class Editing(Protocol):
+    """What the :class:`Editor` uses of the table."""
 
-    app: Any
-    session: Any
-    expert: bool
-    #: the removal the player made of the chosen chip's, or None: the chip's own
-    edit: Removal | None
-    #: the rules' reason the edited play is refused, or None
-    edit_reason: str | None
-    menu: DeclareMenu | None
-    #: the history card under the mouse, and whether it is in the present trick
-    hover_history: tuple[Card, bool] | None
+    frame: TableFrame
+    local: Local
+    geo: Geometry
 
-    def reset_edit(self) -> None:
+    @property
+    def animating(self) -> bool: ...
+
+    def refresh(self) -> None: ...
+
+
+class Editor:
+    """The player's own removal of the chosen chip's, and the declare menu."""
+
+    def __init__(self, table: Editing) -> None:
+        self.table = table
+        #: the removal the player made of the chosen chip's, or None: the chip's own
+        self.edit: Removal | None = None
+        #: the rules' reason the edited play is refused, or None
+        self.edit_reason: str | None = None
+        self.menu: DeclareMenu | None = None
+        #: the history card under the mouse, and whether it is in the present trick
+        self.hover: tuple[Card, bool] | None = None
+
+    def reset(self) -> None:
         """Back to the chosen chip's cheapest removal."""
         self.edit = None
         self.edit_reason = None
         self.menu = None
 
     # -- the edited play ---------------------------------------------------------------------
-    def chip_choice(self) -> Choice | None:
-        """The chosen chip as offered (its cheapest removal)."""
-        cs = self.current_choices()
-        return cs[self.chip] if 0 <= self.chip < len(cs) else None
-
     def edited(self, base: Choice) -> Choice:
         """``base`` with the player's removal in place of its own."""
         if self.edit is None or not isinstance(base.action, Play):
             return base
         action = Play(base.action.card, base.action.rules, self.edit)
-        return Choice(action, solver.taken_by(self.view, action.card, self.edit))
+        return Choice(action, solver.taken_by(self.table.frame.view, action.card, self.edit))
 
     def editable(self) -> Play | None:
         """The chosen chip's play when its removal may be edited now."""
-        base = self.chip_choice()
-        if base is None or not isinstance(base.action, Play) or not self.my_turn:
+        base = self.table.local.chip_choice()
+        if base is None or not isinstance(base.action, Play) or not self.table.frame.my_turn:
             return None
-        if self.animating:
+        if self.table.animating:
             return None
         return base.action
 
@@ -128,46 +114,47 @@ class RemovalEditing:
         if play is None:
             return
         self.menu = None
+        frame = self.table.frame
         if removal == play.removed:
-            self.reset_edit()
+            self.reset()
         else:
             self.edit = removal
-            self.edit_reason = self.session.rules.check(
-                self.view, Play(play.card, play.rules, removal)
+            self.edit_reason = frame.session.rules.check(
+                frame.view, Play(play.card, play.rules, removal)
             )
-        self.app.sound.play("click", 0.4)
-        self.refresh()
+        frame.app.sound.play("click", 0.4)
+        self.table.refresh()
 
     def back_to_cheapest(self) -> None:
         if self.edit is not None:
-            self.reset_edit()
-            self.app.sound.play("click", 0.4)
-            self.refresh()
+            self.reset()
+            self.table.frame.app.sound.play("click", 0.4)
+            self.table.refresh()
 
     # -- the history under the mouse -----------------------------------------------------------
-    def history_spots(self) -> Iterator[tuple[Played, Pose, CardPainter, bool]]:
-        """Every history card as the table draws it: its play, pose, painter
-        and whether it is in the present trick."""
-        view = self.view
+    def history_spots(self) -> Iterator[tuple[Played, Pose, str, bool]]:
+        """Every history card as the table draws it: its play, pose, painter's
+        size and whether it is in the present trick."""
+        view, geo = self.table.frame.view, self.table.geo
         for index, tr in enumerate(view.tricks[: GRID[0] * GRID[1]]):
-            for p, pose in zip(tr, self.past_poses(index, len(tr))):
-                yield p, pose, self.past_painter, False
-        for p, pose in zip(view.trick, self.present_poses(len(view.trick))):
-            yield p, pose, self.present_painter, True
+            for p, pose in zip(tr, geo.past_poses(index, len(tr))):
+                yield p, pose, "past", False
+        for p, pose in zip(view.trick, geo.present_poses(len(view.trick))):
+            yield p, pose, "present", True
 
     def history_card_at(self, pos: tuple[int, int]) -> tuple[Card, bool] | None:
         """The history card drawn at ``pos`` and whether it is in the present
         trick (only while the history lies still)."""
-        if self.animating:
+        if self.table.animating:
             return None
-        view = self.view
+        view, geo = self.table.frame.view, self.table.geo
         trick = view.trick
-        poses = self.present_poses(len(trick))
-        i = hit_test(poses, pos, self.present_painter.card_size)
+        poses = geo.present_poses(len(trick))
+        i = hit_test(poses, pos, geo.painters.present.card_size)
         if i is not None:
             return trick[i].card, True
         for index, tr in enumerate(view.tricks[: GRID[0] * GRID[1]]):
-            i = hit_test(self.past_poses(index, len(tr)), pos, self.past_painter.card_size)
+            i = hit_test(geo.past_poses(index, len(tr)), pos, geo.painters.past.card_size)
             if i is not None:
                 return tr[i].card, False
         return None
@@ -175,11 +162,12 @@ class RemovalEditing:
     def history_tip(self, card: Card, present: bool) -> str:
         """What a click on this history card would do, in words."""
         play = self.editable()
+        local = self.table.local
         if play is None:
-            if self.selected is None:
+            if local.selected is None:
                 return "Pick a card of your hand first; then click cards here to remove more."
-            if not self.current_choices():
-                return self.card_reason(self.selected)
+            if not local.current_choices():
+                return card_reason(self.table.frame.view.trick, local.selected)
             return "At a dead end the cards taken are fixed: every trick keeps its last card."
         removal = self.removal_now(play)
         if isinstance(removal, Pick):
@@ -196,29 +184,32 @@ class RemovalEditing:
         removal = self.removal_now(play)
         assert isinstance(removal, Pick)
         trial = Play(play.card, play.rules, Pick((*removal.cards, card)))
-        return self.session.rules.check(self.view, trial) or f"{card} cannot be removed."
+        frame = self.table.frame
+        return frame.session.rules.check(frame.view, trial) or f"{card} cannot be removed."
 
     # -- clicks ----------------------------------------------------------------------------------
     def click_history(self, card: Card, present: bool) -> None:
         play = self.editable()
         if play is None:
-            self.refuse(self.history_tip(card, present))
+            self.table.frame.refuse(self.history_tip(card, present))
             return
         removal = self.removal_now(play)
         if isinstance(removal, Pick):
             if card in removal.cards:
                 self.set_edit(Pick(tuple(c for c in removal.cards if c != card)))
             elif self.refused_here(card, present):
-                self.refuse(self.pick_refusal(play, card))
+                self.table.frame.refuse(self.pick_refusal(play, card))
             else:
                 self.set_edit(Pick((*removal.cards, card)))
             return
         self.open_menu(card, play, removal)
 
     def open_menu(self, card: Card, play: Play, removal: Declare) -> None:
-        t = self.app.theme
+        frame = self.table.frame
+        t = frame.app.theme
+        view = frame.view
         font = t.font("small", bold=True)
-        now = len(solver.taken_by(self.view, play.card, removal))
+        now = len(solver.taken_by(view, play.card, removal))
         lines: list[tuple[str, Declare]] = []
         for what, value, held in (
             ("rank", card.rank, removal.ranks),
@@ -234,7 +225,7 @@ class RemovalEditing:
                 group.add(value)
                 verb = f"Declare {name}"
             new = Declare(tuple(ranks), tuple(suits))
-            delta = len(solver.taken_by(self.view, play.card, new)) - now
+            delta = len(solver.taken_by(view, play.card, new)) - now
             lines.append((f"{verb} · {points_delta(delta)}", new))
         pad, gap = t.px(8), t.px(4)
         item_h = t.small.get_linesize() + t.px(10)
@@ -242,21 +233,23 @@ class RemovalEditing:
         h = len(lines) * item_h + (len(lines) - 1) * gap + 2 * pad
         box = pygame.Rect(0, 0, w, h)
         box.midtop = self.card_foot(card)
-        box.clamp_ip(self.table_rect)
+        box.clamp_ip(frame.table_rect)
         items = []
         y = box.y + pad
         for text, new in lines:
             items.append(MenuItem(text, pygame.Rect(box.x + pad, y, w - 2 * pad, item_h), new))
             y += item_h + gap
         self.menu = DeclareMenu(card, items, box)
-        self.app.sound.play("click", 0.4)
+        frame.app.sound.play("click", 0.4)
 
     def card_foot(self, card: Card) -> tuple[int, int]:
         """Just under ``card`` where it lies in the history (for the menu)."""
-        for p, pose, painter, _ in self.history_spots():
+        painters = self.table.geo.painters
+        for p, pose, size, _ in self.history_spots():
             if p.card == card:
-                return round(pose.x), round(pose.y + painter.card_height / 2 + self.app.theme.px(4))
-        return self.present_rect.center
+                height = painters.of(size).card_height
+                return round(pose.x), round(pose.y + height / 2 + self.table.frame.app.theme.px(4))
+        return self.table.geo.present.center
 
     def dismiss(self) -> bool:
         """Escape closes the declare menu before it would pause the game."""
@@ -275,7 +268,7 @@ class RemovalEditing:
             menu.hover = next(
                 (i for i, item in enumerate(menu.items) if item.rect.collidepoint(event.pos)), None
             )
-            return menu.rect.collidepoint(event.pos)
+            return bool(menu.rect.collidepoint(event.pos))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for item in menu.items:
                 if item.rect.collidepoint(event.pos):
@@ -285,37 +278,30 @@ class RemovalEditing:
             return False
         return False
 
-    # -- drawing ---------------------------------------------------------------------------------
-    def draw_menu(self, surface: pygame.Surface) -> None:
+    # -- what shows ------------------------------------------------------------------------------
+    def menu_picture(self) -> MenuPicture | None:
         menu = self.menu
         if menu is None:
-            return
-        t = self.app.theme
-        radius = t.px(8)
-        pygame.draw.rect(surface, t.shadow, menu.rect.move(0, t.px(3)), border_radius=radius)
-        pygame.draw.rect(surface, t.panel, menu.rect, border_radius=radius)
-        pygame.draw.rect(surface, t.focus, menu.rect, max(2, t.px(2)), border_radius=radius)
-        font = t.font("small", bold=True)
-        for i, item in enumerate(menu.items):
-            colour = t.button_hover if i == menu.hover else t.button
-            pygame.draw.rect(surface, colour, item.rect, border_radius=item.rect.h // 2)
-            draw_text(surface, font, item.text, t.text, item.rect.inflate(-t.px(12), 0), "center")
+            return None
+        return MenuPicture(
+            menu.rect.copy(), tuple((i.text, i.rect.copy()) for i in menu.items), menu.hover
+        )
 
-    def draw_history_hover(self, surface: pygame.Surface) -> None:
+    def rings(self) -> tuple[Ring, ...]:
         """A ring round the history card under the mouse when a click would
         edit the removal (a dim one when the click would be refused)."""
-        hover = self.hover_history
+        hover = self.hover
         if hover is None or self.editable() is None or self.menu is not None:
-            return
+            return ()
         card, present = hover
-        t = self.app.theme
+        t = self.table.frame.app.theme
         refused = self.refused_here(card, present)
         colour = mix(t.text_dim, t.felt, 0.3) if refused else t.focus
-        for p, pose, painter, here in self.history_spots():
-            if p.card == card and here == present:
-                draw_outline(
-                    surface, pose, painter.card_size, colour, max(2, t.px(3)), grow=t.px(3)
-                )
+        return tuple(
+            Ring(pose, size, colour)
+            for p, pose, size, here in self.history_spots()
+            if p.card == card and here == present
+        )
 
     def refused_here(self, card: Card, present: bool) -> bool:
         """Whether a click on this card would be refused: an expert removal

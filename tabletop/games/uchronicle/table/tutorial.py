@@ -4,8 +4,9 @@ drawn with the table's own card painter.
 The rulebook's illustrations are not in its text, so each position is built to
 match its sentences; tests/uchronicle/test_scene.py checks every claim the
 tutorial makes about them against the solver. The rules page names the
-drawing functions (``[[picture draw_example_1 9]]``); the scene module
-re-exports them, since the rules viewer looks there.
+drawing functions (``[[picture draw_example_1 9]]``); the table package
+(``table/__init__.py``) re-exports them, since the rules viewer looks in the
+module the entry's ``scene`` names.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import functools
 import pygame
 
 from tabletop.games.uchronicle.model import Card, Played, RulesState, Trick, parse_card
-from tabletop.games.uchronicle.scene_draw import card_face, draw_removal_mark, draw_tag, rules_text
+from tabletop.games.uchronicle.table.looks import card_face, draw_removal_mark, draw_tag, rules_text
 from tabletop.ui.cards import CardPainter, Pose, draw_card
 from tabletop.ui.theme import Theme, mix
 from tabletop.ui.widgets import draw_text

@@ -1,24 +1,34 @@
 """Uchronicle's table in motion: a play's removals turn face down and fly to
 the remover's pile, the card flies into the present trick, a finished trick
 settles among the past ones, and the rule board's markers slide to the rules
-on show. Everything runs on the frames' ``dt``; the scene (``scene.py``) mixes
-this in and its drawing (``scene_table.py``) asks :meth:`shown_history` what
-the tricks look like at this moment.
+on show. Everything runs on the frames' ``dt``. The table holds a
+:class:`Motion`; its picture asks :meth:`Motion.shown_history` what the
+tricks look like at this moment and :meth:`Motion.sprites` what the
+animation draws over them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-import pygame
 
 from tabletop.core.game import Move
 from tabletop.games.uchronicle import solver
-from tabletop.games.uchronicle.model import Card, DeadEnd, Played, Trick, UchronicleState
+from tabletop.games.uchronicle.model import (
+    Card,
+    DeadEnd,
+    Played,
+    RulesState,
+    Trick,
+    UchronicleState,
+)
 from tabletop.games.uchronicle.rules import dead_end_taken
-from tabletop.games.uchronicle.scene_draw import GRID, card_face, draw_flip, marker_cells
-from tabletop.ui.cards import CardTween, Look, Pose, draw_card
+from tabletop.games.uchronicle.table.layout import Geometry
+from tabletop.games.uchronicle.table.looks import marker_cells
+from tabletop.games.uchronicle.table.picture import Sprite
+from tabletop.ui.cards import CardTween, Pose
+from tabletop.ui.sound import Sound
+from tabletop.ui.theme import Theme
 
 # seconds, at animation speed 1
 FLIP = 0.3
@@ -53,19 +63,28 @@ class Anim:
     settle: list[tuple[Card, CardTween]]
 
 
-class PlayAnimation:
-    """The animation half of :class:`~tabletop.games.uchronicle.scene.UchronicleScene`."""
+class Motion:
+    """The play being shown (its :class:`Anim` and clock) and the rule board's
+    markers, sliding."""
 
-    app: Any
-    anim: Anim | None
-    clock: float
-    markers: list[float]
+    def __init__(self, markers: list[float]) -> None:
+        self.anim: Anim | None = None
+        self.clock = 0.0
+        #: where each of the rule board's markers is, in cells (sliding towards the rules)
+        self.markers = markers
 
-    # -- animation --------------------------------------------------------------------------------
-    def on_played(self, move: Move) -> None:
+    def start(
+        self,
+        move: Move,
+        theme: Theme,
+        sound: Sound,
+        geo: Geometry,
+        origin: Callable[[UchronicleState, int, Card], Pose],
+    ) -> None:
+        """Start the animation of ``move``; ``origin`` says where the card leaves from."""
         before, action, after = move.before, move.action, move.after
-        self.skip_animation()
-        t = self.app.theme
+        self.skip()
+        t = theme
         seat = before.turn
         card = action.card
         taken = (
@@ -82,7 +101,6 @@ class PlayAnimation:
             or len(after.tricks) > len(before.tricks)
         )
         last_of_round = after.round != before.round or after.turn is None
-        sound = self.app.sound
         sound.play("card")
         flip, to_pile = (t.duration(FLIP), t.duration(TO_PILE)) if taken else (0.0, 0.0)
         removed_at = flip + to_pile
@@ -92,17 +110,15 @@ class PlayAnimation:
         end = held_at + settle_d
         if end <= 0:
             self.anim = None
-            self.refresh()
             return
-        taken_poses = self._poses_of(before.tricks, before.trick, gone)
-        pile = Pose(*self.pile_center(seat), 0.0)
-        origin = self._origin(before, seat, card)
-        target = self._trick_poses(mid_tricks, mid_trick)[1][-1]
-        flight = CardTween(origin, target, t.duration(FLY), delay=removed_at)
+        taken_poses = self._poses_of(geo, before.tricks, before.trick, gone)
+        pile = Pose(*geo.pile_center(seat), 0.0)
+        target = geo.trick_poses(mid_tricks, mid_trick)[1][-1]
+        flight = CardTween(origin(before, seat, card), target, t.duration(FLY), delay=removed_at)
         settle: list[tuple[Card, CardTween]] = []
         if settle_d > 0:
-            starts = self._trick_poses(mid_tricks, mid_trick)[1]
-            ends = self.past_poses(len(mid_tricks), len(mid_trick))
+            starts = geo.trick_poses(mid_tricks, mid_trick)[1]
+            ends = geo.past_poses(len(mid_tricks), len(mid_trick))
             settle = [
                 (p.card, CardTween(a, b, settle_d, delay=held_at))
                 for p, a, b in zip(mid_trick, starts, ends)
@@ -126,14 +142,14 @@ class PlayAnimation:
             settle,
         )
         self.clock = 0.0
-        self.refresh()
 
+    @staticmethod
     def _poses_of(
-        self, tricks: tuple[Trick, ...], trick: Trick, cards: set[Card]
+        geo: Geometry, tricks: tuple[Trick, ...], trick: Trick, cards: set[Card]
     ) -> dict[Card, tuple[Pose, bool]]:
         """Where ``cards`` lie in this history: pose, and whether in the present trick."""
         out: dict[Card, tuple[Pose, bool]] = {}
-        past, present = self._trick_poses(tricks, trick)
+        past, present = geo.trick_poses(tricks, trick)
         for tr, poses in zip(tricks, past):
             for p, pose in zip(tr, poses):
                 if p.card in cards:
@@ -143,47 +159,29 @@ class PlayAnimation:
                 out[p.card] = (pose, True)
         return out
 
-    def _trick_poses(
-        self, tricks: tuple[Trick, ...], trick: Trick
-    ) -> tuple[list[list[Pose]], list[Pose]]:
-        past = [self.past_poses(i, len(tr)) for i, tr in enumerate(tricks[: GRID[0] * GRID[1]])]
-        return past, self.present_poses(len(trick))
-
-    def _origin(self, before: UchronicleState, seat: int, card: Card) -> Pose:
-        if seat == self.viewer:
-            hand = list(self.session.rules.view(before, seat).hands[seat] or ())
-            if card in hand:
-                return self.hand_poses(len(hand))[hand.index(card)].raised(
-                    self.hand_painter.lift(Look.SELECTED)
-                )
-        return self.seat_anchor(seat)
-
     @property
     def animating(self) -> bool:
         return self.anim is not None and self.clock < self.anim.end
 
-    def skip_animation(self) -> None:
+    def skip(self) -> None:
         self.anim = None
         self.clock = 0.0
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, rules: RulesState, anim_speed: float) -> None:
+        """Advance the play on show by ``dt``, and slide the markers towards ``rules``."""
         if self.anim is not None:
             self.clock += dt
             self.anim.flight.update(dt)
             for _, tween in self.anim.settle:
                 tween.update(dt)
             if not self.animating:
-                self.skip_animation()
-        self._slide_markers(dt)
-        super().update(dt)
-        self.refresh()
-        self.group.update(dt)
+                self.skip()
+        self._slide_markers(dt, rules, anim_speed)
 
-    def _slide_markers(self, dt: float) -> None:
+    def _slide_markers(self, dt: float, rules: RulesState, anim_speed: float) -> None:
         """The rule board's markers move towards the rules on show, on ``dt``."""
-        target = marker_cells(self.view.rules)
-        t = self.app.theme
-        rate = MARKER_RATE * t.anim_speed
+        target = marker_cells(rules)
+        rate = MARKER_RATE * anim_speed
         for i, goal in enumerate(target):
             if rate <= 0:
                 self.markers[i] = float(goal)
@@ -204,32 +202,30 @@ class PlayAnimation:
             return a.mid[0], a.mid[1], hidden
         return a.mid[0], a.mid[1] if not a.settle else (), set()
 
-    def _draw_animation(self, surface: pygame.Surface) -> None:
+    def sprites(self, theme: Theme) -> tuple[Sprite, ...]:
+        """What the animation draws over the table at this moment."""
         a = self.anim
         if a is None or not self.animating:
-            return
-        t = self.app.theme
+            return ()
+        out: list[Sprite] = []
         k = self.clock
         if k < a.removed_at:
-            flip = t.duration(FLIP)
+            flip = theme.duration(FLIP)
             for card, (pose, present) in a.taken_poses.items():
-                painter = self.present_painter if present else self.past_painter
+                size = "present" if present else "past"
                 if k < flip:
-                    draw_flip(surface, painter, card_face(t, card), pose, k / flip if flip else 1.0)
+                    out.append(Sprite(card, size, pose, k / flip if flip else 1.0))
                 else:
                     u = (k - flip) / max(1e-6, a.removed_at - flip)
                     u = u * u
                     at = Pose(
                         pose.x + (a.pile.x - pose.x) * u, pose.y + (a.pile.y - pose.y) * u, 0.0
                     )
-                    draw_card(surface, painter if u < 0.5 else self.mini_painter, None, at)
+                    out.append(Sprite(None, size if u < 0.5 else "mini", at))
         if k < a.landed_at and k >= a.removed_at:
-            draw_card(surface, self.present_painter, card_face(t, a.card), a.flight.pose)
+            out.append(Sprite(a.card, "present", a.flight.pose))
         if k >= a.held_at:
             for card, tween in a.settle:
-                painter = (
-                    self.present_painter
-                    if tween.elapsed - tween.delay < tween.duration / 2
-                    else self.past_painter
-                )
-                draw_card(surface, painter, card_face(t, card), tween.pose)
+                half = tween.elapsed - tween.delay < tween.duration / 2
+                out.append(Sprite(card, "present" if half else "past", tween.pose))
+        return tuple(out)
