@@ -361,6 +361,14 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
 REMEMBER_SIZE_AFTER = 0.5
 
 
+def scene_name(scene: object) -> str:
+    """A scene's name for a crash log: its class, and a game frame's table
+    ("GameScene(PlanetTable)")."""
+    table = getattr(scene, "table", None)
+    name = type(scene).__name__
+    return f"{name}({type(table).__name__})" if table is not None else name
+
+
 class App:
     """The window and everything scenes share. One per process.
 
@@ -662,7 +670,7 @@ class App:
 
     def crash_context(self) -> list[str]:
         """What was running, for a crash log: the scenes and the game."""
-        lines = [f"scenes: {' > '.join(type(s).__name__ for s in self.stack.scenes) or 'none'}"]
+        lines = [f"scenes: {' > '.join(scene_name(s) for s in self.stack.scenes) or 'none'}"]
         scene = self.running_game()
         if scene is None:
             return lines + ["game: none"]

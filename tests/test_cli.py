@@ -126,7 +126,7 @@ def test_game_flags_go_straight_into_the_game(
     nim_registered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tabletop.core.storage import Storage
-    from tests.nimgame.scene import NimScene
+    from tests.nimgame.scene import is_nim
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     seen: list[object] = []
@@ -140,7 +140,7 @@ def test_game_flags_go_straight_into_the_game(
     monkeypatch.setattr(app.App, "shutdown", record)
     assert app.main(["--game", "nim", "--seats", "human,easy", "--seed", "5", "--frames", "3"]) == 0
     top, frames = seen
-    assert isinstance(top, NimScene) and frames == 3
+    assert is_nim(top) and frames == 3
     session = top.session
     assert session.seed == 5
     assert [(s.kind, s.level) for s in session.seats] == [("human", "medium"), ("bot", "easy")]

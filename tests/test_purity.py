@@ -607,3 +607,83 @@ def test_games_never_use_module_level_random() -> None:
     assert not offenders, "module-level random (use tabletop.core.rng.make):\n" + "\n".join(
         offenders
     )
+
+
+# -- the shape of a game: a table the frame holds, packages that read alike ---------------------
+
+#: bases a class may have beside its one base class: a protocol, a generic
+#: parameter, an enum and its value type
+ASIDE = {"Protocol", "Generic", "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "str", "int"}
+
+
+def class_bases(source: str, filename: str = "<source>") -> list[tuple[str, list[str]]]:
+    """Every class in ``source`` with the names of its bases (``Table[P]`` is
+    ``Table``, ``pygame.sprite.Sprite`` is ``Sprite``)."""
+
+    def name(node: ast.expr) -> str:
+        if isinstance(node, ast.Subscript):
+            return name(node.value)
+        if isinstance(node, ast.Attribute):
+            return node.attr
+        return node.id if isinstance(node, ast.Name) else ast.unparse(node)
+
+    return [
+        (node.name, [name(b) for b in node.bases])
+        for node in ast.walk(_parsed(source, filename))
+        if isinstance(node, ast.ClassDef)
+    ]
+
+
+def wrong_classes(source: str, filename: str = "<source>") -> list[str]:
+    """Classes that are a frame (inherit GameScene) or mix several bases."""
+    out = []
+    for cls, bases in class_bases(source, filename):
+        if "GameScene" in bases:
+            out.append(f"{cls} inherits GameScene: a game's table is a part the frame holds")
+        mixed = [b for b in bases if b not in ASIDE]
+        if len(mixed) > 1:
+            out.append(f"{cls} mixes {', '.join(mixed)}")
+    return out
+
+
+@pytest.mark.parametrize(
+    ("source", "wrong"),
+    [
+        ("class T(Table[Picture]): pass", False),
+        ("class Gestures(Protocol): pass", False),
+        ("class Kind(str, Enum): pass", False),
+        ("class S(Scene, Generic[P]): pass", False),
+        ("class X(GameScene): pass", True),
+        ("class X(ReplayControls, TableDrawing, GameScene): pass", True),
+        ("class X(RemovalEditing, PlayAnimation): pass", True),
+        ("class X(mod.Base, other.Mixin): pass", True),
+    ],
+)
+def test_the_class_check_reads_bases(source: str, wrong: bool) -> None:
+    assert bool(wrong_classes(source)) is wrong
+
+
+def test_no_game_class_is_a_frame_or_a_mix_of_bases() -> None:
+    """Every game's screen is the one frame holding the game's table; no
+    class under a game (the test games' included) inherits the frame or
+    mixes several bases together."""
+    offenders = []
+    for folder in [ROOT / "tabletop/games", *game_packages_in_tests(ROOT)]:
+        for path in sorted(folder.glob("**/*.py")):
+            for wrong in wrong_classes(path.read_text("utf-8"), str(path)):
+                offenders.append(f"{path.relative_to(ROOT)}: {wrong}")
+    assert not offenders, "\n".join(offenders)
+
+
+#: the modules every game's table package has; a game's extras sit beside them
+TABLE_MODULES = {"__init__", "layout", "picture", "paint", "input", "animation", "looks"}
+
+
+def test_every_game_table_package_has_the_same_modules() -> None:
+    games = sorted(p.parent for p in (ROOT / "tabletop/games").glob("*/__init__.py"))
+    assert len(games) == 5
+    for game in games:
+        table = game / "table"
+        names = {p.stem for p in table.glob("*.py")}
+        assert TABLE_MODULES <= names, f"{table.relative_to(ROOT)} lacks {TABLE_MODULES - names}"
+        assert not list(game.glob("scene*.py")), f"{game.name} has a scene module beside table/"

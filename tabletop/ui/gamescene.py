@@ -1,9 +1,9 @@
 """What every game's scene shares: turns, bots, undo, log, curtain, results.
 
-A game's scene subclasses :class:`GameScene` and writes only its table:
-``layout(rect)``, ``draw_table(surface, view)``, ``handle_table(event)`` and,
-for animations, ``on_played(move)`` plus ``animating``. The
-base class owns the frame around it:
+Every game's screen is a :class:`GameScene`, the frame, holding the game's
+table (a :class:`~tabletop.ui.table.Table`, ``tabletop/ui/table.py``): the
+table lays itself out, paints its picture, turns gestures into actions and
+animates moves; the frame owns everything around it:
 
 - a top bar with every seat (colour *and* glyph), whose turn it is and a
   "thinking" mark while a bot works on the worker thread;
@@ -33,7 +33,7 @@ base class owns the frame around it:
 - hints (H, or the bar's Hint button): what the hard bot would do from the
   viewer's view, worked out on the bot worker (the session's
   ``request_hint``) while the bar says "Thinking…", then shown on the table
-  by the game (its ``draw_table`` reads :attr:`GameScene.hint_action`) with
+  by the game (its table's picture reads :attr:`GameScene.hint_action`) with
   the reason in words and a "Play hint" button in a card the frame draws.
   The hint goes when the position changes (a move, an undo); playing it is
   the player's own act, through :meth:`act`.
@@ -51,7 +51,7 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import DealSummary, IllegalAction, Move, deal_summary
-from tabletop.core.session import Hint
+from tabletop.core.session import Hint, Session
 from tabletop.core.words import plural
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
@@ -73,7 +73,7 @@ SUMMARY_WAIT = 4.0
 
 
 class GameScene(Scene):
-    """Base of every game's scene. ``session`` is a core Session."""
+    """The frame of every game's screen, holding its table. ``session`` is a core Session."""
 
     #: seconds a bot's chosen action waits before it is played, so people can follow
     bot_delay = 0.45
@@ -88,10 +88,10 @@ class GameScene(Scene):
     def __init__(
         self,
         app: Any,
-        session: Any,
+        session: Session,
         *,
         replay: list[Any] | None = None,
-        table: Callable[[TableFrame], Table[Any]] | None = None,
+        table: Callable[[TableFrame], Table[Any]],
     ) -> None:
         super().__init__(app)
         self.session = session
@@ -149,32 +149,24 @@ class GameScene(Scene):
         self.summary_shown = False
         #: the seat the table was last laid out for (see :meth:`_layout_for_viewer`)
         self.laid_out_for: int | None = None
-        #: the game's table, when it is a part the frame holds (tabletop/ui/table.py);
-        #: None while the game's scene is still a subclass writing the parts below
-        self.table: Table[Any] | None = table(self) if table is not None else None
+        #: the game's table, a part the frame holds (tabletop/ui/table.py)
+        self.table: Table[Any] = table(self)
 
-    # -- the parts a game writes -----------------------------------------------
-    # A game whose table is a part the frame holds (``self.table``, see
-    # tabletop/ui/table.py) has them from its table; a game whose scene is
-    # still a subclass of this one overrides them.
+    # -- the table's parts, as the frame calls them -------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """Lay the table out inside ``rect``."""
-        if self.table is not None:
-            self.table.layout(rect)
-            self.table.refresh()
+        self.table.layout(rect)
+        self.table.refresh()
 
     def draw_table(self, surface: pygame.Surface, view: Any) -> None:
         """Draw the game as ``view`` (the viewer's view of the state) shows it:
         the table's picture of it, painted."""
-        if self.table is not None:
-            self.table.paint(surface, self.table.picture(view))
+        self.table.paint(surface, self.table.picture(view))
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         """Turn the viewer's gestures into actions via :meth:`act`: the
         table's answer to ``event`` is an action to play, or whether it used
         the event itself."""
-        if self.table is None:
-            return False
         got = self.table.handle(event)
         if got is True or got is False or got is None:
             self.table.refresh()
@@ -186,44 +178,39 @@ class GameScene(Scene):
     def on_played(self, move: Move) -> None:
         """A move was played (:meth:`Session.play`'s record of it, its trace
         included): start its animation (and sound)."""
-        if self.table is not None:
-            self.table.start(move)
-            self.table.refresh()
+        self.table.start(move)
+        self.table.refresh()
 
     @property
     def animating(self) -> bool:
         """True while an animation is playing; bots and results wait for it."""
-        return self.table is not None and self.table.animating
+        return self.table.animating
 
     def skip_animation(self) -> None:
         """Jump every running animation to its end."""
-        if self.table is not None:
-            self.table.skip()
+        self.table.skip()
 
     def dismiss(self) -> bool:
         """Close the table's own popup, if one is open (Escape does this
         first; True when something closed). With none open, Escape pauses."""
-        return self.table is not None and self.table.dismiss()
+        return self.table.dismiss()
 
     def summary_picture(self, width: int) -> tuple[int, Any] | None:
         """The game's picture of the deal that just ended, shown in the summary
         above its table (Phantom Rummy: the goal hand by sets, its points and
         the bonus check): its height at ``width`` pixels and a function
         ``draw(surface, rect)``; None (the default) for none."""
-        return self.table.summary_picture(width) if self.table is not None else None
+        return self.table.summary_picture(width)
 
     def pause_notes(self) -> list[str]:
         """Lines the pause screen shows about this game (Planepita: the
         physics it is played with); none by default."""
-        return self.table.pause_notes() if self.table is not None else []
+        return self.table.pause_notes()
 
     @property
     def table_group(self) -> FocusGroup | None:
         """The table's own buttons, if it has any."""
-        if self.table is not None:
-            return self.table.group
-        group = getattr(self, "group", None)
-        return group if isinstance(group, FocusGroup) else None
+        return self.table.group
 
     # -- hints ------------------------------------------------------------------------
     @property
@@ -448,8 +435,7 @@ class GameScene(Scene):
 
     def leave(self) -> None:
         """Another scene covers this one: the table lets go of what the mouse holds."""
-        if self.table is not None:
-            self.table.leave()
+        self.table.leave()
         super().leave()
 
     def dispose(self) -> None:
@@ -457,7 +443,7 @@ class GameScene(Scene):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.table is not None and self.table.intercept(event):
+        if self.table.intercept(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self._hover_log(event.pos)
@@ -594,17 +580,14 @@ class GameScene(Scene):
 
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.table is not None:
-            left = self.table.update(dt)
-            if left is not None:
-                dt = left  # the table took some of it (Table.update)
-            if not self.table.holding:
-                self._update_frame(dt)
-            self.table.refresh()
-            if self.table.group is not None:
-                self.table.group.update(dt)
-            return
-        self._update_frame(dt)
+        left = self.table.update(dt)
+        if left is not None:
+            dt = left  # the table took some of it (Table.update)
+        if not self.table.holding:
+            self._update_frame(dt)
+        self.table.refresh()
+        if self.table.group is not None:
+            self.table.group.update(dt)
 
     def _update_frame(self, dt: float) -> None:
         self._log_rest += dt
@@ -790,7 +773,7 @@ class GameScene(Scene):
     def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
         """A tooltip the table shows now (its words, and the pointer it sits
         by), drawn last, over the log; None (the default) for none."""
-        return self.table.table_tooltip() if self.table is not None else None
+        return self.table.table_tooltip()
 
     # -- the frames where one part moves --------------------------------------------
     def live_rect(self) -> pygame.Rect | None:
@@ -800,12 +783,12 @@ class GameScene(Scene):
         held by the mouse): every frame draws everything. A scene that names
         one also gives :meth:`still_key` and :meth:`draw_live` (a table the
         frame holds: ``Table.live_rect``, ``still_key``, ``paint_live``)."""
-        return self.table.live_rect() if self.table is not None else None
+        return self.table.live_rect()
 
     def still_key(self) -> object:
         """What, when it changes, needs the whole window drawn again (where
         the table's panels sit); see :meth:`draw_live`."""
-        return self.table.still_key() if self.table is not None else None
+        return self.table.still_key()
 
     def draw_live(self, surface: pygame.Surface, view: Any) -> None:
         """Draw :meth:`live_rect`, every pixel of it, and whatever else of the
@@ -813,8 +796,7 @@ class GameScene(Scene):
         own rect: ``panels.draw(..., changed_only=True)``) over last frame's
         pixels, which are otherwise still right: the table's picture of
         ``view``, painted live."""
-        if self.table is not None:
-            self.table.paint_live(surface, self.table.picture(view))
+        self.table.paint_live(surface, self.table.picture(view))
 
     def _draw_live_only(self, surface: pygame.Surface) -> bool:
         """Draw only the live part when nothing else on screen can have
@@ -862,7 +844,7 @@ class GameScene(Scene):
         """The rects of the table that :meth:`draw_table` covers with opaque
         pixels on every frame (panels from :attr:`panels`): the felt is laid
         only around them. None by default: the felt covers the table."""
-        return self.table.opaque_rects() if self.table is not None else []
+        return self.table.opaque_rects()
 
     def _bar_key(self) -> tuple[object, ...]:
         """Everything the bar shows that can change."""
@@ -1086,7 +1068,7 @@ class GameScene(Scene):
         """What the person to move is asked, for the top bar, when it is not
         their own turn but a question out of turn (Phantom Rummy: "Claim or
         pass"); "" (the default) says "Your turn"."""
-        return self.table.prompt_words() if self.table is not None else ""
+        return self.table.prompt_words()
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: newest entry at the bottom, each wrapped to the width,

@@ -27,6 +27,6 @@ ENTRY = GameEntry(
     rules=RULES,
     sample_action=sample_action,
     make_bot=make_bot,
-    scene="tests.claimgame.scene:ClaimScene",
+    scene="tests.claimgame.scene:scene",
     determinize=determinize,
 )

@@ -5,17 +5,22 @@ it. When you are asked about a discard, Claim (C) and Pass (P) appear; the
 other seats' hands show only as counts, their pairs face up. Everything drawn
 comes from the viewer's view, so the hot-seat curtain (the base class's) is
 all that stands between two people at one device. Legality is the rules'
-business: every gesture goes through :meth:`GameScene.act`.
+business: every gesture becomes an action the frame plays through
+:meth:`GameScene.act`. The table follows the contract every game's table does
+(``tabletop/ui/table.py``); its picture is the view itself and the card the
+mouse rests on.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from tabletop.core.game import Move
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, FocusGroup, draw_text
 from tests.claimgame.rules import Card, Claim, Discard, Pass, Phase
@@ -49,9 +54,20 @@ def draw_card_back(surface: pygame.Surface, rect: pygame.Rect, theme: Any) -> No
     )
 
 
-class ClaimScene(GameScene):
-    def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
-        super().__init__(app, session, replay=replay)
+@dataclass(frozen=True)
+class ClaimPicture:
+    """What the table shows: the viewer's view, the card lifted under the
+    mouse, and whether the viewer is to act."""
+
+    view: Any
+    lifted: Card | None
+    mine: bool
+    prompted: bool
+
+
+class ClaimTable(Table[ClaimPicture]):
+    def __init__(self, frame: TableFrame) -> None:
+        super().__init__(frame)
         self.hand_rects: list[tuple[Card, pygame.Rect]] = []
         self.card_size = (0, 0)
         self.seat_rects: list[pygame.Rect] = []
@@ -60,25 +76,26 @@ class ClaimScene(GameScene):
         self.hover: Card | None = None
         self.claim_button = Button(
             "Claim",
-            lambda: self.act(Claim()),
+            lambda: self.choose(Claim()),
             kind="primary",
             hotkey=pygame.K_c,
             tooltip="Take the discard to lay a pair",
         )
         self.pass_button = Button(
-            "Pass", lambda: self.act(Pass()), hotkey=pygame.K_p, tooltip="Let it go"
+            "Pass", lambda: self.choose(Pass()), hotkey=pygame.K_p, tooltip="Let it go"
         )
-        self.group = FocusGroup([self.claim_button, self.pass_button])
+        self.buttons = FocusGroup([self.claim_button, self.pass_button])
+        self.group = self.buttons
 
     # -- layout --------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
+        t = self.frame.app.theme
         pad = t.px(20)
         inner = rect.inflate(-2 * pad, -2 * pad)
         ch = max(40, min(t.px(120), inner.h // 4))
         self.card_size = (ch * 5 // 7, ch)
         top_h = ch // 2 + t.px(70)
-        others = max(1, self.session.config.players - 1)
+        others = max(1, self.frame.session.config.players - 1)
         w = inner.w // others
         self.seat_rects = [
             pygame.Rect(inner.x + i * w, inner.y, w - t.px(10), top_h) for i in range(others)
@@ -96,7 +113,7 @@ class ClaimScene(GameScene):
         self._place_hand()
 
     def _place_hand(self) -> None:
-        hand = self.view.hands[self.viewer] or ()
+        hand = self.frame.view.hands[self.frame.viewer] or ()
         cw, ch = self.card_size
         gap = max(4, cw // 6)
         total = len(hand) * cw + max(0, len(hand) - 1) * gap
@@ -107,8 +124,8 @@ class ClaimScene(GameScene):
         ]
 
     def others(self) -> list[int]:
-        n = self.session.config.players
-        return [(self.viewer + k) % n for k in range(1, n)]
+        n = self.frame.session.config.players
+        return [(self.frame.viewer + k) % n for k in range(1, n)]
 
     # -- input -----------------------------------------------------------------------
     def card_at(self, pos: tuple[int, int]) -> Card | None:
@@ -118,17 +135,23 @@ class ClaimScene(GameScene):
         return None
 
     def _prompted(self) -> bool:
-        return self.my_turn and self.view.phase is Phase.CLAIMS
+        return self.frame.my_turn and self.frame.view.phase is Phase.CLAIMS
 
     def _sync_buttons(self) -> None:
         asked = self._prompted()
         self.pass_button.visible = asked
-        self.claim_button.visible = asked and self.session.check(Claim(), self.viewer) is None
+        self.claim_button.visible = (
+            asked and self.frame.session.check(Claim(), self.frame.viewer) is None
+        )
 
-    def handle_table(self, event: pygame.event.Event) -> bool:
+    def refresh(self) -> None:
+        self._place_hand()
         self._sync_buttons()
-        if self.group.handle(event):
-            return True
+
+    def handle(self, event: pygame.event.Event) -> Any:
+        self._sync_buttons()
+        if self.buttons.handle(event):
+            return self.take_chosen() or True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.card_at(event.pos)
             return False
@@ -136,24 +159,23 @@ class ClaimScene(GameScene):
             card = self.card_at(event.pos)
             if card is None:
                 return False
-            self.act(Discard(card))
-            return True
+            return Discard(card)
         return False
 
-    def on_played(self, move: Move) -> None:
-        self.app.sound.play("clack")
+    def start(self, move: Move) -> None:
+        self.frame.app.sound.play("clack")
         self._place_hand()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._place_hand()
-        self._sync_buttons()
-        self.group.update(dt)
 
     # -- drawing ---------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
-        t = self.app.theme
-        names = self.session.names
+    def picture(self, view: Any) -> ClaimPicture:
+        mine = self.frame.my_turn
+        lifted = self.hover if mine and view.phase is Phase.DISCARD else None
+        return ClaimPicture(view, lifted, mine, self._prompted())
+
+    def paint(self, surface: pygame.Surface, picture: ClaimPicture) -> None:
+        t = self.frame.app.theme
+        view = picture.view
+        names = self.frame.session.names
         cw, ch = self.card_size
         small = (cw * 2 // 3, ch * 2 // 3)
         for rect, seat in zip(self.seat_rects, self.others()):
@@ -175,15 +197,11 @@ class ClaimScene(GameScene):
                     draw_card_face(surface, pygame.Rect(x, y, *small), card, t)
                     x += small[0] // 2
                 x += small[0] // 2 + t.px(6)
-        self._draw_middle(surface, view)
+        self._draw_middle(surface, picture)
         for card, rect in self.hand_rects:
-            lifted = (
-                rect.move(0, -t.px(10))
-                if card == self.hover and self.my_turn and view.phase is Phase.DISCARD
-                else rect
-            )
+            lifted = rect.move(0, -t.px(10)) if card == picture.lifted else rect
             draw_card_face(surface, lifted, card, t)
-        mine = view.pairs[self.viewer]
+        mine = view.pairs[self.frame.viewer]
         if mine:
             text = "Your pairs: " + "  ".join(f"{a}+{b}" for a, b in mine)
             draw_text(
@@ -198,10 +216,11 @@ class ClaimScene(GameScene):
                     t.small.get_linesize(),
                 ),
             )
-        self.group.draw(surface, t)
+        self.buttons.draw(surface, t)
 
-    def _draw_middle(self, surface: pygame.Surface, view: Any) -> None:
-        t = self.app.theme
+    def _draw_middle(self, surface: pygame.Surface, picture: ClaimPicture) -> None:
+        t = self.frame.app.theme
+        view = picture.view
         cw, ch = self.card_size
         m = self.middle
         stock = pygame.Rect(m.x + t.px(10), m.centery - ch // 2, cw, ch)
@@ -218,19 +237,19 @@ class ClaimScene(GameScene):
             surface, t.small, f"pile {len(view.pile)}", t.text_dim, label.move(cw + t.px(20), 0)
         )
         lines = []
-        names = self.session.names
+        names = self.frame.session.names
         if view.phase is Phase.CLAIMS:
             offer = pygame.Rect(m.centerx - cw // 2, m.centery - ch // 2, cw, ch)
             draw_card_face(surface, offer, view.offer, t)
             lines.append(f"{names[view.turn]} discards {view.offer}.")
-            if self._prompted():
+            if picture.prompted:
                 lines.append("Claim it to lay a pair, or pass. Nobody sees your answer.")
             else:
-                lines.append(f"{names[self.session.to_move()]} is asked.")
+                lines.append(f"{names[self.frame.session.to_move()]} is asked.")
         elif view.phase is Phase.DISCARD:
             lines.append(
                 "Click a card to discard it."
-                if self.my_turn
+                if picture.mine
                 else f"{names[view.turn]} is to discard."
             )
         y = m.centery + ch // 2 + t.px(8)
@@ -244,3 +263,8 @@ class ClaimScene(GameScene):
                 "center",
             )
             y += t.body.get_linesize()
+
+
+def scene(app: Any, session: Any, *, replay: list[Any] | None = None) -> GameScene:
+    """The game's frame holding its table: what the entry's ``scene`` names."""
+    return GameScene(app, session, replay=replay, table=ClaimTable)

@@ -26,6 +26,6 @@ ENTRY = GameEntry(
     rules=RULES,
     sample_action=sample_action,
     make_bot=make_bot,
-    scene="tests.nimgame.scene:NimScene",
+    scene="tests.nimgame.scene:scene",
     determinize=determinize,
 )

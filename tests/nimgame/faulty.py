@@ -55,5 +55,5 @@ ENTRY = GameEntry(
     rules=RULES,
     sample_action=sample_action,
     make_bot=make_bot,
-    scene="tests.nimgame.scene:NimScene",
+    scene="tests.nimgame.scene:scene",
 )

@@ -2,8 +2,11 @@
 
 Hover a stone to highlight it and every stone to its right; click it to take
 those stones (the k-th stone from the right takes k). Legality is the rules'
-business: the click becomes ``Take(heap, k)`` and goes through
-:meth:`GameScene.act`, which shows the rules' reason for a refusal.
+business: the click becomes ``Take(heap, k)``, which the frame plays through
+:meth:`GameScene.act`, showing the rules' reason for a refusal.
+
+The table follows the contract every game's table does (``tabletop/ui/table.py``):
+a plain-data picture, painted without writing anything back.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pygame
 
 from tabletop.core.game import Move
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, FocusGroup, draw_text
 from tests.nimgame.rules import Reserve, Take
@@ -32,9 +36,21 @@ class Flying:
     duration: float
 
 
-class NimScene(GameScene):
-    def __init__(self, app: Any, session: Any, *, replay: list[Any] | None = None) -> None:
-        super().__init__(app, session, replay=replay)
+@dataclass(frozen=True)
+class NimPicture:
+    """The heaps' sizes, how many stones of each are lit, the stones in the
+    air (centres, how far up) and the line under the heaps."""
+
+    heaps: tuple[int, ...]
+    hot: tuple[int, ...]
+    flying: tuple[tuple[tuple[tuple[int, int], ...], float], ...]
+    info: str
+    info_rect: pygame.Rect
+
+
+class NimTable(Table[NimPicture]):
+    def __init__(self, frame: TableFrame) -> None:
+        super().__init__(frame)
         self.rows: list[pygame.Rect] = []
         self.label_rects: list[pygame.Rect] = []
         self.stone_r = 0
@@ -43,19 +59,20 @@ class NimScene(GameScene):
         self.flying: list[Flying] = []
         self.reserve_button = Button(
             "Place reserve",
-            self.place_reserve,
+            lambda: self.choose(Reserve()),
             tooltip="Add your secret reserve to the smallest heap",
         )
-        self.group = FocusGroup([self.reserve_button])
+        self.buttons = FocusGroup([self.reserve_button])
+        self.group = self.buttons
 
     # -- layout --------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        t = self.app.theme
+        t = self.frame.app.theme
         pad = t.px(24)
         inner = rect.inflate(-2 * pad, -2 * pad)
         info_h = t.px(56)
         self.info_rect = pygame.Rect(inner.x, inner.bottom - info_h, inner.w, info_h)
-        heaps = len(self.session.state.heaps)
+        heaps = len(self.frame.session.state.heaps)
         gap = t.px(12)
         row_h = max(1, (self.info_rect.y - gap - inner.y - gap * (heaps - 1)) // heaps)
         label_w = t.px(150)
@@ -73,7 +90,7 @@ class NimScene(GameScene):
 
     def stone_centres(self, heap: int, count: int) -> list[tuple[int, int]]:
         """Where the ``count`` stones of heap ``heap`` (0-based) sit, left to right."""
-        row = self.rows[heap].inflate(-2 * self.app.theme.px(12), 0)
+        row = self.rows[heap].inflate(-2 * self.frame.app.theme.px(12), 0)
         r = self.stone_r
         step = min(2 * r + r // 2, (row.w - 2 * r) // max(1, count - 1) if count > 1 else 2 * r)
         return [(row.x + r + i * step, row.centery) for i in range(count)]
@@ -84,7 +101,7 @@ class NimScene(GameScene):
 
     def stone_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """(heap index, k) for the stone under ``pos``: k counts from the right, 1-based."""
-        heaps = self.view.heaps
+        heaps = self.frame.view.heaps
         for h, count in enumerate(heaps):
             if h >= len(self.rows) or not self.rows[h].collidepoint(pos):
                 continue
@@ -95,15 +112,16 @@ class NimScene(GameScene):
 
     # -- input -----------------------------------------------------------------------
     def reserve_legal(self) -> bool:
-        return self.my_turn and self.session.check(Reserve(), self.viewer) is None
+        frame = self.frame
+        return frame.my_turn and frame.session.check(Reserve(), frame.viewer) is None
 
-    def place_reserve(self) -> None:
-        self.act(Reserve())
-
-    def handle_table(self, event: pygame.event.Event) -> bool:
+    def refresh(self) -> None:
         self.reserve_button.visible = self.reserve_legal()
-        if self.group.handle(event):
-            return True
+
+    def handle(self, event: pygame.event.Event) -> Any:
+        self.refresh()
+        if self.buttons.handle(event):
+            return self.take_chosen() or True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.stone_at(event.pos)
             return False
@@ -112,20 +130,19 @@ class NimScene(GameScene):
             if hit is None:
                 return False
             if self.animating:
-                self.skip_animation()
+                self.skip()
             heap, k = hit
-            self.act(Take(heap + 1, k))
             self.hover = None
-            return True
+            return Take(heap + 1, k)
         return False
 
     # -- animation -------------------------------------------------------------------
-    def on_played(self, move: Move) -> None:
+    def start(self, move: Move) -> None:
         before, action = move.before, move.action
-        self.app.sound.play("clack")
+        self.frame.app.sound.play("clack")
         if not isinstance(action, Take):
             return
-        duration = self.app.theme.duration(0.35)
+        duration = self.frame.app.theme.duration(0.35)
         if duration <= 0 or not self.rows:
             return
         h = action.heap - 1
@@ -136,26 +153,52 @@ class NimScene(GameScene):
     def animating(self) -> bool:
         return bool(self.flying)
 
-    def skip_animation(self) -> None:
+    def skip(self) -> None:
         self.flying.clear()
 
     def update(self, dt: float) -> None:
         for f in self.flying:
             f.t += dt
         self.flying = [f for f in self.flying if f.t < f.duration]
-        super().update(dt)
-        self.reserve_button.visible = self.reserve_legal()
-        self.group.update(dt)
 
-    # -- drawing ------------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface, view: Any) -> None:
-        t = self.app.theme
+    # -- the picture -------------------------------------------------------------------
+    def picture(self, view: Any) -> NimPicture:
+        heaps = tuple(view.heaps[: len(self.rows)])
+        hot = tuple(
+            self.hover[1]
+            if self.hover is not None and self.hover[0] == h and self.frame.my_turn
+            else 0
+            for h in range(len(heaps))
+        )
+        flying = tuple((tuple(f.centres), min(1.0, f.t / f.duration)) for f in self.flying)
+        r = self.info_rect
+        if self.reserve_button.visible:
+            t = self.frame.app.theme
+            r = pygame.Rect(r.x, r.y, self.reserve_button.rect.x - r.x - t.px(12), r.h)
+        return NimPicture(heaps, hot, flying, self._info(view), r)
+
+    def _info(self, view: Any) -> str:
+        seat = self.frame.viewer
+        mine = view.reserves[seat]
+        parts = []
+        if mine is not None and not view.placed[seat]:
+            parts.append(f"Your secret reserve: {mine} stone{'s' if mine != 1 else ''}")
+        elif view.placed[seat]:
+            parts.append("Your reserve is on the table")
+        seats = self.frame.session.seats
+        parts += [
+            f"{seats[s].name} placed {r}"
+            for s, r in enumerate(view.reserves)
+            if s != seat and view.placed[s]
+        ]
+        parts.append(f"take 1 to {view.max_take}")
+        return " · ".join(parts)
+
+    def paint(self, surface: pygame.Surface, picture: NimPicture) -> None:
+        t = self.frame.app.theme
         stone = (214, 206, 188)
         edge = mix(stone, (0, 0, 0), 0.45)
-        lit = t.focus
-        for h, count in enumerate(view.heaps):
-            if h >= len(self.rows):
-                break
+        for h, count in enumerate(picture.heaps):
             label = self.label_rects[h]
             head = t.font("body", bold=True)
             line = pygame.Rect(
@@ -167,40 +210,32 @@ class NimScene(GameScene):
                 surface, t.small, f"{count} stone{'s' if count != 1 else ''}", t.text_dim, line
             )
             pygame.draw.rect(surface, t.felt_dark, self.rows[h], border_radius=t.px(10))
-            hot = 0
-            if self.hover is not None and self.hover[0] == h and self.my_turn:
-                hot = self.hover[1]
+            hot = picture.hot[h]
             for i, c in enumerate(self.stone_centres(h, count)):
                 pygame.draw.circle(surface, t.shadow, (c[0] + 2, c[1] + 3), self.stone_r)
-                pygame.draw.circle(surface, lit if i >= count - hot else stone, c, self.stone_r)
+                pygame.draw.circle(surface, t.focus if i >= count - hot else stone, c, self.stone_r)
                 pygame.draw.circle(surface, edge, c, self.stone_r, max(1, t.px(2)))
-        for f in self.flying:
-            p = min(1.0, f.t / f.duration)
+        for centres, p in picture.flying:
             rad = max(1, round(self.stone_r * (1.0 - 0.6 * p)))
-            for x, y in f.centres:
+            for x, y in centres:
                 pygame.draw.circle(
                     surface, mix(stone, t.felt, p), (x, y - round(p * self.stone_r * 3)), rad
                 )
-        self._draw_reserve(surface, view)
-        self.group.draw(surface, t)
+        draw_text(surface, t.body, picture.info, t.text, picture.info_rect)
+        self.buttons.draw(surface, t)
 
-    def _draw_reserve(self, surface: pygame.Surface, view: Any) -> None:
-        t = self.app.theme
-        seat = self.viewer
-        mine = view.reserves[seat]
-        parts = []
-        if mine is not None and not view.placed[seat]:
-            parts.append(f"Your secret reserve: {mine} stone{'s' if mine != 1 else ''}")
-        elif view.placed[seat]:
-            parts.append("Your reserve is on the table")
-        others = [
-            f"{self.session.seats[s].name} placed {r}"
-            for s, r in enumerate(view.reserves)
-            if s != seat and view.placed[s]
-        ]
-        parts += others
-        parts.append(f"take 1 to {view.max_take}")
-        r = self.info_rect
-        if self.reserve_button.visible:
-            r = pygame.Rect(r.x, r.y, self.reserve_button.rect.x - r.x - t.px(12), r.h)
-        draw_text(surface, t.body, " · ".join(parts), t.text, r)
+
+def scene(app: Any, session: Any, *, replay: list[Any] | None = None) -> GameScene:
+    """Nim's frame holding its table: what the entry's ``scene`` names."""
+    return GameScene(app, session, replay=replay, table=NimTable)
+
+
+def is_nim(scene: Any) -> bool:
+    """``scene`` is the frame holding Nim's table."""
+    return isinstance(scene, GameScene) and isinstance(scene.table, NimTable)
+
+
+def table_of(scene: Any) -> NimTable:
+    assert is_nim(scene)
+    table: NimTable = scene.table
+    return table

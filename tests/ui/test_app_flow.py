@@ -9,8 +9,9 @@ import pytest
 from tabletop.core import codec
 from tabletop.core.session import Seat, default_seats
 from tabletop.ui import flow, menus, overlays, rulespage
+from tabletop.ui.gamescene import GameScene
 from tests.nimgame.rules import Reserve, Take
-from tests.nimgame.scene import NimScene
+from tests.nimgame.scene import is_nim, table_of
 from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
 
 SEED = 4242
@@ -20,24 +21,24 @@ def dumps(states):
     return [codec.dumps(s) for s in states]
 
 
-def stone_pos(scene: NimScene, heap: int, k: int) -> tuple[int, int]:
+def stone_pos(scene: GameScene, heap: int, k: int) -> tuple[int, int]:
     """Screen position of the k-th stone from the right of heap ``heap`` (1-based)."""
     n = scene.view.heaps[heap - 1]
     assert 1 <= k <= n, f"heap {heap} has {n} stones, not {k}"
-    return scene.stone_centres(heap - 1, n)[n - k]
+    return table_of(scene).stone_centres(heap - 1, n)[n - k]
 
 
-def take(d: Driver, scene: NimScene, heap: int, k: int) -> None:
+def take(d: Driver, scene: GameScene, heap: int, k: int) -> None:
     d.click(stone_pos(scene, heap, k))
 
 
-def human_ready(scene: NimScene, seat: int = 0):
+def human_ready(scene: GameScene, seat: int = 0):
     return lambda: (
         scene.session.to_move() == seat and not scene.animating and scene.app.stack.top is scene
     )
 
 
-def choose_move(scene: NimScene) -> tuple[int, int]:
+def choose_move(scene: GameScene) -> tuple[int, int]:
     """A winning take when there is one (subtraction game: heaps mod max_take+1), else any."""
     v = scene.view
     m = v.max_take + 1
@@ -72,7 +73,7 @@ def felt_pixels(app) -> int:
     return int(np.all(pixels == np.array(app.theme.felt), axis=-1).sum())
 
 
-def start(app, seats, seed: int = SEED, **variants) -> NimScene:
+def start(app, seats, seed: int = SEED, **variants) -> GameScene:
     entry = app.games["nim"]
     scene = flow.start_game(app, entry, entry.default_config(len(seats), **variants), seed, seats)
     app.frame([], 1 / 60)
@@ -114,7 +115,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     d.press("Start game")
 
     scene = d.top
-    assert isinstance(scene, NimScene)
+    assert is_nim(scene)
     s = scene.session
     assert s.seed == SEED and s.config.players == 2
     assert s.seats == (Seat("Player 1", "human"), Seat("Basil", "bot", "easy"))
@@ -124,7 +125,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     heap = max(range(1, 4), key=lambda h: scene.view.heaps[h - 1])
     before_move = dumps(s.states)
     d.move(stone_pos(scene, heap, 2))
-    assert scene.hover == (heap - 1, 2)
+    assert table_of(scene).hover == (heap - 1, 2)
     take(d, scene, heap, 2)
     assert s.actions == [Take(heap, 2)]
     assert scene.animating
@@ -154,7 +155,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     # resume from the title: exactly the same game
     d.press("Resume")
     scene = d.top
-    assert isinstance(scene, NimScene)
+    assert is_nim(scene)
     s = scene.session
     assert dumps(s.states) == saved_states
     assert codec.dumps(s.state) == saved_states[-1]
@@ -208,7 +209,7 @@ def test_curtain_between_two_humans_hides_the_table(driver: Driver) -> None:
     assert scene.viewer == 0 and felt_pixels(app) > 0
     heap = max(range(1, 4), key=lambda h: scene.view.heaps[h - 1])
     take(d, scene, heap, 1)
-    d.until(lambda: not isinstance(d.top, NimScene))
+    d.until(lambda: not is_nim(d.top))
 
     curtain = d.top
     assert isinstance(curtain, overlays.CurtainScene) and curtain.name == "Bob"
@@ -396,7 +397,7 @@ def test_place_reserve_button(driver: Driver) -> None:
     assert list(s.state.heaps) == heaps
     d.until(human_ready(scene))
     d.frames(1)
-    assert not scene.reserve_button.visible, "a reserve is placed once a game"
+    assert not table_of(scene).reserve_button.visible, "a reserve is placed once a game"
     assert s.can_undo() is not None, "placing a reserve reveals it: no undo past it"
 
 
@@ -458,7 +459,7 @@ def test_saved_games_can_be_watched_as_a_replay(driver: Driver) -> None:
     assert not saves.resume.enabled and saves.replay.enabled
     d.click_widget(saves.replay)
     replay = d.top
-    assert isinstance(replay, NimScene) and replay.replay_queue == moves
+    assert is_nim(replay) and replay.replay_queue == moves
     # each replayed move waits two bot pauses (0.9 s): 10 frames of 0.1 s
     d.until(lambda: isinstance(d.top, overlays.ResultsScene), frames=10 * len(moves) + 60, dt=0.1)
     assert replay.session.actions == moves

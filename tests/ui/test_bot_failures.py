@@ -18,6 +18,7 @@ import pytest
 from tabletop.app import App
 from tabletop.core.session import Seat, Session
 from tabletop.ui import flow, overlays
+from tabletop.ui.gamescene import GameScene
 from tests.core.test_bot_failures import (
     BROKEN,
     DEADLINE,
@@ -26,7 +27,7 @@ from tests.core.test_bot_failures import (
     HangingBot,
     entry_with,
 )
-from tests.nimgame.scene import NimScene
+from tests.nimgame.scene import is_nim
 from tests.ui.driver import Driver, games_with_nim, make_app
 from tests.ui.test_app_flow import choose_move, human_ready, take
 
@@ -42,10 +43,10 @@ def app_with(tmp_path: Any, entry: Any, *, threaded_bots: bool = False) -> App:
     )
 
 
-def start(app: App) -> NimScene:
+def start(app: App) -> GameScene:
     entry = app.games["nim"]
     scene = flow.start_game(app, entry, entry.default_config(2), 5, SEATS)
-    assert isinstance(scene, NimScene)
+    assert is_nim(scene)
     return scene
 
 

@@ -98,13 +98,13 @@ def test_two_people_and_a_bot_play_to_the_results_and_never_see_each_others_hand
         plies = session.ply
         view = session.view(mover)
         if view.phase is Phase.CLAIMS:
-            claim = scene.claim_button.visible
+            claim = scene.table.claim_button.visible
             assert claim == (Claim() in session.rules.legal_actions(view))
             d.key(pygame.K_c if claim else pygame.K_p)
         else:
             choice = heuristic_choice(view, mover)
             assert isinstance(choice, Discard)
-            rect = dict(scene.hand_rects)[choice.card]
+            rect = dict(scene.table.hand_rects)[choice.card]
             d.click(rect.center)
         assert session.ply == plies + 1, app.toasts.items
     assert isinstance(d.top, overlays.ResultsScene), "the game reached the results screen"
@@ -180,11 +180,11 @@ def test_the_one_person_among_bots_is_asked_only_about_discards_they_can_claim(
                 prompted.append(session.ply)
                 assert Claim() in session.rules.legal_actions(view)
                 d.frame()  # the buttons follow the position
-                assert scene.claim_button.visible and scene.pass_button.visible
+                assert scene.table.claim_button.visible and scene.table.pass_button.visible
                 d.key(pygame.K_c)
             else:
                 choice = heuristic_choice(view, 0)
-                d.click(dict(scene.hand_rects)[choice.card].center)
+                d.click(dict(scene.table.hand_rects)[choice.card].center)
             continue
         d.frame(dt=0.25)
     assert session.is_over()

@@ -16,8 +16,9 @@ from tabletop import __version__, app
 from tabletop.core.session import Session, default_seats
 from tabletop.core.storage import Storage
 from tabletop.ui import menus, theme
+from tabletop.ui.gamescene import GameScene
 from tests.nimgame import ENTRY as NIM
-from tests.nimgame.scene import NimScene
+from tests.nimgame.scene import NimTable
 from tests.ui.driver import Driver, make_app
 
 
@@ -78,25 +79,25 @@ def nim_session(moves: int = 2) -> Session:
 def test_a_scene_that_raises_in_a_frame(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def update(self: NimScene, dt: float) -> None:  # two moves, then a bug
-        s = self.session
+    def update(self: NimTable, dt: float) -> None:  # two moves, then a bug
+        s = self.frame.session
         if s.ply >= 2:
-            raise RuntimeError("boom in NimScene.update")
+            raise RuntimeError("boom in NimTable.update")
         s.play(s.rules.legal_actions(s.state)[0])
 
-    monkeypatch.setattr(NimScene, "update", update)
+    monkeypatch.setattr(NimTable, "update", update)
     args = ["--game", "nim", "--seats", "human,easy", "--seed", "5", "--frames", "30"]
     assert app.main(args) == app.CRASH_STATUS != 0
     line = one_line(capsys)
     assert "(RuntimeError)" in line and str(home / "saves" / "autosave.json") in line
     text = named_log(line, home)
-    assert "RuntimeError: boom in NimScene.update" in text
+    assert "RuntimeError: boom in NimTable.update" in text
     for words in (
         "game: nim (Nim)",
         "config: players=2",
         "seed: 5",
         "moves: 2",
-        "scenes: TitleScene > NimScene",
+        "scenes: TitleScene > GameScene(NimTable)",
     ):
         assert words in text, words
 
@@ -109,7 +110,7 @@ def test_a_scene_that_raises_in_a_frame(
     assert len(crash_logs(home)) == 2
     named_log(one_line(capsys), home)
 
-    monkeypatch.undo()  # NimScene as shipped
+    monkeypatch.undo()  # NimTable as shipped
     assert reaches_the_title(home).resume.enabled, "the kept game can be resumed"
 
 
@@ -118,10 +119,10 @@ def test_a_crash_while_resuming_sets_the_save_aside(
 ) -> None:
     Storage(home).save_game("autosave", nim_session().to_doc())
 
-    def draw_table(self: NimScene, surface: Any, view: Any) -> None:
+    def paint(self: NimTable, surface: Any, picture: Any) -> None:
         raise ValueError("this position cannot be drawn")
 
-    monkeypatch.setattr(NimScene, "draw_table", draw_table)
+    monkeypatch.setattr(NimTable, "paint", paint)
     assert app.main(["--resume", "--frames", "5"]) == app.CRASH_STATUS
     line = one_line(capsys)
     saves = home / "saves"
@@ -153,10 +154,10 @@ def test_a_crash_opening_a_saved_game_from_the_menu(
     saves.list.selected = mine
     saves.select(mine)
 
-    def enter(self: NimScene) -> None:
+    def enter(self: GameScene) -> None:
         raise KeyError("seat")
 
-    monkeypatch.setattr(NimScene, "enter", enter)
+    monkeypatch.setattr(GameScene, "enter", enter)
     with pytest.raises(KeyError) as raised:
         d.press("Resume")
     line = a.crashed(raised.value)

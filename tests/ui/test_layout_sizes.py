@@ -20,11 +20,12 @@ from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
 from tabletop.core.stats import GameResult, SeatResult
 from tabletop.ui import flow, menus, overlays, rulespage
+from tabletop.ui.gamescene import GameScene
 from tabletop.ui.settings import SettingsScene
 from tabletop.ui.statistics import StatisticsScene
 from tabletop.ui.widgets import Button, Choice, Panel, no_overlap
 from tests.nimgame import ENTRY as NIM
-from tests.nimgame.scene import NimScene
+from tests.nimgame.scene import is_nim, table_of
 from tests.ui.driver import Driver, app_fixture  # noqa: F401  (fixture)
 
 SIZES = [(960, 600), (1280, 800), (3840, 2160)]
@@ -34,7 +35,7 @@ def _nim() -> Any:
     return NIM
 
 
-def _game(app: App, seats: list[Seat] | None = None) -> NimScene:
+def _game(app: App, seats: list[Seat] | None = None) -> GameScene:
     entry = _nim()
     seats = seats or default_seats(["human", "easy"])
     return flow.start_game(app, entry, entry.default_config(len(seats)), 7, seats)
@@ -166,7 +167,8 @@ def resize(app: App, size: tuple[int, int]) -> None:
 def check_widgets(app: App, scene: Any) -> None:
     t = app.theme
     window = pygame.Rect((0, 0), app.size)
-    shown = [w for w in scene.group.widgets if w.visible and w.rect.w > 0 and w.rect.h > 0]
+    group = scene.table_group if isinstance(scene, GameScene) else scene.group
+    shown = [w for w in group.widgets if w.visible and w.rect.w > 0 and w.rect.h > 0]
     assert shown, f"{type(scene).__name__} shows no widgets"
     name = type(scene).__name__
     for w in shown:
@@ -203,20 +205,20 @@ def _describe(w: Any) -> str:
     return f"{type(w).__name__}({text!r})" if isinstance(text, str) and text else type(w).__name__
 
 
-def check_table(app: App, scene: NimScene) -> None:
+def check_table(app: App, scene: GameScene) -> None:
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(scene.table_rect) and window.contains(scene.log_rect)
     assert not scene.table_rect.colliderect(scene.log_rect)
     assert not scene.table_rect.colliderect(scene.bar_rect)
     view = scene.view
     for h, count in enumerate(view.heaps):
-        assert scene.table_rect.contains(scene.label_rects[h])
-        assert scene.table_rect.contains(scene.rows[h])
-        stones = scene.stone_rects(h, count + 6)  # room to grow (reserves, gifts)
+        assert scene.table_rect.contains(table_of(scene).label_rects[h])
+        assert scene.table_rect.contains(table_of(scene).rows[h])
+        stones = table_of(scene).stone_rects(h, count + 6)  # room to grow (reserves, gifts)
         for r in stones:
-            assert scene.rows[h].contains(r), f"a stone {r} leaves heap {h + 1}'s row"
+            assert table_of(scene).rows[h].contains(r), f"a stone {r} leaves heap {h + 1}'s row"
         assert not no_overlap(stones), "stones overlap, so clicks would be ambiguous"
-    assert scene.stone_r >= app.theme.px(8), "stones too small to click"
+    assert table_of(scene).stone_r >= app.theme.px(8), "stones too small to click"
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))
@@ -229,5 +231,5 @@ def test_scene_fits_small_and_huge_windows(app: App, name: str) -> None:
         assert app.stack.top is scene
         assert app.theme.size == size
         check_widgets(app, scene)
-        if isinstance(scene, NimScene):
+        if is_nim(scene):
             check_table(app, scene)

@@ -15,7 +15,7 @@ import pytest
 from tabletop import app
 from tabletop.core.storage import SAVE_KIND, SETTINGS_KIND, SETTINGS_VERSION, Settings, Storage
 from tabletop.ui import menus
-from tests.nimgame.scene import NimScene
+from tests.nimgame.scene import is_nim
 from tests.ui.driver import make_app
 
 DEEP = 100_000
@@ -79,7 +79,7 @@ def test_a_deeply_nested_autosave_never_stops_a_start(
         assert (saves / "autosave.json.bad").read_bytes() == data
         assert not (saves / "autosave.json").exists()
     elif args:  # a new game keeps the old autosave in Saved games, as it is
-        assert isinstance(top, NimScene)
+        assert is_nim(top)
         [kept] = saves.glob("interrupted-*.json")
         assert kept.read_bytes() == data
     else:  # the title only peeks; Resume will report it

@@ -14,15 +14,16 @@ import pygame
 from tabletop.core import codec
 from tabletop.core.session import Seat, Session
 from tabletop.ui import flow, overlays
+from tabletop.ui.gamescene import GameScene
 from tests.nimgame.rules import Take
-from tests.nimgame.scene import NimScene
+from tests.nimgame.scene import table_of
 from tests.ui.driver import Driver, app_fixture, driver_fixture  # noqa: F401  (fixtures)
 from tests.ui.test_app_flow import felt_pixels, stone_pos
 
 SEATS = [Seat("Ada"), Seat("Basil"), Seat("Cleo", "bot", "easy")]
 
 
-def start(app: Any) -> NimScene:
+def start(app: Any) -> GameScene:
     entry = app.games["nim"]
     config = entry.default_config(3)
     session = Session(entry, config, 31, SEATS, threaded=False)
@@ -39,7 +40,7 @@ def lift_curtain(d: Driver, name: str) -> None:
     d.press(f"I am {name}: show my table")
 
 
-def take_one(d: Driver, scene: NimScene) -> None:
+def take_one(d: Driver, scene: GameScene) -> None:
     """The person on screen takes one stone from the biggest heap."""
     assert scene.my_turn
     heaps = scene.view.heaps
@@ -49,7 +50,7 @@ def take_one(d: Driver, scene: NimScene) -> None:
     assert scene.session.ply == plies + 1
 
 
-def settle(d: Driver, scene: NimScene) -> None:
+def settle(d: Driver, scene: GameScene) -> None:
     """Frames (0.25 s each) until a person must act or an overlay is up."""
     for _ in range(200):
         if d.top is scene and scene.session.is_human_turn() and not scene.animating:
@@ -62,7 +63,7 @@ def settle(d: Driver, scene: NimScene) -> None:
     raise AssertionError("the game never came back to a person")
 
 
-def round_of_moves(d: Driver, scene: NimScene) -> None:
+def round_of_moves(d: Driver, scene: GameScene) -> None:
     """Ada takes, Basil takes, the bot takes: Ada is to move again, on screen."""
     s = scene.session
     assert s.to_move() == 0 and scene.viewer == 0
@@ -146,7 +147,7 @@ def test_the_curtain_offers_the_mover_to_take_the_move_back(driver: Driver) -> N
 
     # a move that cannot be taken back (placing the secret reserve shows it) is
     # not offered
-    d.click_widget(scene.reserve_button)
+    d.click_widget(table_of(scene).reserve_button)
     assert s.ply == 1 and s.barriers == [True]
     settle(d, scene)
     curtain = d.top

@@ -4,7 +4,7 @@ changing the rules if need be.
 ``model.py`` (cards, rules states, plays), ``solver.py`` (which rules states
 make a card win, and the cheapest removal) and ``rules.py`` (the rules:
 ``RULES``, ``sample_action``, ``determinize``) are pure; ``bot.py`` holds the
-bots and ``scene.py`` the table. This module holds the game's entry, which
+bots and ``table/`` the table. This module holds the game's entry, which
 the registry in ``tabletop/games/__init__.py`` lists.
 """
 
