@@ -506,7 +506,8 @@ class GameEntry:
         return text.rstrip() + "\n\n" + tutorial
 
     def rules_picture(self, name: str) -> Callable[..., Any] | None:
-        """The drawing function ``name`` of the game's scene module, for a
+        """The drawing function ``name`` of the module the entry's ``scene``
+        names (the game's table package), for a
         ``[[picture NAME LINES]]`` line of its rules page: called as
         ``fn(surface, rect, theme)``. Imports the scene (pygame) only now;
         None when there is no such function."""

@@ -1,4 +1,4 @@
-"""What every game's scene shares: turns, bots, undo, log, curtain, results.
+"""The frame every game's screen is: turns, bots, undo, log, curtain, results.
 
 Every game's screen is a :class:`GameScene`, the frame, holding the game's
 table (a :class:`~tabletop.ui.table.Table`, ``tabletop/ui/table.py``): the
@@ -112,7 +112,7 @@ class GameScene(Scene):
         self.last_error = ""
         self._log_key: tuple[object, ...] | None = None
         #: panels painted once per change and copied each frame (the bar here;
-        #: a game's scene may keep its own panels in it too)
+        #: a table may keep its own panels in it too)
         self.panels = PanelCache()
         self._felt_key: object = None
         self._felt: list[pygame.Rect] = []
@@ -215,8 +215,8 @@ class GameScene(Scene):
     # -- hints ------------------------------------------------------------------------
     @property
     def hint_action(self) -> Any:
-        """The move the hint on show suggests, or None: what a game's
-        ``draw_table`` reads to show it on the table (cards lifted, an aim).
+        """The move the hint on show suggests, or None: what a table's
+        picture reads to show it on the table (cards lifted, an aim).
         Only for the position it was worked out for, on the viewer's turn."""
         h = self.shown_hint
         if h is None or h.action is None or self._hint_state is not self.session.state:
@@ -780,9 +780,8 @@ class GameScene(Scene):
         """The part of the table that may change on every frame while the rest
         mostly stands still (Planet: the large planet), or None (the default,
         and whenever something is drawn across the table, such as a tile
-        held by the mouse): every frame draws everything. A scene that names
-        one also gives :meth:`still_key` and :meth:`draw_live` (a table the
-        frame holds: ``Table.live_rect``, ``still_key``, ``paint_live``)."""
+        held by the mouse): every frame draws everything. The table's
+        ``Table.live_rect``, with its ``still_key`` and ``paint_live``."""
         return self.table.live_rect()
 
     def still_key(self) -> object:
@@ -841,9 +840,9 @@ class GameScene(Scene):
         return False
 
     def opaque_rects(self) -> list[pygame.Rect]:
-        """The rects of the table that :meth:`draw_table` covers with opaque
-        pixels on every frame (panels from :attr:`panels`): the felt is laid
-        only around them. None by default: the felt covers the table."""
+        """The rects the table's paint covers with opaque pixels on every
+        frame (panels from :attr:`panels`): the felt is laid only around them.
+        None by default: the felt covers the table."""
         return self.table.opaque_rects()
 
     def _bar_key(self) -> tuple[object, ...]:

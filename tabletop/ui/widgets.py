@@ -377,6 +377,28 @@ class Panel(Widget):
 # -- buttons -------------------------------------------------------------------
 
 
+def panel_heading(theme: Theme) -> int:
+    """The height of a side panel's own heading line (:func:`draw_headed_panel`)."""
+    return theme.font("body", bold=True).get_linesize() + theme.px(8)
+
+
+def draw_headed_panel(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str, pad: int
+) -> pygame.Rect:
+    """A side panel of a table: the panel, its heading in bold ``pad`` inside
+    its edge, and a rule under the heading. Returns the room below the heading."""
+    panel = Panel()
+    panel.rect = rect
+    panel.draw(surface, theme)
+    r = rect.inflate(-2 * pad, -2 * pad)
+    head = panel_heading(theme)
+    font = theme.font("body", bold=True)
+    draw_text(surface, font, title, theme.text, pygame.Rect(r.x, r.y, r.w, font.get_linesize()))
+    y = r.y + head - theme.px(4)
+    pygame.draw.line(surface, theme.panel_edge, (r.x, y), (r.right, y), max(1, theme.px(1)))
+    return pygame.Rect(r.x, r.y + head, r.w, r.h - head)
+
+
 class Button(Widget):
     """A push button: mouse (press and release inside), Enter/Space when focused, a hotkey.
 

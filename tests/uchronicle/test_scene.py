@@ -447,7 +447,7 @@ def test_the_table_lays_out_without_overlaps(
                     .geo.slot_rect(7)
                     .contains(p.rect(table_of(scene).painters.past.card_size))
                 )
-        assert table_of(scene).geo.board_panel.rect.contains(table_of(scene).geo.board)
+        assert table_of(scene).geo.board_panel.contains(table_of(scene).geo.board)
     finally:
         app.shutdown()
 

@@ -14,6 +14,7 @@ import pygame
 from tabletop.games.etuc.rules import Card, deck
 from tabletop.ui.cards import CardPainter, Look, Pose, fan_layout, stack_offset_layout
 from tabletop.ui.theme import Theme
+from tabletop.ui.widgets import panel_heading
 
 #: how far the second card of a pair sits from the first, in card widths
 PAIR_STEP = 0.36
@@ -83,11 +84,6 @@ EMPTY = Layout(
     stack=_none(),
     tag_h=0,
 )
-
-
-def panel_heading(t: Theme) -> int:
-    """The height of a side panel's own heading line."""
-    return t.font("body", bold=True).get_linesize() + t.px(8)
 
 
 def chip_row(t: Theme) -> int:

@@ -11,13 +11,20 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.etuc.rules import PURPLE, Card
-from tabletop.games.etuc.table.layout import Layout, Painters, chip_row, panel_heading
+from tabletop.games.etuc.table.layout import Layout, Painters, chip_row
 from tabletop.games.etuc.table.looks import card_face
 from tabletop.games.etuc.table.picture import CardSpot, EtucPicture, Line, Pop, SeatPanel, Stack
 from tabletop.ui.cards import CardPainter, draw_card, draw_fan, draw_outline, fan_layout
 from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Theme, mix, text_on
-from tabletop.ui.widgets import FocusGroup, Panel, draw_badge, draw_text, fit_text, wrap_text
+from tabletop.ui.widgets import (
+    FocusGroup,
+    draw_badge,
+    draw_headed_panel,
+    draw_text,
+    fit_text,
+    wrap_text,
+)
 
 
 def paint(
@@ -54,22 +61,8 @@ def _line(
     draw_text(surface, t.font(font_size, bold=line.bold), line.text, line.colour, rect, align)
 
 
-def _panel(surface: pygame.Surface, t: Theme, rect: pygame.Rect, title: str) -> pygame.Rect:
-    """A side panel with its heading; returns the room below the heading."""
-    panel = Panel()
-    panel.rect = rect
-    panel.draw(surface, t)
-    r = panel.content_rect(t)
-    head = panel_heading(t)
-    font = t.font("body", bold=True)
-    draw_text(surface, font, title, t.text, pygame.Rect(r.x, r.y, r.w, font.get_linesize()))
-    y = r.y + head - t.px(4)
-    pygame.draw.line(surface, t.panel_edge, (r.x, y), (r.right, y), max(1, t.px(1)))
-    return pygame.Rect(r.x, r.y + head, r.w, r.h - head)
-
-
 def _match(surface: pygame.Surface, t: Theme, rect: pygame.Rect, picture: EtucPicture) -> None:
-    r = _panel(surface, t, rect, "Match")
+    r = draw_headed_panel(surface, t, rect, "Match", t.px(16))
     line = t.small.get_linesize()
     match = picture.match
     draw_text(
@@ -90,7 +83,7 @@ def _match(surface: pygame.Surface, t: Theme, rect: pygame.Rect, picture: EtucPi
 
 
 def _rank_card(surface: pygame.Surface, t: Theme, rect: pygame.Rect, picture: EtucPicture) -> None:
-    r = _panel(surface, t, rect, "Rank card")
+    r = draw_headed_panel(surface, t, rect, "Rank card", t.px(16))
     line = t.small.get_linesize()
     rank = picture.rank
     draw_text(surface, t.small, rank.numbers, t.text, pygame.Rect(r.x, r.y, r.w, line))

@@ -423,7 +423,6 @@ class UchronicleTable(Table[UchroniclePicture]):
         cards = [p.card for p in shown]
         history = HistoryPicture(
             tricks,
-            last,
             shown,
             frozenset(hidden),
             marked,
@@ -437,13 +436,12 @@ class UchronicleTable(Table[UchroniclePicture]):
         advice = Advice(
             turn,
             over,
-            not view.trick,
             view.rules,
             mine,
             names[turn] if turn is not None else "",
             turn is not None and frame.is_thinking(turn),
             local,
-            frame.view.trick,
+            view.trick,
             preview,
             self.current_choice(),
             editor.edit is not None,

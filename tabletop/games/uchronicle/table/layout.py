@@ -25,7 +25,7 @@ from tabletop.games.uchronicle.table.looks import (
 )
 from tabletop.ui.cards import CardPainter, Look, Pose, fan_layout
 from tabletop.ui.theme import Theme
-from tabletop.ui.widgets import Panel, wrap_text
+from tabletop.ui.widgets import panel_heading, wrap_text
 
 
 @dataclass
@@ -41,10 +41,6 @@ class Painters:
         """The painter named ``size``: "hand", "past", "present" or "mini"."""
         painter: CardPainter = getattr(self, size)
         return painter
-
-
-def panel_heading(t: Theme) -> int:
-    return t.font("body", bold=True).get_linesize() + t.px(8)
 
 
 def panel_pad(t: Theme) -> int:
@@ -77,8 +73,8 @@ class Geometry:
         self.grid = pygame.Rect(0, 0, 0, 0)
         self.present = pygame.Rect(0, 0, 0, 0)
         self.seats: dict[int, pygame.Rect] = {}
-        self.board_panel = Panel()
-        self.score_panel = Panel()
+        self.board_panel = pygame.Rect(0, 0, 0, 0)
+        self.score_panel = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
         #: lines of "what beats what" under the board (none when room is short)
         self.foot_lines = 0
@@ -125,13 +121,11 @@ class Geometry:
         # what beats what, under the board, as many lines as leave the scores room
         room = upper.h - gap - score_h - bare
         self.foot_lines = max(0, min(foot_lines, room // line)) if room >= foot_lines * line else 0
-        self.board_panel.rect = pygame.Rect(upper.x, upper.y, side_w, bare + self.foot_lines * line)
+        self.board_panel = pygame.Rect(upper.x, upper.y, side_w, bare + self.foot_lines * line)
         self.board = pygame.Rect(
             upper.x + inside, upper.y + inside + head, board_w, board_height(t, self.expert)
         )
-        self.score_panel.rect = pygame.Rect(
-            upper.x, self.board_panel.rect.bottom + gap, side_w, score_h
-        )
+        self.score_panel = pygame.Rect(upper.x, self.board_panel.bottom + gap, side_w, score_h)
 
         # the main area: the other players, then the tricks
         main = pygame.Rect(
@@ -167,8 +161,8 @@ class Geometry:
     def rects(self) -> dict[str, pygame.Rect]:
         """Every separate region of the table, by name (for tests: none may overlap)."""
         rects = {
-            "rule board": self.board_panel.rect,
-            "scores": self.score_panel.rect,
+            "rule board": self.board_panel,
+            "scores": self.score_panel,
             "past tricks": self.grid,
             "present trick": self.present,
             "message": self.msg,

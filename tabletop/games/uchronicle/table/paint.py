@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.uchronicle.model import Trick
-from tabletop.games.uchronicle.table.layout import Geometry, panel_heading, panel_pad
+from tabletop.games.uchronicle.table.layout import Geometry, panel_pad
 from tabletop.games.uchronicle.table.looks import (
     GRID,
     PAST_STEP,
@@ -39,7 +39,14 @@ from tabletop.games.uchronicle.table.picture import (
 from tabletop.ui.cards import CardPainter, Pose, draw_card, draw_outline, fan_layout
 from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Colour, Theme, mix
-from tabletop.ui.widgets import FocusGroup, Panel, draw_badge, draw_text, fit_text, wrap_text
+from tabletop.ui.widgets import (
+    FocusGroup,
+    draw_badge,
+    draw_headed_panel,
+    draw_text,
+    fit_text,
+    wrap_text,
+)
 
 
 def paint(
@@ -67,19 +74,8 @@ def paint(
         _menu(surface, t, picture.menu)
 
 
-def _panel(surface: pygame.Surface, t: Theme, panel: Panel, title: str) -> pygame.Rect:
-    panel.draw(surface, t)
-    r = panel.rect.inflate(-2 * panel_pad(t), -2 * panel_pad(t))
-    head = panel_heading(t)
-    font = t.font("body", bold=True)
-    draw_text(surface, font, title, t.text, pygame.Rect(r.x, r.y, r.w, font.get_linesize()))
-    y = r.y + head - t.px(4)
-    pygame.draw.line(surface, t.panel_edge, (r.x, y), (r.right, y), max(1, t.px(1)))
-    return pygame.Rect(r.x, r.y + head, r.w, r.h - head)
-
-
 def _board(surface: pygame.Surface, t: Theme, geo: Geometry, board: BoardPicture) -> None:
-    _panel(surface, t, geo.board_panel, board.title)
+    draw_headed_panel(surface, t, geo.board_panel, board.title, panel_pad(t))
     draw_board(surface, t, geo.board, board.expert, list(board.markers), board.ghost)
     y = geo.board.bottom
     line = t.small.get_linesize()
@@ -91,7 +87,7 @@ def _board(surface: pygame.Surface, t: Theme, geo: Geometry, board: BoardPicture
 
 
 def _scores(surface: pygame.Surface, t: Theme, geo: Geometry, scores: ScoresPicture) -> None:
-    r = _panel(surface, t, geo.score_panel, "Negative points")
+    r = draw_headed_panel(surface, t, geo.score_panel, "Negative points", panel_pad(t))
     line = t.small.get_linesize()
     bold = t.font("small", bold=True)
     draw_text(surface, bold, scores.head, t.text_dim, pygame.Rect(r.x, r.y, r.w, line))

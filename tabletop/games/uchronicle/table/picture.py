@@ -130,9 +130,8 @@ class HistoryPicture:
 
     #: the past tricks in the grid
     tricks: tuple[Trick, ...]
-    #: the round's last trick, finished, shown in the present trick's place
-    last: Trick | None
-    #: what the present trick's place shows (the present trick, or ``last``)
+    #: what the present trick's place shows: the present trick, or the
+    #: round's last trick once it is finished
     shown: Trick
     #: cards the animation draws instead, and cards the previewed chip removes
     hidden: frozenset[Card]
@@ -247,7 +246,6 @@ class Advice:
 
     turn: int | None
     over: str
-    leads: bool
     rules: RulesState
     mine: bool
     mover: str
@@ -286,7 +284,7 @@ def message(t: Theme, a: Advice) -> tuple[str, Colour]:
             t.warning,
         )
     if local.selected is None:
-        lead = "You lead: any card wins an empty trick. " if a.leads else ""
+        lead = "You lead: any card wins an empty trick. " if not a.trick else ""
         return (
             lead
             + "Pick a card (click, or ←/→ and Space); the cheapest way to make it win is chosen for you.",
