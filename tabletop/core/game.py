@@ -597,6 +597,13 @@ class Describes(Protocol):
         for it and the totals so far, as a :class:`DealSummary`; else None."""
         ...
 
+    def score_sheet(self, state: Any) -> ScoreSheet:
+        """The score sheet of ``state``: one row per way of scoring (a card, a
+        round, an area), one value per seat, and the totals. At the end the
+        totals equal :meth:`Rules.outcome`'s scores; between deals of a match
+        it is the standing so far (the summary draws it). See :class:`ScoreSheet`."""
+        ...
+
     def invariants(self, state: Any) -> None:
         """Raise AssertionError, with the reason in words, when ``state`` is not
         a position of this game: a conservation law broken, or a value of the
@@ -648,6 +655,8 @@ class DealSummary:
     rows: tuple[SummaryRow, ...]
     note: str = ""
     position: Any = None
+    #: the match's score sheet so far, drawn under the rows when given
+    sheet: ScoreSheet | None = None
 
     def note_for(self, names: Sequence[str]) -> str:
         """The closing line with ``{0}``, ``{1}``... replaced by the seats' names."""
@@ -655,6 +664,79 @@ class DealSummary:
             return self.note.format(*names)
         except (IndexError, KeyError, ValueError):
             return self.note
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One way of scoring on a :class:`ScoreSheet`: its label ("red Sword 3",
+    "Round 2", "The jammer's sweep") and each seat's points from it, in seat
+    order; ``notes``, when given, says per seat in words where the points came
+    from ("Ibex, Rattlesnake"; "" for nothing to say). A value of None is a
+    cell that does not apply to the seat (drawn as a dash, counted as 0)."""
+
+    label: str
+    values: tuple[float | None, ...]
+    notes: tuple[str, ...] = ()
+
+    def note(self, seat: int) -> str:
+        return self.notes[seat] if seat < len(self.notes) else ""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A game's score sheet (Board Game Arena's end-of-game table): one
+    column per seat, one :class:`SheetRow` per way of scoring, each seat's
+    total the sum of its column. At the end the totals equal
+    ``Outcome.scores``; between deals they are the match's standing.
+
+    ``lines`` are words under the sheet, seats as ``{0}``, ``{1}``... ("A tie
+    on points: {1} has more animal cards."). ``unit`` names a point ("VP",
+    "negative points") for the header; ``higher_is_better`` says which way
+    the totals rank (Uchronicle counts negative points)."""
+
+    rows: tuple[SheetRow, ...]
+    totals: tuple[float, ...]
+    lines: tuple[str, ...] = ()
+    unit: str = "points"
+    higher_is_better: bool = True
+
+    @staticmethod
+    def summed(
+        rows: Sequence[SheetRow],
+        players: int,
+        lines: Sequence[str] = (),
+        unit: str = "points",
+        higher_is_better: bool = True,
+    ) -> ScoreSheet:
+        """The sheet whose totals are its rows' column sums."""
+        totals = tuple(float(sum(row.values[s] or 0 for row in rows)) for s in range(players))
+        return ScoreSheet(tuple(rows), totals, tuple(lines), unit, higher_is_better)
+
+    def column(self, seat: int) -> float:
+        """Seat ``seat``'s column summed (its total, when the sheet is right)."""
+        return float(sum(row.values[seat] or 0 for row in self.rows))
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place by its total (1 is best; equal totals share)."""
+        sign = 1 if self.higher_is_better else -1
+        return tuple(1 + sum(1 for u in self.totals if sign * u > sign * t) for t in self.totals)
+
+    def lines_for(self, names: Sequence[str]) -> tuple[str, ...]:
+        """``lines`` with ``{0}``, ``{1}``... replaced by the seats' names."""
+        out = []
+        for line in self.lines:
+            try:
+                out.append(line.format(*names))
+            except (IndexError, KeyError, ValueError):
+                out.append(line)
+        return tuple(out)
+
+
+def score_sheet(rules: Rules[Any, Any], state: Any) -> ScoreSheet | None:
+    """The game's ``score_sheet`` hook, or None (no hook: the results show the
+    outcome's scores alone)."""
+    fn = getattr(rules, "score_sheet", None)
+    return fn(state) if fn is not None else None
 
 
 def deal_summary(
