@@ -23,6 +23,7 @@ from tabletop.games.planet.geometry import CELL_COUNT, SLOTS
 from tabletop.games.planet.model import UNKNOWN, PlanetState
 from tabletop.games.planet.regions import condition_key, regions, with_tile
 from tabletop.games.planet.rules import leaders as rules_leaders
+from tabletop.games.planet.rules import short_condition
 from tabletop.games.planet.table.looks import TERRAIN_COLOURS, Colour, draw_glyph, draw_panel
 from tabletop.games.planet.tiles import (
     ANIMALS,
@@ -31,7 +32,6 @@ from tabletop.games.planet.tiles import (
     MOST,
     TERRAIN_NAMES,
     TILES,
-    TOUCH,
     Animal,
 )
 from tabletop.ui.theme import Theme
@@ -39,16 +39,6 @@ from tabletop.ui.widgets import fit_text, wrap_text
 
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
-
-
-def short_condition(animal: Animal) -> str:
-    """An animal's condition in few words: "most forest", "forest by
-    mountain", "forest, no desert"."""
-    x = TERRAIN_NAMES[animal.terrain]
-    if animal.kind == MOST:
-        return f"most {x}"
-    y = TERRAIN_NAMES[animal.other or ""]
-    return f"{x} by {y}" if animal.kind == TOUCH else f"{x}, no {y}"
 
 
 def standing(
