@@ -361,7 +361,7 @@ def test_the_log_says_what_a_round_s_end_did_with_each_card() -> None:
         assert words.split()[0] == (
             "an" if words.split()[1][0] in "aeiou" else "a"
         )  # "an ocean and forest tile"
-        assert line.startswith(f"{names[seat]} places ") and f"tile on face {face}." in line
+        assert line.startswith(f"{names[seat]} places ") and f"tile on face {face + 1}." in line
         if after.round != before.round and before.round >= 3:
             for card in before.board.column(before.round):
                 assert ANIMALS[card].name in line

@@ -404,7 +404,7 @@ class PlanetRules:
         assert seat is not None
         words = tile_words(action.tile)
         article = "an" if words[0] in "aeiou" else "a"
-        line = f"{name(seat)} places {article} {words} tile on face {action.face}."
+        line = f"{name(seat)} places {article} {words} tile on face {face_number(action.face)}."
         if after.round != before.round:
             line += " " + round_words(before, after, name)
         return line
@@ -661,6 +661,12 @@ def _shuffler(state: PlanetState) -> Random:
     if state.seed is None:
         raise ValueError("a view cannot end a round: its piles are hidden")
     return rngmod.make(state.seed, "planet-leftovers", state.round)
+
+
+def face_number(face: int) -> int:
+    """The number a face goes by for players (1-12, drawn on each face of the
+    planet shown large): the model's face ``face`` (0-11) plus one."""
+    return face + 1
 
 
 def tile_words(tile: int) -> str:
