@@ -134,13 +134,20 @@ def place_planets(t: Theme, layout: Layout, rest: list[int]) -> Layout:
     )
 
 
+def tray_lift(t: Theme) -> int:
+    """How far the hint's tile stands up out of the tray's row (the row
+    keeps that much room above it, under the heading)."""
+    return t.px(8)
+
+
 def tray_places(t: Theme, tray: pygame.Rect, count: int) -> list[tuple[pygame.Rect, int]]:
-    """Where each of ``count`` tray tiles is drawn (a square each), with its index."""
+    """Where each of ``count`` tray tiles is drawn (a square each), with its
+    index; the hint's tile is drawn :func:`tray_lift` higher."""
     if not count:
         return []
-    top = tray.y + t.small.get_linesize() + t.px(4)
-    slot = max(1, min((tray.w - t.px(8)) // count, tray.bottom - top - t.px(6)))
+    top = tray.y + t.small.get_linesize() + t.px(4) + tray_lift(t)
+    slot = max(1, min((tray.w - t.px(8)) // count, tray.bottom - top - t.px(4)))
     return [(pygame.Rect(tray.x + t.px(4) + k * slot, top, slot, slot), k) for k in range(count)]
 
 
-__all__ = ["EMPTY", "Layout", "lay_out", "place_planets", "tray_places"]
+__all__ = ["EMPTY", "Layout", "lay_out", "place_planets", "tray_lift", "tray_places"]

@@ -21,7 +21,7 @@ from tabletop.games.planet.rules import face_number
 from tabletop.games.planet.table.cards import draw_condition_icon, paint_board, paint_habitat
 from tabletop.games.planet.table.flatmap import FlatPlanetView, paint_toggle
 from tabletop.games.planet.table.globe import SolidPlanetView
-from tabletop.games.planet.table.layout import Layout, tray_places
+from tabletop.games.planet.table.layout import Layout, tray_lift, tray_places
 from tabletop.games.planet.table.looks import GLOW, SPACE, blit_tile, draw_panel, draw_tile
 from tabletop.games.planet.table.picture import (
     Award,
@@ -167,8 +167,7 @@ def paint_tray(surface: pygame.Surface, t: Theme, r: pygame.Rect, tray: Tray) ->
         picked = k == tray.pick and tray.mine
         turn = tray.rotation if picked else 0
         if k == tray.hinted:  # the hint's tile stands out of the row, ringed
-            lift = hint_lift(t, spot)
-            spot = spot.move(0, -lift)
+            spot = spot.move(0, -tray_lift(t))
             pygame.draw.rect(
                 surface, t.hint, spot.inflate(t.px(2), t.px(2)), max(2, t.px(3)), t.px(7)
             )
@@ -181,11 +180,6 @@ def paint_tray(surface: pygame.Surface, t: Theme, r: pygame.Rect, tray: Tray) ->
                 max(2, t.px(2)),
                 border_radius=t.px(6),
             )
-
-
-def hint_lift(t: Theme, spot: pygame.Rect) -> int:
-    """How far the hint's tile stands up out of the tray's row."""
-    return max(t.px(4), spot.h // 8)
 
 
 def _tone(t: Theme, tone: str) -> Colour:
@@ -314,7 +308,6 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme | None = 
 
 __all__ = [
     "draw_icon",
-    "hint_lift",
     "paint_live",
     "paint_small",
     "paint_table",
