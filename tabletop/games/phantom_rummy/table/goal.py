@@ -27,8 +27,8 @@ from tabletop.games.phantom_rummy.hands import laid_out_sets
 from tabletop.games.phantom_rummy.model import ShortGame, Source
 from tabletop.games.phantom_rummy.rules import flip_hits, legendary_card
 from tabletop.games.phantom_rummy.table.layout import goal_height
-from tabletop.games.phantom_rummy.table.looks import card_face
-from tabletop.ui.cards import CardPainter, draw_card
+from tabletop.games.phantom_rummy.table.looks import card_face, draw_phantom_card
+from tabletop.ui.cards import CardPainter
 from tabletop.ui.theme import Colour, Theme
 from tabletop.ui.widgets import draw_text, fit_text
 
@@ -181,7 +181,7 @@ def _cards_row(
     step, gap = round(w * 0.62), round(w * 0.3)
     for laid in sets:
         for c in sorted(laid):
-            draw_card(surface, painter, card_face(t, c, advanced), (x + w / 2, cy, 0.0))
+            draw_phantom_card(surface, t, painter, c, (x + w / 2, cy, 0.0), advanced=advanced)
             x += step
         x += w - step + gap
     return x
@@ -255,11 +255,14 @@ def paint_goal(
         for i, flip in enumerate(goal.flips):
             k = flip.turned
             cx = x + i * step + w // 2
-            face = card_face(t, flip.card, advanced) if k >= 0.5 else None
-            sprite = painter.sprite(face)
-            sw = max(1, round(sprite.get_width() * abs(math.cos(math.pi * k))))
-            img = pygame.transform.smoothscale(sprite, (sw, sprite.get_height()))
-            surface.blit(img, img.get_rect(center=(cx, cy)))
+            if k >= 1:
+                draw_phantom_card(surface, t, painter, flip.card, (cx, cy, 0.0), advanced=advanced)
+            else:
+                face = card_face(t, flip.card, advanced) if k >= 0.5 else None
+                sprite = painter.sprite(face)
+                sw = max(1, round(sprite.get_width() * abs(math.cos(math.pi * k))))
+                img = pygame.transform.smoothscale(sprite, (sw, sprite.get_height()))
+                surface.blit(img, img.get_rect(center=(cx, cy)))
             if flip.tag is not None:
                 text, colour = flip.tag
                 tag = t.font("small", bold=True).render(text, True, colour)

@@ -8,6 +8,7 @@ lies: in the hand (group by group), in the row, on a discard pile.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -251,6 +252,41 @@ def discard_area(
     pad = t.px(8)
     top = r.y + t.px(4) + t.body.get_linesize() + line + mini_h + t.px(4) + line
     return pygame.Rect(r.x + pad, top, r.w - 2 * pad, mini_h + t.px(4))
+
+
+def sets_area(t: Theme, shape: Layout, painters: Painters, viewer: int, seat: int) -> pygame.Rect:
+    """Where ``seat``'s open sets lie: in its panel, or above your hand."""
+    line = t.small.get_linesize()
+    if seat == viewer:
+        r = shape.mine
+        half = (r.w - t.px(20)) // 2
+        return pygame.Rect(r.x, r.y + line, half, r.h - line)
+    r = shape.seats[seat]
+    pad = t.px(8)
+    top = r.y + t.px(4) + t.body.get_linesize() + line
+    return pygame.Rect(r.x + pad, top, r.w - 2 * pad, painters.mini.card_height + t.px(4))
+
+
+def set_poses(
+    painter: CardPainter, sets: Sequence[Sequence[Card]], area: pygame.Rect
+) -> list[tuple[Card, Pose]]:
+    """Open sets as small cards in ``area``: a set's cards overlapping (each
+    shows its left 0.55, where a red card's mark is), a gap between sets,
+    all squeezed in when too wide."""
+    w, _ = painter.card_size
+    n = sum(len(s) for s in sets)
+    step, gap = w * 0.55, w * 0.5
+    total = step * (n - len(sets)) + (w + gap) * len(sets) - gap
+    if total > area.w:
+        k = area.w / total
+        step, gap = step * k, gap * k
+    x = area.x + w / 2
+    out = []
+    for laid in sets:
+        for i, card in enumerate(laid):
+            out.append((card, Pose(x, area.centery, 0.0)))
+            x += step if i < len(laid) - 1 else w + gap
+    return out
 
 
 def discard_poses(painter: CardPainter, count: int, area: pygame.Rect) -> list[Pose]:

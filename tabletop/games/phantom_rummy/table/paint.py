@@ -11,7 +11,7 @@ import pygame
 from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.table.goal import paint_goal
 from tabletop.games.phantom_rummy.table.layout import Layout, Painters, prompt_split
-from tabletop.games.phantom_rummy.table.looks import card_face
+from tabletop.games.phantom_rummy.table.looks import draw_phantom_card
 from tabletop.games.phantom_rummy.table.picture import (
     MatchPanel,
     Message,
@@ -49,9 +49,11 @@ class Canvas:
         pose: Pose | tuple[float, float, float],
         look: Look = Look.NORMAL,
     ) -> None:
-        """``card`` face up (a back for None) at ``pose``."""
-        face = card_face(self.t, card, self.advanced) if card is not None else None
-        draw_card(self.surface, painter, face, pose, look)
+        """``card`` face up (a back for None) at ``pose``, a red one marked."""
+        if card is None:
+            draw_card(self.surface, painter, None, pose, look)
+        else:
+            draw_phantom_card(self.surface, self.t, painter, card, pose, look, self.advanced)
 
 
 def paint(
@@ -118,25 +120,19 @@ def _match(c: Canvas, match: MatchPanel) -> None:
         )
 
 
-def _mini_sets(c: Canvas, sets: Sequence[tuple[Card, ...]], area: pygame.Rect) -> None:
-    """Open sets as small face-up cards, a set's cards overlapping, a gap between sets."""
+def _mini_sets(
+    c: Canvas, laid: Sequence[tuple[Card, Pose]], area: pygame.Rect | None = None
+) -> None:
+    """Open sets as small face-up cards where the picture lays them; "no
+    sets open" in ``area`` when there are none."""
     t = c.t
-    painter = c.painters.mini
-    w, h = painter.card_size
-    n = sum(len(s) for s in sets)
-    if not n:
-        draw_text(c.surface, t.small, "no sets open", mix(t.felt_dark, t.text, 0.5), area, "left")
+    if not laid:
+        if area is not None:
+            colour = mix(t.felt_dark, t.text, 0.5)
+            draw_text(c.surface, t.small, "no sets open", colour, area, "left")
         return
-    step, gap = w * 0.55, w * 0.5
-    total = step * (n - len(sets)) + (w + gap) * len(sets) - gap
-    if total > area.w:
-        k = area.w / total
-        step, gap = step * k, gap * k
-    x = area.x + w / 2
-    for laid in sets:
-        for i, card in enumerate(laid):
-            c.card(painter, card, (x, area.centery, 0.0))
-            x += step if i < len(laid) - 1 else w + gap
+    for card, pose in laid:
+        c.card(c.painters.mini, card, pose)
 
 
 def _mini_discards(c: Canvas, pile: Pile) -> None:
@@ -180,7 +176,7 @@ def _seat(c: Canvas, seat: SeatPanel) -> None:
     mini_h = c.painters.mini.card_height
     y += line
     sets_area = pygame.Rect(head.x, y, head.w, mini_h + t.px(4))
-    _mini_sets(c, seat.sets, sets_area)
+    _mini_sets(c, seat.laid, sets_area)
     y = sets_area.bottom
     draw_text(surface, t.small, "discards", t.text_dim, pygame.Rect(head.x, y, head.w, line))
     _mini_discards(c, seat.discards)
@@ -301,7 +297,7 @@ def _mine(c: Canvas, picture: PhantomPicture) -> None:
     draw_text(
         surface, t.small, "Your open sets", t.text_dim, pygame.Rect(sets.x, sets.y, sets.w, line)
     )
-    _mini_sets(c, picture.mine_sets, pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line))
+    _mini_sets(c, picture.mine_laid, pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line))
     draw_text(
         surface,
         t.small,

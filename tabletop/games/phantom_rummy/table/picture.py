@@ -46,6 +46,8 @@ from tabletop.games.phantom_rummy.table.layout import (
     discard_poses,
     hand_poses,
     row_poses,
+    set_poses,
+    sets_area,
 )
 from tabletop.games.phantom_rummy.table.looks import Group, group_hand, waiting_words
 from tabletop.ui.cards import Look, Pose
@@ -122,6 +124,8 @@ class SeatPanel:
     lit: bool
     count: str
     sets: tuple[tuple[Card, ...], ...]
+    #: the open sets' cards where they lie (see ``layout.set_poses``)
+    laid: tuple[tuple[Card, Pose], ...]
     discards: Pile
 
 
@@ -194,6 +198,7 @@ class PhantomPicture:
     row: Row
     prompt: Prompt
     mine_sets: tuple[tuple[Card, ...], ...]
+    mine_laid: tuple[tuple[Card, Pose], ...]
     mine_discards: Pile
     message: Message
     hand: tuple[CardSpot, ...]
@@ -337,6 +342,13 @@ def _sets(sets: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(sorted(laid)) for laid in sets)
 
 
+def _laid(table: Seen, view: PhantomState, seat: int) -> tuple[tuple[Card, Pose], ...]:
+    """A seat's open sets where their small cards lie."""
+    frame = table.frame
+    area = sets_area(frame.app.theme, table.shape, table.painters, frame.viewer, seat)
+    return tuple(set_poses(table.painters.mini, _sets(view.opened[seat]), area))
+
+
 def _pile(table: Seen, view: PhantomState, seat: int) -> Pile:
     """A seat's own discard pile, oldest first; the discard on offer ringed;
     a card still flying there not shown yet."""
@@ -371,6 +383,7 @@ def _seat(table: Seen, view: PhantomState, seat: int) -> SeatPanel:
         lit=bool(status),
         count=plural(view.hand_sizes[seat], "card") + " in hand",
         sets=_sets(view.opened[seat]),
+        laid=_laid(table, view, seat),
         discards=_pile(table, view, seat),
     )
 
@@ -530,6 +543,7 @@ def picture(table: Seen, view: PhantomState) -> PhantomPicture:
         row=_row(table, view, hinted),
         prompt=_prompt(table, view),
         mine_sets=_sets(view.opened[frame.viewer]),
+        mine_laid=_laid(table, view, frame.viewer),
         mine_discards=_pile(table, view, frame.viewer),
         message=_message(table, view),
         hand=hand,
