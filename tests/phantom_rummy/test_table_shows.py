@@ -1,7 +1,9 @@
 """What Phantom Rummy's table shows, read through its picture and the pixels
 it paints, at the three window sizes a player judges it at (960x600,
 1280x800, 1920x1080): a red card in an opponent's open set keeps its mark
-(an R on a red disc) where the next card of the set does not cover it."""
+(an R on a red disc) where the next card of the set does not cover it; the
+claim prompt names its card whole; the captions under the hand stay apart;
+a gain button keeps its verb."""
 
 from __future__ import annotations
 
@@ -15,9 +17,12 @@ import pytest
 from tabletop.app import App
 from tabletop.core.session import Seat
 from tabletop.games import REGISTRY
-from tabletop.games.phantom_rummy.cards import parse_cards
+from tabletop.games.phantom_rummy.bot import medium_choice
+from tabletop.games.phantom_rummy.cards import DECK, parse_cards
 from tabletop.games.phantom_rummy.model import PhantomState
+from tabletop.games.phantom_rummy.table.layout import prompt_split, prompt_title, prompt_words_top
 from tabletop.games.phantom_rummy.table.looks import red_mark_rect
+from tabletop.ui import overlays
 from tabletop.ui.gamescene import GameScene
 from tests.phantom_rummy.tables import table_of
 from tests.ui.driver import Driver, make_app, start_table
@@ -100,3 +105,91 @@ def test_red_cards_in_an_opponents_open_sets_keep_their_mark_at_every_size(
         for y in range(mark.y + mark.h // 4, mark.bottom - mark.h // 4)
     ]
     assert any(not near(p, danger, 80) for p in inside)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_claim_prompt_names_the_discard_whole(app: App, size: tuple[int, int]) -> None:
+    """Every card's name fits the prompt whole, beside the small card or
+    wrapped under it, with buttons beside the words or without (today "red
+    Swo…" even at 1920x1080), and the words under it stay in the prompt."""
+    scene = four_seats(app)
+    app.resize(size)
+    Driver(app).frames(2)
+    table = table_of(scene)
+    t = app.theme
+    font = t.font("small", bold=True)
+    painter = table.painters.mini
+    prompt = table.shape.prompt
+    left, _ = prompt_split(t, prompt)
+    whole = pygame.Rect(left.x, left.y, prompt.inflate(-2 * t.px(12), 0).w, left.h)
+    for column in (left, whole):
+        for card in DECK:
+            placed = prompt_title(t, painter, column, card.title)
+            assert " ".join(part for part, _ in placed) == card.title, (size, card.title)
+            for part, rect in placed:
+                assert font.size(part)[0] <= rect.w and column.contains(rect), (size, part)
+            assert prompt_words_top(t, painter, column, card.title) < prompt.bottom
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_captions_under_the_hand_never_run_into_each_other(app: App, size: tuple[int, int]) -> None:
+    """A hand of four near runs side by side, each waiting on its middle
+    card: the four captions under it stay apart and inside the hand, and
+    one shortened ends in an ellipsis (the picture keeps the words whole)."""
+    scene = four_seats(app)
+    app.resize(size)
+    Driver(app).frames(2)
+    table = table_of(scene)
+    view = scene.view
+    viewer = scene.viewer
+    hand = tuple(sorted(parse_cards("S1 S3 T4 T6 M1 M3 IC")))
+    hands = list(view.hands)
+    hands[viewer] = hand
+    opened = list(view.opened)
+    opened[viewer] = (parse_cards("IG IG IG"),)  # a set open: the near sets name what they wait on
+    view = replace(view, hands=tuple(hands), opened=tuple(opened))
+    pills = table.picture(view).pills
+    assert len(pills) >= 3, [p.text for p in pills]
+    for pill in pills:
+        assert table.shape.hand.contains(pill.rect), (size, pill)
+        assert pill.shown == pill.text or pill.shown.endswith("\u2026"), pill
+        assert pill.text.startswith("waiting on ")
+    for a, b in zip(pills, pills[1:]):
+        assert a.rect.right <= b.rect.left, (size, a.shown, b.shown)
+
+
+def test_a_gain_button_keeps_its_verb_at_every_size(app: App) -> None:
+    """A real claim prompt offering a gain (the seeds of
+    test_scene's claim test): at each size every gain button's caption
+    starts "Gain", ends with its key, fits the button, and the tooltip holds
+    the gain whole."""
+    seats = [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    d = Driver(app)
+    table = None
+    for seed in range(1, 40):
+        scene = start_table(app, ENTRY, seats, seed)
+        table = table_of(scene)
+        for _ in range(400):
+            if table.asked and table.gains() or scene.session.is_over():
+                break
+            if scene.my_turn:
+                view = scene.session.view(0)
+                scene.session.play(medium_choice(view, 0, scene.session.rules.legal_actions(view)))
+                continue
+            if isinstance(d.top, overlays.SummaryScene):
+                d.top.back()
+            d.frame(dt=0.25)
+        if table.asked and table.gains():
+            break
+        app.stack.pop()
+    assert table is not None and table.asked and table.gains(), "no seed gave Ada a gain"
+    for size in SIZES:
+        app.resize(size)
+        d.frames(2)
+        table.refresh()
+        t = app.theme
+        for i, button in enumerate(table.gain_buttons[: len(table.gains())]):
+            assert button.visible and button.text.startswith("Gain "), (size, button.text)
+            assert button.text.endswith(f"({i + 1})")
+            assert t.font("small").size(button.text)[0] <= button.rect.w - 2 * t.px(12)
+            assert button.tooltip.startswith("Gain ") and "\u2026" not in button.tooltip

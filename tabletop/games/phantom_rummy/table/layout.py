@@ -17,6 +17,7 @@ from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.table.looks import Group
 from tabletop.ui.cards import CardPainter, Look, Pose, row_layout
 from tabletop.ui.theme import Theme
+from tabletop.ui.widgets import fit_text, wrap_text
 
 
 @dataclass
@@ -184,6 +185,66 @@ def prompt_split(t: Theme, prompt: pygame.Rect) -> tuple[pygame.Rect, pygame.Rec
         pygame.Rect(body.x, body.y, left_w, body.h),
         pygame.Rect(body.x + left_w + t.px(10), body.y, body.w - left_w - t.px(10), body.h),
     )
+
+
+def prompt_title(
+    t: Theme, painter: CardPainter, left: pygame.Rect, title: str
+) -> list[tuple[str, pygame.Rect]]:
+    """Where the discard's name goes in the prompt, whole: beside the small
+    card when it fits there, else under it across the column, wrapped at
+    spaces (never cut: "red Swo…" named no card). ``left`` is the words'
+    column (``prompt_split``'s left, or the whole width with no buttons)."""
+    font = t.font("small", bold=True)
+    line = font.get_linesize()
+    w, h = painter.card_size
+    beside = pygame.Rect(left.x + w + t.px(10), left.y, left.w - w - t.px(10), h)
+    if font.size(title)[0] <= beside.w:
+        return [(title, pygame.Rect(beside.x, beside.y, beside.w, line))]
+    y = left.y + h + t.px(6)
+    out = []
+    for part in wrap_text(font, title, left.w):
+        out.append((part, pygame.Rect(left.x, y, left.w, line)))
+        y += line
+    return out
+
+
+def prompt_words_top(t: Theme, painter: CardPainter, left: pygame.Rect, title: str) -> int:
+    """Where the prompt's words start: under the card, or under its name
+    when the name goes under the card."""
+    placed = prompt_title(t, painter, left, title)
+    below = left.y + painter.card_size[1] + t.px(8)
+    return max(below, placed[-1][1].bottom + t.px(4)) if placed else below
+
+
+def pill_places(
+    t: Theme, hand: pygame.Rect, pills: Sequence[tuple[str, float, float]]
+) -> list[tuple[str, pygame.Rect]]:
+    """Each near set's words under the hand (text, from ``left`` to ``right``
+    of its cards), placed so that no two run into each other: a pill is
+    centred under its cards where it can, inside the room between its
+    neighbours' halfway marks (or the hand's edge), its words shortened to fit (the words
+    whole are the picture's, for the hover). Returns the text drawn and the
+    pill's rect, in order."""
+    font = t.font("small")
+    line = font.get_linesize()
+    pad = t.px(4)
+    gap = t.px(6)
+    centres = [(a + b) / 2 for _, a, b in pills]
+    out = []
+    for i, (text, _, _) in enumerate(pills):
+        c = centres[i]
+        low = hand.x if i == 0 else (centres[i - 1] + c) / 2 + gap / 2
+        high = hand.right if i == len(pills) - 1 else (c + centres[i + 1]) / 2 - gap / 2
+        # the room between the neighbours' halves: a pill may lean off its
+        # centre into it, never past it
+        room = high - low
+        shown = fit_text(font, text, max(0, int(room) - 2 * pad))
+        width = font.size(shown)[0] + 2 * pad
+        rect = pygame.Rect(0, 0, width, line)
+        rect.midtop = (round(c), hand.bottom - line)
+        rect.clamp_ip(pygame.Rect(round(low), hand.y, round(high - low), hand.h))
+        out.append((shown, rect))
+    return out
 
 
 def prompt_buttons(t: Theme, prompt: pygame.Rect, shown: list[bool]) -> list[pygame.Rect]:

@@ -10,7 +10,13 @@ import pygame
 
 from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.table.goal import paint_goal
-from tabletop.games.phantom_rummy.table.layout import Layout, Painters, prompt_split
+from tabletop.games.phantom_rummy.table.layout import (
+    Layout,
+    Painters,
+    prompt_split,
+    prompt_title,
+    prompt_words_top,
+)
 from tabletop.games.phantom_rummy.table.looks import draw_phantom_card
 from tabletop.games.phantom_rummy.table.picture import (
     MatchPanel,
@@ -262,16 +268,10 @@ def _prompt(c: Canvas, prompt: Prompt) -> None:
     pose = Pose(left.x + w / 2 + t.px(2), left.y + h / 2 + t.px(2), 0.0)
     c.card(painter, claim.card, pose)
     draw_outline(surface, pose, painter.card_size, claim.head.colour, max(2, t.px(3)), grow=t.px(2))
-    beside = pygame.Rect(left.x + w + t.px(10), left.y, left.w - w - t.px(10), h)
     title = t.font("small", bold=True)
-    draw_text(
-        surface,
-        title,
-        fit_text(title, claim.title, beside.w),
-        t.text,
-        pygame.Rect(beside.x, beside.y, beside.w, line),
-    )
-    y = left.y + h + t.px(8)
+    for part, place in prompt_title(t, painter, left, claim.title):
+        draw_text(surface, title, part, t.text, place)
+    y = prompt_words_top(t, painter, left, claim.title)
     for part in wrap_text(t.small, claim.ask, left.w)[:3]:
         draw_text(surface, t.small, part, t.text, pygame.Rect(left.x, y, left.w, line))
         y += line
@@ -344,21 +344,15 @@ def _hand(c: Canvas, picture: PhantomPicture) -> None:
             draw_outline(surface, drawn, size, t.hint, max(3, t.px(4)), grow=t.px(3))
         if spot.focused:
             draw_focus_ring(surface, drawn, size)
-    # each near set's waiting words under it
-    line = t.small.get_linesize()
-    hand = c.shape.hand
+    # each near set's waiting words under it, where the picture placed them
+    font = t.font("small")
     for pill in picture.pills:
-        width = max(int(pill.right - pill.left), t.px(40))
-        font = t.font("small")
-        text = fit_text(font, pill.text, width + t.px(60))
-        img = font.render(text, True, t.text)
-        place = img.get_rect(midtop=(round((pill.left + pill.right) / 2), hand.bottom - line))
-        place.clamp_ip(hand)
-        around = place.inflate(t.px(8), 0)
+        around = pill.rect
         pygame.draw.rect(
             surface, mix(t.felt_dark, t.panel, 0.5), around, border_radius=around.h // 2
         )
-        surface.blit(img, place)
+        img = font.render(pill.shown, True, t.text)
+        surface.blit(img, img.get_rect(center=around.center))
 
 
 def _hint_ring(c: Canvas, rect: pygame.Rect) -> None:

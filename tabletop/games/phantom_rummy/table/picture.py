@@ -45,6 +45,7 @@ from tabletop.games.phantom_rummy.table.layout import (
     discard_area,
     discard_poses,
     hand_poses,
+    pill_places,
     row_poses,
     set_poses,
     sets_area,
@@ -182,11 +183,15 @@ class Message:
 
 @dataclass(frozen=True)
 class Pill:
-    """A near set's waiting words, under its cards (from ``left`` to ``right``)."""
+    """A near set's waiting words (``text``), under its cards (from ``left``
+    to ``right``): the words ``shown`` in ``rect`` (``layout.pill_places``:
+    no two pills meet; ``shown`` is ``text`` shortened where the room is short)."""
 
     text: str
     left: float
     right: float
+    shown: str
+    rect: pygame.Rect
 
 
 @dataclass(frozen=True)
@@ -493,13 +498,18 @@ def _hand(
             CardSpot(card, poses[card], look, hinted=card in hinted, focused=card == focus)
         )
     w = table.painters.hand.card_size[0]
-    pills = []
+    spans = []
     for group in groups:
         words = waiting_words(group)
         if words:
             xs = [poses[c].x for c in group.cards]
-            pills.append(Pill(words, min(xs) - w / 2, max(xs) + w / 2))
-    return tuple(spots), tuple(pills)
+            spans.append((words, min(xs) - w / 2, max(xs) + w / 2))
+    places = pill_places(frame.app.theme, table.shape.hand, spans)
+    pills = tuple(
+        Pill(text, left, right, shown, rect)
+        for (text, left, right), (shown, rect) in zip(spans, places, strict=True)
+    )
+    return tuple(spots), pills
 
 
 def _hint_button(table: Seen) -> pygame.Rect | None:
