@@ -44,6 +44,7 @@ from tabletop.games.phantom_rummy.model import (
 )
 from tabletop.games.phantom_rummy.table import input as gestures
 from tabletop.games.phantom_rummy.table.animation import Flights
+from tabletop.games.phantom_rummy.table.example import draw_example_goal
 from tabletop.games.phantom_rummy.table.goal import GoalShow, goal_picture, paint_goal
 from tabletop.games.phantom_rummy.table.layout import (
     EMPTY,
@@ -73,7 +74,7 @@ from tabletop.ui.hand import HandKeys, toggle_pick
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup, fit_text
 
-__all__ = ["PhantomTable", "draw_icon", "scene"]
+__all__ = ["PhantomTable", "draw_example_goal", "draw_icon", "scene"]
 
 #: the most gain choices the prompt offers as buttons (keys 1-4)
 MOST_GAINS = 4
