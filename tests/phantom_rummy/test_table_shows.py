@@ -3,7 +3,8 @@ it paints, at the three window sizes a player judges it at (960x600,
 1280x800, 1920x1080): a red card in an opponent's open set keeps its mark
 (an R on a red disc) where the next card of the set does not cover it; the
 claim prompt names its card whole; the captions under the hand stay apart;
-a gain button keeps its verb."""
+a gain button keeps its verb; the bonus check fits the goal banner; the
+hint's tag covers no other button."""
 
 from __future__ import annotations
 
@@ -19,8 +20,14 @@ from tabletop.core.session import Seat
 from tabletop.games import REGISTRY
 from tabletop.games.phantom_rummy.bot import medium_choice
 from tabletop.games.phantom_rummy.cards import DECK, parse_cards
-from tabletop.games.phantom_rummy.model import PhantomState
-from tabletop.games.phantom_rummy.table.layout import prompt_split, prompt_title, prompt_words_top
+from tabletop.games.phantom_rummy.model import PhantomState, ShortGame, Source
+from tabletop.games.phantom_rummy.table.goal import GoalShow, goal_places
+from tabletop.games.phantom_rummy.table.layout import (
+    hint_tag,
+    prompt_split,
+    prompt_title,
+    prompt_words_top,
+)
 from tabletop.games.phantom_rummy.table.looks import red_mark_rect
 from tabletop.ui import overlays
 from tabletop.ui.gamescene import GameScene
@@ -193,3 +200,64 @@ def test_a_gain_button_keeps_its_verb_at_every_size(app: App) -> None:
             assert button.text.endswith(f"({i + 1})")
             assert t.font("small").size(button.text)[0] <= button.rect.w - 2 * t.px(12)
             assert button.tooltip.startswith("Gain ") and "\u2026" not in button.tooltip
+        hint_tags_clear(table, t, table.frame.table_rect)
+
+
+def hint_tags_clear(table: Any, t: Any, bounds: pygame.Rect) -> None:
+    """With each visible button hinted in turn, the "Hint" tag covers no other one."""
+    buttons = [b for b in (*table.turn_buttons, *table.prompt_buttons) if b.visible and b.rect.w]
+    for b in buttons:
+        ring = b.rect.inflate(t.px(8), t.px(8))
+        others = [o.rect for o in buttons if o is not b]
+        tag = hint_tag(t, ring, others, bounds)
+        assert tag.collidelist(others) < 0, (b.text, tag)
+        assert bounds.contains(tag) and not tag.colliderect(b.rect), (b.text, tag)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hint_tag_covers_no_other_button(app: App, size: tuple[int, int]) -> None:
+    """The tag over a hinted Discard or Ready covered Goal or Open above it."""
+    scene = four_seats(app)
+    app.resize(size)
+    Driver(app).frames(2)
+    hint_tags_clear(table_of(scene), app.theme, scene.table_rect)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_bonus_check_fits_the_goal_banner(app: App, size: tuple[int, int]) -> None:
+    """A goal of eight cards, two open sets and five flips (the widest the
+    banner met in play): every card and flip lies inside the banner, the
+    flips' tags stay apart, and the line of points is not cut."""
+    scene = four_seats(app)
+    app.resize(size)
+    Driver(app).frames(2)
+    table = table_of(scene)
+    hand = parse_cards("M5a M5b IC IC IC S3 S4 S5")
+    opened = (parse_cards("T1 T1 T1"), parse_cards("T5 T6 T7"))
+    bonus = (*hand[:5], *opened[0], hand[6])
+    sources = (Source("sets", 2), Source("red", 1, hand[:1]), Source("bonus", 11, bonus))
+    result = ShortGame(0, None, (14, 0, 0, 0), sources, parse_cards("M5 IC T1 S4 S2"), hand=hand)
+    table.goal = GoalShow(result, 1, app.theme, opened)
+    table.goal.skip()
+    goal = table.picture(scene.view).goal
+    assert goal is not None and [f.tag for f in goal.flips][-1] == ("miss", app.theme.text_dim)
+    t = app.theme
+    banner = table.shape.goal
+    inner = banner.inflate(-2 * t.px(14), -2 * t.px(10))
+    places = goal_places(t, table.painters.goal, goal, inner)
+    w, h = table.painters.goal.card_size
+    xs = [*places.hand, *places.opened, *places.flips]
+    assert len(xs) == 8 + 6 + 5
+    for x in xs:
+        card = pygame.Rect(round(x - w / 2), places.cy - h // 2, w, h)
+        assert banner.contains(card), (size, card, banner)
+    tag = t.font("small", bold=True)
+    spans = [
+        (x - tag.size(f.tag[0])[0] / 2, x + tag.size(f.tag[0])[0] / 2)
+        for f, x in zip(goal.flips, places.flips, strict=True)
+        if f.tag is not None
+    ]
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), (size, spans)
+    assert places.cy + h // 2 + tag.get_linesize() <= banner.bottom
+    words = goal.words if t.small.size(goal.words)[0] <= inner.w else goal.short_words
+    assert t.small.size(words)[0] <= inner.w, (size, words)

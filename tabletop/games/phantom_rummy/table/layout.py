@@ -368,3 +368,31 @@ def seat_anchor(shape: Layout, seat: int) -> Pose:
 def lifted(painter: CardPainter, pose: Pose, selected: bool) -> pygame.Rect:
     """A hand card's rect as drawn, raised when it is selected."""
     return pose.raised(painter.lift(Look.SELECTED) if selected else 0).rect(painter.card_size)
+
+
+def hint_tag(
+    t: Theme, ring: pygame.Rect, others: Sequence[pygame.Rect], bounds: pygame.Rect
+) -> pygame.Rect:
+    """Where the "Hint" tag goes beside the hinted button's ring: above it,
+    else below, else left, else right, the first side where it covers no
+    other button (``others``) and stays in ``bounds`` (above a button of the
+    lower row it covered Goal or Open); over the ring's top edge when no
+    side is free."""
+    font = t.font("small", bold=True)
+    tag = pygame.Rect((0, 0), font.size("Hint")).inflate(t.px(10), t.px(2))
+    gap = t.px(2)
+    sides = (
+        {"midbottom": (ring.centerx, ring.top - gap)},
+        {"midtop": (ring.centerx, ring.bottom + gap)},
+        {"midright": (ring.left - gap, ring.centery)},
+        {"midleft": (ring.right + gap, ring.centery)},
+    )
+    for side in sides:
+        place = tag.copy()
+        for name, at in side.items():
+            setattr(place, name, at)
+        if bounds.contains(place) and place.collidelist(list(others)) < 0:
+            return place
+    place = tag.copy()
+    place.midbottom = ring.midtop
+    return place

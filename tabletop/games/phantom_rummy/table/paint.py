@@ -81,8 +81,8 @@ def paint(
     _message(c, picture.message)
     _hand(c, picture)
     buttons.draw_widgets(surface, t)  # their tooltips: the frame, above the log
-    if picture.hint_button is not None:
-        _hint_ring(c, picture.hint_button)
+    if picture.hint_button is not None and picture.hint_tag is not None:
+        _hint_ring(c, picture.hint_button, picture.hint_tag)
     for flight in picture.flights:
         painter = getattr(painters, flight.painter)
         c.card(painter, flight.card, flight.pose)
@@ -355,14 +355,12 @@ def _hand(c: Canvas, picture: PhantomPicture) -> None:
         surface.blit(img, img.get_rect(center=around.center))
 
 
-def _hint_ring(c: Canvas, rect: pygame.Rect) -> None:
-    """The hint's button ringed, a "Hint" tag above it."""
+def _hint_ring(c: Canvas, rect: pygame.Rect, pill: pygame.Rect) -> None:
+    """The hint's button ringed, a "Hint" tag where the picture put it."""
     t, surface = c.t, c.surface
     around = rect.inflate(t.px(8), t.px(8))
     pygame.draw.rect(surface, t.hint, around, max(3, t.px(3)), border_radius=t.px(10))
     tag = t.font("small", bold=True).render("Hint", True, text_on(t.hint))
-    pill = tag.get_rect().inflate(t.px(10), t.px(2))
-    pill.midbottom = around.midtop
     pygame.draw.rect(surface, t.hint, pill, border_radius=pill.h // 2)
     surface.blit(tag, tag.get_rect(center=pill.center))
 

@@ -45,6 +45,7 @@ from tabletop.games.phantom_rummy.table.layout import (
     discard_area,
     discard_poses,
     hand_poses,
+    hint_tag,
     pill_places,
     row_poses,
     set_poses,
@@ -210,6 +211,8 @@ class PhantomPicture:
     pills: tuple[Pill, ...]
     #: the hinted button's rect, ringed with a "Hint" tag, or None
     hint_button: pygame.Rect | None
+    #: where the tag goes (``layout.hint_tag``: on no other button)
+    hint_tag: pygame.Rect | None
     flights: tuple[Flight, ...]
     #: the goal screen over the table (not while the summary shows it)
     goal: GoalPicture | None
@@ -537,11 +540,26 @@ def _hint_button(table: Seen) -> pygame.Rect | None:
     return button.rect.copy() if button is not None and button.visible else None
 
 
+def _hint_tag(table: Seen, button: pygame.Rect | None) -> pygame.Rect | None:
+    """The "Hint" tag's place beside the ringed button, on no other button."""
+    if button is None:
+        return None
+    t = table.frame.app.theme
+    ring = button.inflate(t.px(8), t.px(8))
+    others = [
+        b.rect
+        for b in (*table.turn_buttons, *table.prompt_buttons)
+        if b.visible and b.rect.w and b.rect != button
+    ]
+    return hint_tag(t, ring, others, table.frame.table_rect)
+
+
 def picture(table: Seen, view: PhantomState) -> PhantomPicture:
     """What the table shows of ``view`` (see the module docstring)."""
     frame = table.frame
     hinted = hinted_cards(frame.hint_action)
     hand, pills = _hand(table, view, hinted)
+    hint = _hint_button(table)
     goal = None
     if table.goal is not None and not frame.summary_shown:  # the summary shows it then
         goal = goal_picture(table.goal, frame.session.names, frame.app.theme)
@@ -558,7 +576,8 @@ def picture(table: Seen, view: PhantomState) -> PhantomPicture:
         message=_message(table, view),
         hand=hand,
         pills=pills,
-        hint_button=_hint_button(table),
+        hint_button=hint,
+        hint_tag=_hint_tag(table, hint),
         flights=table.flights.shown(),
         goal=goal,
     )
