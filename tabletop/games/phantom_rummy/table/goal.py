@@ -25,6 +25,7 @@ from tabletop.core.words import plural
 from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.hands import laid_out_sets
 from tabletop.games.phantom_rummy.model import ShortGame, Source
+from tabletop.games.phantom_rummy.rules import flip_hits, legendary_card
 from tabletop.games.phantom_rummy.table.layout import goal_height
 from tabletop.games.phantom_rummy.table.looks import card_face
 from tabletop.ui.cards import CardPainter, draw_card
@@ -86,15 +87,8 @@ def source_words(source: Source) -> str:
     if source.kind == "condition":
         return f"Condition met, {titles}: {n}"
     if source.kind == "item":
-        return f"Legendary item, {titles}: {n}"
+        return f"The legendary {source.cards[0].name} wins the match"
     return f"Bonus check, matching {titles}: {n}"
-
-
-def flip_hits(result: ShortGame) -> list[int]:
-    """Per flip, how many of the scorer's cards it matched (the bonus source's
-    cards of its kind)."""
-    bonus = [c for s in result.sources if s.kind == "bonus" for c in s.cards]
-    return [len({c for c in bonus if c.kind == flip.kind}) for flip in result.flips]
 
 
 def goal_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -146,8 +140,9 @@ def goal_picture(show: GoalShow, names: Sequence[str], t: Theme) -> GoalPicture:
     title = f"{style.glyph} {names[seat]} scores a goal: {plural(gained, 'point')}"
     if result.discarder is not None:
         title += f", off {names[result.discarder]}'s discard"
-    if result.instant:
-        title += ". The legendary Item wins the match!"
+    card = legendary_card(result) if result.instant else None
+    if card is not None:
+        title += f". The legendary {card.name} wins the match!"
     # the sources of the points (the bonus once the flips have turned)
     words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
     text = " · ".join(words) or "No points."
