@@ -59,7 +59,9 @@ def test_the_sheet_of_a_finished_game_sums_to_the_outcome(
             assert terrain is not None
             row = next(r for r in habitat_rows if r.values[s] is not None)
             assert row.label == f"{TERRAIN_NAMES[terrain].capitalize()} habitat card"
-            assert row.note(s).startswith(f"{state.planets[s].count(terrain)} ")
+            assert (
+                row.note(s) == f"{state.planets[s].count(terrain)} {TERRAIN_NAMES[terrain]} cells"
+            )
             assert all(v is None for t, v in enumerate(row.values) if t != s)
     animal_rows = [row for row in sheet.rows if not row.label.endswith("habitat card")]
     won = [(s, a) for s in range(players) for a in state.animals[s]]
@@ -67,7 +69,11 @@ def test_the_sheet_of_a_finished_game_sums_to_the_outcome(
     for row, (s, a) in zip(animal_rows, won, strict=True):
         assert row.label.startswith(ANIMALS[a].name)
         expected = 1 if state.beginner or ANIMALS[a].terrain == state.habitats[s] else 2
-        assert row.values[s] == expected and row.note(s).startswith(f"{expected} point")
+        assert row.values[s] == expected
+        if not state.beginner:
+            note = row.note(s)
+            assert note.startswith(TERRAIN_NAMES[ANIMALS[a].terrain])
+            assert ("≠ habitat" in note) == (expected == 2)
 
 
 def test_a_tie_on_points_settled_by_the_animal_cards_says_so() -> None:

@@ -10,8 +10,8 @@ habitat card is shown.
 from __future__ import annotations
 
 import math
-import re
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +30,7 @@ from tabletop.games.planet.table.input import EDGE_DWELL
 from tabletop.games.planet.table.layout import tray_lift
 from tabletop.games.planet.table.paint import words_laid
 from tabletop.games.planet.table.picture import Line, Words
+from tabletop.ui import overlays
 from tabletop.ui.solid import Quat, q_mul
 from tests.planet.scene_entry import ENTRY
 from tests.planet.tables import picture_of, previewed, table_of, tray_point
@@ -253,3 +254,36 @@ def test_at_the_end_every_habitat_card_is_shown_and_none_is_secret(app: App) -> 
         assert shown.cells == state.planets[shown.seat].count(shown.terrain)
     midgame = table_of(scene).picture(replace(view, round=5)).habitat
     assert midgame.shown == (), "before the end only your own card, secret"
+
+
+def test_the_results_screen_shows_every_habitat_card_above_the_sheet(app: App) -> None:
+    """A game played out: the results screen takes the table's picture of
+    the habitat cards (one box per seat, in its colour) above the score
+    sheet, whose totals are the outcome's."""
+    scene, d = my_turn(app, [Seat("Ada"), Seat("Bea", "bot", "easy"), Seat("Cy", "bot", "easy")])
+    session = scene.session
+    rng = random.Random(4)
+    while not session.is_over():
+        legal = session.rules.legal_actions(session.state)
+        session.play(legal[rng.randrange(len(legal))])
+    for _ in range(40):
+        if isinstance(d.top, overlays.ResultsScene):
+            break
+        if d.top is scene:
+            d.frame(dt=0.5)
+        else:
+            d.key(pygame.K_RETURN)  # a round's summary, closed
+    top = d.top
+    assert isinstance(top, overlays.ResultsScene)
+    assert top.picture is not None and top.picture[0] > 0
+    assert top.sheet.totals == session.rules.outcome(session.state).scores
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    rect = pygame.Rect(10, 10, 900, top.picture[0])
+    top.picture[1](surface, rect)
+    for seat in range(3):  # each card's frame in its owner's colour
+        colour = app.theme.player(seat).colour
+        assert any(
+            surface.get_at((x, rect.y + rect.h // 2))[:3] == colour
+            for x in range(rect.x, rect.right)
+        ), seat

@@ -503,31 +503,22 @@ class PlanetRules:
             if terrain is None:
                 continue
             count = state.planets[s].count(terrain)
-            card = HABITATS[terrain]
-            steps = ", ".join(f"{c}+: {p}" for c, p in zip(card.cells, card.points))
             name = TERRAIN_NAMES[terrain]
             points = habitat_points(state, s)
-            notes = tuple(
-                f"{count} {name} cells: {plural(points, 'point')} ({steps})" if t == s else ""
-                for t in range(n)
-            )
+            notes = tuple(f"{count} {name} cells" if t == s else "" for t in range(n))
             values = tuple(float(points) if t == s else None for t in range(n))
             rows.append(SheetRow(f"{name.capitalize()} habitat card", values, notes))
         for s in range(n):
             habitat = state.habitats[s]
             for a in state.animals[s]:
                 animal = ANIMALS[a]
+                kind = TERRAIN_NAMES[animal.terrain]
                 if state.beginner:
-                    points, why = 1, "1 point (beginner game)"
+                    points, why = 1, "beginner: 1 each"
                 elif animal.terrain == habitat:
-                    points = 1
-                    why = f"1 point: {_an(animal.terrain)} animal, the habitat's terrain"
+                    points, why = 1, f"{kind} = habitat"
                 else:
-                    points = 2
-                    why = (
-                        f"2 points: {_an(animal.terrain)} animal, "
-                        f"not the habitat's {TERRAIN_NAMES[habitat or '']}"
-                    )
+                    points, why = 2, f"{kind} ≠ habitat"
                 rows.append(_animal_row(a, s, n, points, why))
         return ScoreSheet.summed(rows, n, lines=tie_lines(state))
 
@@ -602,12 +593,6 @@ def _animal_row(card: int, seat: int, players: int, points: int, why: str) -> Sh
     values = tuple(float(points) if t == seat else None for t in range(players))
     notes = tuple(why if t == seat else "" for t in range(players))
     return SheetRow(f"{animal.name} ({short_condition(animal)})", values, notes)
-
-
-def _an(terrain: str) -> str:
-    """ "an ocean", "a forest": a terrain's name with its article."""
-    name = TERRAIN_NAMES[terrain]
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def short_condition(animal: Animal) -> str:

@@ -39,7 +39,15 @@ from tabletop.games.planet.geometry import SLOTS
 from tabletop.games.planet.model import Place, PlanetState
 from tabletop.games.planet.table import input as gestures
 from tabletop.games.planet.table.animation import Flashes
-from tabletop.games.planet.table.cards import Standings, board, board_spots, board_tip
+from tabletop.games.planet.table.cards import (
+    Standings,
+    board,
+    board_spots,
+    board_tip,
+    habitat_cards_height,
+    habitats_shown,
+    paint_habitat_cards,
+)
 from tabletop.games.planet.table.flatmap import FlatPlanetView
 from tabletop.games.planet.table.globe import SolidPlanetView
 from tabletop.games.planet.table.layout import EMPTY, Layout, lay_out, place_planets, tray_places
@@ -340,6 +348,21 @@ class PlanetTable(Table[PlanetPicture]):
             if spot.collidepoint(pos):
                 return board_tip(row, [seat_name(self.frame, s) for s in range(self.players)])
         return ""
+
+    def results_picture(self, width: int) -> tuple[int, Any] | None:
+        """Above the results' score sheet: every seat's habitat card as the
+        game's end reveals it (its cells and points); None in a beginner game."""
+        view = self.view
+        names = [seat_name(self.frame, s) for s in range(self.players)]
+        cards = habitats_shown(view, names)
+        if not cards:
+            return None
+        theme = self.frame.app.theme
+
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            paint_habitat_cards(surface, theme, rect, cards)
+
+        return habitat_cards_height(theme), draw
 
     def dismiss(self) -> bool:
         """Escape: your own planet back large, or a held tile let go."""

@@ -462,11 +462,9 @@ def habitat_card(view: PlanetState, seat: int, names: Sequence[str] = ()) -> Hab
 
 
 def habitat_words(shown: HabitatShown) -> str:
-    """ "◆ Bea: forest, 21 cells → 6 points": a card shown at the end."""
-    terrain = TERRAIN_NAMES[shown.terrain]
-    return (
-        f"{shown.name}: {terrain}, {plural(shown.cells, 'cell')} → {plural(shown.points, 'point')}"
-    )
+    """ "◆ Bea: 21 cells, 6 pts": a card shown at the end (its terrain is the
+    swatch beside it)."""
+    return f"{shown.name}: {plural(shown.cells, 'cell')}, {shown.points} pts"
 
 
 def draw_swatch(surface: pygame.Surface, terrain: str, rect: pygame.Rect) -> None:
@@ -518,6 +516,65 @@ def paint_habitat(surface: pygame.Surface, t: Theme, r: pygame.Rect, card: Habit
         y += line
 
 
+# -- the results screen's picture: every habitat card, revealed ------------------------
+
+
+def habitat_cards_height(t: Theme) -> int:
+    """The height of :func:`paint_habitat_cards`: a card's four lines."""
+    return t.small.get_linesize() * 4 + t.px(14)
+
+
+def paint_habitat_cards(
+    surface: pygame.Surface, t: Theme, r: pygame.Rect, cards: Sequence[HabitatShown]
+) -> None:
+    """Every seat's habitat card side by side in ``r``, as the game's end
+    reveals them: the owner in their colour, the terrain (colour and glyph),
+    the cells of it on their planet and the points, and the card's steps
+    with the one reached lit."""
+    if not cards:
+        return
+    gap = t.px(8)
+    w = (r.w - gap * (len(cards) - 1)) // len(cards)
+    line = t.small.get_linesize()
+    bold = t.font("small", bold=True)
+    for k, shown in enumerate(cards):
+        box = pygame.Rect(r.x + k * (w + gap), r.y, w, r.h)
+        draw_panel(surface, t, box, t.panel_title)
+        colour = t.player(shown.seat).colour
+        pygame.draw.rect(surface, colour, box, max(2, t.px(2)), border_radius=t.px(8))
+        x, y, width = box.x + t.px(8), box.y + t.px(5), box.w - t.px(16)
+        surface.blit(bold.render(fit_text(bold, shown.name, width), True, colour), (x, y))
+        y += line
+        sw = line - t.px(2)
+        draw_swatch(surface, shown.terrain, pygame.Rect(x, y + 1, sw, sw))
+        head = f"{TERRAIN_NAMES[shown.terrain].capitalize()} habitat card"
+        surface.blit(
+            t.small.render(fit_text(t.small, head, width - sw - t.px(6)), True, t.text),
+            (x + sw + t.px(6), y),
+        )
+        y += line
+        got = f"{plural(shown.cells, 'cell')} → {plural(shown.points, 'point')}"
+        surface.blit(bold.render(fit_text(bold, got, width), True, t.text), (x, y))
+        y += line
+        card = HABITATS[shown.terrain]
+        steps = [(f"{c}+:{p}", p == shown.points) for c, p in zip(card.cells, card.points)]
+        words = " ".join(text for text, _ in steps)
+        if t.small.size(words)[0] > width:  # narrow: the steps reached so far, in short
+            steps = [
+                (f"{c}+" if p != shown.points else f"{c}+:{p}", p == shown.points)
+                for c, p in zip(card.cells, card.points)
+            ]
+        sx = x
+        for text, lit in steps:
+            img = t.small.render(text, True, t.text if lit else t.text_dim)
+            if sx + img.get_width() > box.right - t.px(6):
+                break
+            if lit:
+                pygame.draw.rect(surface, t.focus, img.get_rect(topleft=(sx, y)).inflate(4, 0), 1)
+            surface.blit(img, (sx, y))
+            sx += img.get_width() + t.small.size(" ")[0] + 2
+
+
 __all__ = [
     "BEHIND",
     "LEADS",
@@ -534,7 +591,9 @@ __all__ = [
     "draw_condition_icon",
     "habitat_card",
     "habitat_change",
+    "habitat_cards_height",
     "habitat_words",
+    "paint_habitat_cards",
     "habitats_shown",
     "draw_swatch",
     "leaders",
