@@ -14,7 +14,7 @@ import pytest
 
 from tabletop.core.game import ScoreSheet, score_sheet
 from tabletop.games import REGISTRY
-from tabletop.games.phantom_rummy.cards import CONDITIONS, parse_cards
+from tabletop.games.phantom_rummy.cards import CONDITION_SHORT, parse_cards
 from tabletop.games.phantom_rummy.model import Goal, PhantomAction, PhantomState, Phase
 from tabletop.games.phantom_rummy.rules import RULES, flip_hits, sample_action
 from tests.phantom_rummy.test_rules import _after_take, _position
@@ -84,14 +84,15 @@ def test_each_source_is_named_by_its_card_with_the_bonus_checks_hits_and_misses(
                 ]
                 for card in reds:  # "red Sword 3", or "red Sword 3 · condition: ..."
                     assert any(
-                        label.split(": ", 1)[1].split(" · ")[0] == card.title for label in labels
+                        label.split(": ", 1)[1].split(" · ")[0].split(" \u00d7")[0] == card.title
+                        for label in labels
                     ), (card.title, labels)
                 bonus = [label for label in labels if ": bonus check: " in label]
                 assert len(bonus) == 1
                 for flip in result.flips:
                     assert flip.title in bonus[0]
                 hits = flip_hits(result)
-                assert bonus[0].count(" hits ") == sum(1 for h in hits if h)
+                assert len(re.findall(r" \+\d+", bonus[0])) == sum(1 for h in hits if h)
                 assert bonus[0].count(" misses") == sum(1 for h in hits if not h)
                 if not hits or hits[-1]:
                     assert "pile" in bonus[0]  # it ran out before a miss, or was empty
@@ -100,7 +101,8 @@ def test_each_source_is_named_by_its_card_with_the_bonus_checks_hits_and_misses(
                         f"Short game {number}:"
                     ):
                         conditions += 1
-                        assert row.note(result.goal) in CONDITIONS.values()
+                        short = row.label.split(" · condition: ")[1]
+                        assert short in CONDITION_SHORT.values()
                 discarder = result.discarder
                 if discarder is not None and result.points[discarder] < 0:
                     penalties += 1

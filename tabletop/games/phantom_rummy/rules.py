@@ -53,7 +53,6 @@ from tabletop.core.game import (
 from tabletop.core.words import plural
 from tabletop.games.phantom_rummy.cards import (
     CONDITION_SHORT,
-    CONDITIONS,
     DECK,
     KINDS,
     NUMBER_TYPES,
@@ -314,13 +313,14 @@ def flip_hits(result: ShortGame) -> list[int]:
 
 
 def bonus_words(result: ShortGame) -> str:
-    """The bonus check's hits and misses: "Moon 5 hits 2, Crown misses"; the
+    """The bonus check's hits and misses: "Moon 5 +2, Crown misses" (a hit
+    and the points it scored, as the goal screen tags a flip); the
     pile running out before a miss, or being empty, said so."""
     if not result.flips:
         return "the pile was empty"
     hits = flip_hits(result)
     parts = [
-        f"{flip.title} hits {hit}" if hit else f"{flip.title} misses"
+        f"{flip.title} +{hit}" if hit else f"{flip.title} misses"
         for flip, hit in zip(result.flips, hits, strict=True)
     ]
     if hits[-1]:
@@ -369,7 +369,7 @@ def goal_words(result: ShortGame, who: str) -> str:
 def short_game_rows(result: ShortGame, number: int, players: int) -> list[SheetRow]:
     """Short game ``number``'s rows of the score sheet, each source named by
     its card: the open sets, each red card (basic: 1 each; advanced: each met
-    condition, in a few words, the condition whole in the scorer's note), the
+    condition, in a few words, ``cards.CONDITION_SHORT``), the
     legendary Item, the bonus check's hits and misses, the discarder's
     penalty; a pile-out's one row of noughts. A cell of a seat the row is
     not about is None."""
@@ -378,41 +378,31 @@ def short_game_rows(result: ShortGame, number: int, players: int) -> list[SheetR
         return [SheetRow(head + "the pile ran out, nobody scores", (0,) * players)]
     scorer = result.goal
 
-    def row(label: str, points: int, note: str = "", seat: int = scorer) -> SheetRow:
+    def row(label: str, points: int, seat: int = scorer) -> SheetRow:
         values: list[float | None] = [None] * players
         values[seat] = points
-        notes = [""] * players
-        notes[seat] = note
-        return SheetRow(head + label, tuple(values), tuple(notes) if note else ())
+        return SheetRow(head + label, tuple(values))
 
     rows: list[SheetRow] = []
     for source in result.sources:
         if source.kind == "sets":
             rows.append(row(plural(source.points, "open set"), source.points))
         elif source.kind == "red":  # basic: a point for each red card
-            rows.extend(row(card.title, 1) for card in source.cards)
+            # the plain and the legendary red Item look alike in the basic
+            # rules: one row for both ("red Grail ×2")
+            titles = [card.title for card in source.cards]
+            for title in dict.fromkeys(titles):
+                k = titles.count(title)
+                rows.append(row(title if k == 1 else f"{title} \u00d7{k}", k))
         elif source.kind == "condition":
             card = source.cards[0]
             condition = card.condition or ""
             short = CONDITION_SHORT.get(condition, condition)
-            rows.append(
-                row(
-                    f"{card.title} · condition: {short}"
-                    if condition != "always"
-                    else f"{card.title} · {short}",
-                    source.points,
-                    CONDITIONS.get(condition, ""),
-                )
-            )
+            label = f"{card.title} · condition: {short}"
+            rows.append(row(label if condition != "always" else card.title, source.points))
         elif source.kind == "item":
             card = source.cards[0]
-            rows.append(
-                row(
-                    f"the legendary {card.name} wins the match",
-                    source.points,
-                    CONDITIONS.get(card.condition or "", ""),
-                )
-            )
+            rows.append(row(f"the legendary {card.name} wins the match", source.points))
     bonus = sum(s.points for s in result.sources if s.kind == "bonus")
     rows.append(row(f"bonus check: {bonus_words(result)}", bonus))
     discarder = result.discarder
