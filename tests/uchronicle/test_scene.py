@@ -303,6 +303,24 @@ def test_up_down_move_between_chips_and_enter_plays(app: App) -> None:
     assert scene.session.actions == [scene_choices_before(scene, state, cards[0])[2]]
 
 
+def test_the_chosen_card_clicked_again_plays_its_chosen_chip(app: App) -> None:
+    """The README: click a card and its cheapest way is chosen; click it
+    again (or the chip, Play, Enter) and it is played. It used to deselect."""
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d3, d4 = cards("D3 D4")
+    quick_click(d, card_point(scene, d3))
+    assert table_of(scene).local.selected == d3 and scene.session.ply == 0
+    assert "the card or chip again plays" in picture_of(scene).message[0]
+    quick_click(d, card_point(scene, d4))  # another card: picked, not played
+    assert table_of(scene).local.selected == d4 and scene.session.ply == 0
+    quick_click(d, chip_point(scene, 1))  # its second chip chosen
+    chosen = table_of(scene).current_choices()[1].action
+    quick_click(d, card_point(scene, d4))
+    assert scene.session.actions == [chosen]
+
+
 def scene_choices_before(scene: GameScene, state: UchronicleState, card: Card) -> list[Any]:
     view = scene.session.rules.view(state, 0)
     return [a for a in scene.session.rules.legal_actions(view) if a.card == card]

@@ -329,6 +329,6 @@ def message(t: Theme, a: Advice) -> tuple[str, Colour]:
         more = "↑/↓ for another"
     return (
         f"{local.selected} can win {ways}, cheapest first. This one {effect}. "
-        f"Enter, Play or the chip again plays; {more}.",
+        f"Enter, Play, or the card or chip again plays; {more}.",
         t.text,
     )
