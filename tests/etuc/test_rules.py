@@ -455,7 +455,9 @@ def test_scoring_two_players_game_number_to_10() -> None:
     assert R.is_over(s) and s.scores == (1, 14)
     outcome = R.outcome(s)
     assert outcome.reason is EndReason.TARGET_SCORE and outcome.winners == (1,)
-    assert outcome.words_for(["Ada", "Basil"]).endswith("Basil reached 14 of 10 victory points.")
+    assert outcome.words_for(["Ada", "Basil"]).endswith(
+        "Basil wins with 14 victory points, first to the target of 10."
+    )
     assert R.legal_actions(s) == []
 
 

@@ -703,7 +703,10 @@ class EtucRules:
         return Outcome.from_scores(
             [float(s) for s in state.scores],
             EndReason.TARGET_SCORE,
-            detail=f"{{{leader}}} reached {state.scores[leader]} of {state.target} victory points.",
+            detail=(
+                f"{{{leader}}} wins with {state.scores[leader]} victory points, "
+                f"first to the target of {state.target}."
+            ),
             tiebreak=tiebreak,
         )
 
