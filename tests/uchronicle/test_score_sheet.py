@@ -1,11 +1,12 @@
-"""Uchronicle's score sheet and the summary between rounds, over many random
+"""Uchronicle's score sheet and the summary between rounds, over random
 finished games at both player counts, standard and expert.
 
 The sheet has a row per round (each seat's negative points, the cards behind
-them named); its totals are the outcome's scores and its columns sum to
-them. Between rounds the summary ranks by the game's standing (the totals,
-fewest first), with the round's points beside, and carries the sheet so far;
-the last one's note names the winner who heads its rows.
+them named). Between rounds the summary ranks by the game's standing (the
+totals, fewest first), with the round's points beside, and carries the sheet
+so far; the last one's note names the winner who heads its rows. (That the
+totals equal the outcome's scores over many finished games is the
+conformance harness's check, tabletop/core/conformance.py ``_check_sheet``.)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from tabletop.core.session import Session, default_seats
 from tabletop.games.uchronicle.model import DECK
 from tabletop.games.uchronicle.rules import RULES, sample_action, winners_words
 
-GAMES_PER_KIND = 40
+GAMES_PER_KIND = 12
 NAMES = ["Ada", "Bob", "Cy"]
 
 
@@ -62,7 +63,7 @@ KINDS = [(2, False), (2, True), (3, False), (3, True)]
 
 
 @pytest.mark.parametrize(("players", "expert"), KINDS)
-def test_the_sheet_adds_up_to_the_outcome_and_the_summaries_rank_by_it(
+def test_a_row_per_round_with_its_cards_and_summaries_ranked_by_the_totals(
     players: int, expert: bool
 ) -> None:
     last_round_disagreed = 0
@@ -70,8 +71,6 @@ def test_the_sheet_adds_up_to_the_outcome_and_the_summaries_rank_by_it(
         end, summaries, _ = play_out(players, expert, seed)
         sheet = RULES.score_sheet(end)
         outcome = RULES.outcome(end)
-        assert sheet.totals == outcome.scores
-        assert tuple(sheet.column(s) for s in range(players)) == sheet.totals
         assert sheet.places() == outcome.places
         assert not sheet.higher_is_better and sheet.unit == "negative points"
         assert [row.label for row in sheet.rows] == [f"Round {r + 1}" for r in range(players)]

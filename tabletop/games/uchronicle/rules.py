@@ -566,7 +566,9 @@ class UchronicleRules:
     ) -> str:
         """The move in words: "Ada plays D6, makes D trump, removes B2 (1
         point)"; in the standard game "declares 4 and B: takes B2, B4 (2
-        points)"; the U7 dead end says so."""
+        points)"; the U7 dead end says so. With 2 players, while the deck's
+        card turned up (U8) is in the trick, the line names it: "Ada plays D6
+        against the deck card B4, ..." (no other line says which card it was)."""
         seat = before.turn
         who = _name(names, seat)
         if not isinstance(action, (Play, DeadEnd)):
@@ -577,6 +579,9 @@ class UchronicleRules:
             text = f"{who} is at a dead end: plays {action.card}"
         else:
             text = f"{who} plays {action.card}"
+        deck = next((p.card for p in before.trick if p.seat is None), None)
+        if deck is not None:
+            text += f" against the deck card {deck}"
         text += "".join(f", {change}" for change in rules_change(before.rules, action.rules))
         if isinstance(action, DeadEnd):
             text += f", and takes all but each trick's last card ({points})"
