@@ -706,7 +706,7 @@ def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme
         surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
         return pygame.image.tobytes(surface, "RGB")
 
-    W.rendered.cache_clear()
+    W._render.cache_clear()
     for text, colour in (
         ("Ada", (200, 40, 40)),
         ("Ada", (40, 200, 40)),
@@ -714,7 +714,7 @@ def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme
         ("Ada", (200, 40, 40)),
     ):
         assert drawn(text, colour) == fresh(text, colour), (text, colour)
-    info = W.rendered.cache_info()
+    info = W._render.cache_info()
     assert (info.hits, info.misses) == (
         1,
         3,
