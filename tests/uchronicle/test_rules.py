@@ -143,9 +143,9 @@ def test_invariants_refuse_a_broken_state():
 
 
 def test_deal_summary_holds_the_finished_round_then_the_game():
-    """Between rounds the frame shows each seat's points this round and in
-    all, fewest first, over the round as it lay; after the last round, who
-    won (U10). No other move has a summary."""
+    """Between rounds the frame shows each seat's points in all and this
+    round, fewest in all first, over the round as it lay; after the last
+    round, who won (U10). No other move has a summary."""
     state = RULES.setup(GameConfig(2, {"expert": False}), 3)
     pick = random.Random(3)
     summaries = []
@@ -160,7 +160,7 @@ def test_deal_summary_holds_the_finished_round_then_the_game():
         state = after
     assert len(summaries) == 2
     (before, first, after), (_, last, end) = summaries
-    assert first.title == "Round 1 of 2 over" and first.columns == ("This round", "In all")
+    assert first.title == "Round 1 of 2 over" and first.columns == ("In all", "This round")
     position = first.position
     assert position.turn is None and len(position.tricks) == 9 and position.trick == ()
     assert position.results == after.results and position.totals == after.totals
@@ -168,7 +168,7 @@ def test_deal_summary_holds_the_finished_round_then_the_game():
     RULES.invariants(position)
     points = after.results[0]
     assert [row.seat for row in first.rows] == sorted(range(2), key=lambda s: (points[s], s))
-    assert first.rows[0].cells[0] == plural(points[first.rows[0].seat], "point")
+    assert first.rows[0].cells == (plural(points[first.rows[0].seat], "point"),) * 2
     assert first.note_for(["Ada", "Bob"]) == f"Round 2 of 2: {['Ada', 'Bob'][after.lead]} leads."
     best = min(end.totals)
     winners = [["Ada", "Bob"][s] for s in range(2) if end.totals[s] == best]

@@ -48,7 +48,9 @@ from tabletop.core.game import (
     GameInfo,
     IllegalAction,
     Outcome,
+    ScoreSheet,
     Setting,
+    SheetRow,
     Variant,
     require,
 )
@@ -372,6 +374,110 @@ def _tiebreak(state: PlanepitaState, seat: int) -> tuple[int, int]:
     fives = sum(1 for s in group for v, _ in state.won[s] if v == 5)
     late = sum(1 for s in group for v, r in state.won[s] if v == 5 and r == ROUNDS)
     return (fives, late)
+
+
+#: how the score sheet names each area
+AREA_NAMES = {5: "5-pt centre", 4: "4-pt ring", 3: "3-pt ring"}
+
+
+def _sweep_row(state: PlanepitaState, result: RoundResult) -> SheetRow | None:
+    """The jammer's sweep of a finished round as a sheet row (no points: a
+    note per seat of the discs and power it took), or None when it took nothing."""
+    if not result.swept or result.jammer_area is None:
+        return None
+    n = state.players
+    notes = []
+    for seat in range(n):
+        mine = [d for d in result.swept if d.owner == seat]
+        if mine:
+            notes.append(
+                f"{plural(len(mine), 'face-up disc')}, {sum(power(d) for d in mine)} power"
+            )
+        else:
+            notes.append("")
+    label = f"Round {result.round}, the jammer's sweep ({AREA_NAMES[result.jammer_area]})"
+    return SheetRow(label, (None,) * n, tuple(notes))
+
+
+def _area_row(state: PlanepitaState, result: RoundResult, area: AreaResult) -> SheetRow:
+    """One area of a finished round: the points its winner took (tokens x
+    value), and each seat's power there after the sweep."""
+    n = state.players
+    values: list[float | None] = []
+    notes = []
+    for seat in range(n):
+        pw = area.power[seat]
+        took = area.tokens * area.value if area.winner == seat else 0
+        values.append(float(took))
+        if area.winner == seat:
+            tokens = f", {area.tokens} tokens" if area.tokens > 1 else ""
+            notes.append(f"{pw} power: took it{tokens}")
+        elif pw and area.reason == "tie" and pw == max(area.power):
+            notes.append(f"{pw} power: tied")
+        else:
+            notes.append(f"{pw} power" if pw else "")
+    return SheetRow(f"Round {result.round}, {AREA_NAMES[area.value]}", tuple(values), tuple(notes))
+
+
+def _sheet_lines(state: PlanepitaState) -> list[str]:
+    """Words under the sheet: the 3P discs' part (2 players), the tokens
+    nobody took, and how a tie on points was settled (P9)."""
+    lines = []
+    last = state.phase is Phase.OVER
+    for result in state.history:
+        for area in result.areas:
+            if area.reason == "third_party":
+                third = area.power[THIRD_PARTY]
+                lines.append(
+                    f"Round {result.round}, {AREA_NAMES[area.value]}: the 3P discs had "
+                    f"{third} power, so nobody scored there."
+                )
+        lost_3p = sum(1 for d in result.swept if state.players == 2 and d.owner == THIRD_PARTY)
+        if lost_3p:
+            lines.append(
+                f"Round {result.round}: the jammer also swept {plural(lost_3p, '3P disc')}."
+            )
+    if last:
+        left = [f"{v}-pt ×{k}" for v, k in zip(AREA_VALUES, state.slots) if k > 0]
+        if left:
+            lines.append(f"Tokens nobody won, left on the scoring board: {', '.join(left)}.")
+        total = scores(state)
+        keys = [_tiebreak(state, s) for s in range(state.players)]
+        best = max(total)
+        top = [s for s in range(state.players) if total[s] == best]
+        groups = {next(i for i, g in enumerate(teams(state)) if s in g) for s in top}
+        if len(groups) > 1:
+            fives = ", ".join(f"{{{s}}} {keys[s][0]}" for s in top)
+            late = ", ".join(f"{{{s}}} {keys[s][1]}" for s in top)
+            lines.append(
+                f"A tie on {plural(int(best), 'point')}: 5-pt tokens {fives}; "
+                f"5-pt tokens won in round {ROUNDS} {late}."
+            )
+    return lines
+
+
+def score_sheet(state: PlanepitaState) -> ScoreSheet:
+    """The score sheet of ``state``: for every finished round, what the
+    jammer swept (when it took anything) and each area's row (the points its
+    winner took; each seat's power there in its note); with teams, a last row
+    of the team-mates' points, so each column sums to the seat's score in the
+    standings (:func:`scores`, ``Outcome.scores`` at the end)."""
+    n = state.players
+    rows: list[SheetRow] = []
+    for result in state.history:
+        swept = _sweep_row(state, result)
+        if swept is not None:
+            rows.append(swept)
+        rows.extend(_area_row(state, result, area) for area in result.areas)
+    if state.team_size:
+        own, total = seat_scores(state), scores(state)
+        rows.append(
+            SheetRow(
+                "Team-mates' points (team play)",
+                tuple(float(total[s] - own[s]) for s in range(n)),
+            )
+        )
+    return ScoreSheet.summed(rows, n, _sheet_lines(state))
 
 
 # -- shots ----------------------------------------------------------------------------------
@@ -859,6 +965,11 @@ class PlanepitaRules:
                 )
             detail += "."
         return replace(outcome, detail=detail)
+
+    def score_sheet(self, state: PlanepitaState) -> ScoreSheet:
+        """Power and points per area per round, and the jammer's sweeps
+        (:func:`score_sheet`)."""
+        return score_sheet(state)
 
     def view(self, state: PlanepitaState, seat: int) -> PlanepitaState:
         if not 0 <= seat < state.players:
