@@ -51,10 +51,12 @@ def _frames(app: Any, n: int, events: Sequence[Any] = ()) -> None:
         app.frame(list(events) if i == 0 else [], 1 / 60)
 
 
-def _claim_session(entry: Any, seed: int) -> Any | None:
+def _claim_session(
+    entry: Any, seed: int, players: int | None, variants: dict[str, Any]
+) -> Any | None:
     """A session where your seat is asked whether to claim and has a real
     choice, or None for a game that never asks."""
-    session = screenshot.new_session(entry, seed)
+    session = screenshot.new_session(entry, seed, players=players, variants=variants)
     rules = session.rules
     chooser = random.Random(seed)
     for _ in range(CLAIM_MOVES):
@@ -73,9 +75,38 @@ def _claim_session(entry: Any, seed: int) -> Any | None:
     return None
 
 
-def reach(app: Any, game: str | None, screen: str, seed: int = SEED) -> bool:
+#: the tables each game is audited at, beside its fewest seats: its most,
+#: and the variants that change what the table shows
+TABLES: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
+    "uchronicle": (("most", {}), ("most", {"expert": True})),
+    "phantom_rummy": (("most", {}), ("most", {"advanced": True})),
+}
+#: the screens that show a table (the others are the same at every table)
+AT_TABLE = ("table", "hint", "claim", "summary", "results", "pause")
+
+
+def tables(entry: Any) -> list[tuple[int, dict[str, Any]]]:
+    """(players, variants) of each table ``entry`` is audited at."""
+    info = entry.info
+    out: list[tuple[int, dict[str, Any]]] = [(info.min_players, {})]
+    for count, variants in TABLES.get(entry.name, (("most", {}),)):
+        n = info.max_players if count == "most" else info.min_players
+        if (n, variants) not in out:
+            out.append((n, variants))
+    return out
+
+
+def reach(
+    app: Any,
+    game: str | None,
+    screen: str,
+    seed: int = SEED,
+    players: int | None = None,
+    variants: dict[str, Any] | None = None,
+) -> bool:
     """Put ``screen`` of ``game`` on ``app``'s stack; False when the game has
     no such screen (no deal summary, no claims, no hint)."""
+    variants = variants or {}
     from tabletop.ui import flow, overlays
 
     if screen == "title":
@@ -85,7 +116,7 @@ def reach(app: Any, game: str | None, screen: str, seed: int = SEED) -> bool:
     entry = screenshot._entry(game)
     kind = {"table": "game", "hint": "game"}.get(screen, screen)
     if screen == "claim":
-        session = _claim_session(entry, seed)
+        session = _claim_session(entry, seed, players, variants)
         if session is None:
             return False
         screenshot.show(app, "title")
@@ -94,13 +125,15 @@ def reach(app: Any, game: str | None, screen: str, seed: int = SEED) -> bool:
         return True
     if screen == "summary":
         try:
-            screenshot.show(app, f"summary:{game}", seed=seed)
+            screenshot.show(app, f"summary:{game}", seed=seed, players=players, variants=variants)
         except UsageError:
             return False
         _frames(app, 240)
         return isinstance(app.stack.top, overlays.SummaryScene)
     moves = MID_GAME if kind in ("game", "pause") else 0
-    screenshot.show(app, f"{kind}:{game}", seed=seed, moves=moves)
+    screenshot.show(
+        app, f"{kind}:{game}", seed=seed, moves=moves, players=players, variants=variants
+    )
     _frames(app, 2)
     if screen == "hint":
         try:
@@ -157,17 +190,25 @@ def audit(
 
     names = list(games) if games is not None else sorted(REGISTRY)
     lines: list[str] = []
-    plan: list[tuple[str | None, str]] = []
+    plan: list[tuple[str | None, str, int | None, dict[str, Any]]] = []
     if "title" in screens:
-        plan.append((None, "title"))
-    plan += [(g, s) for g in names for s in screens if s != "title"]
-    for game, screen in plan:
+        plan.append((None, "title", None, {}))
+    for g in names:
+        for s in screens:
+            if s == "title":
+                continue
+            for n, variants in tables(REGISTRY[g]) if s in AT_TABLE else [(None, {})]:
+                plan.append((g, s, n, variants))
+    for game, screen, players, variants in plan:
         app = screenshot.make_app(FIRST_SIZE)
         try:
             app.update_settings(anim_speed=0.0)
-            if not reach(app, game, screen, seed):
+            if not reach(app, game, screen, seed, players, variants):
                 continue
             where = screen if game is None else f"{game} {screen}"
+            if players is not None:
+                extra = "".join(f" {k}={v}" for k, v in variants.items())
+                where += f" ({players} players{extra})"
             for (w, h), texts in audit_screen(app, sizes).items():
                 lines += [f"{w}x{h} {where}: {text!r}" for text in texts]
         finally:

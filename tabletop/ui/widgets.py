@@ -418,6 +418,9 @@ class Widget:
     def tooltip_text(self) -> str:
         return self.tooltip
 
+    def on_focus(self) -> None:
+        """Called when keyboard focus lands here (a click or Tab)."""
+
     def can_focus(self) -> bool:
         return self.focusable and self.enabled and self.visible
 
@@ -1004,6 +1007,16 @@ class TextInput(Widget):
         self.placeholder = placeholder
         self.text = "".join(ch for ch in text if self._ok(ch))[:max_len]
         self.cursor = len(self.text)
+        #: the whole text is selected (on focus, or Ctrl+A): typing replaces
+        #: it, Backspace or Delete clears it, a caret key ends the selection
+        self.selected = False
+
+    def on_focus(self) -> None:
+        self.select_all()
+
+    def select_all(self) -> None:
+        self.selected = bool(self.text)
+        self.cursor = len(self.text)
 
     def _ok(self, ch: str) -> bool:
         if not ch.isprintable():
@@ -1023,6 +1036,9 @@ class TextInput(Widget):
 
     def insert(self, s: str) -> None:
         s = "".join(ch for ch in s if self._ok(ch))
+        if self.selected and s:
+            self.selected = False
+            self._set("", 0)
         s = s[: max(0, self.max_len - len(self.text))]
         if s:
             self._set(self.text[: self.cursor] + s + self.text[self.cursor :], self.cursor + len(s))
@@ -1041,7 +1057,12 @@ class TextInput(Widget):
             return False
         if _is_press(event):
             inside = self.rect.collidepoint(event.pos)
+            was = self.focused
             self.focused = inside and self.enabled
+            if self.focused and not was:
+                self.select_all()  # a click into the field selects its text
+            elif not self.focused:
+                self.selected = False
             return inside
         if not (self.focused and self.enabled):
             return False
@@ -1050,6 +1071,15 @@ class TextInput(Widget):
             return True
         if event.type == pygame.KEYDOWN:
             k = event.key
+            if k == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                self.select_all()
+                return True
+            if self.selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self.selected = False
+                self._set("", 0)
+                return True
+            if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False
             t, c = self.text, self.cursor
             if k == pygame.K_BACKSPACE:
                 if c > 0:
@@ -1109,6 +1139,8 @@ class TextInput(Widget):
             surface.set_clip(inner.clip(clip) if clip else inner)
             img = font.render(self.text, True, theme.text if self.enabled else theme.disabled_text)
             r = img.get_rect(midleft=(inner.x - shift, inner.centery))
+            if self.selected and self.focused:  # the selection: the text on the accent
+                pygame.draw.rect(surface, mix(theme.track, theme.accent, 0.55), r.inflate(4, 2))
             surface.blit(img, r)
             if self.focused:
                 x = inner.x - shift + before
@@ -1822,8 +1854,11 @@ class FocusGroup:
             self.focused.focused = False
         self.focused = widget
         if widget is not None:
+            was = widget.focused
             widget.focused = True
             widget.show_focus = show
+            if not was:
+                widget.on_focus()
 
     def move_focus(self, step: int) -> None:
         order = [w for w in self.widgets if w.can_focus()]

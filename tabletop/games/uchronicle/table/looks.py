@@ -26,7 +26,7 @@ from tabletop.games.uchronicle.model import (
 from tabletop.games.uchronicle.solver import strength
 from tabletop.ui.cards import CardFace, CardPainter, Pose, card_corners, draw_card
 from tabletop.ui.theme import Colour, SuitStyle, Theme, mix, text_on
-from tabletop.ui.widgets import draw_text, fit_text
+from tabletop.ui.widgets import draw_text, fit_text, is_cut, note_cut
 
 #: the suits' colours, true to their names (red, yellow, green, blue, purple),
 #: per palette: Okabe-Ito's vermillion, yellow, bluish green, blue and reddish
@@ -271,13 +271,16 @@ def draw_tag(
     right edge at ``right`` (a tag wider than the card's strip, reaching left
     into the room before a trick's first card)."""
     font = theme.font("small", bold=True)
-    img = font.render(fit_text(font, text, max(1, max_w - theme.px(10))), True, text_on(colour))
+    room = max(1, max_w - theme.px(10))
+    img = font.render(fit_text(font, text, room), True, text_on(colour))
     pill = pygame.Rect(0, 0, img.get_width() + theme.px(8), img.get_height() + theme.px(2))
     pill.midtop = midtop
     if right is not None:
         pill.right = min(pill.right, right)
     pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
     surface.blit(img, img.get_rect(center=pill.center))
+    if is_cut(font, text, room):  # the whole name on hover
+        note_cut(surface, pill, text)
     return pill
 
 
