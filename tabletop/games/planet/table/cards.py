@@ -35,7 +35,7 @@ from tabletop.games.planet.tiles import (
     Animal,
 )
 from tabletop.ui.theme import Theme
-from tabletop.ui.widgets import fit_text, wrap_text
+from tabletop.ui.widgets import draw_text, fit_text, wrap_text
 
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
@@ -352,14 +352,21 @@ def paint_board(surface: pygame.Surface, t: Theme, r: pygame.Rect, board: Board)
         draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
         text_w = max(1, r.right - t.px(8) - mark_img.get_width() - t.px(6) - tx)
         if need == 1:
-            words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", text_w)
-            surface.blit(t.small.render(words, True, t.text), (tx, y))
-        else:  # the name beside the icon, the condition under it
-            surface.blit(
-                t.small.render(fit_text(t.small, animal.name, text_w), True, t.text), (tx, y)
+            words = f"{animal.name}: {short_condition(animal)}"
+            draw_text(
+                surface, t.small, words, t.text, pygame.Rect(tx, y, text_w, line), valign="top"
             )
-            below = fit_text(t.small, short_condition(animal), max(1, r.right - t.px(8) - tx))
-            surface.blit(t.small.render(below, True, t.text_dim), (tx, y + line))
+        else:  # the name beside the icon, the condition under it
+            draw_text(
+                surface,
+                t.small,
+                animal.name,
+                t.text,
+                pygame.Rect(tx, y, text_w, line),
+                valign="top",
+            )
+            below = pygame.Rect(tx, y + line, max(1, r.right - t.px(8) - tx), line)
+            draw_text(surface, t.small, short_condition(animal), t.text_dim, below, valign="top")
         surface.blit(mark_img, (r.right - t.px(8) - mark_img.get_width(), y))
         y += line * need
     if shape.more:
@@ -489,9 +496,9 @@ def paint_habitat(surface: pygame.Surface, t: Theme, r: pygame.Rect, card: Habit
             if y + line > r.bottom:
                 break
             draw_swatch(surface, shown.terrain, pygame.Rect(x, y + 1, sw, sw))
-            words = fit_text(t.small, habitat_words(shown), width - sw - t.px(6))
             colour = t.player(shown.seat).colour
-            surface.blit(t.small.render(words, True, colour), (x + sw + t.px(6), y))
+            room = pygame.Rect(x + sw + t.px(6), y, width - sw - t.px(6), line)
+            draw_text(surface, t.small, habitat_words(shown), colour, room, valign="top")
             y += line
         return
     head = "Habitat cards" if card.terrain is None else "Your habitat card (secret)"
