@@ -165,6 +165,14 @@ class _SheetDisagrees(NimRules):
         return ScoreSheet.summed(rows, state.players)
 
 
+@pytest.mark.parametrize("name", sorted(games.REGISTRY))
+def test_every_shipped_game_gives_a_score_sheet(name: str) -> None:
+    """The results screen draws every game's sheet; the harness's finished
+    games (every player count and variant, two seeds) check it adds up to
+    the outcome's scores."""
+    assert callable(getattr(games.REGISTRY[name].rules, "score_sheet", None))
+
+
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
