@@ -49,10 +49,10 @@ from tabletop.core.storage import PALETTES, Storage  # noqa: E402
 from tools.cli import OneLineParser, UsageError, add_register, register  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
-GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results")
+GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results", "lesson")
 SCENES_HELP = (
     "title, settings, saves, rules, rules:GAME, setup:GAME, game:GAME, pause:GAME, "
-    "summary:GAME, results:GAME"
+    "summary:GAME, results:GAME, lesson:GAME"
 )
 #: bot moves played to reach the end of a game for ``results:GAME`` before giving up
 MAX_RESULT_MOVES = 100_000
@@ -270,6 +270,13 @@ def show(
     elif kind == "results":
         # the game scene pushes the results itself
         _start_game(app, entry, seed, 0, to_end=True, players=players, variants=variants)
+    elif kind == "lesson":
+        # the lesson at step ``moves`` + 1, as a player coming back to it finds it
+        from tabletop.ui.flow import start_lesson
+
+        app.settings = app.settings.with_lesson(entry.name, moves, False)
+        if start_lesson(app, entry) is None:
+            raise UsageError(f"{entry.name} has no lesson that can be read")
 
 
 def render(
@@ -388,7 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=0,
         metavar="N",
-        help="game:/pause: play N moves first (bots choose theirs, your seat plays random legal moves)",
+        help="game:/pause: play N moves first (bots choose theirs, your seat plays random "
+        "legal moves); lesson: the steps already passed",
     )
     p.add_argument(
         "--players",

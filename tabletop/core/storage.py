@@ -646,6 +646,23 @@ class Settings:
     last_seats: dict[str, Any] = field(default_factory=dict, hash=False)
     #: each game's own settings (``GameInfo.settings``): game name -> key -> value
     games: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
+    #: how far the player got in each game's lesson: game name ->
+    #: {"step": the step to come back to, "done": every step passed once}
+    lessons: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
+
+    def lesson_step(self, game: str) -> int:
+        """The step of ``game``'s lesson to come back to (0: the first)."""
+        return int(self.lessons.get(game, {}).get("step", 0))
+
+    def lesson_done(self, game: str) -> bool:
+        """True once every step of ``game``'s lesson was passed."""
+        return bool(self.lessons.get(game, {}).get("done", False))
+
+    def with_lesson(self, game: str, step: int, done: bool) -> Settings:
+        """A copy with ``game``'s lesson at ``step`` (``done`` stays once set)."""
+        lessons = copy.deepcopy(self.lessons)
+        lessons[game] = {"step": int(step), "done": bool(done or self.lesson_done(game))}
+        return dataclasses.replace(self, lessons=lessons)
 
     @property
     def instant(self) -> bool:
@@ -678,6 +695,7 @@ class Settings:
             "claim_countdown": self.claim_countdown,
             "last_seats": copy.deepcopy(self.last_seats),
             "games": copy.deepcopy(self.games),
+            "lessons": copy.deepcopy(self.lessons),
         }
 
     @classmethod
@@ -790,7 +808,41 @@ class Settings:
             else:
                 bad("games", "an object mapping game names to their settings")
 
+        if "lessons" in d:
+            values["lessons"] = _lessons(d["lessons"], problems)
+
         return dataclasses.replace(default, **values), problems
+
+
+#: the most steps a lesson's progress may name
+LESSON_STEPS_MAX = 999
+
+
+def _lessons(stored: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
+    """The lessons' progress worth keeping; what is dropped goes to ``problems``."""
+    if not isinstance(stored, Mapping):
+        problems.append(
+            f"lessons: expected an object mapping game names to progress, got {_short(stored)}; "
+            "every lesson starts again"
+        )
+        return {}
+    kept: dict[str, dict[str, Any]] = {}
+    for game, progress in stored.items():
+        step = progress.get("step") if isinstance(progress, Mapping) else None
+        done = progress.get("done", False) if isinstance(progress, Mapping) else None
+        if (
+            isinstance(game, str)
+            and type(step) is int
+            and 0 <= step <= LESSON_STEPS_MAX
+            and isinstance(done, bool)
+        ):
+            kept[game] = {"step": step, "done": done}
+        else:
+            problems.append(
+                f"lessons: the progress kept for {_short(game)} is not "
+                f'{{"step": 0-{LESSON_STEPS_MAX}, "done": true or false}}; that lesson starts again'
+            )
+    return kept
 
 
 def _game_settings(

@@ -76,6 +76,56 @@ def start_game(
     return scene
 
 
+def start_lesson(app: Any, entry: GameEntry, *, again: bool = False) -> Scene | None:
+    """Open ``entry``'s lesson at the step the player left it (``again``:
+    the first), its table rebuilt by playing the steps before it as the
+    lesson asks (:func:`tabletop.core.lesson.fast_forward`). A lesson is no
+    game of the record: no autosave, no statistics. None, with the reason
+    shown, when the game's lesson cannot be read."""
+    from tabletop.core import lesson as lessons
+
+    try:
+        lesson, hooks = lessons.load(entry)
+    except lessons.LessonError as exc:
+        app.toast(str(exc), "error")
+        return None
+    name = entry.name
+    session = Session(
+        entry, lesson.config(entry), lesson.seed, lesson.seats, **lesson_session_options(app)
+    )
+    coach = lessons.Coach(lesson, hooks, session.rules)
+    step = 0 if again else min(app.settings.lesson_step(name), len(lesson.steps) - 1)
+    lessons.fast_forward(session, coach, step)
+
+    def keep(index: int) -> None:
+        done = index >= len(lesson.steps)
+        app.settings = app.settings.with_lesson(name, 0 if done else index, done)
+        app.update_settings()
+        if done:
+            app.toast(f"{entry.info.title}: lesson finished.")
+
+    coach.on_step = keep
+    keep(coach.index)
+    scene = entry.make_scene(app, session)
+    scene.match = Match()
+
+    def leave() -> None:
+        app.stack.reset(app.home())
+
+    scene.attach_coach(coach, leave)
+    app.stack.reset(app.home())
+    app.stack.push(scene)
+    return scene
+
+
+def lesson_session_options(app: Any) -> dict[str, Any]:
+    """A lesson's bots think to their budget, never the clock, so the table
+    the lesson's words describe comes back the same on any machine."""
+    options = dict(app.session_options)
+    options["timed"] = False
+    return options
+
+
 def user_config(app: Any, entry: GameEntry, config: GameConfig) -> GameConfig:
     """``config`` with what a new game of ``entry`` takes from the player's
     files in the settings folder; a message about a damaged file is shown."""
@@ -201,6 +251,9 @@ def record_result(app: Any, game: Any) -> None:
     move) does not count it twice; replays never count."""
     session = game.session
     if game.replay_queue is not None or session.recorded:
+        return
+    if getattr(game, "coach", None) is not None:  # a lesson is no game of the record
+        session.recorded = True
         return
     outcome = session.outcome()
     match: Match = getattr(game, "match", None) or Match()

@@ -51,8 +51,10 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import DealSummary, IllegalAction, Move, deal_summary
+from tabletop.core.lesson import Coach
 from tabletop.core.session import Hint, Session
 from tabletop.core.words import plural
+from tabletop.ui.coach import CoachPanel, draw_light
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
 from tabletop.ui.painted import PanelCache, uncovered
@@ -181,6 +183,18 @@ class GameScene(Scene):
         self.laid_out_for: int | None = None
         #: the game's table, a part the frame holds (tabletop/ui/table.py)
         self.table: Table[Any] = table(self)
+        #: a lesson's coach and its panel above the log (tabletop/core/lesson.py)
+        self.coach: Coach | None = None
+        self.coach_panel: CoachPanel | None = None
+
+    def attach_coach(self, coach: Coach, on_leave: Callable[[], object]) -> None:
+        """Play this game as a lesson: ``coach`` says what each step asks
+        and lets the bots move only while a step waits for them."""
+        self.coach = coach
+        self.coach_panel = CoachPanel(coach, on_leave)
+        self.coach_panel.on_next = self.table.refresh
+        if self.app.size[0]:
+            self.resize(self.app.size)
 
     # -- the table's parts, as the frame calls them -------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -402,14 +416,21 @@ class GameScene(Scene):
             self.refuse("The next deal starts once the summary is closed.")
             return False
         reason = self.session.check(action, self.viewer)
+        if reason is None and self.coach is not None:
+            reason = self.coach.refusal(self.session.state, action)
         if reason is not None:
+            if self.coach is not None:
+                self.coach.wrong(reason)  # the panel says why; the step waits
             self.refuse(reason)
             return False
         # a person plays with the game's recorded settings (aim assist): mark the game
         for setting in self.info.settings:
             if setting.recorded:
                 self.session.marks.add(setting.mark(self.setting(setting.key)))
+        before = self.session.state
         self._play(action)
+        if self.coach is not None:
+            self.coach.played(before, action, self.session.state)
         return True
 
     def ready_for_input(self) -> bool:
@@ -448,8 +469,14 @@ class GameScene(Scene):
         t = self.app.theme
         bar_h = t.px(44)
         self.bar_rect = pygame.Rect(0, 0, w, bar_h)
-        log_w = max(t.px(260), w // 5) if self.app.settings.show_log else 0
+        coached = self.coach_panel is not None
+        log_w = max(t.px(260), w // 5) if self.app.settings.show_log or coached else 0
         self.log_rect = pygame.Rect(w - log_w, bar_h, log_w, h - bar_h)
+        if self.coach_panel is not None:  # the coach's panel above the log
+            want = self.coach_panel.height_for(t, log_w)
+            coach_h = max(t.px(180), min(want, (h - bar_h) * 13 // 20))
+            self.coach_panel.place(pygame.Rect(w - log_w, bar_h, log_w, coach_h), t)
+            self.log_rect = pygame.Rect(w - log_w, bar_h + coach_h, log_w, h - bar_h - coach_h)
         self.table_rect = pygame.Rect(0, bar_h, w - log_w, h - bar_h)
         self.laid_out_for = self.viewer
         self.layout(self.table_rect)
@@ -476,6 +503,9 @@ class GameScene(Scene):
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if self.table.intercept(event):
+            return True
+        if self.coach_panel is not None and self.coach_panel.handle(event):
+            self.table.refresh()
             return True
         if event.type == pygame.MOUSEMOTION:
             self._hover_log(event.pos)
@@ -536,6 +566,11 @@ class GameScene(Scene):
         person's move too, each of them is asked first, behind the curtain."""
         if self.replay_queue is not None:
             self.refuse("This is a replay; use → to step and Space to pause.")
+            return
+        if self.coach is not None and not self.coach.done:
+            self.refuse(
+                "A lesson's moves are not taken back; Leave lesson and come back to retry a step."
+            )
             return
         plan = self.session.undo_plan(self.viewer)
         if plan.target is None:
@@ -647,6 +682,14 @@ class GameScene(Scene):
             if not self.replay_paused and self.bot_wait >= self.bot_delay * 2:
                 self._replay_step()
             return
+        coach = self.coach
+        if coach is not None and not coach.done:
+            step = coach.step
+            value = self.table.lesson_value(step.value) if step and step.do == "gesture" else None
+            if coach.tick(s.state, value):
+                self.table.refresh()
+            if not coach.bots_may_move():
+                return
         if s.is_bot_turn():
             # the pause before a bot's move counts from when it was asked, not
             # from when it answered: a quick answer (a Pass with nothing to
@@ -789,6 +832,7 @@ class GameScene(Scene):
         if self.log_rect.width:
             self._draw_log(surface)
         self._draw_hint_card(surface)
+        self._draw_coach(surface)
         if self.log_rect.width:
             tip = self.log_tooltip()
             if tip and self._log_mouse is not None:
@@ -801,6 +845,26 @@ class GameScene(Scene):
         table_tip = self.table_tooltip()
         if table_tip is not None:
             draw_tooltip(surface, self.app.theme, *table_tip)
+
+    def coach_light(self) -> pygame.Rect | None:
+        """Where the lesson's step points on the window: the bar's Hint
+        button ("hint"), the log ("log"), else what the table locates."""
+        step = self.coach.step if self.coach is not None else None
+        if step is None or not step.light:
+            return None
+        if step.light == "hint":
+            return self.hint_button_rect
+        if step.light == "log":
+            return self.log_rect
+        return self.table.locate(step.light)
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        if self.coach_panel is None:
+            return
+        light = self.coach_light()
+        if light is not None and light.w and not self.animating:
+            draw_light(surface, self.app.theme, light)
+        self.coach_panel.draw(surface, self.app.theme, self.session.state)
 
     def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
         """A tooltip the table shows now (its words, and the pointer it sits
@@ -843,6 +907,7 @@ class GameScene(Scene):
             app.stack.top is self
             and app.stack.paints_all()  # else the frame cleared the window first
             and self.hint_action is None
+            and self.coach_panel is None  # its words and light may change any frame
             and not len(app.toasts)
             and not getattr(app, "toast_rects", None)
             and not (self.log_rect.width and self._log_mouse is not None and self.log_tooltip())

@@ -17,6 +17,7 @@ import pygame
 
 from tabletop.core import rng
 from tabletop.core.game import GameConfig, GameEntry, Variant
+from tabletop.core.lesson import has_lesson
 from tabletop.core.session import Seat, default_name
 from tabletop.core.words import plural
 from tabletop.ui.flow import (
@@ -26,6 +27,7 @@ from tabletop.ui.flow import (
     resume_autosave,
     save_ended,
     start_game,
+    start_lesson,
 )
 from tabletop.ui.menuscene import MenuScene
 from tabletop.ui.rulespage import open_rules
@@ -92,6 +94,9 @@ class GameCard(Widget):
         self._picture_key: tuple[object, ...] = ()
         #: how the title lays the card out (TitleScene.place)
         self.shape = CardShape()
+        #: *Learn to play*, a button of the card's own on its picture (None:
+        #: the game ships no lesson)
+        self.lesson: Button | None = None
 
     def activate(self) -> bool:
         self.on_click()
@@ -109,6 +114,9 @@ class GameCard(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
+        if self.lesson is not None and event.type != pygame.KEYDOWN and self.lesson.handle(event):
+            self._armed = False
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self._armed = self.rect.collidepoint(event.pos)
             return self._armed
@@ -125,6 +133,14 @@ class GameCard(Widget):
         ):
             return self.activate()
         return False
+
+    def picture_rect(self, theme: Theme) -> pygame.Rect:
+        """Where :meth:`draw` puts the game's picture (the card not lifted)."""
+        pad = theme.px(12)
+        inner = self.rect.inflate(-2 * pad, -2 * pad)
+        if self.shape.beside:
+            return pygame.Rect(inner.x, inner.y, self.shape.picture[0], inner.h)
+        return pygame.Rect(inner.x, inner.y, inner.w, self.shape.picture[1])
 
     def players_words(self) -> str:
         info = self.entry.info
@@ -197,6 +213,8 @@ class GameCard(Widget):
         pygame.draw.rect(
             surface, edge, body, theme.px(3) if self.focused else theme.px(2), border_radius=radius
         )
+        if self.lesson is not None:
+            self.lesson.draw(surface, theme)
 
 
 class CardShape:
@@ -247,6 +265,12 @@ class TitleScene(MenuScene):
 
     def build(self) -> None:
         self.cards = [GameCard(e, partial(self.open_setup, e)) for e in self.app.games.values()]
+        #: each card's *Learn to play* (games that ship a lesson), on its picture
+        self.lessons = {
+            card.entry.name: lesson_button(self.app, card.entry)
+            for card in self.cards
+            if has_lesson(card.entry)
+        }
         self.empty = Label("No games are installed in this build.", align="center", size="heading")
         self.resume = Button("Resume", self.resume_game, hotkey=pygame.K_r, kind="primary")
         self.saves = Button("Saved games", lambda: self.app.stack.push(SavedGamesScene(self.app)))
@@ -255,6 +279,8 @@ class TitleScene(MenuScene):
         self.help = Button("How to play", lambda: open_rules(self.app), tooltip="Controls (F1)")
         self.quit = Button("Quit", self.app.quit, kind="danger")
         self.buttons = [self.resume, self.saves, self.stats, self.settings, self.help, self.quit]
+        for card in self.cards:
+            card.lesson = self.lessons.get(card.entry.name)
         self.group.add(*self.cards, *self.buttons)
 
     def open_setup(self, entry: GameEntry) -> None:
@@ -326,6 +352,16 @@ class TitleScene(MenuScene):
             in_row = min(cols, n - r * cols)
             offset = (cols - in_row) * (cw + gap) // 2
             card.rect = pygame.Rect(x0 + offset + c * (cw + gap), y0 + r * (ch + gap), cw, ch)
+            button = self.lessons.get(card.entry.name)
+            if button is not None:
+                pic = card.picture_rect(t)
+                bw = min(
+                    pic.w - t.px(12), t.font("small", bold=True).size(button.text)[0] + t.px(30)
+                )
+                bh = t.px(30)
+                button.rect = pygame.Rect(
+                    pic.right - t.px(6) - bw, pic.bottom - t.px(6) - bh, bw, bh
+                )
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -338,6 +374,25 @@ class TitleScene(MenuScene):
         )
         y = t.px(28) + t.title.get_linesize()
         surface.blit(sub, sub.get_rect(midtop=(surface.get_width() // 2, y - t.px(6))))
+
+
+def lesson_button(app: Any, entry: GameEntry) -> Button:
+    """*Learn to play* for ``entry``: its lesson, at the step the player left
+    it; once finished, the button says so and plays the lesson again."""
+    done = app.settings.lesson_done(entry.name)
+    step = app.settings.lesson_step(entry.name)
+    if done:
+        text, tip = "Lesson done ✓", "Play the lesson again from its first step"
+    elif step:
+        text, tip = "Learn to play", f"Go on with the lesson at step {step + 1}"
+    else:
+        text, tip = "Learn to play", "A first game with a coach who says what to do and why"
+    return Button(
+        text,
+        lambda: start_lesson(app, entry, again=done),
+        kind="primary" if not done else "normal",
+        tooltip=tip,
+    )
 
 
 # -- setup ----------------------------------------------------------------------------
@@ -463,6 +518,7 @@ class SetupScene(MenuScene):
         self.start = Button("Start game", self.start_game, kind="primary", hotkey=pygame.K_F5)
         self.back_button = Button("Back", self.back)
         self.rules = Button("Rules", lambda: open_rules(self.app), tooltip="F1")
+        self.lesson = lesson_button(self.app, self.entry) if has_lesson(self.entry) else None
         widgets: list[Widget] = [self.count]
         for name, kind in self.seat_rows:
             widgets += [name, kind]
@@ -476,6 +532,8 @@ class SetupScene(MenuScene):
             self.rules,
             self.back_button,
         ]
+        if self.lesson is not None:
+            widgets.append(self.lesson)
         self.group.add(self.seats_panel, self.options_panel, *widgets)
 
     def _seat_kind_changed(self, choice: Choice) -> None:
@@ -586,6 +644,8 @@ class SetupScene(MenuScene):
         self.back_button.rect = pygame.Rect(bar.x, bar.y, bw, bar_h)
         self.rules.rect = pygame.Rect(bar.x + bw + gap, bar.y, bw, bar_h)
         self.start.rect = pygame.Rect(bar.right - bw, bar.y, bw, bar_h)
+        if self.lesson is not None:
+            self.lesson.rect = pygame.Rect(bar.right - 2 * bw - gap, bar.y, bw, bar_h)
         body = pygame.Rect(bar.x, rect.y + t.px(8), bar.w, bar.y - rect.y - t.px(8) - gap)
         left_w = int(body.w * 0.56)
         self.seats_panel.rect = pygame.Rect(body.x, body.y, left_w - gap // 2, body.h)

@@ -204,6 +204,20 @@ class Table(Generic[P]):
         """A tooltip drawn last, over the log: its words and where; None for none."""
         return None
 
+    # -- a lesson's coach (tabletop/core/lesson.py) ----------------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """Where on the window the lesson's ``light`` target is (a card of
+        the hand, a button, a place on the board), named the way the game's
+        ``lesson.toml`` names it; None when the table does not show it now
+        (nothing is lit)."""
+        return None
+
+    def lesson_value(self, name: str) -> object:
+        """The table's value ``name`` a lesson's gesture step watches (the
+        planet's turn, the launch pad's place): the step is passed when it
+        changes. None by default."""
+        return None
+
     def opaque_rects(self) -> list[pygame.Rect]:
         """The rects :meth:`paint` covers with opaque pixels on every frame
         (the felt is laid only around them); none by default."""

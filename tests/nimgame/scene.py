@@ -110,6 +110,20 @@ class NimTable(Table[NimPicture]):
                     return h, count - i
         return None
 
+    # -- a lesson's light and gestures ---------------------------------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """``"heap:N"``: heap N's row; ``"reserve"``: the reserve button."""
+        kind, _, arg = target.partition(":")
+        if kind == "heap" and arg.isdigit() and 1 <= int(arg) <= len(self.rows):
+            return self.rows[int(arg) - 1]
+        if kind == "reserve" and self.reserve_button.visible:
+            return self.reserve_button.rect
+        return None
+
+    def lesson_value(self, name: str) -> object:
+        """``"hover"``: the stone under the pointer (a gesture: point at a stone)."""
+        return self.hover if name == "hover" else None
+
     # -- input -----------------------------------------------------------------------
     def reserve_legal(self) -> bool:
         frame = self.frame

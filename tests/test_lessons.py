@@ -1,0 +1,244 @@
+"""Lessons: the files' checks, the coach's steps, the frame that holds it, and
+tools/lessons.py over every game that ships one (tabletop/core/lesson.py).
+
+Nim's lesson (tests/nimgame/lesson.toml) has a step of each kind, so the
+machinery is tested on a game whose every position is known; each shipped
+game's own lesson is played through the frames by the tool, its claims
+checked and a wrong move tried at each step that names one.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.core import lesson as lessons
+from tabletop.core.lesson import Coach, LessonError, StepHooks, parse
+from tabletop.core.storage import Settings
+from tests.nimgame import ENTRY as NIM
+from tests.nimgame.rules import Take
+from tests.ui.driver import Driver, app_fixture, driver_fixture, games_with_nim
+from tools import lessons as tool
+
+__all__ = ["app_fixture", "driver_fixture"]
+
+TABLE = """
+title = "T"
+players = 2
+seed = 1
+seats = [{ name = "You", kind = "human" }, { name = "Bob" }]
+"""
+
+
+def _lesson(steps: str, table: str = TABLE) -> lessons.Lesson:
+    return parse(table + steps, "nim")
+
+
+# -- the files ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("title = ", "is not TOML"),
+        (TABLE, "needs 'step'"),
+        (TABLE + '[[step]]\nid = "a"\n', "needs 'say'"),
+        (TABLE + '[[step]]\nid = "a"\nsay = "x"\ndo = "dance"\n', "does 'dance'"),
+        (TABLE + '[[step]]\nid = "a"\nsay = "x"\n[[step]]\nid = "a"\nsay = "y"\n', "two steps"),
+        (TABLE + '[[step]]\nid = "a"\nsay = "x"\ndo = "gesture"\n', "gesture without a value"),
+        (
+            TABLE.replace('kind = "human"', 'kind = "bot"') + '[[step]]\nid = "a"\nsay = "x"\n',
+            "one person",
+        ),
+        (TABLE.replace("players = 2", "players = 3") + '[[step]]\nid="a"\nsay="x"\n', "2 seats"),
+        (TABLE.replace("seed = 1", "seed = true") + '[[step]]\nid="a"\nsay="x"\n', "'seed'"),
+    ],
+)
+def test_a_lesson_file_that_is_wrong_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(LessonError, match=message):
+        parse(text, "nim")
+
+
+def test_a_steps_words_are_one_paragraph_and_its_kind_defaults_to_next() -> None:
+    lesson = _lesson('[[step]]\nid = "a"\nsay = """One\n  two."""\n')
+    assert lesson.steps[0].say == "One two."
+    assert lesson.steps[0].do == "next"
+    assert lesson.seat == 0 and lesson.seats[1].level == "easy"
+
+
+def test_nims_lesson_loads_with_its_hooks() -> None:
+    lesson, hooks = lessons.load(NIM)
+    assert [s.do for s in lesson.steps] == ["next", "gesture", "act", "wait", "act"]
+    assert set(hooks) <= {s.id for s in lesson.steps}
+    assert lessons.has_lesson(NIM)
+
+
+# -- the coach --------------------------------------------------------------------
+
+
+def _coach() -> tuple[Coach, object]:
+    lesson, hooks = lessons.load(NIM)
+    rules = NIM.rules
+    state = rules.setup(lesson.config(NIM), lesson.seed)
+    return Coach(lesson, hooks, rules), state
+
+
+def test_a_next_step_lets_no_move_and_no_bot_through() -> None:
+    coach, state = _coach()
+    assert coach.refusal(state, Take(1, 1)) == "First read the coach's note, then press Next (N)."
+    assert not coach.bots_may_move()
+    assert coach.words(state).startswith(
+        f"Three heaps of stones lie on the table. The top heap has {state.heaps[0]} stones."
+    )
+    assert coach.next() and coach.index == 1
+
+
+def test_a_gesture_step_passes_only_when_the_tables_value_changes() -> None:
+    coach, state = _coach()
+    coach.next()
+    assert not coach.tick(state, None)  # the value when the step began
+    assert not coach.tick(state, None)
+    assert coach.refusal(state, Take(1, 1)) is not None
+    assert coach.tick(state, (0, 1)) and coach.index == 2
+
+
+def test_an_act_step_refuses_another_move_with_a_reason_and_waits() -> None:
+    coach, state = _coach()
+    coach.next()
+    coach.tick(state, None)
+    coach.tick(state, (0, 1))
+    why = coach.refusal(state, Take(2, 1))
+    assert why == "this step asks for one stone from the top heap."
+    coach.wrong(why)
+    assert coach.index == 2 and coach.tries == 1 and coach.told == why
+    assert coach.refusal(state, Take(1, 1)) is None
+    after = NIM.rules.apply(state, Take(1, 1))
+    coach.played(state, Take(1, 1), after)
+    assert coach.index == 3 and coach.tries == 0 and coach.told == ""
+    # a wait step: the bots move until it is the person's turn again
+    assert coach.bots_may_move()
+    assert not coach.tick(after)
+    back = NIM.rules.apply(after, Take(3, 1))
+    assert coach.tick(back) and coach.index == 4
+
+
+def test_coming_back_replays_the_steps_before_as_the_lesson_asks() -> None:
+    from tabletop.core.session import Session
+
+    lesson, hooks = lessons.load(NIM)
+    session = Session(
+        NIM, lesson.config(NIM), lesson.seed, lesson.seats, threaded=False, timed=False
+    )
+    coach = Coach(lesson, hooks, session.rules)
+    lessons.fast_forward(session, coach, 4)
+    assert coach.index == 4
+    assert session.actions[0] == Take(1, 1) and len(session.actions) == 2
+    assert session.to_move() == 0
+
+
+def test_words_with_a_placeholder_the_hook_does_not_fill_are_shown_as_written() -> None:
+    lesson = _lesson('[[step]]\nid = "a"\nsay = "Heap {nope}."\n')
+    coach = Coach(lesson, {"a": StepHooks(words=lambda s: {})}, NIM.rules)
+    assert coach.words(None) == "Heap {nope}."
+
+
+# -- the progress kept in the settings ------------------------------------------------
+
+
+def test_the_progress_kept_is_checked_and_a_bad_entry_starts_that_lesson_again() -> None:
+    settings, problems = Settings.from_dict(
+        {
+            "lessons": {
+                "nim": {"step": 3, "done": False},
+                "etuc": {"step": -1, "done": False},
+                "planet": "all of it",
+                "uchronicle": {"step": 2, "done": "yes"},
+            }
+        }
+    )
+    assert settings.lessons == {"nim": {"step": 3, "done": False}}
+    assert len(problems) == 3 and all("starts again" in p for p in problems)
+    settings, problems = Settings.from_dict({"lessons": [1, 2]})
+    assert settings.lessons == {} and problems
+    kept = settings.with_lesson("nim", 0, True).with_lesson("nim", 2, False)
+    assert kept.lesson_done("nim") and kept.lesson_step("nim") == 2
+    assert Settings.from_dict(kept.to_dict())[0].lessons == kept.lessons
+
+
+# -- in the frame ---------------------------------------------------------------------
+
+
+def _start(driver: Driver) -> object:
+    from tabletop.ui.flow import start_lesson
+
+    scene = start_lesson(driver.app, NIM)
+    assert scene is not None
+    driver.frames(2)
+    return scene
+
+
+def test_the_frame_answers_a_wrong_click_with_the_reason_and_the_step_waits(driver: Driver) -> None:
+    scene = _start(driver)
+    coach = scene.coach
+    assert scene.coach_light() == scene.table.rows[0]
+    driver.click(scene.coach_panel.next_button.rect.center)
+    assert coach.index == 1
+    x, y = scene.table.stone_centres(1, scene.view.heaps[1])[-1]
+    driver.move((x, y))
+    driver.frames(2)
+    assert coach.index == 2
+    heaps = scene.view.heaps
+    driver.click(scene.table.stone_centres(1, heaps[1])[-1])  # the second heap, not the first
+    assert coach.index == 2 and scene.session.ply == 0
+    assert coach.told == "this step asks for one stone from the top heap."
+    assert any(
+        "Not quite: this step asks" in text
+        for text, _ in scene.coach_panel.lines(driver.app.theme, scene.session.state)
+    )
+    driver.click(scene.table.stone_centres(0, heaps[0])[-1])
+    assert scene.session.actions == [Take(1, 1)]
+    driver.until(lambda: coach.index == 4)
+    assert scene.session.to_move() == 0 and scene.session.ply == 2
+
+
+def test_undo_is_refused_in_a_lesson_with_a_reason(driver: Driver) -> None:
+    scene = _start(driver)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert "not taken back" in scene.last_error
+
+
+def test_leaving_keeps_the_step_and_coming_back_finds_the_table_as_left(driver: Driver) -> None:
+    from tabletop.ui.flow import start_lesson
+
+    scene = _start(driver)
+    driver.key(pygame.K_n)
+    assert scene.coach.index == 1
+    driver.click(scene.coach_panel.leave_button.rect.center)
+    assert type(driver.top).__name__ == "TitleScene"
+    assert driver.app.settings.lesson_step("nim") == 1
+    again = start_lesson(driver.app, NIM)
+    assert again.coach.index == 1 and again.session.ply == 0
+
+
+def test_a_finished_lesson_is_marked_on_the_title_card(driver: Driver) -> None:
+    reports = tool.play_lesson(driver.app, NIM)
+    assert reports.finished, reports.problems
+    assert driver.app.settings.lesson_done("nim")
+    driver.app.stack.reset(driver.app.home())
+    driver.frames(1)
+    title = driver.top
+    assert title.lessons["nim"].text == "Lesson done ✓"
+    assert title.lessons["nim"].rect.w > 0
+
+
+# -- tools/lessons.py -------------------------------------------------------------------
+
+
+def test_the_tool_plays_nims_lesson_to_its_end() -> None:
+    (report,) = tool.run(["nim"], games=games_with_nim())
+    assert report.line() == "nim: 5 steps, finished"
+
+
+def test_the_tool_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tool.main(["--game", "chess"]) == 2
+    assert "no game 'chess'" in capsys.readouterr().err
