@@ -289,27 +289,42 @@ class ISMCTS:
         self.rng = rngmod.make(seed, "ismcts", seat)
         self.last_stats = SearchStats(0, 0.0, ())
         self._cancel = threading.Event()
+        #: the last search's tree root (:meth:`values`), and the actions a
+        #: search is kept to at the root (``search(view, among=...)``)
+        self._root = _Node(None)
+        self._among: list[Any] | None = None
 
     def cancel(self) -> None:
         """Ask a running search (on another thread) to stop at its next iteration."""
         self._cancel.set()
 
+    def values(self) -> dict[Any, tuple[int, float]]:
+        """The last search's root actions: (visits, mean value for this seat)."""
+        return {
+            a: (c.visits, c.reward / c.visits) for a, c in self._root.children.items() if c.visits
+        }
+
     def _evaluate_outcome(self, state: Any, seat: int) -> float:
         return outcome_value(self.rules.outcome(state), seat)
 
-    def search(self, view: Any) -> Any:
-        """The action to play in ``view`` (which must be this seat's turn)."""
+    def search(self, view: Any, among: Sequence[Any] | None = None) -> Any:
+        """The action to play in ``view`` (which must be this seat's turn).
+        ``among``: the root's candidates are these actions alone (legal in
+        ``view``; a move the player made need not be one of :attr:`actions`'
+        candidates), each searched to the whole budget: how a move is
+        weighed against the search's own choice (:meth:`ISMCTSBot.assess`)."""
         mover = self.rules.to_move(view)
         if mover != self.seat:
             raise ValueError(f"ISMCTS for seat {self.seat} asked to move for seat {mover}")
-        legal = self.actions(view)
+        legal = list(dict.fromkeys(among)) if among is not None else self.actions(view)
         if not legal:
             raise ValueError(f"seat {self.seat} has no legal action in this view")
+        self._root = root = _Node(None)
         if len(legal) == 1:
             self.last_stats = SearchStats(0, 0.0, ((str(legal[0]), 0),))
             return legal[0]
         self._cancel.clear()
-        root = _Node(None)
+        self._among = legal if among is not None else None
         clock = self.clock
         cap = self.iterations
         start = clock()
@@ -340,6 +355,7 @@ class ISMCTS:
                     break
             self._iterate(root, view)
             done += 1
+        self._among = None
         best = legal[0]
         best_visits = -1
         for action in legal:
@@ -365,7 +381,7 @@ class ISMCTS:
         path = [root]
         # selection and expansion over the actions legal in this determinization
         while not terminal(state):
-            legal = self.actions(state)
+            legal = self._among if node is root and self._among is not None else self.actions(state)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -408,6 +424,46 @@ class ISMCTS:
             if seat not in values:
                 values[seat] = score_of(state, seat)
             n.reward += values[seat]
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The hard bot's judgement of a move a player made (``played``)
+    against its own choice in the same position (``best``), each valued by
+    the same search in the bot's own measure (``unit``), and why it would
+    have chosen ``best``. The coach speaks, and the review lists the move,
+    when :attr:`loss` reaches ``threshold``."""
+
+    played: Any
+    best: Any
+    played_value: float
+    best_value: float
+    #: how a value reads: "{:.0%} chance of the best result", "{:+.1f} points"
+    unit: str
+    threshold: float
+    reason: str = ""
+
+    @property
+    def loss(self) -> float:
+        """How much worse the move was than the bot's choice (0 when it is
+        the bot's choice, or valued no lower)."""
+        if self.played == self.best:
+            return 0.0
+        return max(0.0, self.best_value - self.played_value)
+
+    @property
+    def clearly_worse(self) -> bool:
+        return self.loss >= self.threshold
+
+    def value_words(self, value: float) -> str:
+        return self.unit.format(value)
+
+
+#: the coach speaks when a move's chance of the best result is this much
+#: below the hard bot's choice (an ISMCTS game's own measure)
+COACH_THRESHOLD = 0.12
+#: how an ISMCTS value reads
+SEARCH_UNIT = "{:.0%} chance of the best result"
 
 
 class ISMCTSBot:
@@ -461,6 +517,32 @@ class ISMCTSBot:
     def cancel(self) -> None:
         """Stop a search running on the worker (the game was left)."""
         self.search.cancel()
+
+    #: how a value of the search reads, and the loss the coach speaks at
+    value_unit = SEARCH_UNIT
+    coach_threshold = COACH_THRESHOLD
+
+    def assess(self, view: Any, played: Any) -> Assessment:
+        """``played`` (legal in ``view``) against the bot's own choice: the
+        bot decides as it would for a hint, then the two moves alone are
+        searched to the whole budget (no early stop) so both are valued by
+        as many playouts; the same seed and view give the same judgement."""
+        best = self.choose(view)
+        reason = explain(self, view, best)
+        if self.horizon is not None:
+            self.searching = self.horizon(view)
+        early, self.search.early_stop = self.search.early_stop, False
+        try:
+            self.search.search(view, among=[best, played])
+        finally:
+            self.search.early_stop = early
+        values = self.search.values()
+        fallback = sum(v for _, v in values.values()) / max(1, len(values))
+        best_value = values.get(best, (0, fallback))[1]
+        played_value = values.get(played, (0, fallback))[1] if played != best else best_value
+        return Assessment(
+            played, best, played_value, best_value, self.value_unit, self.coach_threshold, reason
+        )
 
 
 def play(

@@ -320,6 +320,8 @@ class Session:
         self.marks: set[str] = set()
         #: hints allowed although two or more people play (the setup's option); kept in saves
         self.hints_on = False
+        #: the coach speaks after a person's clearly worse move (tabletop/core/review.py); kept in saves
+        self.coach_on = False
         self._hint: concurrent.futures.Future[Hint] | None = None
         #: (seat, ply) the pending hint is for, and the bot thinking about it
         self._hint_key: tuple[int, int] | None = None
@@ -647,6 +649,19 @@ class Session:
             return "A hint is for your own turn."
         return None
 
+    def on_worker(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
+        """Run ``fn(*args)`` on the bots' worker (at once, on this thread, for
+        a session with ``threaded=False``): the coach's and the review's
+        judgements, which must never hold up a frame."""
+        if self.threaded:
+            return _worker().submit(fn, *args)
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        try:
+            fut.set_result(fn(*args))
+        except Exception as exc:  # noqa: BLE001 - reported to whoever reads it
+            fut.set_exception(exc)
+        return fut
+
     def hint_seed(self, seat: int) -> int:
         """The hint bot's seed for ``seat`` now: one position, one hint."""
         return rng.derive(self.seed, "hint", seat, self.ply)
@@ -884,6 +899,7 @@ class Session:
             session.hints_on = (
                 doc.get("hints") is True
             )  # saves from before the option have them off
+            session.coach_on = doc.get("coach") is True  # likewise the coach
         return session
 
     @classmethod

@@ -33,6 +33,8 @@ BOT = "bot"
 TAKE_BACKS = "take-backs"
 #: the mark of a game in which a person asked for a hint (what the hard bot would do)
 HINTS = "hints"
+#: the mark of a game played with the coach on (the hard bot's note on a clearly worse move)
+COACH = "coach"
 #: how many results a summary lists, newest first
 LAST = 10
 

@@ -642,6 +642,9 @@ class Settings:
     #: seconds a claim prompt (a discard you may claim) waits before it passes
     #: for you, 0 for no countdown; a whole number up to ``CLAIM_COUNTDOWN_MAX``
     claim_countdown: int = 15
+    #: the coach in games with one person: after a clearly worse move, the
+    #: hard bot's note (with two or more people it is the setup's choice)
+    coach: bool = False
     #: remembered setup per game name (plain JSON)
     last_seats: dict[str, Any] = field(default_factory=dict, hash=False)
     #: each game's own settings (``GameInfo.settings``): game name -> key -> value
@@ -693,6 +696,7 @@ class Settings:
             "palette": self.palette,
             "show_log": self.show_log,
             "claim_countdown": self.claim_countdown,
+            "coach": self.coach,
             "last_seats": copy.deepcopy(self.last_seats),
             "games": copy.deepcopy(self.games),
             "lessons": copy.deepcopy(self.lessons),
@@ -743,7 +747,7 @@ class Settings:
                     f"to {WINDOW_MAX[0]}x{WINDOW_MAX[1]}",
                 )
 
-        for key in ("fullscreen", "muted", "show_log"):
+        for key in ("fullscreen", "muted", "show_log", "coach"):
             if key in d:
                 if isinstance(d[key], bool):
                     values[key] = d[key]

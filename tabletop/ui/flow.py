@@ -18,6 +18,7 @@ from tabletop.core import testhooks
 from tabletop.core.game import GameConfig, GameEntry
 from tabletop.core.savefile import SaveError, SaveRefused
 from tabletop.core.session import Seat, Session, has_ended, result_of
+from tabletop.core.stats import COACH
 from tabletop.core.storage import AUTOSAVE
 from tabletop.ui.scene import Scene
 
@@ -51,6 +52,7 @@ def start_game(
     session: Session | None = None,
     source: Path | str | None = None,
     hints: bool = False,
+    coach: bool = False,
 ) -> Scene:
     """Create the session (unless given), wire the autosave, show the game.
 
@@ -65,6 +67,9 @@ def start_game(
         config = user_config(app, entry, config)
         session = Session(entry, config, seed, seats, **app.session_options)
         session.hints_on = hints
+        session.coach_on = coach
+        if coach:  # a game played with the coach is marked, as hints are
+            session.marks.add(COACH)
     if not is_autosave(app, source) and app.storage.keep_autosave(ended(app)) is not None:
         app.toast("Your unfinished game was kept in Saved games.")
     session.on_change = lambda s: autosave(app, s)

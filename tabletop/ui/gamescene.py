@@ -50,10 +50,11 @@ from typing import Any
 
 import pygame
 
+from tabletop.core import review
 from tabletop.core.game import DealSummary, IllegalAction, Move, deal_summary
 from tabletop.core.lesson import Coach
 from tabletop.core.session import Hint, Session
-from tabletop.core.words import plural
+from tabletop.core.words import fill_seats, plural
 from tabletop.ui.coach import CoachPanel, draw_light
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
@@ -186,6 +187,9 @@ class GameScene(Scene):
         #: a lesson's coach and its panel above the log (tabletop/core/lesson.py)
         self.coach: Coach | None = None
         self.coach_panel: CoachPanel | None = None
+        #: the coach in a real game (Session.coach_on): judgements on the
+        #: worker of the person's moves, (ply, the state before, its future)
+        self._judging: list[tuple[int, Any, Any]] = []
 
     def attach_coach(self, coach: Coach, on_leave: Callable[[], object]) -> None:
         """Play this game as a lesson: ``coach`` says what each step asks
@@ -427,11 +431,43 @@ class GameScene(Scene):
         for setting in self.info.settings:
             if setting.recorded:
                 self.session.marks.add(setting.mark(self.setting(setting.key)))
-        before = self.session.state
+        before, ply, seat = self.session.state, self.session.ply, self.viewer
         self._play(action)
         if self.coach is not None:
             self.coach.played(before, action, self.session.state)
+        else:
+            self._ask_coach(before, seat, action, ply)
         return True
+
+    def _ask_coach(self, before: Any, seat: int, action: Any, ply: int) -> None:
+        """With the coach on, the hard bot judges the person's move on the
+        worker (tabletop/core/review.py); :meth:`_poll_coach` shows its note."""
+        s = self.session
+        if not s.coach_on or not review.is_decision(s.entry, before, seat):
+            return
+        job = s.on_worker(review.assess, s.entry, before, seat, action, s.seed, ply)
+        self._judging.append((ply, before, job))
+
+    def _poll_coach(self) -> None:
+        """A judgement that is ready: a clearly worse move gets the coach's
+        note in the log (whole) and as a message; one whose move was taken
+        back is dropped."""
+        s = self.session
+        for item in list(self._judging):
+            ply, before, job = item
+            if not job.done():
+                continue
+            self._judging.remove(item)
+            if ply >= len(s.states) or s.states[ply] is not before:
+                continue  # taken back
+            try:
+                judged = job.result()
+            except Exception:  # noqa: BLE001 - a coach that fails stays quiet
+                continue
+            if judged is not None and judged.clearly_worse:
+                words = fill_seats(review.note(judged), s.names)
+                self.log_notes.append((ply + 1, f"Coach: {words}"))
+                self.announce(f"Coach: {words}", "info")
 
     def ready_for_input(self) -> bool:
         """Before a key or a click acts on the table (a card game's Space on
@@ -659,6 +695,8 @@ class GameScene(Scene):
     def _update_frame(self, dt: float) -> None:
         self._log_rest += dt
         self._poll_hint()
+        if self._judging:
+            self._poll_coach()
         self._layout_for_viewer()
         if self.animating:
             return

@@ -433,6 +433,8 @@ class SetupScene(MenuScene):
         #: hints in a game of two or more people (with one person they are always
         #: on), remembered with the last setup of this game
         self.hints_on = isinstance(remembered, dict) and remembered.get("hints") is True
+        #: the coach in a game of two or more people, remembered likewise
+        self.coach_on = isinstance(remembered, dict) and remembered.get("coach") is True
         self.seed = rng.fresh_seed()
         self.heading = entry.info.title
         super().__init__(app)
@@ -507,6 +509,15 @@ class SetupScene(MenuScene):
             "With one person at the table hints are always on.",
         )
         self.hints_choice.label_share = 0.4
+        self.coach_choice = Choice(
+            ["Off", "On"],
+            int(self.coach_on),
+            lambda i: setattr(self, "coach_on", bool(i)),
+            label="Coach",
+            tooltip="After a person's clearly worse move, the hard bot says what it would "
+            "have done. With one person at the table it is the Settings' choice.",
+        )
+        self.coach_choice.label_share = 0.4
         self._show_hints_choice()
         self.seed_input = TextInput(
             str(self.seed),
@@ -526,6 +537,7 @@ class SetupScene(MenuScene):
         widgets += self.setting_widgets
         widgets += [
             self.hints_choice,
+            self.coach_choice,
             self.seed_input,
             self.new_seed,
             self.start,
@@ -542,10 +554,11 @@ class SetupScene(MenuScene):
 
     def _show_hints_choice(self) -> None:
         """The Hints option shows only when two or more seats are people."""
-        choice = getattr(self, "hints_choice", None)
-        if choice is not None:
-            humans = sum(1 for _, kind in self.seat_rows if KIND_VALUES[kind.index][0] == "human")
-            choice.visible = humans >= 2
+        humans = sum(1 for _, kind in self.seat_rows if KIND_VALUES[kind.index][0] == "human")
+        for name in ("hints_choice", "coach_choice"):
+            choice = getattr(self, name, None)
+            if choice is not None:
+                choice.visible = humans >= 2
 
     def _show_level(self, choice: Choice) -> None:
         """The seat's tooltip: the game's words for the bot level chosen."""
@@ -628,11 +641,14 @@ class SetupScene(MenuScene):
             "seats": self.seat_memory[: max(6, self.players)],
             "variants": dict(self.variant_values),
             "hints": self.hints_on,
+            "coach": self.coach_on,
         }
         self.app.update_settings(last_seats=memory)
         seats = self.seats()
-        hints = self.hints_on and sum(1 for s in seats if not s.is_bot) >= 2
-        start_game(self.app, self.entry, config, seed, seats, hints=hints)
+        people = sum(1 for s in seats if not s.is_bot)
+        hints = self.hints_on and people >= 2
+        coach = self.coach_on if people >= 2 else self.app.settings.coach
+        start_game(self.app, self.entry, config, seed, seats, hints=hints, coach=coach)
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
@@ -675,7 +691,8 @@ class SetupScene(MenuScene):
             y += step
         inner = self.options_panel.content_rect(t)
         y = inner.y
-        for ch in [c for _, c in self.variant_widgets] + self.setting_widgets + [self.hints_choice]:
+        rows = [c for _, c in self.variant_widgets] + self.setting_widgets
+        for ch in rows + [self.hints_choice, self.coach_choice]:
             ch.rect = pygame.Rect(inner.x, y, inner.w, row_h)
             y += row_h + t.px(10)
         self.seed_input.rect = pygame.Rect(
@@ -698,7 +715,12 @@ class SetupScene(MenuScene):
                 style.glyph, True, text_on(style.colour)
             )
             surface.blit(g, g.get_rect(center=pos))
-        if not self.variant_widgets and not self.setting_widgets and not self.hints_choice.visible:
+        if (
+            not self.variant_widgets
+            and not self.setting_widgets
+            and not self.hints_choice.visible
+            and not self.coach_choice.visible
+        ):
             inner = self.options_panel.content_rect(t)
             draw_text(
                 surface,

@@ -292,6 +292,7 @@ class ResultsScene(MenuScene):
             s.seats,
             match=self.match,
             hints=s.hints_on,
+            coach=s.coach_on,
         )
 
     def _words(self, width: int) -> list[str]:

@@ -91,6 +91,13 @@ class SettingsScene(MenuScene):
             label="Claim countdown",
             tooltip="How long a prompt to claim a discard waits before it passes for you (Off: it waits for you).",
         )
+        self.coach = Toggle(
+            s.coach,
+            lambda v: self.app.update_settings(coach=v),
+            label="Coach after a clearly worse move",
+            tooltip="In a game with one person, the hard bot says what it would have done "
+            "when your move was clearly worse (with two or more people: at setup).",
+        )
         self.done = Button("Done", self.back, kind="primary")
         self.group.add(
             self.size_choice,
@@ -101,6 +108,7 @@ class SettingsScene(MenuScene):
             self.palette,
             self.log,
             self.countdown,
+            self.coach,
             self.done,
         )
 

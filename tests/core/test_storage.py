@@ -303,6 +303,7 @@ def test_bad_values_replaced_by_defaults_and_named(store: Storage) -> None:
         ("fullscreen", 1),
         ("muted", "yes"),
         ("show_log", None),
+        ("coach", "on"),
         ("claim_countdown", -1),
         ("claim_countdown", 15.0),
         ("claim_countdown", True),
@@ -331,6 +332,8 @@ def test_good_values_accepted() -> None:
         "claim_countdown": 0,
         "last_seats": {"etuc": {"players": 4, "bots": ["easy", None]}},
         "games": {"planepita": {"flick_mode": "swipe"}},
+        "coach": True,
+        "lessons": {"planet": {"step": 4, "done": True}},
     }
     settings, problems = Settings.from_dict(d)
     assert problems == []
