@@ -356,9 +356,15 @@ def fast_forward(session: Any, coach: Coach, to: int) -> None:
             coach.played(before, action, session.state)
         elif step.do == "wait":
             for _ in range(WAIT_LIMIT):
-                if coach.waiting_over(session.state) or not session.is_bot_turn():
+                if coach.waiting_over(session.state):
                     break
-                session.play(session.bot_action())
+                if session.is_bot_turn():
+                    session.play(session.bot_action())
+                    continue
+                forced = session.auto_answer()  # as the frame gives it: no choice, no prompt
+                if forced is None:
+                    break
+                session.play(forced)
             if not coach.tick(session.state):
                 return
         else:  # next and gesture steps change nothing on the table
