@@ -392,7 +392,7 @@ class App:
         from tabletop.ui.scene import SceneStack
         from tabletop.ui.sound import Sound
         from tabletop.ui.theme import Theme
-        from tabletop.ui.widgets import Toasts
+        from tabletop.ui.widgets import CutTooltip, Toasts
 
         launch = launch or Launch()
         if games is None:
@@ -425,6 +425,8 @@ class App:
         )
         self.sound = Sound(volume=self.settings.volume, muted=self.settings.muted)
         self.toasts = Toasts()
+        #: the whole text of a line drawn shortened, under the pointer, on every screen
+        self.cut_tooltip = CutTooltip()
         self.stack = SceneStack()
         self.stack.resize(self.size)
         self.running = True
@@ -595,6 +597,7 @@ class App:
                 self.update_settings(muted=not self.settings.muted)
                 self.toast("Sound off" if self.settings.muted else "Sound on")
                 return
+        self.cut_tooltip.handle(event)
         self.stack.handle(event)
 
     def frame(self, events: Sequence[Any], dt: float) -> None:
@@ -614,6 +617,7 @@ class App:
                 self._save_window_size()
         self.stack.update(dt)
         self.toasts.update(dt)
+        self.cut_tooltip.update(dt)
         self.draw()
         pygame.display.flip()
         self.frames += 1
@@ -634,6 +638,8 @@ class App:
         self.toast_rects = self.toasts.draw(
             self.screen, self.theme, getattr(self.stack.top, "toast_area", None)
         )
+        #: where the whole text of a cut line under the pointer went, or None
+        self.cut_tooltip_rect = self.cut_tooltip.draw(self.screen, self.theme)
 
     def run(self, max_frames: int | None = None) -> None:
         """Frames until the window closes (or ``max_frames``), then shut down.

@@ -16,7 +16,7 @@ import pytest
 from tabletop import games
 from tabletop.core import conformance
 from tabletop.core.conformance import ConformanceError
-from tabletop.core.game import Ending, GameEntry, Outcome
+from tabletop.core.game import Ending, GameEntry, Outcome, ScoreSheet, SheetRow
 from tabletop.games.etuc.rules import COLOUR_LETTERS, Card, EtucRules, Play
 from tests.claimgame import ENTRY as CLAIM
 from tests.claimgame.rules import ClaimRules, ClaimState, Discard, Pass, Phase, matching
@@ -149,6 +149,30 @@ class _ScoresTwo(NimRules):
         return dataclasses.replace(out, scores=tuple(2 * x for x in out.scores))
 
 
+class _SheetMissesAPoint(NimRules):
+    """The score sheet's total says what the outcome says, but its rows do not."""
+
+    def score_sheet(self, state: NimState) -> ScoreSheet:
+        sheet = super().score_sheet(state)
+        return dataclasses.replace(sheet, rows=())
+
+
+class _SheetDisagrees(NimRules):
+    """The score sheet counts a point nobody scored."""
+
+    def score_sheet(self, state: NimState) -> ScoreSheet:
+        rows = [SheetRow("A stone", (1.0,) * state.players)]
+        return ScoreSheet.summed(rows, state.players)
+
+
+@pytest.mark.parametrize("name", sorted(games.REGISTRY))
+def test_every_shipped_game_gives_a_score_sheet(name: str) -> None:
+    """The results screen draws every game's sheet; the harness's finished
+    games (every player count and variant, two seeds) check it adds up to
+    the outcome's scores."""
+    assert callable(getattr(games.REGISTRY[name].rules, "score_sheet", None))
+
+
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
@@ -163,6 +187,8 @@ class _ScoresTwo(NimRules):
         (_BreaksConservation(), "stones are conserved"),
         (_MutatesItsInput(), "mutated its input state"),
         (_SilentLog(), "some move has no log line"),
+        (_SheetMissesAPoint(), "column on the score sheet sums to 0"),
+        (_SheetDisagrees(), "score sheet's totals"),
     ],
     ids=[
         "view-leaks-reserves",
@@ -176,6 +202,8 @@ class _ScoresTwo(NimRules):
         "conservation",
         "mutates-input",
         "silent-log",
+        "sheet-rows-short",
+        "sheet-not-the-scores",
     ],
 )
 def test_harness_catches(rules: NimRules, message: str) -> None:

@@ -21,7 +21,9 @@ step that:
   views disagree; two determinizations of one view give one view. A game with
   hidden information must offer ``determinize``;
 - a finished game has no legal actions and an outcome whose scores are within
-  ``info.score_bounds`` and whose places form a proper ranking.
+  ``info.score_bounds`` and whose places form a proper ranking; its score
+  sheet (the ``score_sheet`` hook) has one value per seat in every row, each
+  column summing to the seat's total, and the totals are the outcome's scores.
 
 Two runs with one seed must give one action log (the second run starts with the
 module-level ``random`` in another state, so a game that uses it shows up), and
@@ -53,7 +55,15 @@ from typing import Any, NoReturn
 
 from tabletop.core import codec, shapes
 from tabletop.core import rng as rngmod
-from tabletop.core.game import GameConfig, IllegalAction, Outcome, guard, reveals
+from tabletop.core.game import (
+    GameConfig,
+    IllegalAction,
+    Outcome,
+    ScoreSheet,
+    guard,
+    reveals,
+    score_sheet,
+)
 
 DEFAULT_SEEDS = (0, 1)
 #: determinizations of each seat's view checked at every step
@@ -514,6 +524,35 @@ def _check_finished(
     problem = _round_trip(outcome)
     if problem is not None:
         fail(f"the outcome {problem}")
+    _check_sheet(rules, state, outcome, players, fail)
+
+
+def _check_sheet(
+    rules: Any, state: Any, outcome: Outcome, players: int, fail: Callable[[str], NoReturn]
+) -> None:
+    """A finished game's score sheet (when the game has the hook): one value
+    per seat in every row, each seat's column summing to its total, and the
+    totals the outcome's scores."""
+    sheet = score_sheet(rules, state)
+    if sheet is None:
+        return
+    if not isinstance(sheet, ScoreSheet):
+        fail(f"score_sheet returned a {type(sheet).__name__}, not a ScoreSheet")
+    if len(sheet.totals) != players:
+        fail(f"the score sheet has {len(sheet.totals)} totals for {players} players")
+    for row in sheet.rows:
+        if len(row.values) != players or (row.notes and len(row.notes) != players):
+            fail(f"the score sheet's row {row.label!r} has {len(row.values)} values")
+        if not row.label:
+            fail("a score sheet row has no label")
+    for seat in range(players):
+        if not math.isclose(sheet.column(seat), sheet.totals[seat], abs_tol=1e-9):
+            fail(
+                f"seat {seat}'s column on the score sheet sums to {sheet.column(seat)}, "
+                f"its total says {sheet.totals[seat]}"
+            )
+    if tuple(float(t) for t in sheet.totals) != tuple(float(s) for s in outcome.scores):
+        fail(f"the score sheet's totals {sheet.totals} are not the scores {outcome.scores}")
 
 
 # -- malformed actions -----------------------------------------------------------

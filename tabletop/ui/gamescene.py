@@ -59,7 +59,16 @@ from tabletop.ui.painted import PanelCache, uncovered
 from tabletop.ui.scene import Scene
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import Colour, text_on
-from tabletop.ui.widgets import FocusGroup, draw_tooltip, fit_text, rendered, wrap_text
+from tabletop.ui.widgets import (
+    CUTS,
+    FocusGroup,
+    draw_text,
+    draw_tooltip,
+    is_cut,
+    note_cut,
+    rendered,
+    wrap_text,
+)
 
 LOG_KEY = pygame.K_l
 HINT_KEY = pygame.K_h
@@ -70,6 +79,22 @@ TOAST_SHARE = 0.6
 #: seconds the summary between deals stays at a table of bots only (or in a
 #: replay) before play goes on by itself, at animation speed 1
 SUMMARY_WAIT = 4.0
+
+
+#: a position's counters that start a new part of the game when they change,
+#: and what the log's divider calls the new part
+DIVIDER_COUNTERS = (("round", "Round"), ("deal", "Deal"), ("game", "Game"), ("short_game", "Game"))
+
+
+def new_round(before: Any, after: Any) -> str:
+    """ "Round 3" when the move from ``before`` to ``after`` began a new
+    round, deal or game of a match (a counter of :data:`DIVIDER_COUNTERS`
+    the position keeps went up), else ""."""
+    for name, word in DIVIDER_COUNTERS:
+        old, new = getattr(before, name, None), getattr(after, name, None)
+        if type(old) is int and type(new) is int and new > old:
+            return f"{word} {new}"
+    return ""
 
 
 class GameScene(Scene):
@@ -134,6 +159,11 @@ class GameScene(Scene):
         self._log_rest = 0.0
         #: details already asked of the game: (entry, the state after it) -> text
         self._details: dict[tuple[int, int], str] = {}
+        #: the log's dividers: (move, the state after it) -> "Round 2" or ""
+        self._dividers: dict[tuple[int, int], str] = {}
+        #: lines the log shows that are no move: (the ply they follow, the
+        #: words), the hints shown ("Hint: ..." with the reason whole)
+        self.log_notes: list[tuple[int, str]] = []
         #: messages held back until the animation that leads to them ends
         self._announcements: list[tuple[str, str]] = []
         #: the hint on show and the position it is for (the session's newest state)
@@ -274,6 +304,8 @@ class GameScene(Scene):
             self.refuse(got.reason)
             return
         self.shown_hint, self._hint_state = got, s.state
+        if got.reason:  # the reason stays in the log, whole, after the card goes
+            self.log_notes.append((s.ply, f"Hint: {got.reason}"))
 
     # -- what the base class offers ----------------------------------------------
     @property
@@ -816,6 +848,7 @@ class GameScene(Scene):
             and not (self.log_rect.width and self._log_mouse is not None and self.log_tooltip())
             and self.table_group is None
             and self.table_tooltip() is None
+            and getattr(app, "cut_tooltip_rect", None) is None
         )
         if not quiet:
             self._still = None
@@ -832,6 +865,7 @@ class GameScene(Scene):
             self.still_key(),
         )
         if key == self._still and self._drawn_at >= app.frames - 1:
+            CUTS.keep()  # the still part's cut texts are where they were
             self.draw_live(surface, self.view)
             self._drawn_at = app.frames
             return True
@@ -929,6 +963,8 @@ class GameScene(Scene):
                 pygame.draw.rect(surface, style.colour, box, border_radius=t.px(8))
                 img = rendered(font, label, text_on(style.colour), room)
             surface.blit(img, (box.x + pad, box.y + pad // 2))
+            if is_cut(font, label, room):  # the whole name (and level) on hover
+                note_cut(surface, box, label)
             self.bar_boxes.append(box)
             x = box.right + gap
 
@@ -960,33 +996,40 @@ class GameScene(Scene):
         return box.x
 
     def hint_lines(self, width: int) -> list[str]:
-        """The hint card's reason, wrapped to ``width`` pixels (at most five lines)."""
+        """The hint card's reason, wrapped to ``width`` pixels: every line of
+        it (the card grows to hold them; see :meth:`hint_card_height`)."""
         h = self.shown_hint
         if h is None:
             return []
-        font = self.app.theme.small
-        lines = wrap_text(font, h.reason, width)
-        if len(lines) > 5:
-            lines = lines[:4] + [fit_text(font, " ".join(lines[4:]), width)]
-        return lines
+        return wrap_text(self.app.theme.small, h.reason, width)
 
-    def hint_card_height(self, width: int) -> int:
-        """The height of the hint card ``width`` pixels wide (0 with no hint on show)."""
-        if self.hint_action is None:
-            return 0
+    def _hint_card_parts(self, width: int) -> tuple[int, int]:
+        """(the height of the card's rows around the reason, one line's height)."""
         t = self.app.theme
         pad = t.px(10)
         line = t.small.get_linesize()
-        return (
-            pad
-            + line
-            + t.px(4)
-            + len(self.hint_lines(width - 2 * pad)) * line
-            + t.px(8)
-            + line
-            + t.px(10)
-            + pad
-        )
+        return pad + line + t.px(4) + t.px(8) + line + t.px(10) + pad, line
+
+    def hint_card_room(self) -> int:
+        """The tallest the hint card may grow: the log panel under its
+        heading, above the messages; with the log hidden, half the table."""
+        t = self.app.theme
+        if self.log_rect.width:
+            top = self.log_rect.y + t.font("body", bold=True).get_linesize() + t.px(20)
+            return max(0, self.toast_area.y - t.px(8) - top)
+        return max(t.px(120), self.table_rect.h // 2)
+
+    def hint_card_height(self, width: int) -> int:
+        """The height of the hint card ``width`` pixels wide (0 with no hint
+        on show): tall enough for the whole reason, up to
+        :meth:`hint_card_room` (the last line that fits then shows the rest
+        on hover, and the log holds the reason whole)."""
+        if self.hint_action is None:
+            return 0
+        frame, line = self._hint_card_parts(width)
+        n = len(self.hint_lines(width - 2 * self.app.theme.px(10)))
+        most = max(1, (self.hint_card_room() - frame) // max(1, line))
+        return frame + min(n, most) * line
 
     def hint_card_place(self) -> pygame.Rect:
         """Where the hint card goes: at the foot of the log panel above the
@@ -1019,11 +1062,21 @@ class GameScene(Scene):
         words = "Hint: the hard bot’s move"
         if bold.size(words)[0] > card.w - 2 * pad:
             words = "Hard bot’s hint"
-        head = bold.render(fit_text(bold, words, card.w - 2 * pad), True, t.hint)
-        surface.blit(head, (card.x + pad, y))
+        draw_text(
+            surface, bold, words, t.hint, pygame.Rect(card.x + pad, y, card.w - 2 * pad, line)
+        )
         y += line + t.px(4)
-        for text in self.hint_lines(card.w - 2 * pad):
-            surface.blit(t.small.render(text, True, t.text), (card.x + pad, y))
+        lines = self.hint_lines(card.w - 2 * pad)
+        frame, _ = self._hint_card_parts(card.w)
+        room = max(1, (card.h - frame) // max(1, line))
+        for i, text in enumerate(lines[:room]):
+            rect = pygame.Rect(card.x + pad, y, card.w - 2 * pad, line)
+            if i == room - 1 and len(lines) > room:  # the rest, on hover and in the log
+                rest = " ".join(lines[i:])
+                whole = self.shown_hint.reason if self.shown_hint is not None else rest
+                draw_text(surface, t.small, rest, t.text, rect, valign="top", whole=whole)
+            else:
+                draw_text(surface, t.small, text, t.text, rect, valign="top")
             y += line
         y += t.px(8)
         bh = line + t.px(10)
@@ -1080,7 +1133,16 @@ class GameScene(Scene):
         card = self.hint_card_place() if self.hint_action is not None else None
         if card is not None:
             room = max(0, card.y - t.px(8) - r.y)
-        key = (len(log), log[-1] if log else "", r.size, room, t.palette, t.scale)
+        key = (
+            len(log),
+            log[-1] if log else "",
+            self.shown_ply,
+            len(self.log_notes),
+            r.size,
+            room,
+            t.palette,
+            t.scale,
+        )
         if key != self._log_key:
             self._log_key = key
             self._log_image = self._render_log(r.size, room)
@@ -1089,33 +1151,71 @@ class GameScene(Scene):
     def log_rows(self, width: int, room: int) -> list[tuple[str, str, bool]]:
         """The log as display rows, newest last: (the entry's number on its
         first row, else "", the text, whether it is the newest entry). Each
-        entry is wrapped to ``width`` pixels; whole entries fill ``room`` rows."""
-        return [(number, text, newest) for number, text, newest, _ in self._log_rows(width, room)]
+        entry is wrapped to ``width`` pixels; whole entries fill ``room`` rows.
+        Between them stand a divider where a round, deal or game began
+        (:meth:`log_divider`: its text in the row, no number) and the hints
+        shown (:attr:`log_notes`: "Hint: ..." with the reason whole)."""
+        return [
+            (number, text, newest) for number, text, newest, _, _ in self._log_rows(width, room)
+        ]
 
-    def _log_rows(self, width: int, room: int) -> list[tuple[str, str, bool, int]]:
-        """:meth:`log_rows` with each row's entry index."""
+    def log_divider(self, index: int) -> str:
+        """The divider the log draws after move ``index``: "Round 2" when
+        that move began a new round (or deal, or game of a match), read from
+        the counter the game's position keeps (``round``, ``deal``, ``game``,
+        ``short_game``); "" for none. Worked out once per move."""
+        states = self.session.states
+        if index + 1 >= len(states):
+            return ""
+        key = (index, id(states[index + 1]))
+        got = self._dividers.get(key)
+        if got is None:
+            got = new_round(states[index], states[index + 1])
+            if len(self._dividers) > 4000:
+                self._dividers.clear()
+            self._dividers[key] = got
+        return got
+
+    def _wrap_log(self, text: str, width: int) -> list[str]:
         font = self.app.theme.small
-        rows: list[tuple[str, str, bool, int]] = []
-        lines = self.session.log[: self.shown_ply]
+        wrapped = self._log_wrapped.get((font, text, width))
+        if wrapped is None:
+            if len(self._log_wrapped) > 4000:
+                self._log_wrapped.clear()
+            wrapped = self._log_wrapped[font, text, width] = wrap_text(font, text, width) or [""]
+        return wrapped
+
+    def _log_rows(self, width: int, room: int) -> list[tuple[str, str, bool, int, str]]:
+        """:meth:`log_rows` with each row's entry index (-1 for a row of no
+        entry) and its kind: "entry", "divider" or "note"."""
+        rows: list[tuple[str, str, bool, int, str]] = []
+        ply = self.shown_ply
+        lines = self.session.log[:ply]
+        notes: dict[int, list[str]] = {}
+        for at, note in self.log_notes:
+            if at <= ply:
+                notes.setdefault(at, []).append(note)
         # a move whose log line is empty (a sealed answer that revealed
         # nothing yet) is not shown; the entries shown are numbered in turn
         shown = [n for n, line in enumerate(lines) if line]
-        for k in range(len(shown) - 1, -1, -1):
-            n = shown[k]
-            newest = k == len(shown) - 1
-            wrapped = self._log_wrapped.get((font, lines[n], width))
-            if wrapped is None:
-                if len(self._log_wrapped) > 4000:
-                    self._log_wrapped.clear()
-                wrapped = self._log_wrapped[font, lines[n], width] = wrap_text(
-                    font, lines[n], width
-                ) or [""]
-            entry = [
-                (f"{k + 1}." if i == 0 else "", text, newest, n) for i, text in enumerate(wrapped)
-            ]
-            if len(rows) + len(entry) > room:
+        number = {n: k for k, n in enumerate(shown)}
+        newest_n = shown[-1] if shown else -1
+        for n in range(len(lines) - 1, -2, -1):
+            block: list[tuple[str, str, bool, int, str]] = []
+            if n >= 0 and n in number:
+                newest = n == newest_n
+                block += [
+                    (f"{number[n] + 1}." if i == 0 else "", text, newest, n, "entry")
+                    for i, text in enumerate(self._wrap_log(lines[n], width))
+                ]
+            divider = self.log_divider(n) if n >= 0 else ""
+            if divider:
+                block.append(("", divider, False, -1, "divider"))
+            for note in notes.get(n + 1, ()):
+                block += [("", text, False, -1, "note") for text in self._wrap_log(note, width)]
+            if len(rows) + len(block) > room:
                 break
-            rows[:0] = entry
+            rows[:0] = block
         return rows
 
     def _render_log(self, size: tuple[int, int], height: int) -> pygame.Surface:
@@ -1144,12 +1244,23 @@ class GameScene(Scene):
             key = (font, text, colour, width - indent)
             img = words.get(key) or before.get(key)
             if img is None:
-                img = font.render(fit_text(font, text, width - indent), True, colour)
+                img = font.render(text, True, colour)  # rows are wrapped to the width
             words[key] = img
             return img
 
-        for i, (number, text, newest, index) in enumerate(rows):
+        for i, (number, text, newest, index, kind) in enumerate(rows):
             y = top + i * line_h
+            if kind == "divider":  # a rule across the panel, the new round's name on it
+                img = word(text, t.text_dim)
+                mid = y + line_h // 2
+                pygame.draw.line(image, t.panel_edge, (pad, mid), (w - pad, mid), max(1, t.px(1)))
+                box = img.get_rect(center=(w // 2, mid)).inflate(2 * t.px(8), 0)
+                image.fill(t.panel, box)
+                image.blit(img, img.get_rect(center=(w // 2, mid)))
+                continue
+            if kind == "note":
+                image.blit(word(text, t.hint), (pad + indent, y))
+                continue
             if self._log_spots and self._log_spots[-1][1] == index:
                 self._log_spots[-1][0].h += line_h
             else:

@@ -43,7 +43,6 @@ from tabletop.ui.widgets import (
     Widget,
     centered,
     draw_text,
-    fit_text,
     wrap_text,
 )
 
@@ -91,6 +90,8 @@ class GameCard(Widget):
         self._armed = False
         self._picture: pygame.Surface | None = None
         self._picture_key: tuple[object, ...] = ()
+        #: how the title lays the card out (TitleScene.place)
+        self.shape = CardShape()
 
     def activate(self) -> bool:
         self.on_click()
@@ -125,6 +126,27 @@ class GameCard(Widget):
             return self.activate()
         return False
 
+    def players_words(self) -> str:
+        info = self.entry.info
+        if info.min_players == info.max_players:
+            return f"{info.min_players} players"
+        return f"{info.min_players}–{info.max_players} players"
+
+    def text_height(self, theme: Theme, width: int) -> int:
+        """How tall the card's words stand ``width`` pixels wide: the title,
+        the players and every line of the blurb."""
+        small = theme.small
+        lines = len(wrap_text(small, self.entry.info.blurb, width))
+        return (
+            theme.font("heading", bold=True).get_linesize()
+            + small.get_linesize()
+            + theme.px(2)
+            + lines * small.get_linesize()
+        )
+
+    def title_fits(self, theme: Theme, width: int) -> bool:
+        return theme.font("heading", bold=True).size(self.entry.info.title)[0] <= width
+
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         info = self.entry.info
         r = self.rect
@@ -136,41 +158,88 @@ class GameCard(Widget):
             surface, theme.button_hover if self.hovered else theme.panel, body, border_radius=radius
         )
         pad = theme.px(12)
-        pic = pygame.Rect(body.x + pad, body.y + pad, body.w - 2 * pad, int(body.h * 0.52))
+        inner = body.inflate(-2 * pad, -2 * pad)
+        shape = self.shape
+        if shape.beside:  # the picture on the left, the words beside it
+            pic = pygame.Rect(inner.x, inner.y, shape.picture[0], inner.h)
+            words = pygame.Rect(pic.right + pad, inner.y, inner.right - pic.right - pad, inner.h)
+        else:
+            pic = pygame.Rect(inner.x, inner.y, inner.w, shape.picture[1])
+            words = pygame.Rect(inner.x, pic.bottom + theme.px(8), inner.w, 0)
+            words.h = body.bottom - pad // 2 - words.y
         surface.blit(self.picture(pic.size, theme), pic)
-        y = pic.bottom + theme.px(8)
+        y = words.y
         head = theme.font("heading", bold=True)
         draw_text(
-            surface, head, info.title, theme.text, pygame.Rect(pic.x, y, pic.w, head.get_linesize())
+            surface,
+            head,
+            info.title,
+            theme.text,
+            pygame.Rect(words.x, y, words.w, head.get_linesize()),
         )
         y += head.get_linesize()
-        players = (
-            f"{info.min_players} players"
-            if info.min_players == info.max_players
-            else f"{info.min_players}–{info.max_players} players"
-        )
         small = theme.small
-        draw_text(
-            surface,
-            small,
-            players,
-            theme.text_dim,
-            pygame.Rect(pic.x, y, pic.w, small.get_linesize()),
-        )
-        y += small.get_linesize() + theme.px(2)
-        lines = wrap_text(small, info.blurb, pic.w)
-        room = max(0, (body.bottom - pad // 2 - y) // small.get_linesize())
-        if len(lines) > room > 0:  # the last line that fits ends the blurb with "…"
-            lines = [*lines[: room - 1], fit_text(small, " ".join(lines[room - 1 :]), pic.w)]
-        for line in lines[:room]:
-            draw_text(
-                surface, small, line, theme.text, pygame.Rect(pic.x, y, pic.w, small.get_linesize())
-            )
-            y += small.get_linesize()
+        line = small.get_linesize()
+        rect = pygame.Rect(words.x, y, words.w, line)
+        draw_text(surface, small, self.players_words(), theme.text_dim, rect)
+        y += line + theme.px(2)
+        lines = wrap_text(small, info.blurb, words.w)
+        room = max(0, (words.bottom - y) // line)
+        for i, text in enumerate(lines[:room]):
+            rect = pygame.Rect(words.x, y, words.w, line)
+            if i == room - 1 and len(lines) > room:  # no room left: the rest on hover
+                rest = " ".join(lines[i:])
+                draw_text(surface, small, rest, theme.text, rect, whole=info.blurb)
+            else:
+                draw_text(surface, small, text, theme.text, rect)
+            y += line
         edge = theme.focus if self.focused and self.show_focus else theme.panel_edge
         pygame.draw.rect(
             surface, edge, body, theme.px(3) if self.focused else theme.px(2), border_radius=radius
         )
+
+
+class CardShape:
+    """How the title's game cards are laid out: the picture above the words,
+    or beside them, and its size."""
+
+    def __init__(self, beside: bool = False, picture: tuple[int, int] = (0, 0)) -> None:
+        self.beside = beside
+        self.picture = picture
+
+
+def card_layouts(
+    theme: Theme, cards: list[GameCard], area: pygame.Rect, gap: int
+) -> list[tuple[int, int, int, int, CardShape]]:
+    """Every way the cards can stand in ``area`` with every title and blurb
+    whole: (columns, rows, card width, card height, shape), in no order."""
+    n = len(cards)
+    pad = theme.px(12)
+    out: list[tuple[int, int, int, int, CardShape]] = []
+    for cols in range(1, n + 1):
+        rows = math.ceil(n / cols)
+        cw = min((area.w - gap * (cols - 1)) // cols, theme.px(460))
+        room_h = (area.h - gap * (rows - 1)) // rows
+        if cw <= 4 * pad or room_h <= 4 * pad:
+            continue
+        inner_w = cw - 2 * pad
+        # the picture above the words: as tall as is left, from 0.3 to 0.62 of its width
+        if all(c.title_fits(theme, inner_w) for c in cards):
+            text_h = max(c.text_height(theme, inner_w) for c in cards)
+            frame = 2 * pad + theme.px(8) + pad // 2
+            pic_h = min(int(inner_w * 0.62), room_h - frame - text_h)
+            if pic_h >= inner_w * 0.3:
+                ch = frame + text_h + pic_h
+                out.append((cols, rows, cw, ch, CardShape(False, (inner_w, pic_h))))
+        # the picture beside the words, a third of the card's width
+        pic_w = int(inner_w * 0.34)
+        text_w = inner_w - pic_w - pad
+        if text_w > 0 and all(c.title_fits(theme, text_w) for c in cards):
+            text_h = max(c.text_height(theme, text_w) for c in cards)
+            ch = min(room_h, max(text_h + 2 * pad, int(pic_w * 0.8) + 2 * pad))
+            if text_h + 2 * pad <= ch and ch - 2 * pad >= pic_w * 0.5:
+                out.append((cols, rows, cw, ch, CardShape(True, (pic_w, ch - 2 * pad))))
+    return out
 
 
 class TitleScene(MenuScene):
@@ -228,10 +297,26 @@ class TitleScene(MenuScene):
         n = len(self.cards)
         if not n:
             return
-        cols = min(n, 3 if area.w / max(area.h, 1) < 2.2 else 5)
-        rows = math.ceil(n / cols)
-        cw = min((area.w - gap * (cols - 1)) // cols, t.px(380))
-        ch = min((area.h - gap * (rows - 1)) // rows, int(cw * 0.92))
+        # of the layouts with every name and blurb whole, balanced rows and
+        # the largest pictures
+        fits = card_layouts(t, self.cards, area, gap)
+        if fits:
+            cols, rows, cw, ch, shape = max(
+                fits,
+                key=lambda f: (
+                    n % f[0] == 0 or 2 * (n % f[0]) >= f[0],  # no row of one under four
+                    f[4].picture[0] * f[4].picture[1],
+                    -f[1],
+                ),
+            )
+        else:  # none: the old grid, the blurbs' ends on hover
+            cols = min(n, 3 if area.w / max(area.h, 1) < 2.2 else 5)
+            rows = math.ceil(n / cols)
+            cw = min((area.w - gap * (cols - 1)) // cols, t.px(380))
+            ch = min((area.h - gap * (rows - 1)) // rows, int(cw * 0.92))
+            shape = CardShape(False, (cw - 2 * t.px(12), int(ch * 0.52)))
+        for card in self.cards:
+            card.shape = shape
         total_w = cols * cw + (cols - 1) * gap
         total_h = rows * ch + (rows - 1) * gap
         x0 = area.x + (area.w - total_w) // 2
@@ -290,8 +375,9 @@ class SetupScene(MenuScene):
         ]
         #: the variants chosen, remembered from the last game set up here
         self.variant_values: dict[str, Any] = self._remembered_variants(remembered)
-        #: hints in a game of two or more people (with one person they are always on)
-        self.hints_on = False
+        #: hints in a game of two or more people (with one person they are always
+        #: on), remembered with the last setup of this game
+        self.hints_on = isinstance(remembered, dict) and remembered.get("hints") is True
         self.seed = rng.fresh_seed()
         self.heading = entry.info.title
         super().__init__(app)
@@ -483,6 +569,7 @@ class SetupScene(MenuScene):
             "players": self.players,
             "seats": self.seat_memory[: max(6, self.players)],
             "variants": dict(self.variant_values),
+            "hints": self.hints_on,
         }
         self.app.update_settings(last_seats=memory)
         seats = self.seats()

@@ -13,10 +13,12 @@ from typing import Any
 import pygame
 
 from tabletop.core import rng
+from tabletop.core.game import ScoreSheet, score_sheet
 from tabletop.core.words import ordinal
 from tabletop.ui.flow import Match, start_game
 from tabletop.ui.menuscene import MenuScene, button_column
 from tabletop.ui.rulespage import open_rules
+from tabletop.ui.scoresheet import FootRow, SheetView
 from tabletop.ui.settings import SettingsScene, game_setting_choices
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, centered, draw_text, wrap_text
@@ -238,6 +240,12 @@ class ConsentScene(MenuScene):
 
 
 class ResultsScene(MenuScene):
+    """The end of a game: the outcome in words, the table's picture of the
+    end when it has one (Planet's habitat cards, revealed), the score sheet
+    (the rules' ``score_sheet``; without the hook, the outcome's scores
+    alone) with each seat's place and its wins this sitting, the sheet's
+    own lines, and Play again / Look at the table / Title screen."""
+
     opaque = False
     heading = "Game over"
 
@@ -247,6 +255,12 @@ class ResultsScene(MenuScene):
         self.heading = f"{self.session.entry.info.whole.capitalize()} over"
         self.outcome = self.session.outcome()
         self.match: Match = getattr(game, "match", None) or Match()
+        self.sheet = score_sheet(self.session.rules, self.session.state) or ScoreSheet(
+            (), tuple(self.outcome.scores)
+        )
+        #: the table's picture of the end at the box's width, else None
+        self.picture: tuple[int, Callable[[pygame.Surface, pygame.Rect], None]] | None = None
+        self.content = pygame.Rect(0, 0, 0, 0)
         super().__init__(app)
 
     def build(self) -> None:
@@ -257,7 +271,15 @@ class ResultsScene(MenuScene):
             tooltip="Close this; press Esc in the game for the menu.",
         )
         self.title = Button("Title screen", lambda: self.app.stack.reset(self.app.home()))
-        self.group.add(self.again, self.view, self.title)
+        names = self.session.names
+        wins = tuple(
+            f"{self.match.wins.get(seat.name, 0)} of {self.match.games}"
+            for seat in self.session.seats
+        )
+        self.table = SheetView(
+            self.sheet, names, self.outcome.places, (FootRow("Wins this sitting", wins),)
+        )
+        self.group.add(self.table, self.again, self.view, self.title)
         self.group.focus(self.again, show=True)
 
     def play_again(self) -> None:
@@ -274,27 +296,60 @@ class ResultsScene(MenuScene):
 
     def _words(self, width: int) -> list[str]:
         t = self.app.theme
-        return wrap_text(t.body, self.outcome.words_for(self.session.names), width)[:3]
+        return wrap_text(t.body, self.outcome.words_for(self.session.names), width)
+
+    def _lines(self, width: int) -> list[str]:
+        t = self.app.theme
+        return [
+            line
+            for words in self.sheet.lines_for(self.session.names)
+            for line in wrap_text(t.small, words, width)
+        ]
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
-        w = min(t.px(680), rect.w - t.px(80))
-        bh = t.px(46)
-        gap = t.px(12)
-        rows_h = t.small.get_linesize() + t.px(4) + t.px(40) * len(self.session.seats)
-        h = len(self._words(w)) * t.body.get_linesize() + t.px(8) + rows_h + t.px(20) + bh
+        w = min(t.px(940), rect.w - t.px(80))
+        bh, gap = t.px(46), t.px(12)
         head = t.heading.get_linesize() + t.px(20)
+        room = rect.h - head - t.px(60)  # the box's padding and a margin
+        fixed = (
+            len(self._words(w)) * t.body.get_linesize()
+            + t.px(10)
+            + len(self._lines(w)) * t.small.get_linesize()
+            + t.px(14)
+            + bh
+        )
+        full = self.table.height_for(t, w)
+        table_room = room - fixed
+        picture_of = getattr(getattr(self.game, "table", None), "results_picture", None)
+        self.picture = picture_of(w) if picture_of is not None else None
+        if self.picture is not None:
+            # the picture gives way when the sheet would have fewer than
+            # four rows' room
+            least = min(full, self.table.head_h + 4 * self.table.row_h + 2 * self.table.pad)
+            if table_room - self.picture_height < least:
+                self.picture = None
+        table_h = max(0, min(full, table_room - self.picture_height))
+        h = fixed + self.picture_height + table_h
         content = centered(rect, w, h).move(0, head // 2)
         self.overlay_box(content)
         self.content = content
+        y = content.y + len(self._words(w)) * t.body.get_linesize() + t.px(10)
+        self.picture_top = y
+        self.table.rect = pygame.Rect(content.x, y + self.picture_height, w, table_h)
         bw = (w - 2 * gap) // 3
         for i, b in enumerate((self.again, self.view, self.title)):
             b.rect = pygame.Rect(content.x + i * (bw + gap), content.bottom - bh, bw, bh)
 
+    @property
+    def picture_height(self) -> int:
+        """The room the table's picture takes above the sheet (0 without one)."""
+        return self.picture[0] + self.app.theme.px(10) if self.picture is not None else 0
+
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         t = self.app.theme
         r = self.content
+        super().draw(surface)
         y = r.y
         for line in self._words(r.w):
             draw_text(
@@ -306,52 +361,21 @@ class ResultsScene(MenuScene):
                 "center",
             )
             y += t.body.get_linesize()
-        y += t.px(8)
-        order = sorted(range(len(self.session.seats)), key=lambda i: (self.outcome.places[i], i))
-        row_h = t.px(40)
-        cols = (r.x, r.x + int(r.w * 0.16), r.x + int(r.w * 0.62), r.x + int(r.w * 0.80))
-        small = t.small
-        for text, x in zip(("Place", "Player", "Score", "Wins here"), cols):
-            surface.blit(small.render(text, True, t.text_dim), (x, y))
-        y += small.get_linesize() + t.px(4)
-        for i in order:
-            seat = self.session.seats[i]
-            style = t.player(i)
-            place = self.outcome.places[i]
-            row = pygame.Rect(r.x, y, r.w, row_h - t.px(6))
-            if place == 1:
-                pygame.draw.rect(
-                    surface, mix(t.panel, style.colour, 0.25), row, border_radius=t.px(6)
-                )
-            font = t.font("body", bold=place == 1)
+        if self.picture is not None:
+            height, paint = self.picture
+            paint(surface, pygame.Rect(r.x, self.picture_top, r.w, height))
+        y = self.table.rect.bottom + t.px(10)
+        for line in self._lines(r.w):
             draw_text(
                 surface,
-                font,
-                ordinal(place),
-                t.text,
-                pygame.Rect(cols[0] + t.px(8), y, cols[1] - cols[0], row.h),
+                t.small,
+                line,
+                t.text_dim,
+                pygame.Rect(r.x, y, r.w, t.small.get_linesize()),
+                "center",
             )
-            draw_text(
-                surface,
-                font,
-                f"{style.glyph} {seat.label}",
-                style.colour,
-                pygame.Rect(cols[1], y, cols[2] - cols[1] - t.px(8), row.h),
-            )
-            score = self.outcome.scores[i]
-            score_text = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
-            draw_text(
-                surface, font, score_text, t.text, pygame.Rect(cols[2], y, cols[3] - cols[2], row.h)
-            )
-            wins = self.match.wins.get(seat.name, 0)
-            draw_text(
-                surface,
-                font,
-                f"{wins} of {self.match.games}",
-                t.text,
-                pygame.Rect(cols[3], y, r.right - cols[3], row.h),
-            )
-            y += row_h
+            y += t.small.get_linesize()
+        self.group.tooltip.draw(surface, t)
 
 
 class SummaryScene(MenuScene):
@@ -394,6 +418,17 @@ class SummaryScene(MenuScene):
     def build(self) -> None:
         hint = "Continue (Enter)" if self.wait is None else "Continue now (Enter)"
         self.go = Button(hint, self.back, kind="primary")
+        #: the match's sheet so far, when the game gives one: drawn instead
+        #: of the rows, each seat's place (by the standing) at its column's head
+        self.table: SheetView | None = None
+        sheet = self.summary.sheet
+        if sheet is not None:
+            places = [0] * len(sheet.totals)
+            for row in self.summary.rows:
+                if row.seat < len(places):
+                    places[row.seat] = row.place
+            self.table = SheetView(sheet, self.names, places)
+            self.group.add(self.table)
         self.group.add(self.go)
         self.group.focus(self.go, show=True)
 
@@ -412,21 +447,24 @@ class SummaryScene(MenuScene):
         row_h = t.px(36)
         notes = len(wrap_text(t.body, self.note, w)) if self.note else 0
         self.picture = self.picture_of(w) if self.picture_of is not None else None
-        h = (
-            self.picture_height
-            + t.small.get_linesize()
-            + t.px(4)
-            + row_h * len(self.summary.rows)
-            + t.px(12)
-            + notes * t.body.get_linesize()
-            + t.px(20)
-            + t.px(46)
-        )
         head = t.heading.get_linesize() + t.px(20)
+        fixed = t.px(12) + notes * t.body.get_linesize() + t.px(20) + t.px(46)
+        if self.table is not None:
+            room = rect.h - head - t.px(60) - fixed
+            full = self.table.height_for(t, w)
+            least = min(full, self.table.head_h + 3 * self.table.row_h + 2 * self.table.pad)
+            if room - self.picture_height < least:
+                self.picture = None  # the picture gives way to the standing
+            rows = max(0, min(full, room - self.picture_height))
+        else:
+            rows = t.small.get_linesize() + t.px(4) + row_h * len(self.summary.rows)
+        h = self.picture_height + rows + fixed
         self.content = centered(rect, w, h).move(0, head // 2)
         self.overlay_box(self.content)
-        bw = min(w, t.px(280))
         c = self.content
+        if self.table is not None:
+            self.table.rect = pygame.Rect(c.x, c.y + self.picture_height, w, rows)
+        bw = min(w, t.px(280))
         self.go.rect = pygame.Rect(c.centerx - bw // 2, c.bottom - t.px(46), bw, t.px(46))
 
     @property
@@ -442,6 +480,13 @@ class SummaryScene(MenuScene):
         ):
             self.back()
             return True
+        if (
+            self.table is not None
+            and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            and (self.table.dragging or self.table.bar_rect().collidepoint(event.pos))
+            and self.table.max_offset > 0
+        ):
+            return super().handle(event)  # the sheet's scrollbar, not Continue
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self.pressed = True
             return True
@@ -466,6 +511,10 @@ class SummaryScene(MenuScene):
             height, paint = self.picture
             paint(surface, pygame.Rect(r.x, y, r.w, height))
             y += self.picture_height
+        if self.table is not None:
+            self._draw_note(surface, self.table.rect.bottom + t.px(12))
+            self.group.tooltip.draw(surface, t)
+            return
         columns = self.summary.columns
         cols = [r.x, r.x + int(r.w * 0.16)]
         share = 0.40 / max(1, len(columns))
@@ -507,7 +556,11 @@ class SummaryScene(MenuScene):
                     pygame.Rect(cols[k + 2], y, right - cols[k + 2], box.h),
                 )
             y += row_h
-        y += t.px(12)
+        self._draw_note(surface, y + t.px(12))
+
+    def _draw_note(self, surface: pygame.Surface, y: int) -> None:
+        t = self.app.theme
+        r = self.content
         for line in wrap_text(t.body, self.note, r.w) if self.note else []:
             draw_text(
                 surface,

@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from tabletop.ui.widgets import WHOLE, rendered
+from tabletop.ui.widgets import CUTS, WHOLE, rendered
 
 Colour = tuple[int, int, int]
 
@@ -32,7 +32,9 @@ class PanelCache:
     """Named panels, each painted when its key changes and blitted otherwise."""
 
     def __init__(self) -> None:
-        self._images: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._images: dict[
+            str, tuple[Hashable, pygame.Surface, tuple[tuple[pygame.Rect, str], ...]]
+        ] = {}
         self._scratch: pygame.Surface | None = None
         #: how many times any panel was painted (tests read it)
         self.paints = 0
@@ -62,6 +64,7 @@ class PanelCache:
         full = (tuple(area), key, under)
         got = self._images.get(name)
         if changed_only and got is not None and got[0] == full:
+            CUTS.replay(got[2])  # still on the window: its cut texts too
             return
         if got is None or got[0] != full:
             scratch = self._scratch
@@ -69,14 +72,17 @@ class PanelCache:
                 scratch = self._scratch = pygame.Surface(surface.get_size())
             scratch.set_clip(area)
             scratch.fill(under, area)
+            mark = CUTS.mark()
             try:
                 paint(scratch)
             finally:
                 scratch.set_clip(None)
-            got = (full, scratch.subsurface(area).copy())
+            got = (full, scratch.subsurface(area).copy(), CUTS.since(mark))
+            del CUTS.placed[mark:]
             self._images[name] = got
             self.paints += 1
         surface.blit(got[1], area.topleft)
+        CUTS.replay(got[2])  # the texts it shows cut, read whole on hover
 
     def words(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
         """``text`` rendered in ``font`` and ``colour``, once per change

@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from tabletop.ui.widgets import CUTS
+
 
 class Scene:
     #: False for overlays: the scene below is drawn first
@@ -168,5 +170,9 @@ class SceneStack:
         return bool(self.scenes) and self.scenes[self._first_drawn()].paints_all
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the topmost opaque scene up. Each scene starts the record
+        of texts drawn shortened afresh (``widgets.CUTS``), so only the top
+        scene's answer the pointer, never those dimmed under an overlay."""
         for scene in self.scenes[self._first_drawn() :]:
+            CUTS.begin()
             scene.draw(surface)

@@ -185,6 +185,12 @@ class Table(Generic[P]):
         table: its height at ``width`` and ``draw(surface, rect)``; None for none."""
         return None
 
+    def results_picture(self, width: int) -> tuple[int, Any] | None:
+        """The table's picture of the finished game, above the results' score
+        sheet (Planet's habitat cards, revealed): its height at ``width`` and
+        ``draw(surface, rect)``; None for none."""
+        return None
+
     def pause_notes(self) -> list[str]:
         """Lines the pause screen shows about the game."""
         return []

@@ -53,8 +53,7 @@ def _fitting(font: pygame.font.Font, text: str, width: int) -> int:
     return lo
 
 
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text``, cut and ended with an ellipsis if it is wider than ``width``."""
+def _cut(font: pygame.font.Font, text: str, width: int) -> str:
     if len(text) <= width and font.size(text)[0] <= width:
         return text
     room = width - font.size(ELLIPSIS)[0]
@@ -64,6 +63,139 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     while head and font.size(head + ELLIPSIS)[0] > width:  # kerning at the join
         head = head[:-1].rstrip()
     return head + ELLIPSIS
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text``, cut and ended with an ellipsis if it is wider than ``width``.
+
+    A text cut here and drawn by its caller can be read whole only when the
+    caller says where it went (:func:`note_cut`); :func:`draw_text` does both
+    at once, and is the way to draw one line that may be cut."""
+    shown = _cut(font, text, width)
+    if shown != text:
+        CUTS.made(text)
+    return shown
+
+
+@functools.lru_cache(maxsize=1024)
+def _shortened(font: pygame.font.Font, text: str, width: int) -> str:
+    return _cut(font, text, width)
+
+
+def is_cut(font: pygame.font.Font, text: str, width: int) -> bool:
+    """True when ``text`` in ``font`` does not fit ``width`` and
+    :func:`fit_text` would shorten it (remembered, like :func:`rendered`)."""
+    return _shortened(font, text, width) != text
+
+
+# -- texts drawn shortened, and reading them whole ---------------------------------
+
+
+class CutRecord:
+    """Every text drawn shortened in the frame being drawn: where it went on
+    the window and its whole text, so the window can show the whole text when
+    the pointer rests on it (:class:`CutTooltip`), whatever screen drew it.
+
+    :func:`draw_text` records what it cuts; code that cuts with
+    :func:`fit_text` and blits the words itself says where with
+    :func:`note_cut`. The scene stack starts a new record for each scene it
+    draws (:meth:`begin`), so only the top scene's texts answer the pointer;
+    :class:`~tabletop.ui.painted.PanelCache` records a panel's cuts again each
+    time it copies the panel. Like the cache of rendered words it is drawing
+    state, never game state: one per process (:data:`CUTS`), written only
+    while drawing.
+
+    ``audit`` (tools/cut_text.py) collects, while not None, every text cut
+    anywhere (:func:`fit_text`, :func:`rendered`), so a cut whose place was
+    never told can be listed: :meth:`unreadable`.
+    """
+
+    def __init__(self) -> None:
+        #: (rect on the window, whole text), in drawing order
+        self.placed: list[tuple[pygame.Rect, str]] = []
+        self._last: list[tuple[pygame.Rect, str]] = []
+        #: while auditing: every whole text cut since the audit began
+        self.audit: list[str] | None = None
+        #: while auditing: every (rect, whole text) placed since the audit began
+        self.audited: list[tuple[pygame.Rect, str]] = []
+        #: while auditing: texts cut and drawn onto an image that is not the
+        #: window, whose place on the window is not known
+        self.lost: list[str] = []
+
+    def begin(self) -> None:
+        """A new frame, or a new scene of it: forget what was placed before."""
+        if self.placed:
+            self._last = self.placed
+        self.placed = []
+
+    def keep(self) -> None:
+        """This frame drew only what moved over the last one's pixels: the
+        texts placed then are still where they were."""
+        self.placed = list(self._last)
+
+    def made(self, text: str) -> None:
+        if self.audit is not None:
+            self.audit.append(text)
+
+    def mark(self) -> int:
+        return len(self.placed)
+
+    def since(self, mark: int) -> tuple[tuple[pygame.Rect, str], ...]:
+        return tuple(self.placed[mark:])
+
+    def place(self, rect: pygame.Rect, text: str) -> None:
+        if rect.w > 0 and rect.h > 0 and text:
+            self.placed.append((rect, text))
+            if self.audit is not None:
+                self.audited.append((rect, text))
+
+    def replay(self, cuts: Sequence[tuple[pygame.Rect, str]]) -> None:
+        for rect, text in cuts:
+            self.place(rect, text)
+
+    def at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """The text drawn last under ``pos``, or None."""
+        for rect, text in reversed(self.placed):
+            if rect.collidepoint(pos):
+                return rect, text
+        return None
+
+    def start_audit(self) -> None:
+        self.audit, self.audited, self.lost = [], [], []
+
+    def stop_audit(self) -> list[str]:
+        """End the audit: the whole texts cut with no place to be read whole."""
+        made, placed, lost = self.audit or [], self.audited, self.lost
+        self.audit, self.audited, self.lost = None, [], []
+        wholes = [text for _, text in placed]
+        out: list[str] = []
+        for text in [*made, *lost]:
+            if text in out:
+                continue
+            if text in lost or not any(text in whole for whole in wholes):
+                out.append(text)
+        return out
+
+
+#: the one record of the texts drawn shortened (see :class:`CutRecord`)
+CUTS = CutRecord()
+
+
+def note_cut(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+    """Say that ``text`` was drawn shortened in ``rect`` of ``surface``, so the
+    window shows it whole when the pointer rests there. ``surface`` is the
+    window, a panel's scratch surface (the window's size, at its
+    coordinates) or a part of one; on any other image the place is not
+    known and the cut is counted lost (tools/cut_text.py lists it)."""
+    window = pygame.display.get_surface()
+    parent = surface.get_abs_parent()
+    if window is None or parent.get_size() != window.get_size():
+        if CUTS.audit is not None:
+            CUTS.lost.append(text)
+        return
+    ox, oy = surface.get_abs_offset()
+    shown = pygame.Rect(rect).clip(surface.get_clip())
+    CUTS.place(shown.move(ox, oy), text)
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -178,14 +310,23 @@ WHOLE = 1 << 30
 
 
 @functools.lru_cache(maxsize=1024)
+def _render(font: pygame.font.Font, text: str, colour: tuple[int, ...]) -> pygame.Surface:
+    return font.render(text, True, colour)
+
+
 def rendered(
     font: pygame.font.Font, text: str, colour: tuple[int, ...], width: int
 ) -> pygame.Surface:
     """``text`` fitted to ``width`` (:func:`fit_text`) and rendered in
     ``font`` and ``colour``, once for as long as it is among the 1,024 most
     recently drawn: a panel painted again after a move renders only the words
-    that changed. The image is shared: blit it, never draw on it."""
-    return font.render(fit_text(font, text, width), True, colour)
+    that changed. The image is shared: blit it, never draw on it. A text it
+    cuts is read whole only where the caller tells its place
+    (:func:`note_cut`); :func:`draw_text` does."""
+    shown = _shortened(font, text, width)
+    if shown != text:
+        CUTS.made(text)
+    return _render(font, shown, colour)
 
 
 def draw_text(
@@ -196,11 +337,17 @@ def draw_text(
     rect: pygame.Rect,
     align: str = "left",
     valign: str = "center",
+    *,
+    whole: str | None = None,
 ) -> pygame.Rect:
-    """Draw one line of ``text`` fitted into ``rect``; returns where it went."""
+    """Draw one line of ``text`` fitted into ``rect``; returns where it went.
+    A line cut short is recorded with its place (:data:`CUTS`), so the window
+    shows it whole under the pointer: ``whole`` when the line is itself a
+    part of a longer text (a wrapped paragraph's last line shown)."""
     if not text or rect.w <= 0:
         return pygame.Rect(rect.x, rect.y, 0, 0)
-    img = rendered(font, text, tuple(colour), rect.w)
+    shown = _shortened(font, text, rect.w)
+    img = _render(font, shown, tuple(colour))
     r = img.get_rect()
     if align == "center":
         r.centerx = rect.centerx
@@ -215,6 +362,8 @@ def draw_text(
     else:
         r.centery = rect.centery
     surface.blit(img, r)
+    if shown != text or whole is not None:
+        note_cut(surface, r, whole or text)
     return r
 
 
@@ -268,6 +417,9 @@ class Widget:
 
     def tooltip_text(self) -> str:
         return self.tooltip
+
+    def on_focus(self) -> None:
+        """Called when keyboard focus lands here (a click or Tab)."""
 
     def can_focus(self) -> bool:
         return self.focusable and self.enabled and self.visible
@@ -855,6 +1007,16 @@ class TextInput(Widget):
         self.placeholder = placeholder
         self.text = "".join(ch for ch in text if self._ok(ch))[:max_len]
         self.cursor = len(self.text)
+        #: the whole text is selected (on focus, or Ctrl+A): typing replaces
+        #: it, Backspace or Delete clears it, a caret key ends the selection
+        self.selected = False
+
+    def on_focus(self) -> None:
+        self.select_all()
+
+    def select_all(self) -> None:
+        self.selected = bool(self.text)
+        self.cursor = len(self.text)
 
     def _ok(self, ch: str) -> bool:
         if not ch.isprintable():
@@ -874,6 +1036,9 @@ class TextInput(Widget):
 
     def insert(self, s: str) -> None:
         s = "".join(ch for ch in s if self._ok(ch))
+        if self.selected and s:
+            self.selected = False
+            self._set("", 0)
         s = s[: max(0, self.max_len - len(self.text))]
         if s:
             self._set(self.text[: self.cursor] + s + self.text[self.cursor :], self.cursor + len(s))
@@ -892,7 +1057,12 @@ class TextInput(Widget):
             return False
         if _is_press(event):
             inside = self.rect.collidepoint(event.pos)
+            was = self.focused
             self.focused = inside and self.enabled
+            if self.focused and not was:
+                self.select_all()  # a click into the field selects its text
+            elif not self.focused:
+                self.selected = False
             return inside
         if not (self.focused and self.enabled):
             return False
@@ -901,6 +1071,15 @@ class TextInput(Widget):
             return True
         if event.type == pygame.KEYDOWN:
             k = event.key
+            if k == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                self.select_all()
+                return True
+            if self.selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self.selected = False
+                self._set("", 0)
+                return True
+            if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False
             t, c = self.text, self.cursor
             if k == pygame.K_BACKSPACE:
                 if c > 0:
@@ -960,6 +1139,8 @@ class TextInput(Widget):
             surface.set_clip(inner.clip(clip) if clip else inner)
             img = font.render(self.text, True, theme.text if self.enabled else theme.disabled_text)
             r = img.get_rect(midleft=(inner.x - shift, inner.centery))
+            if self.selected and self.focused:  # the selection: the text on the accent
+                pygame.draw.rect(surface, mix(theme.track, theme.accent, 0.55), r.inflate(4, 2))
             surface.blit(img, r)
             if self.focused:
                 x = inner.x - shift + before
@@ -1567,6 +1748,76 @@ class Tooltip:
             draw_tooltip(surface, theme, text, self.pos)
 
 
+class CutTooltip:
+    """The whole text of a line drawn shortened, shown over it once the
+    pointer has rested on it for ``delay`` seconds (counted on ``dt``), on
+    every screen: the window holds one and draws it last, from
+    :data:`CUTS`. No label asks for it; any text :func:`draw_text` cut, or
+    a caller told of with :func:`note_cut`, has it."""
+
+    def __init__(self, delay: float = 0.5) -> None:
+        self.delay = delay
+        self.pos: tuple[int, int] | None = None
+        self.rest = 0.0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pos = event.pos
+            self.rest = 0.0
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
+            self.rest = -1e9  # hidden until the pointer moves again
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pos = None
+
+    def update(self, dt: float) -> None:
+        self.rest += dt
+
+    def shown(self) -> tuple[pygame.Rect, str] | None:
+        """The cut text under the pointer, once it has rested; else None."""
+        if self.pos is None or self.rest < self.delay:
+            return None
+        return CUTS.at(self.pos)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> pygame.Rect | None:
+        """Draw the whole text just above the cut line (below it when there
+        is no room above), wrapped to at most half the window; its box."""
+        got = self.shown()
+        if got is None:
+            return None
+        rect, text = got
+        return draw_whole_text(surface, theme, text, rect)
+
+
+def draw_whole_text(
+    surface: pygame.Surface, theme: Theme, text: str, over: pygame.Rect
+) -> pygame.Rect:
+    """``text`` in a tooltip box beside the line ``over`` (above it, else
+    below), kept inside ``surface``; returns the box."""
+    sw, sh = surface.get_size()
+    font = theme.small
+    pad = theme.px(8)
+    max_w = max(theme.px(200), min(max(theme.px(420), sw // 2), sw - 2 * pad))
+    lines = wrap_text(font, text, max_w - 2 * pad)
+    w = max(font.size(line)[0] for line in lines) + 2 * pad
+    h = len(lines) * font.get_linesize() + 2 * pad
+    box = pygame.Rect(over.x - pad, over.y - h - theme.px(4), w, h)
+    if box.y < 2:
+        box.y = over.bottom + theme.px(4)
+    box.clamp_ip(pygame.Rect(0, 0, sw, sh))
+    pygame.draw.rect(
+        surface, theme.shadow, box.move(theme.px(2), theme.px(3)), border_radius=theme.px(6)
+    )
+    pygame.draw.rect(surface, theme.tooltip_bg, box, border_radius=theme.px(6))
+    pygame.draw.rect(
+        surface, mix(theme.tooltip_bg, (0, 0, 0), 0.35), box, 1, border_radius=theme.px(6)
+    )
+    y = box.y + pad
+    for line in lines:
+        surface.blit(font.render(line, True, theme.tooltip_text), (box.x + pad, y))
+        y += font.get_linesize()
+    return box
+
+
 # -- focus -----------------------------------------------------------------------
 
 
@@ -1603,8 +1854,11 @@ class FocusGroup:
             self.focused.focused = False
         self.focused = widget
         if widget is not None:
+            was = widget.focused
             widget.focused = True
             widget.show_focus = show
+            if not was:
+                widget.on_focus()
 
     def move_focus(self, step: int) -> None:
         order = [w for w in self.widgets if w.can_focus()]

@@ -132,7 +132,7 @@ def test_the_summary_waits_for_the_last_animation_and_the_next_hand_for_it(app: 
     d.until(lambda: isinstance(d.top, overlays.SummaryScene), frames=300)
     summary = d.top
     assert [r.seat for r in summary.summary.rows] == [1, 0, 2]
-    assert [r.cells for r in summary.summary.rows][1] == ("+1 VP", "1 VP")
+    assert [r.cells for r in summary.summary.rows][1] == ("1 VP", "+1 VP")
     animated = [row for row in seen if row[2]]
     assert animated and all(game == 1 for _, game, _ in animated), (
         "game 2 drawn under the animation"

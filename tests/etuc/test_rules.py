@@ -315,17 +315,17 @@ def test_two_players_first_out_wins_the_game_and_scores_its_number() -> None:
 
 
 def test_a_game_that_ends_gives_the_frame_its_summary_and_the_finished_table() -> None:
-    """The pause between games: places, this game's points and the match so
-    far; the table it shows is the finished game (the last play lying on it,
+    """The pause between games: the match so far (its rank) and this game's
+    points; the table it shows is the finished game (the last play lying on it,
     the hand it emptied), never the next deal. Other moves give no summary."""
     s = position(["4G", "1O 5B"], results=[result2(1, 1)], turn=0, starter=1)
     after = play(s, "4G")
     summary = R.deal_summary(s, P("4G"), after)
     assert summary is not None and summary.title == "Game 2 over"
-    assert summary.columns == ("This game", "Match")
+    assert summary.columns == ("Match", "This game")
     assert [(r.seat, r.place, r.cells) for r in summary.rows] == [
-        (0, 1, ("+2 VP", "2 VP")),
-        (1, 2, ("+0 VP", "1 VP")),
+        (0, 1, ("2 VP", "+2 VP")),
+        (1, 2, ("1 VP", "+0 VP")),
     ]
     assert (
         summary.note_for(["Ada", "Basil"])
@@ -455,7 +455,9 @@ def test_scoring_two_players_game_number_to_10() -> None:
     assert R.is_over(s) and s.scores == (1, 14)
     outcome = R.outcome(s)
     assert outcome.reason is EndReason.TARGET_SCORE and outcome.winners == (1,)
-    assert outcome.words_for(["Ada", "Basil"]).endswith("Basil reached 14 of 10 victory points.")
+    assert outcome.words_for(["Ada", "Basil"]).endswith(
+        "Basil wins with 14 victory points, first to the target of 10."
+    )
     assert R.legal_actions(s) == []
 
 

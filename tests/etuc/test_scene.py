@@ -15,13 +15,14 @@ from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
 from tabletop.games import REGISTRY
 from tabletop.games.etuc.rules import Card, EtucState, Pass, Play, parse_card
+from tabletop.games.etuc.table.layout import badge_room, seat_head
 from tabletop.games.etuc.table.looks import card_face, colour_style
 from tabletop.ui import flow, overlays
 from tabletop.ui.cards import Look
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.widgets import Panel, no_overlap
 from tests.etuc.positions import position
-from tests.etuc.tables import is_etuc, line_of, look_of
+from tests.etuc.tables import is_etuc, line_of, look_of, table_of
 from tests.etuc.test_ui_match import card_point
 from tests.ui.driver import Driver, make_app
 
@@ -387,3 +388,23 @@ def test_the_round_clears_with_a_slide_then_the_table_is_empty(app: App) -> None
         seen_clear = seen_clear or scene.table.clock.on("clear") is not None
     assert seen_clear and not scene.animating
     assert scene.view.table == () and scene.session.to_move() == 2
+
+
+def test_a_long_name_beside_its_badge_is_shown_whole(app: App) -> None:
+    """A seat's panel puts its badge ("passed", "out · 1st") at the right of
+    the name; a long name steps down to the small font rather than be cut
+    ("Dm…"), through the table's picture at 960x600."""
+    state = position(["1O 2G", "3B 4B", ""], table=[(1, "2A")], turn=0, passed=[1], out=[2])
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Wilhelmina Woods")]
+    scene = start(app, state, seats=seats)
+    table = table_of(scene)
+    t = app.theme
+    panels = {p.seat: p for p in table.picture(scene.view).seats}
+    assert panels[1].badge == "passed" and panels[2].badge == "out · 1st"
+    for panel in panels.values():
+        room = seat_head(t, table.shape.seats[panel.seat]).w - badge_room(t, panel.badge)
+        assert t.font(panel.name_font, bold=True).size(panel.name.text)[0] <= room, panel
+    # the body font would have cut the long name beside its badge, not the short one
+    room = seat_head(t, table.shape.seats[2]).w - badge_room(t, "out · 1st")
+    assert t.font("body", bold=True).size(panels[2].name.text)[0] > room
+    assert (panels[1].name_font, panels[2].name_font) == ("body", "small")

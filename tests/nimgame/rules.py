@@ -26,6 +26,8 @@ from tabletop.core.game import (
     GameInfo,
     IllegalAction,
     Outcome,
+    ScoreSheet,
+    SheetRow,
     Variant,
 )
 from tabletop.core.words import quote
@@ -238,6 +240,11 @@ class NimRules:
             EndReason.LAST_OBJECT_TAKEN,
             detail=f"{{{state.winner}}} took the last stone.",
         )
+
+    def score_sheet(self, state: NimState) -> ScoreSheet:
+        """One row: the stone that won (a point for the seat that took it)."""
+        took = tuple(1.0 if s == state.winner else 0.0 for s in range(state.players))
+        return ScoreSheet.summed([SheetRow("Took the last stone", took)], state.players)
 
     def view(self, state: NimState, seat: int) -> NimState:
         if not 0 <= seat < state.players:

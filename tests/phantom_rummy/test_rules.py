@@ -669,11 +669,12 @@ def test_a_finished_short_game_has_a_summary_naming_the_next_dealer() -> None:
     summary = RULES.deal_summary(taken, Goal(), after)
     assert summary is not None and summary.title == "Short game 1"
     assert [(r.seat, r.place, r.cells) for r in summary.rows] == [
-        (0, 1, ("+7", "7")),
+        (0, 1, ("7", "+7")),
         (1, 2, ("0", "0")),
     ]
     assert summary.note_for(NAMES) == (
-        "Ada scored a goal (sets 1, red 3, bonus 3). Short game 2: Basil deals and plays first."
+        "Ada scores 7: 1 for 1 open set, 3 for red Sword 1, red Moon 1 and red Moon 5, "
+        "3 from the bonus check. Short game 2: Basil deals and plays first."
     )
     # the table under the summary is the short game as it ended, not the next deal
     shown = summary.position

@@ -185,7 +185,7 @@ def test_hard_takes_the_lead_and_its_explain_names_what_it_is_for() -> None:
     action = hard.choose(view)  # type: ignore[attr-defined]
     assert action.tile == 12
     why = hard.explain(view, action)  # type: ignore[attr-defined]
-    assert why.startswith(f"Forest on face {action.face}: starts a forest region of 2")
+    assert why.startswith(f"Forest on face {action.face + 1}: starts a forest region of 2")
     assert "taking the lead for the Panda (most forest regions)" in why
     assert why.endswith("(looked ahead on 2 deals of the hidden tiles)")
 
@@ -198,7 +198,7 @@ def test_explain_tells_a_habitat_placement_by_its_cells_and_points() -> None:
     why = bot.reason(RULES.view(state, 0), 0, Place(0, 3, 0))
     assert (
         why
-        == "Forest on face 3: starts a forest region of 4, bringing your forest to 4 cells (0 points on your habitat card)"
+        == "Forest on face 4: starts a forest region of 4, bringing your forest to 4 cells (0 points on your habitat card)"
     )
 
 

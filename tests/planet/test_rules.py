@@ -307,6 +307,10 @@ def test_malformed_placements_are_refused_in_words() -> None:
 
 
 def test_a_round_that_scored_animals_ends_with_a_summary_that_hides_habitats() -> None:
+    """Each summary ranks by the animal cards so far (the public standing;
+    by the final scores once the game is over), says what each seat won in
+    the round, and carries the sheet so far; nothing of a habitat card shows
+    before the end."""
     states = play_random(3, 21)
     seen = 0
     for before, after in zip(states, states[1:], strict=False):
@@ -319,10 +323,23 @@ def test_a_round_that_scored_animals_ends_with_a_summary_that_hides_habitats() -
         seen += 1
         r = before.round
         assert summary.title == f"Round {r}" and len(summary.rows) == 3
+        counts = [len(a) for a in after.animals]
         for row in summary.rows:
-            won = [ANIMALS[a].name for a in after.animals[row.seat] if a in before.board.column(r)]
-            assert row.cells == (", ".join(won) or "-", str(len(after.animals[row.seat])))
-        text = " ".join(" ".join(row.cells) for row in summary.rows) + summary.note
+            won = [a for a in after.animals[row.seat] if a in before.board.column(r)]
+            assert row.cells == (f"+{len(won)}", str(counts[row.seat]))
+            for a in won:
+                assert ANIMALS[a].name in summary.note
+            if not after.over:
+                assert row.place == 1 + sum(1 for c in counts if c > counts[row.seat])
+        assert [row.place for row in summary.rows] == sorted(row.place for row in summary.rows)
+        assert summary.sheet is not None
+        if after.over:
+            assert summary.sheet.totals == RULES.outcome(after).scores
+            assert [row.place for row in summary.rows] == sorted(RULES.outcome(after).places)
+            continue
+        assert summary.sheet.totals == tuple(float(c) for c in counts)
+        sheet_text = " ".join(row.label + " ".join(row.notes) for row in summary.sheet.rows)
+        text = " ".join(" ".join(row.cells) for row in summary.rows) + summary.note + sheet_text
         assert "habitat" not in text.lower()
     assert seen >= 3
 
@@ -344,7 +361,7 @@ def test_the_log_says_what_a_round_s_end_did_with_each_card() -> None:
         assert words.split()[0] == (
             "an" if words.split()[1][0] in "aeiou" else "a"
         )  # "an ocean and forest tile"
-        assert line.startswith(f"{names[seat]} places ") and f"tile on face {face}." in line
+        assert line.startswith(f"{names[seat]} places ") and f"tile on face {face + 1}." in line
         if after.round != before.round and before.round >= 3:
             for card in before.board.column(before.round):
                 assert ANIMALS[card].name in line

@@ -31,7 +31,9 @@ from tabletop.games.planet.table.cards import (
     LEADS,
     TIED,
     BoardRow,
+    board_tip,
     cards_to_come,
+    lay_out_board,
     leaders,
     standing,
 )
@@ -231,8 +233,14 @@ def test_the_board_and_the_preview_read_a_round_12_card_with_its_tie_break(app: 
     assert cards_to_come(view) == [(12, camel.index)]
     assert table.standings.leaders(view, camel.index, final=True) == [1]
     assert table.standings.leaders(view, camel.index) == [0, 1], "before round 12 a tie is a tie"
-    # the board shows the one card, led by seat 1 with round 12's tie-break
-    assert table.picture(view).board.rows == (BoardRow(12, camel.index, (1,)),)
+    # the board shows the one card, led by seat 1 with round 12's tie-break,
+    # and says so: the mark reads "on 2nd" and the tooltip tells the tie
+    board = table.picture(view).board
+    assert board.rows == (BoardRow(12, camel.index, (1,), "2nd"),)
+    (laid,) = lay_out_board(app.theme, table.shape.board, board).lines
+    assert laid.mark == f"{app.theme.player(1).glyph} on 2nd"
+    tip = board_tip(board.rows[0], ["A", "B"])
+    assert "tied on the largest region, B leads on the 2nd largest" in tip
     assert standing(view.planets, camel.index, 1, final=True) == LEADS
     assert standing(view.planets, camel.index, 1) == TIED
 

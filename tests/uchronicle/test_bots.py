@@ -7,14 +7,16 @@ budgets, and both explain their plays in words."""
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import replace
 
 import pytest
 
 from tabletop.core.game import GameConfig, apply_checked
+from tabletop.core.words import fill_seats, plural
 from tabletop.games.uchronicle import bot as ubot
 from tabletop.games.uchronicle.model import UchronicleState, parse_card, parse_rules
-from tabletop.games.uchronicle.rules import RULES
+from tabletop.games.uchronicle.rules import RULES, sample_action
 from tests.uchronicle.positions import position, trick
 
 #: the hard bot's iteration cap in these tests (cheap, and enough to search)
@@ -211,3 +213,31 @@ def test_hard_stops_at_its_time_budget_or_its_cap():
     untimed.search.clock = clock()
     assert untimed.choose(view) in RULES.legal_actions(view)
     assert untimed.search.last_stats.iterations == 9
+
+
+def test_a_reason_is_whole_sentences_and_names_the_cheaper_play_passed_over():
+    """The hint card shows the reason whole and the log keeps it: sentences
+    that end with a full stop, the cheaper play a dearer one passes over
+    among them (a player once lost 5 points to a hint that hid it)."""
+    state = RULES.setup(GameConfig(3, {"expert": True}), 2)
+    pick = random.Random(2)
+    seen = 0
+    while not RULES.is_over(state) and seen < 3:
+        seat = state.turn
+        assert seat is not None
+        view = RULES.view(state, seat)
+        costs = {a: ubot.cost(view, a) for a in RULES.legal_actions(view)}
+        low, high = min(costs.values()), max(costs.values())
+        if high > low:
+            dearest = max(costs, key=lambda a: costs[a])
+            words = fill_seats(ubot.play_words(view, seat, dearest), ["Ada", "Bob", "Cy"])
+            costing = plural(low, "point") if low else "nothing"
+            assert f"It costs more than it must: a play costing {costing} was there." in words
+            assert words.endswith(".") and "{" not in words
+            for sentence in words.split(". "):
+                assert sentence[:1].isupper(), sentence
+            cheapest = min(costs, key=lambda a: costs[a])
+            assert "costs more than it must" not in ubot.play_words(view, seat, cheapest)
+            seen += 1
+        state = RULES.apply(state, sample_action(state, pick))
+    assert seen == 3

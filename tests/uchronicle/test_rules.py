@@ -5,6 +5,7 @@ expert (rulings U8-U10, card conservation, every legal action accepted by
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -143,9 +144,9 @@ def test_invariants_refuse_a_broken_state():
 
 
 def test_deal_summary_holds_the_finished_round_then_the_game():
-    """Between rounds the frame shows each seat's points this round and in
-    all, fewest first, over the round as it lay; after the last round, who
-    won (U10). No other move has a summary."""
+    """Between rounds the frame shows each seat's points in all and this
+    round, fewest in all first, over the round as it lay; after the last
+    round, who won (U10). No other move has a summary."""
     state = RULES.setup(GameConfig(2, {"expert": False}), 3)
     pick = random.Random(3)
     summaries = []
@@ -160,7 +161,7 @@ def test_deal_summary_holds_the_finished_round_then_the_game():
         state = after
     assert len(summaries) == 2
     (before, first, after), (_, last, end) = summaries
-    assert first.title == "Round 1 of 2 over" and first.columns == ("This round", "In all")
+    assert first.title == "Round 1 of 2 over" and first.columns == ("In all", "This round")
     position = first.position
     assert position.turn is None and len(position.tricks) == 9 and position.trick == ()
     assert position.results == after.results and position.totals == after.totals
@@ -168,7 +169,7 @@ def test_deal_summary_holds_the_finished_round_then_the_game():
     RULES.invariants(position)
     points = after.results[0]
     assert [row.seat for row in first.rows] == sorted(range(2), key=lambda s: (points[s], s))
-    assert first.rows[0].cells[0] == plural(points[first.rows[0].seat], "point")
+    assert first.rows[0].cells == (plural(points[first.rows[0].seat], "point"),) * 2
     assert first.note_for(["Ada", "Bob"]) == f"Round 2 of 2: {['Ada', 'Bob'][after.lead]} leads."
     best = min(end.totals)
     winners = [["Ada", "Bob"][s] for s in range(2) if end.totals[s] == best]
@@ -209,6 +210,34 @@ def test_log_line_tells_the_rules_changed_and_the_cards_taken():
     keep = Play(parse_card("C5"), parse_rules("H/-"), Declare((6,), ()))
     assert RULES.log_line(standard, keep, RULES.apply(standard, keep), names).startswith(
         "Ada plays C5, declares 6"
+    )
+
+
+def test_a_two_player_log_line_names_the_deck_card_it_had_to_beat():
+    """U8: the deck's card turned up opens each 2-player trick and no line
+    says which it was; the plays made while it lies in the trick name it."""
+    present = trick("D5", first_seat=None, players=2)
+    state = position([], present, players=2, rules=parse_rules("H/-"), hand=cards("D6 A1"))
+    names = ["Ada", "Bob"]
+    d6 = Play(parse_card("D6"), parse_rules("H/-"), Declare())
+    after = RULES.apply(state, d6)
+    assert RULES.log_line(state, d6, after, names) == "Ada plays D6 against the deck card D5"
+    # the second card of the trick still had the deck card to beat
+    bob = replace(after, hands=((), tuple(cards("D1 E2"))), hand_sizes=(0, 2))
+    e2 = Play(parse_card("E2"), parse_rules("H/E"), Declare())
+    assert RULES.log_line(bob, e2, RULES.apply(bob, e2), names) == (
+        "Bob plays E2 against the deck card D5, makes E trump"
+    )
+    # declared away with the rest of its suit, it is still the card that was there
+    d = Play(parse_card("D1"), parse_rules("H/-"), Declare((), (3,)))
+    assert RULES.log_line(bob, d, RULES.apply(bob, d), names) == (
+        "Bob plays D1 against the deck card D5, declares D: takes D5, D6 (2 points)"
+    )
+    # with 3 players there is no deck card to name
+    three = position([], trick("A2", first_seat=0), rules=parse_rules("H/-"), hand=cards("A3"))
+    a3 = Play(parse_card("A3"), parse_rules("H/-"), Declare())
+    assert RULES.log_line(three, a3, RULES.apply(three, a3), ["Ada", "Bob", "Cy"]) == (
+        "Bob plays A3"
     )
 
 

@@ -71,7 +71,7 @@ def test_u6_cheapest_removal_first_and_a_dearer_one_allowed():
     assert RULES.apply(state, dearer).points[0] == 3
     # one card is not enough
     assert RULES.check(state, Play(c5, parse_rules("L/-"), Pick(tuple(cards("A2"))))) == (
-        "A5 would beat A6 in trick 1 under L/-."
+        "A5 would beat A6 in trick 1 under lower wins, no trump."
     )
 
 
@@ -102,10 +102,10 @@ def test_u8_two_players_the_deck_card_opens_each_trick():
     d3, d6 = cards("D3 D6")
     assert RULES.check(literal, Play(d3, parse_rules("L/A"), Pick())) is None
     assert RULES.check(literal, Play(d6, parse_rules("L/A"), Pick())) == (
-        "D5 would still beat your card D6 under L/A."
+        "D5 would still beat your card D6 under lower wins, trump A."
     )
     assert RULES.check(literal, Play(d6, parse_rules("H/A"), Pick())) == (
-        "E4 would beat E2 in trick 1 under H/A."
+        "E4 would beat E2 in trick 1 under higher wins, trump A."
     )
     # removing the deck card E4 from trick 1 lets D6 win, and scores
     play = Play(d6, parse_rules("H/A"), Pick(tuple(cards("E4"))))

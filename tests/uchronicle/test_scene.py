@@ -36,6 +36,7 @@ from tabletop.games.uchronicle.solver import (
     taken_by,
 )
 from tabletop.games.uchronicle.table import tutorial as tut
+from tabletop.games.uchronicle.table.layout import badge_room, seat_head
 from tabletop.games.uchronicle.table.looks import option_text, strength_word
 from tabletop.ui import flow, gamescene, overlays, rulespage
 from tabletop.ui.cards import Look
@@ -301,6 +302,24 @@ def test_up_down_move_between_chips_and_enter_plays(app: App) -> None:
     assert table_of(scene).local.chip == 2
     d.key(pygame.K_RETURN)
     assert scene.session.actions == [scene_choices_before(scene, state, cards[0])[2]]
+
+
+def test_the_chosen_card_clicked_again_plays_its_chosen_chip(app: App) -> None:
+    """The README: click a card and its cheapest way is chosen; click it
+    again (or the chip, Play, Enter) and it is played. It used to deselect."""
+    state = position(EXAMPLE_3_LIKE, "B6", "D3 D4 B1", expert=False, rules="H/E")
+    scene = start(app, ["human", "human", "human"], state=state)
+    d = Driver(app)
+    d3, d4 = cards("D3 D4")
+    quick_click(d, card_point(scene, d3))
+    assert table_of(scene).local.selected == d3 and scene.session.ply == 0
+    assert "the card or chip again plays" in picture_of(scene).message[0]
+    quick_click(d, card_point(scene, d4))  # another card: picked, not played
+    assert table_of(scene).local.selected == d4 and scene.session.ply == 0
+    quick_click(d, chip_point(scene, 1))  # its second chip chosen
+    chosen = table_of(scene).current_choices()[1].action
+    quick_click(d, card_point(scene, d4))
+    assert scene.session.actions == [chosen]
 
 
 def scene_choices_before(scene: GameScene, state: UchronicleState, card: Card) -> list[Any]:
@@ -882,3 +901,44 @@ def test_painting_a_picture_writes_nothing_back(app: App) -> None:
     assert [spot.card for spot in picture.hand if spot.look is Look.SELECTED] == [b2]
     assert sum(spot.focused for spot in picture.hand) == 1
     assert a4 in picture.history.marked and picture.chips[0].text == "↺ cheapest"
+
+
+def test_the_present_cards_strength_words_and_the_seats_names_are_whole(app: App) -> None:
+    """Above each present card its strength in lines that fit the card's
+    place ("trump ×2" was drawn "trump…"); a seat's name beside its badge in
+    a font it fits (the small one where the body one would not), through
+    the table's picture at 960x600 and 1920x1080."""
+    state = position(EXAMPLE_3_LIKE, "A1 C3", "D3 D4 B1", expert=True, rules="H/C/3")
+    seats = [Seat("Ann"), Seat("Wilhelmina Woods"), Seat("Bartholomew Mård")]
+    entry = REGISTRY["uchronicle"]
+    session = Session(
+        entry,
+        entry.default_config(3, expert=True),
+        5,
+        seats,
+        threaded=False,
+        timed=False,
+        states=[state],
+    )
+    scene = flow.start_game(app, entry, session.config, 5, seats, session=session)
+    d = Driver(app)
+    d.frame()
+    if isinstance(app.stack.top, overlays.CurtainScene):
+        app.stack.top.back()
+        d.frame()
+    t = app.theme
+    for size in (SIZE, (1920, 1080)):
+        w, h = size
+        app.resize(size)
+        d.frame([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=w, h=h)])
+        d.frame()
+        table = table_of(scene)
+        picture = picture_of(scene)
+        words = picture.history.words
+        assert [" ".join(lines) for lines in words] == ["first suit", "trump ×2"]
+        width = table.geo.present_step()
+        assert all(t.small.size(line)[0] <= width for lines in words for line in lines)
+        for seat in picture.seats:
+            room = seat_head(t, table.geo.seats[seat.seat]).w - badge_room(t, seat.badge)
+            assert t.font(seat.name_font, bold=True).size(seat.title)[0] <= room, seat
+        assert {seat.badge for seat in picture.seats} == {"led", ""}

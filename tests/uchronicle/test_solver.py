@@ -79,7 +79,7 @@ def test_u5_standard_declaration_takes_the_present_trick_but_not_the_played_card
     best = options(state, parse_card("C5"))[0]
     assert best.cost == 1 and best.taken == cards("C6")
     why = check_removal(state, Play(parse_card("C5"), parse_rules("H/-"), Declare((5,), ())))
-    assert why == "C6 would still beat your card C5 under H/-."
+    assert why == "C6 would still beat your card C5 under higher wins, no trump."
     # declaring C takes C6 but never C5 itself
     assert taken_by(state, parse_card("C5"), Declare((), (2,))) == cards("C6")
 
@@ -309,7 +309,7 @@ def test_example_3_carol_declares_4_and_a_suit_or_6_and_a_suit():
     assert trump_d.cost == 2  # no cheaper way to make D trump
     # without the 4 or the A, a trick disagrees with trump D
     why = check_removal(state, Play(d2, parse_rules("H/D"), Declare((), (0,))))
-    assert why == "C5 would beat B4 in trick 2 under H/D."
+    assert why == "C5 would beat B4 in trick 2 under higher wins, trump D."
 
     second = Play(d2, rules, Declare((6,), (0,)))
     assert check_removal(state, second) is None

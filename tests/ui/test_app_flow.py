@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core import codec
 from tabletop.core.session import Seat, default_seats
-from tabletop.ui import flow, menus, overlays, rulespage
+from tabletop.ui import flow, menus, overlays, rulespage, scoresheet
 from tabletop.ui.gamescene import GameScene
 from tests.nimgame.rules import Reserve, Take
 from tests.nimgame.scene import is_nim, table_of
@@ -178,6 +178,7 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     # the results show the reason in words and the scores
     results = d.top
     texts = record_texts(monkeypatch, overlays)
+    sheet_texts = record_texts(monkeypatch, scoresheet)  # the score sheet's cells
     d.frames(1)
     outcome = s.outcome()
     shown = " ".join(texts)
@@ -186,8 +187,9 @@ def test_title_to_results_by_clicks(driver: Driver, monkeypatch: pytest.MonkeyPa
     assert " ".join(words.split()) in shown
     winner = outcome.winners[0]
     assert s.names[winner] in words
-    assert "1" in texts and "0" in texts, texts  # the scores
-    assert f"{app.theme.player(0).glyph} Player 1" in texts
+    assert "1" in sheet_texts and "0" in sheet_texts, sheet_texts  # the scores
+    assert f"{app.theme.player(0).glyph} Player 1" in sheet_texts
+    assert "Took the last stone" in sheet_texts  # Nim's sheet has one row
     assert results.match.games == 1
 
     d.press("Title screen")

@@ -97,3 +97,19 @@ def test_the_replay_header_counts_its_moves_in_words(driver: Driver) -> None:
     assert "2 moves left" in replay.status_text()
     d.key(pygame.K_RIGHT)
     assert "· 1 move left ·" in replay.status_text()
+
+
+def test_the_setup_screen_remembers_the_hints_choice(driver: Driver) -> None:
+    d, app = driver, driver.app
+    scene = setup(d, "planepita")
+    d.set_choice(scene.seat_rows[1][1], "Human")  # two people: the Hints choice shows
+    assert scene.hints_choice.visible and scene.hints_choice.value == "Off"
+    d.set_choice(scene.hints_choice, "On")
+    d.press("Start game")
+    assert isinstance(d.top, GameScene) and d.top.session.hints_on
+    assert app.settings.last_seats["planepita"]["hints"] is True  # in the settings file
+    again = setup(d, "planepita")
+    assert again.hints_on and again.hints_choice.value == "On"
+    d.set_choice(again.hints_choice, "Off")
+    d.press("Start game")
+    assert not d.top.session.hints_on and setup(d, "planepita").hints_choice.value == "Off"

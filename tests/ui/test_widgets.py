@@ -423,7 +423,8 @@ def test_text_input_typing_backspace_and_limits():
     ti.handle(text("x"))
     assert ti.text == "Al"  # not focused
     click(ti, (10, 10))
-    assert ti.focused
+    assert ti.focused and ti.selected  # a click in selects the text
+    ti.handle(key(pygame.K_END))  # a caret key ends the selection
     ti.handle(text("ice"))
     assert ti.text == "Alice"
     ti.handle(text("123"))
@@ -439,6 +440,28 @@ def test_text_input_typing_backspace_and_limits():
     assert seen[-1] == "Mlic"
     ti.handle(down((900, 900)))
     assert not ti.focused
+
+
+def test_text_input_selects_all_on_focus_and_ctrl_a_so_typing_replaces_the_name():
+    ti = W.TextInput("Player 2")
+    other = W.Button("x", lambda: None)
+    ti.rect, other.rect = pygame.Rect(0, 0, 300, 40), pygame.Rect(0, 50, 200, 40)
+    g = W.FocusGroup([other, ti])
+    g.handle(key(pygame.K_TAB))
+    g.handle(key(pygame.K_TAB))  # Tab onto the field: its name is selected
+    assert g.focused is ti and ti.selected
+    g.handle(text("Ada"))
+    assert ti.text == "Ada" and not ti.selected
+    ti.handle(key(pygame.K_a, mod=pygame.KMOD_CTRL))
+    assert ti.selected
+    ti.handle(key(pygame.K_BACKSPACE))  # clears the selection
+    assert ti.text == ""
+    ti.handle(text("Bea"))
+    click(ti, (900, 900))
+    click(ti, (10, 10))  # a click back in selects it again
+    assert ti.selected
+    ti.handle(text("Cy"))
+    assert ti.text == "Cy"
 
 
 def test_text_input_allowed_characters_for_a_seed():
@@ -706,7 +729,7 @@ def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme
         surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
         return pygame.image.tobytes(surface, "RGB")
 
-    W.rendered.cache_clear()
+    W._render.cache_clear()
     for text, colour in (
         ("Ada", (200, 40, 40)),
         ("Ada", (40, 200, 40)),
@@ -714,7 +737,7 @@ def test_draw_text_renders_a_line_once_and_draws_what_a_fresh_render_draws(theme
         ("Ada", (200, 40, 40)),
     ):
         assert drawn(text, colour) == fresh(text, colour), (text, colour)
-    info = W.rendered.cache_info()
+    info = W._render.cache_info()
     assert (info.hits, info.misses) == (
         1,
         3,

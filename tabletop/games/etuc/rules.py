@@ -36,6 +36,8 @@ from tabletop.core.game import (
     GameInfo,
     IllegalAction,
     Outcome,
+    ScoreSheet,
+    SheetRow,
     SummaryRow,
     require,
 )
@@ -701,7 +703,10 @@ class EtucRules:
         return Outcome.from_scores(
             [float(s) for s in state.scores],
             EndReason.TARGET_SCORE,
-            detail=f"{{{leader}}} reached {state.scores[leader]} of {state.target} victory points.",
+            detail=(
+                f"{{{leader}}} wins with {state.scores[leader]} victory points, "
+                f"first to the target of {state.target}."
+            ),
             tiebreak=tiebreak,
         )
 
@@ -805,12 +810,42 @@ class EtucRules:
         )
         return f"Cards in hand after it: {held}."
 
+    def score_sheet(self, state: EtucState) -> ScoreSheet:
+        """One row per finished game of the match: each seat's victory points
+        from it, with the place it went out in ("1st", "2nd", "last"). The
+        totals are the match's standing, and at the end ``outcome``'s scores;
+        a tie at the end says how it was settled."""
+        n = state.players
+        rows = []
+        for result in state.results:
+            notes = tuple(_place_words(result.order.index(s), n) for s in range(n))
+            rows.append(
+                SheetRow(f"Game {result.game}", tuple(float(p) for p in result.points), notes)
+            )
+        if n == 2:
+            rule = "Game 1 scores 1 VP to the player out first, game 2 scores 2 VP, and so on."
+        else:
+            rule = "Each game scores 2 VP to the player out first and 1 VP to the second."
+        lines = [rule, f"First to {state.target} VP wins the match."]
+        if state.turn is None and state.results:
+            outcome = self.outcome(state)
+            tied = [s for s in range(n) if state.scores[s] == max(state.scores)]
+            if len(tied) > 1:
+                first = outcome.winners[0]
+                lines.append(
+                    f"{_and_words([f'{{{s}}}' for s in tied])} have {state.scores[first]} VP: "
+                    f"{{{first}}} placed higher in the last game and wins."
+                )
+        return ScoreSheet.summed(rows, n, lines, unit="VP")
+
     def deal_summary(
         self, before: EtucState, action: EtucAction, after: EtucState
     ) -> DealSummary | None:
-        """A game of the match ended: its places and points, the match so far,
-        and the finished game as it lay (the last play on the table) for the
-        table to show until the summary is dismissed."""
+        """A game of the match ended: the seats ranked by the match's standing
+        (most VP first; at the end as ``outcome`` places them), each with its
+        VP in all and from this game, the sheet so far, and the finished game
+        as it lay (the last play on the table) for the table to show until the
+        summary is dismissed."""
         seat = before.turn
         if (
             seat is None
@@ -836,16 +871,20 @@ class EtucRules:
             results=after.results,
             log=(*before.log, (seat, action)),
         )
+        sheet = self.score_sheet(after)
+        places = self.outcome(after).places if after.turn is None else sheet.places()
         rows = tuple(
-            SummaryRow(s, place, (f"+{result.points[s]} VP", f"{after.scores[s]} VP"))
-            for place, s in enumerate(result.order, start=1)
+            SummaryRow(s, places[s], (f"{after.scores[s]} VP", f"+{result.points[s]} VP"))
+            for s in sorted(range(before.players), key=lambda s: (places[s], result.order.index(s)))
         )
         if after.turn is None:
             winner = self.outcome(after).winners[0]
             note = f"{{{winner}}} wins the match with {after.scores[winner]} VP."
         else:
             note = f"Game {after.game}: {{{after.turn}}} starts. First to {after.target} VP wins."
-        return DealSummary(f"Game {result.game} over", ("This game", "Match"), rows, note, position)
+        return DealSummary(
+            f"Game {result.game} over", ("Match", "This game"), rows, note, position, sheet=sheet
+        )
 
     def undo_barrier(self, before: EtucState, action: EtucAction, after: EtucState) -> bool:
         """A new deal shows new cards; an E3 immediate round end (a play that
@@ -996,6 +1035,16 @@ class EtucRules:
 
 #: the most games a match can last (see max_actions)
 MAX_GAMES = 6
+
+
+def _place_words(index: int, players: int) -> str:
+    """A seat's place in one game in words: "1st", "2nd", or "last" for the
+    one who never went out."""
+    return "last" if index == players - 1 else ordinal(index + 1)
+
+
+def _and_words(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _whole(value: object, lo: int, hi: int) -> bool:

@@ -64,6 +64,20 @@ CONDITIONS = {
     "legendary_group": "no set is a run and one of your sets is a group of this Item",
 }
 
+#: condition id -> the condition in a few words, for a score sheet's row
+#: ("red Sword 3 · condition: two types at most"); ``CONDITIONS`` says it whole
+CONDITION_SHORT = {
+    "row_goal": "a goal from the row",
+    "terminal_pair": "a pair of 1s or 7s",
+    "two_types": "two types at most",
+    "number_in_all_types": "a number in all 3 types",
+    "no_terminals": "no 1, 7 or Item",
+    "terminal_in_every_set": "a 1, 7 or Item in each set",
+    "one_type": "one type only",
+    "always": "always scores",
+    "legendary_group": "a group of this Item, no run",
+}
+
 COPY_LETTERS = "abcd"
 
 

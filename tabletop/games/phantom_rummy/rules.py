@@ -44,11 +44,21 @@ from tabletop.core.game import (
     GameInfo,
     IllegalAction,
     Outcome,
+    ScoreSheet,
+    SheetRow,
     SummaryRow,
     Variant,
     require,
 )
-from tabletop.games.phantom_rummy.cards import DECK, KINDS, NUMBER_TYPES, Card, set_words
+from tabletop.core.words import plural
+from tabletop.games.phantom_rummy.cards import (
+    CONDITION_SHORT,
+    DECK,
+    KINDS,
+    NUMBER_TYPES,
+    Card,
+    set_words,
+)
 from tabletop.games.phantom_rummy.cards import distinct_cards as _cards
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
@@ -95,7 +105,9 @@ GOAL_CAP = 1100
 class PhantomEnding(Ending):
     """Phantom Rummy's own ending, beside the core's."""
 
-    LEGENDARY = ("legendary", "The legendary Item won the match at once.")
+    #: the outcome's detail finishes the sentence: "A legendary Item ends the
+    #: match: Ada wins at once with the legendary Crown in a group of Crowns."
+    LEGENDARY = ("legendary", "A legendary Item ends the match:")
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -283,6 +295,150 @@ def score_goal(
     if bonus:
         sources.append(Source("bonus", len(bonus), tuple(bonus)))
     return tuple(sources), tuple(flips), instant, reading.cards()
+
+
+# -- the points in words, and the score sheet ------------------------------------------
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def flip_hits(result: ShortGame) -> list[int]:
+    """Per card the bonus check turned (R6), how many of the scorer's cards it
+    matched: the bonus source's cards of its kind."""
+    bonus = [c for s in result.sources if s.kind == "bonus" for c in s.cards]
+    return [len({c for c in bonus if c.kind == flip.kind}) for flip in result.flips]
+
+
+def bonus_words(result: ShortGame) -> str:
+    """The bonus check's hits and misses: "Moon 5 +2, Crown misses" (a hit
+    and the points it scored, as the goal screen tags a flip); the
+    pile running out before a miss, or being empty, said so."""
+    if not result.flips:
+        return "the pile was empty"
+    hits = flip_hits(result)
+    parts = [
+        f"{flip.title} +{hit}" if hit else f"{flip.title} misses"
+        for flip, hit in zip(result.flips, hits, strict=True)
+    ]
+    if hits[-1]:
+        parts.append("then the pile ran out")
+    return ", ".join(parts)
+
+
+def legendary_card(result: ShortGame) -> Card | None:
+    """The legendary Item whose condition won the match at once, or None."""
+    for source in result.sources:
+        if source.kind == "item" and source.cards:
+            return source.cards[0]
+    return None
+
+
+def points_words(source: Source) -> str:
+    """One source of a goal's points, naming its cards: "2 for 2 open sets",
+    "2 for red Sword 1 and red Moon 5", "3 for red Sword 3 (two types at most)",
+    "the legendary Crown wins the match", "3 from the bonus check"."""
+    titles = [c.title for c in source.cards]
+    n = source.points
+    if source.kind == "sets":
+        return f"{n} for {plural(n, 'open set')}"
+    if source.kind == "red":
+        return f"{n} for {_and(titles)}"
+    if source.kind == "condition":
+        card = source.cards[0]
+        if card.condition in (None, "always"):
+            return f"{n} for {card.title}"
+        return f"{n} for {card.title} ({CONDITION_SHORT.get(card.condition, 'its condition')})"
+    if source.kind == "item":
+        return f"the legendary {source.cards[0].name} wins the match"
+    return f"{n} from the bonus check"
+
+
+def goal_words(result: ShortGame, who: str) -> str:
+    """A goal's points in words: "Ada scores 7: 1 for 1 open set, 3 for red
+    Sword 1, red Moon 5 and red Staff 7, 3 from the bonus check." A pile-out
+    says nobody scores."""
+    if result.goal is None:
+        return "The pile ran out: nobody scores."
+    parts = ", ".join(points_words(s) for s in result.sources)
+    return f"{who} scores {result.points[result.goal]}: {parts or 'nothing'}."
+
+
+def short_game_rows(result: ShortGame, number: int, players: int) -> list[SheetRow]:
+    """Short game ``number``'s rows of the score sheet, each source named by
+    its card: the open sets, each red card (basic: 1 each; advanced: each met
+    condition, in a few words, ``cards.CONDITION_SHORT``), the
+    legendary Item, the bonus check's hits and misses, the discarder's
+    penalty; a pile-out's one row of noughts. A cell of a seat the row is
+    not about is None."""
+    head = f"Short game {number}: "
+    if result.goal is None:
+        return [SheetRow(head + "the pile ran out, nobody scores", (0,) * players)]
+    scorer = result.goal
+
+    def row(label: str, points: int, seat: int = scorer) -> SheetRow:
+        values: list[float | None] = [None] * players
+        values[seat] = points
+        return SheetRow(head + label, tuple(values))
+
+    rows: list[SheetRow] = []
+    for source in result.sources:
+        if source.kind == "sets":
+            rows.append(row(plural(source.points, "open set"), source.points))
+        elif source.kind == "red":  # basic: a point for each red card
+            # the plain and the legendary red Item look alike in the basic
+            # rules: one row for both ("red Grail ×2")
+            titles = [card.title for card in source.cards]
+            for title in dict.fromkeys(titles):
+                k = titles.count(title)
+                rows.append(row(title if k == 1 else f"{title} \u00d7{k}", k))
+        elif source.kind == "condition":
+            card = source.cards[0]
+            condition = card.condition or ""
+            short = CONDITION_SHORT.get(condition, condition)
+            label = f"{card.title} · condition: {short}"
+            rows.append(row(label if condition != "always" else card.title, source.points))
+        elif source.kind == "item":
+            card = source.cards[0]
+            rows.append(row(f"the legendary {card.name} wins the match", source.points))
+    bonus = sum(s.points for s in result.sources if s.kind == "bonus")
+    rows.append(row(f"bonus check: {bonus_words(result)}", bonus))
+    discarder = result.discarder
+    if discarder is not None and result.points[discarder] < 0:
+        rows.append(row("the discarder pays", result.points[discarder], seat=discarder))
+    return rows
+
+
+def score_sheet(state: PhantomState) -> ScoreSheet:
+    """The match's score sheet so far (see ``PhantomRules.score_sheet``)."""
+    n = state.players
+    rows = [
+        r
+        for number, result in enumerate(state.results, 1)
+        for r in short_game_rows(result, number, n)
+    ]
+    games, target = state.match_length()
+    played = len(state.results)
+    last = state.results[-1] if state.results else None
+    legendary = legendary_card(last) if last is not None and last.instant else None
+    lines: list[str] = []
+    if legendary is not None and last is not None and last.goal is not None:
+        lines.append(
+            f"{{{last.goal}}} wins the match at once with the legendary {legendary.name}: "
+            f"a group of {legendary.name}s and no run. The totals do not decide."
+        )
+    elif state.phase is Phase.OVER and (played >= games or max(state.scores) >= target):
+        if max(state.scores) >= target:
+            lines.append(f"The match ends at the target of {target} points.")
+        else:
+            lines.append(f"The match ends after its {games} short games.")
+    else:
+        lines.append(
+            f"After {plural(played, 'short game')} of {games}; the match ends at {target} points."
+        )
+    return ScoreSheet.summed(rows, n, lines)
 
 
 # -- the rules -----------------------------------------------------------------------
@@ -605,7 +761,12 @@ class PhantomRules:
         last = state.results[-1]
         if last.instant and last.goal is not None:
             places = tuple(1 if s == last.goal else 2 for s in range(state.players))
-            return Outcome(tuple(scores), places, PhantomEnding.LEGENDARY, f"{{{last.goal}}}.")
+            card = legendary_card(last)
+            name = card.name if card is not None else "Item"
+            detail = (
+                f"{{{last.goal}}} wins at once with the legendary {name} in a group of {name}s."
+            )
+            return Outcome(tuple(scores), places, PhantomEnding.LEGENDARY, detail)
         games, target = state.match_length()
         reason = (
             EndReason.TARGET_SCORE if max(state.scores) >= target else EndReason.ROUNDS_COMPLETE
@@ -720,31 +881,50 @@ class PhantomRules:
         result = after.results[-1]
         number = len(after.results)
         points = result.points
+        if after.phase is Phase.OVER:
+            places = self.outcome(after).places  # a legendary win ranks its winner first
+        else:
+            places = tuple(1 + sum(1 for t in after.scores if t > mine) for mine in after.scores)
         rows = tuple(
             sorted(
                 (
                     SummaryRow(
                         seat,
-                        1 + sum(1 for p in points if p > points[seat]),
-                        (f"{points[seat]:+d}" if points[seat] else "0", str(after.scores[seat])),
+                        places[seat],
+                        (str(after.scores[seat]), f"{points[seat]:+d}" if points[seat] else "0"),
                     )
                     for seat in range(after.players)
                 ),
                 key=lambda row: (row.place, row.seat),
             )
         )
-        if result.goal is None:
-            note = "The pile ran out: nobody scores."
-        else:
-            gained = ", ".join(f"{src.kind} {src.points}" for src in result.sources)
-            note = f"{{{result.goal}}} scored a goal ({gained or 'no points'})."
+        note = goal_words(result, f"{{{result.goal}}}")
+        if result.discarder is not None and points[result.discarder] < 0:
+            note += (
+                f" {{{result.discarder}}} discarded the card and pays {-points[result.discarder]}."
+            )
         if after.phase is not Phase.OVER:
             note += f" Short game {after.short_game}: {{{after.dealer}}} deals and plays first."
         # the table as the short game ended, not the next deal
         position = after if after.phase is Phase.OVER else self._play(before, action)
         return DealSummary(
-            f"Short game {number}", ("this game", "match"), rows, note, position=position
+            f"Short game {number}",
+            ("match", "this game"),
+            rows,
+            note,
+            position=position,
+            sheet=score_sheet(after),
         )
+
+    def score_sheet(self, state: PhantomState) -> ScoreSheet:
+        """The match's score sheet: by short game, a row per source of points
+        named by its card ("Short game 2: red Sword 3", "... · condition: two
+        types at most", "the legendary Crown wins the match"), the bonus
+        check's hits and misses, a discarder's penalty, a pile-out's noughts.
+        The totals are the match totals (``state.scores``), at the end
+        ``outcome(state).scores``; after a legendary win the line under the
+        sheet says the totals did not decide."""
+        return score_sheet(state)
 
     def undo_barrier(
         self, before: PhantomState, action: PhantomAction, after: PhantomState
@@ -893,13 +1073,11 @@ def _result_words(before: PhantomState, after: PhantomState, name: Any) -> str:
         return ""
     result = after.results[len(before.results)]
     if result.goal is None:
-        return "The pile ran out: nobody scores."
-    gained = ", ".join(f"{src.kind} {src.points}" for src in result.sources)
-    words = f"{name(result.goal)} scores {result.points[result.goal]} ({gained or 'nothing'})."
+        return goal_words(result, "")
+    words = goal_words(result, name(result.goal))
+    words += f" Bonus check: {bonus_words(result)}."
     if result.discarder is not None and result.points[result.discarder] < 0:
         words += f" {name(result.discarder)} pays {-result.points[result.discarder]}."
-    if result.instant:
-        words += " The legendary Item wins the match."
     return words
 
 

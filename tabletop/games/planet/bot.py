@@ -45,7 +45,7 @@ from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
 from tabletop.games.planet.regions import _components, masks
-from tabletop.games.planet.rules import RULES, determinize, tie_key
+from tabletop.games.planet.rules import RULES, determinize, face_number, tie_key
 from tabletop.games.planet.tiles import (
     ANIMALS,
     HABITATS,
@@ -511,7 +511,7 @@ def reason(view: PlanetState, seat: int, action: Place) -> str:
             first = race.animal.terrain
     main = first or sorted(set(tile), key=lambda t: (t != home, -tile.count(t), _INDEX[t]))[0]
     laid = new[_INDEX[main]] & ~base[_INDEX[main]]
-    head = f"{TERRAIN_NAMES[main].capitalize()} on face {action.face}"
+    head = f"{TERRAIN_NAMES[main].capitalize()} on face {face_number(action.face)}"
     parts = [_region_words(before, after, main, laid)]
     if gains:
         parts.append("taking the lead for " + " and ".join(gains[:2]))

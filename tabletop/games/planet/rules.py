@@ -51,10 +51,13 @@ from tabletop.core.game import (
     GameInfo,
     IllegalAction,
     Outcome,
+    ScoreSheet,
+    SheetRow,
     SummaryRow,
     Variant,
     require,
 )
+from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import (
     DEALT_PILES,
@@ -75,6 +78,7 @@ from tabletop.games.planet.tiles import (
     TERRAIN_NAMES,
     TERRAINS,
     TILES,
+    TOUCH,
     Animal,
 )
 
@@ -400,7 +404,7 @@ class PlanetRules:
         assert seat is not None
         words = tile_words(action.tile)
         article = "an" if words[0] in "aeiou" else "a"
-        line = f"{name(seat)} places {article} {words} tile on face {action.face}."
+        line = f"{name(seat)} places {article} {words} tile on face {face_number(action.face)}."
         if after.round != before.round:
             line += " " + round_words(before, after, name)
         return line
@@ -478,13 +482,55 @@ class PlanetRules:
             habitats = [h for h in state.habitats if h is not None]
             require(len(set(habitats)) == len(habitats), "two habitat cards alike")
 
+    def score_sheet(self, state: PlanetState) -> ScoreSheet:
+        """The score sheet: once the game is over, a row per habitat card (its
+        terrain named, the holder's points, its cells in the notes: every card
+        is shown at the end) and a row per animal card won (1 point on its
+        holder's habitat terrain, else 2; beginner: 1), the totals equal to
+        :meth:`outcome`'s scores, and a line for each tie on points that the
+        animal cards settle (or that they leave shared). Before the end it is
+        the public standing: a row per animal card won, counted as cards
+        (the points hang on habitat cards still secret)."""
+        n = state.players
+        rows: list[SheetRow] = []
+        if not state.over:
+            for s in range(n):
+                for a in state.animals[s]:
+                    rows.append(_animal_row(a, s, n, 1, "1 card"))
+            return ScoreSheet.summed(rows, n, unit="animal cards")
+        for s in range(n):
+            terrain = state.habitats[s]
+            if terrain is None:
+                continue
+            count = state.planets[s].count(terrain)
+            name = TERRAIN_NAMES[terrain]
+            points = habitat_points(state, s)
+            notes = tuple(f"{count} {name} cells" if t == s else "" for t in range(n))
+            values = tuple(float(points) if t == s else None for t in range(n))
+            rows.append(SheetRow(f"{name.capitalize()} habitat card", values, notes))
+        for s in range(n):
+            habitat = state.habitats[s]
+            for a in state.animals[s]:
+                animal = ANIMALS[a]
+                kind = TERRAIN_NAMES[animal.terrain]
+                if state.beginner:
+                    points, why = 1, "beginner: 1 each"
+                elif animal.terrain == habitat:
+                    points, why = 1, f"{kind} = habitat"
+                else:
+                    points, why = 2, f"{kind} ≠ habitat"
+                rows.append(_animal_row(a, s, n, points, why))
+        return ScoreSheet.summed(rows, n, lines=tie_lines(state))
+
     def deal_summary(
         self, before: PlanetState, action: Place, after: PlanetState
     ) -> DealSummary | None:
         """A round that scored animal cards ended (rounds 3-12, when a card was
-        won or set aside): what each seat won in it and its animals so far,
-        with the round's other cards and who starts next in the note. Nothing
-        hidden is shown: habitat cards stay secret until the end."""
+        won or set aside): what each seat won in it and its animal cards so
+        far, ranked by that public standing (by the final scores once the
+        game is over), with the round's other cards and who starts next in
+        the note, and the sheet so far (:meth:`score_sheet`). Nothing hidden
+        is shown: habitat cards stay secret until the end."""
         if after.round == before.round or before.round < 3:
             return None
         r = before.round
@@ -493,19 +539,22 @@ class PlanetRules:
         if not any(won.values()) and not set(column) & set(after.board.discarded):
             return None  # every card waits for the next round: the log says so
         counts = [len(after.animals[s]) for s in range(after.players)]
+        sheet = self.score_sheet(after)
+        places = self.outcome(after).places if after.over else sheet.places()
         rows = tuple(
             sorted(
                 (
-                    SummaryRow(
-                        s,
-                        1 + sum(1 for c in counts if c > counts[s]),
-                        (", ".join(ANIMALS[a].name for a in won[s]) or "-", str(counts[s])),
-                    )
+                    SummaryRow(s, places[s], (f"+{len(won[s])}", str(counts[s])))
                     for s in range(after.players)
                 ),
                 key=lambda row: (row.place, row.seat),
             )
         )
+        winners = [
+            f"{{{s}}} the " + " and the ".join(ANIMALS[a].name for a in won[s])
+            for s in range(after.players)
+            if won[s]
+        ]
         waiting = [
             ANIMALS[c].name
             for c in column
@@ -513,6 +562,8 @@ class PlanetRules:
         ]
         gone = [ANIMALS[c].name for c in column if c in after.board.discarded]
         note = ""
+        if winners:
+            note += f"Won: {'; '.join(winners)}. "
         if waiting:
             note += f"Waiting for round {r + 1}: {', '.join(waiting)}. "
         if gone:
@@ -520,7 +571,12 @@ class PlanetRules:
         if not after.over:
             note += f"Round {after.round}: {{{after.start}}} takes first."
         return DealSummary(
-            f"Round {r}", ("won this round", "animals"), rows, note.strip(), position=after
+            f"Round {r}",
+            ("this round", "animal cards"),
+            rows,
+            note.strip(),
+            position=after,
+            sheet=sheet,
         )
 
     def undo_barrier(self, before: PlanetState, action: Place, after: PlanetState) -> bool:
@@ -531,6 +587,57 @@ class PlanetRules:
         return after.round != before.round
 
 
+def _animal_row(card: int, seat: int, players: int, points: int, why: str) -> SheetRow:
+    """Animal ``card``'s row: ``points`` in its holder ``seat``'s column."""
+    animal = ANIMALS[card]
+    values = tuple(float(points) if t == seat else None for t in range(players))
+    notes = tuple(why if t == seat else "" for t in range(players))
+    return SheetRow(f"{animal.name} ({short_condition(animal)})", values, notes)
+
+
+def short_condition(animal: Animal) -> str:
+    """An animal's condition in few words: "most forest", "forest by
+    mountain", "forest, no desert"."""
+    x = TERRAIN_NAMES[animal.terrain]
+    if animal.kind == MOST:
+        return f"most {x}"
+    y = TERRAIN_NAMES[animal.other or ""]
+    return f"{x} by {y}" if animal.kind == TOUCH else f"{x}, no {y}"
+
+
+def tie_lines(state: PlanetState) -> tuple[str, ...]:
+    """Words for each tie on points at the end: which seat the animal cards
+    put ahead ("{1} has more animal cards (4 to 3)"), or that they share."""
+    n = state.players
+    totals = [score(state, s) for s in range(n)]
+    lines = []
+    for total in sorted(set(totals), reverse=True):
+        tied = [s for s in range(n) if totals[s] == total]
+        if len(tied) < 2:
+            continue
+        cards = sorted(tied, key=lambda s: (-len(state.animals[s]), s))
+        counts = " to ".join(str(len(state.animals[s])) for s in cards)
+        seats = " and ".join(f"{{{s}}}" for s in cards)
+        most = [s for s in cards if len(state.animals[s]) == len(state.animals[cards[0]])]
+        if len(most) == len(cards):
+            lines.append(
+                f"A tie on {plural(total, 'point')}: {seats} have as many animal cards "
+                f"({counts}) and share the place."
+            )
+        elif len(most) == 1:
+            lines.append(
+                f"A tie on {plural(total, 'point')} between {seats}: {{{most[0]}}} has more "
+                f"animal cards ({counts}) and is placed ahead."
+            )
+        else:
+            ahead = " and ".join(f"{{{s}}}" for s in most)
+            lines.append(
+                f"A tie on {plural(total, 'point')} between {seats}: {ahead} have more "
+                f"animal cards ({counts}) and are placed ahead."
+            )
+    return tuple(lines)
+
+
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
@@ -539,6 +646,12 @@ def _shuffler(state: PlanetState) -> Random:
     if state.seed is None:
         raise ValueError("a view cannot end a round: its piles are hidden")
     return rngmod.make(state.seed, "planet-leftovers", state.round)
+
+
+def face_number(face: int) -> int:
+    """The number a face goes by for players (1-12, drawn on each face of the
+    planet shown large): the model's face ``face`` (0-11) plus one."""
+    return face + 1
 
 
 def tile_words(tile: int) -> str:

@@ -38,6 +38,7 @@ from tabletop.core.bots import ISMCTSBot, level_factory
 from tabletop.core.words import plural, seat_ref
 from tabletop.games.uchronicle import solver
 from tabletop.games.uchronicle.model import (
+    SUIT_LETTERS,
     Card,
     DeadEnd,
     Declare,
@@ -510,59 +511,79 @@ class HardBot(ISMCTSBot):
         return action
 
     def explain(self, view: UchronicleState, action: UchronicleAction) -> str:
-        """Why ``action``, in one line: what it designates and takes, how
-        often the next player could answer it without a removal, and the share
-        of the search's playouts that went to it."""
+        """Why ``action``, in whole sentences (the hint card shows them all
+        and the log keeps them): what it designates and takes, a cheaper
+        play it passed over, how often the next player could answer it
+        without a removal, and the share of the search's playouts that went
+        to it."""
         text = play_words(view, self.seat, action)
         visits = dict(self.search.last_stats.visits)
         total = sum(visits.values())
         if total and len(visits) > 1:
             share = visits.get(str(action), 0) / total
-            text += f" ({share:.0%} of the search's {total} playouts went to it)"
-        return text + "."
+            text += f" {share:.0%} of the search's {total} playouts went to it."
+        return text
 
 
 def play_words(view: UchronicleState, seat: int, action: UchronicleAction) -> str:
-    """One line about a play (without a closing full stop): the card and the
-    rules it sets, what it takes, and what it leaves the next player: how
-    likely they are to hold a card that beats it with no removal, judged from
-    the cards ``seat`` has not seen."""
+    """A play in whole sentences, each ending in a full stop: the card and
+    the rules it sets; what it takes, and a cheaper play when there was one
+    ("It costs more than it must: a play costing 1 point was there."); and
+    what it leaves the next player: how likely they are to hold a card that
+    beats it with no removal, judged from the cards ``seat`` has not seen."""
     taken = cost(view, action)
-    head = f"Plays {action.card}"
     if action.rules != view.rules:
-        head += f" and sets {action.rules.words()}"
+        head = f"Plays {action.card} and sets {action.rules.words()}."
     else:
-        head += f" under {action.rules.words()}"
+        head = f"Plays {action.card} under {action.rules.words()}."
+    points = plural(taken, "point")
     if isinstance(action, DeadEnd):
-        return f"{head}: no card can win, a dead end ({plural(taken, 'point')})"
-    low = min(c for c, _ in candidates(view, None))
+        return f"{head} No card can win: a dead end ({points})."
+    sentences = [head]
     if taken == 0:
-        what = "no removal needed"
+        sentences.append("No removal needed.")
     else:
-        what = f"removes {action.removed} ({plural(taken, 'point')}"
         if isinstance(action.removed, Declare):
             gone = solver.taken_by(view, action.card, action.removed)
-            what += f": {cards_text(gone)}"
-        what += ")"
+            declared = [str(r) for r in action.removed.ranks]
+            declared += [SUIT_LETTERS[x] for x in action.removed.suits]
+            sentences.append(
+                f"Declares {' and '.join(declared)}, taking "
+                f"{cards_text(gone).replace('+', ', ')} ({points})."
+            )
+        else:
+            sentences.append(
+                f"Removes {cards_text(action.removed.cards).replace('+', ', ')} ({points})."
+            )
+        low = min(c for c, _ in candidates(view, None))
         if taken > low:
-            what += f", though a play costing {plural(low, 'point')} was there"
+            sentences.append(
+                "It costs more than it must: a play costing "
+                f"{plural(low, 'point') if low else 'nothing'} was there."
+            )
+    sentences.append(_next_words(view, seat, action))
+    return " ".join(sentences)
+
+
+def _next_words(view: UchronicleState, seat: int, action: UchronicleAction) -> str:
+    """What the play leaves the next player, as a sentence."""
     after = RULES.apply_legal(view, action)
     nxt = after.turn
     if nxt is None or after.round != view.round:
-        return f"{head}: {what}, the round's last card"
+        return "It is the round's last card."
     if nxt == seat:
-        return f"{head}: {what}, and you lead the next trick"
+        return "You lead the next trick."
     pool = unseen_cards(view, seat)
     free, size = free_share(after, pool)
     chance = 1.0 - none_of(size - free, size, after.hand_sizes[nxt])
     who = seat_ref(nxt)
     if free == 0:
-        return f"{head}: {what}, and no card you have not seen beats it without a removal"
+        return "No card you have not seen beats it without a removal."
     if chance < 0.05:
-        return f"{head}: {what}, and {who} very likely needs a removal to beat it"
+        return f"{who} very likely needs a removal to beat it."
     if chance > 0.95:
-        return f"{head}: {what}, though {who} can almost surely beat it without a removal"
-    return f"{head}: {what}, and {who} can beat it without a removal about {chance:.0%} of the time"
+        return f"{who} can almost surely beat it without a removal."
+    return f"{who} can beat it without a removal about {chance:.0%} of the time."
 
 
 # -- the factory --------------------------------------------------------------------

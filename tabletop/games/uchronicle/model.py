@@ -55,7 +55,8 @@ Game state, :class:`UchronicleState` (one game: as many rounds as players, U10)
     a view keeps them, as every seat saw them go); ``deck`` (2 players: the undealt cards, top first; empty
     with 3 players; None in a view) and ``deck_size``; ``viewer`` (None in the
     full state; the seat a view was made for); ``results`` (each finished
-    round's negative points per seat).
+    round's negative points per seat) and ``results_cards`` (each finished
+    round's ``removed``: the cards behind those points, public like them).
 """
 
 from __future__ import annotations
@@ -431,6 +432,7 @@ class UchronicleState:
     deck_size: int
     viewer: int | None = None
     results: tuple[tuple[int, ...], ...] = ()
+    results_cards: tuple[tuple[tuple[Card, ...], ...], ...] = ()
 
     @property
     def rounds(self) -> int:

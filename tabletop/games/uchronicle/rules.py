@@ -23,6 +23,8 @@ from tabletop.core.game import (
     GameInfo,
     IllegalAction,
     Outcome,
+    ScoreSheet,
+    SheetRow,
     SummaryRow,
     Variant,
     require,
@@ -79,6 +81,7 @@ def new_round(
     first_lead: int,
     totals: tuple[int, ...],
     results: tuple[tuple[int, ...], ...],
+    results_cards: tuple[tuple[tuple[Card, ...], ...], ...] = (),
 ) -> UchronicleState:
     hands, deck = deal(players, seed, round_number)
     trick, deck = _turn_up(deck)
@@ -101,6 +104,7 @@ def new_round(
         deck=deck,
         deck_size=len(deck),
         results=results,
+        results_cards=results_cards,
     )
 
 
@@ -132,9 +136,19 @@ def taken_cards(state: UchronicleState, action: UchronicleAction) -> tuple[Card,
 
 def round_over(state: UchronicleState, tricks: tuple[Trick, ...]) -> UchronicleState:
     """The round as it ends: its nine ``tricks`` on the table, nobody to move,
-    its points added to the results. The game's last position, and the one the
-    table shows between rounds (``deal_summary``)."""
-    return evolve(state, tricks=tricks, trick=(), turn=None, results=(*state.results, state.points))
+    its points and the cards behind them added to the results. The game's last
+    position, and the one the table shows between rounds (``deal_summary``)."""
+    cards = state.results_cards
+    if state.removed is not None:
+        cards = (*cards, state.removed)
+    return evolve(
+        state,
+        tricks=tricks,
+        trick=(),
+        turn=None,
+        results=(*state.results, state.points),
+        results_cards=cards,
+    )
 
 
 def rules_change(before: RulesState, after: RulesState) -> list[str]:
@@ -190,7 +204,21 @@ class UchronicleRules:
         # every round at most all 30 cards taken by one seat
         score_bounds={2: (0.0, 60.0), 3: (0.0, 90.0)},
         hidden_information=True,
+        # 2: a state keeps each finished round's removed cards (results_cards)
+        save_version=2,
     )
+
+    def migrate(self, doc: dict[str, Any], from_version: int) -> dict[str, Any] | None:
+        """A save from an older version of Uchronicle, as this version writes it.
+
+        Version 1 -> 2: a state keeps each finished round's removed cards
+        (``results_cards``, for the score sheet). A version-1 final position
+        lacks them and only replaying its moves gives them, so it would never
+        match the replay: it is dropped, and the moves (replayed and checked
+        move by move on loading) stand alone."""
+        if from_version < 2:
+            doc.pop("final", None)
+        return doc
 
     # -- the protocol ------------------------------------------------------------
     def setup(self, config: GameConfig, seed: int) -> UchronicleState:
@@ -270,6 +298,7 @@ class UchronicleRules:
             (state.first_lead + 1) % state.players,
             after.totals,
             after.results,
+            after.results_cards,
         )
 
     def _after_play(self, state: UchronicleState, action: UchronicleAction) -> UchronicleState:
@@ -449,6 +478,19 @@ class UchronicleRules:
             ),
             "the round results are not points per seat",
         )
+        require(
+            type(state.results_cards) is tuple
+            and all(seat_tuple(r) and all(is_cards(c) for c in r) for r in state.results_cards),
+            "the cards of the finished rounds are not cards per seat",
+        )
+        if state.results_cards:  # () where a position was built without them
+            require(
+                tuple(tuple(len(c) for c in r) for r in state.results_cards) == state.results,
+                "the cards of the finished rounds do not match their points",
+            )
+        for cards in state.results_cards:
+            each = [c for taken in cards for c in taken]
+            require(len(set(each)) == len(each), "a card was taken twice in one round")
         # the 30 cards, each once, wherever they are
         history = [p.card for t in (*state.tricks, state.trick) for p in t]
         known = history + [c for h in state.hands if h is not None for c in h]
@@ -524,7 +566,9 @@ class UchronicleRules:
     ) -> str:
         """The move in words: "Ada plays D6, makes D trump, removes B2 (1
         point)"; in the standard game "declares 4 and B: takes B2, B4 (2
-        points)"; the U7 dead end says so."""
+        points)"; the U7 dead end says so. With 2 players, while the deck's
+        card turned up (U8) is in the trick, the line names it: "Ada plays D6
+        against the deck card B4, ..." (no other line says which card it was)."""
         seat = before.turn
         who = _name(names, seat)
         if not isinstance(action, (Play, DeadEnd)):
@@ -535,6 +579,9 @@ class UchronicleRules:
             text = f"{who} is at a dead end: plays {action.card}"
         else:
             text = f"{who} plays {action.card}"
+        deck = next((p.card for p in before.trick if p.seat is None), None)
+        if deck is not None:
+            text += f" against the deck card {deck}"
         text += "".join(f", {change}" for change in rules_change(before.rules, action.rules))
         if isinstance(action, DeadEnd):
             text += f", and takes all but each trick's last card ({points})"
@@ -574,22 +621,46 @@ class UchronicleRules:
         )
         return " ".join(lines)
 
+    def score_sheet(self, state: UchronicleState) -> ScoreSheet:
+        """One row per round: each seat's negative points in it, with the cards
+        behind them named ("B2, B4"); a round in play is a row too, so the
+        totals are always the game's so far. Fewest wins (U10): places by the
+        total. At the end the totals are ``outcome``'s scores."""
+        n = state.players
+        rows = []
+        for index, points in enumerate(state.results):
+            cards = state.results_cards[index] if index < len(state.results_cards) else ()
+            rows.append(
+                SheetRow(f"Round {index + 1}", tuple(float(p) for p in points), _taken_notes(cards))
+            )
+        if state.turn is not None and (state.tricks or state.trick or any(state.points)):
+            rows.append(
+                SheetRow(
+                    f"Round {state.round} (in play)",
+                    tuple(float(p) for p in state.points),
+                    _taken_notes(state.removed or ()),
+                )
+            )
+        lines = ["Each card taken out of the history is a negative point; fewest wins."]
+        return ScoreSheet.summed(rows, n, lines, unit="negative points", higher_is_better=False)
+
     def deal_summary(
         self, before: UchronicleState, action: Any, after: UchronicleState
     ) -> DealSummary | None:
-        """A round ended: each seat's negative points this round and in all
-        (fewest first), and the finished round (its nine tricks as they lay)
-        for the table to show until the summary is dismissed."""
+        """A round ended: each seat's negative points in all and this round,
+        ranked by the total (fewest first, the game's standing), the sheet so
+        far, and the finished round (its nine tricks as they lay) for the table
+        to show until the summary is dismissed. The last round's note names the
+        game's winner, who is first in the rows."""
         if len(after.results) == len(before.results) or not isinstance(action, (Play, DeadEnd)):
             return None
         position = self._after_play(before, action)
+        sheet = self.score_sheet(position)
         points = position.results[-1]
-        places = Outcome.from_scores(
-            [float(p) for p in points], EndReason.ROUNDS_COMPLETE, higher_is_better=False
-        ).places
         totals = position.totals
+        places = sheet.places()
         rows = tuple(
-            SummaryRow(s, places[s], (plural(points[s], "point"), plural(totals[s], "point")))
+            SummaryRow(s, places[s], (plural(totals[s], "point"), plural(points[s], "point")))
             for s in sorted(range(before.players), key=lambda s: (places[s], s))
         )
         if after.turn is None:
@@ -598,10 +669,11 @@ class UchronicleRules:
             note = f"Round {after.round} of {after.rounds}: {{{after.lead}}} leads."
         return DealSummary(
             f"Round {before.round} of {before.rounds} over",
-            ("This round", "In all"),
+            ("In all", "This round"),
             rows,
             note,
             position,
+            sheet=sheet,
         )
 
     def undo_barrier(self, before: UchronicleState, action: Any, after: UchronicleState) -> bool:
@@ -652,6 +724,11 @@ def winners_words(totals: Sequence[int]) -> str:
     if len(won) == 1:
         return f"{won[0]} wins with {points}."
     return f"{_and(won)} share the win with {points} each."
+
+
+def _taken_notes(cards: Sequence[Sequence[Card]]) -> tuple[str, ...]:
+    """Per seat, the cards it took in words ("B2, B4"; "" for none)."""
+    return tuple(cards_text(tuple(c)).replace("+", ", ") for c in cards)
 
 
 def _whole(value: object, lo: int, hi: int) -> bool:

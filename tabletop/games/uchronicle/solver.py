@@ -598,9 +598,11 @@ def check_removal(state: UchronicleState, play: Play) -> str | None:
             j = max(range(i), key=lambda k: keys[k])
             if keys[i][0] == 0 or keys[i] <= keys[j]:
                 if index == len(tricks) - 1 and kept[i] == play_card:
-                    return f"{kept[j]} would still beat your card {play_card} under {rules}."
+                    return (
+                        f"{kept[j]} would still beat your card {play_card} under {rules.words()}."
+                    )
                 where = _trick_name(index, len(tricks) - 1)
-                return f"{kept[j]} would beat {kept[i]} in {where} under {rules}."
+                return f"{kept[j]} would beat {kept[i]} in {where} under {rules.words()}."
     return None
 
 

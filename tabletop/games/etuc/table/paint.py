@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.etuc.rules import PURPLE, Card
-from tabletop.games.etuc.table.layout import Layout, Painters, chip_row
+from tabletop.games.etuc.table.layout import Layout, Painters, badge_room, chip_row, seat_head
 from tabletop.games.etuc.table.looks import card_face
 from tabletop.games.etuc.table.picture import CardSpot, EtucPicture, Line, Pop, SeatPanel, Stack
 from tabletop.ui.cards import CardPainter, draw_card, draw_fan, draw_outline, fan_layout
@@ -119,13 +119,13 @@ def _seat(
     pygame.draw.rect(surface, t.felt_dark, r, border_radius=t.px(12))
     if seat.to_move:
         pygame.draw.rect(surface, seat.name.colour, r, t.px(3), border_radius=t.px(12))
-    head = pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), t.body.get_linesize())
-    badge_w = 0
+    head = seat_head(t, r)
     if seat.badge:
-        badge_w = draw_badge(
-            surface, t, seat.badge, seat.badge_colour, midright=head.midright
-        ).w + t.px(8)
-    _line(surface, t, "body", seat.name, pygame.Rect(head.x, head.y, head.w - badge_w, head.h))
+        draw_badge(surface, t, seat.badge, seat.badge_colour, midright=head.midright)
+    badge_w = badge_room(t, seat.badge)
+    _line(
+        surface, t, seat.name_font, seat.name, pygame.Rect(head.x, head.y, head.w - badge_w, head.h)
+    )
     fan_area = pygame.Rect(
         r.x + t.px(10), head.bottom + t.px(4), r.w - t.px(20), r.bottom - head.bottom - t.px(10)
     )

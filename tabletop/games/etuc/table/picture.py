@@ -35,6 +35,7 @@ from tabletop.games.etuc.table.layout import (
     Painters,
     hand_poses,
     seat_anchor,
+    seat_name_font,
     stack_poses,
 )
 from tabletop.games.etuc.table.looks import colour_style
@@ -123,6 +124,9 @@ class SeatPanel:
     badge: str
     badge_colour: Colour
     cards: int
+    #: the name's font: "body", or "small" where the body one would not
+    #: fit beside the badge (layout.seat_name_font)
+    name_font: str = "body"
 
 
 @dataclass(frozen=True)
@@ -388,7 +392,10 @@ def picture(
         badge, colour = seat_badge(frame, view, seat)
         style = t.player(seat)
         name = Line(f"{style.glyph} {frame.session.names[seat]}", style.colour, bold=True)
-        seats.append(SeatPanel(seat, name, view.turn == seat, badge, colour, view.hand_sizes[seat]))
+        font = seat_name_font(t, layout.seats[seat], name.text, badge)
+        seats.append(
+            SeatPanel(seat, name, view.turn == seat, badge, colour, view.hand_sizes[seat], font)
+        )
     cards = hand(frame, local, layout, painters, view, focus)
     spots = [spot.pose.rect(painters.hand.card_size) for spot in cards if spot.hinted]
     viewer = frame.viewer

@@ -44,6 +44,7 @@ from tabletop.games.phantom_rummy.model import (
 )
 from tabletop.games.phantom_rummy.table import input as gestures
 from tabletop.games.phantom_rummy.table.animation import Flights
+from tabletop.games.phantom_rummy.table.example import draw_example_goal
 from tabletop.games.phantom_rummy.table.goal import GoalShow, goal_picture, paint_goal
 from tabletop.games.phantom_rummy.table.layout import (
     EMPTY,
@@ -71,9 +72,9 @@ from tabletop.ui.cards import Pose
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys, toggle_pick
 from tabletop.ui.table import Table, TableFrame
-from tabletop.ui.widgets import Button, FocusGroup
+from tabletop.ui.widgets import Button, FocusGroup, fit_text
 
-__all__ = ["PhantomTable", "draw_icon", "scene"]
+__all__ = ["PhantomTable", "draw_example_goal", "draw_icon", "scene"]
 
 #: the most gain choices the prompt offers as buttons (keys 1-4)
 MOST_GAINS = 4
@@ -277,20 +278,23 @@ class PhantomTable(Table[PhantomPicture]):
         self._layout_prompt()
         for i, b in enumerate(self.gain_buttons[: len(gains)]):
             b.text = self._gain_caption(gains[i], i, b.rect.w)
+            b.tooltip = f"Gain {self._gain_words(gains[i])}: lay it open and draw two ({i + 1})"
         self._sync_countdown()
 
     def _gain_caption(self, gain: ClaimGain, i: int, width: int) -> str:
-        """The gain button's caption, shortened to fit ``width``: "Gain Moon
-        5-6-7, red 6 (1)", else without "Gain", else without the type."""
+        """The gain button's caption, fitted to ``width`` and always led by
+        its verb: "Gain Moon 5-6-7, red 6 (1)", else without the type ("Gain
+        5-6-7, red 6 (1)"), else that shortened; the tooltip says it whole."""
         t = self.frame.app.theme
         words = self._gain_words(gain)
         short = words.split(" ", 1)[1] if " " in words else words
         room = width - 2 * t.px(12)
         font = t.font("small")
-        for text in (f"Gain {words} ({i + 1})", f"{words} ({i + 1})", f"{short} ({i + 1})"):
+        key = f" ({i + 1})"
+        for text in (f"Gain {words}{key}", f"Gain {short}{key}"):
             if font.size(text)[0] <= room:
                 return text
-        return f"{short} ({i + 1})"
+        return fit_text(font, f"Gain {short}", room - font.size(key)[0]) + key
 
     def _gain_words(self, gain: ClaimGain) -> str:
         """``Moon 5-6-7``, and the red cards of the two from hand (``red 6``):

@@ -25,9 +25,10 @@ from tabletop.core.words import plural
 from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.hands import laid_out_sets
 from tabletop.games.phantom_rummy.model import ShortGame, Source
+from tabletop.games.phantom_rummy.rules import flip_hits, legendary_card
 from tabletop.games.phantom_rummy.table.layout import goal_height
-from tabletop.games.phantom_rummy.table.looks import card_face
-from tabletop.ui.cards import CardPainter, draw_card
+from tabletop.games.phantom_rummy.table.looks import card_face, draw_phantom_card
+from tabletop.ui.cards import CardPainter
 from tabletop.ui.theme import Colour, Theme
 from tabletop.ui.widgets import draw_text, fit_text
 
@@ -75,26 +76,23 @@ class GoalShow:
         return min(1.0, max(0.0, (self.clock - self.lead - i * self.flip) / self.flip))
 
 
-def source_words(source: Source) -> str:
-    """One source of a goal's points in words."""
+def source_words(source: Source, short: bool = False) -> str:
+    """One source of a goal's points in words; ``short`` leaves out the red
+    cards' names (the cards drawn below carry their R marks). The bonus
+    check names no cards: each flip's tag says what it hit."""
     n = source.points
     titles = ", ".join(c.title for c in source.cards)
     if source.kind == "sets":
         return f"{plural(n, 'open set')}: {n}"
     if source.kind == "red":
+        if short:
+            return f"{plural(len(source.cards), 'red card')}: {n}"
         return f"{plural(len(source.cards), 'red card')} ({titles}): {n}"
     if source.kind == "condition":
         return f"Condition met, {titles}: {n}"
     if source.kind == "item":
-        return f"Legendary item, {titles}: {n}"
-    return f"Bonus check, matching {titles}: {n}"
-
-
-def flip_hits(result: ShortGame) -> list[int]:
-    """Per flip, how many of the scorer's cards it matched (the bonus source's
-    cards of its kind)."""
-    bonus = [c for s in result.sources if s.kind == "bonus" for c in s.cards]
-    return [len({c for c in bonus if c.kind == flip.kind}) for flip in result.flips]
+        return f"The legendary {source.cards[0].name} wins the match"
+    return f"Bonus check: {n}"
 
 
 def goal_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -124,6 +122,8 @@ class GoalPicture:
     words: str
     words_colour: Colour
     scored: bool
+    #: ``words`` without the red cards' names, when ``words`` is too long
+    short_words: str = ""
     hand: tuple[tuple[Card, ...], ...] = ()
     opened: tuple[tuple[Card, ...], ...] = ()
     flips: tuple[FlipSpot, ...] = ()
@@ -146,13 +146,16 @@ def goal_picture(show: GoalShow, names: Sequence[str], t: Theme) -> GoalPicture:
     title = f"{style.glyph} {names[seat]} scores a goal: {plural(gained, 'point')}"
     if result.discarder is not None:
         title += f", off {names[result.discarder]}'s discard"
-    if result.instant:
-        title += ". The legendary Item wins the match!"
+    card = legendary_card(result) if result.instant else None
+    if card is not None:
+        title += f". The legendary {card.name} wins the match!"
     # the sources of the points (the bonus once the flips have turned)
-    words = [source_words(s) for s in result.sources if s.kind != "bonus" or show.done]
-    text = " · ".join(words) or "No points."
+    shown = [s for s in result.sources if s.kind != "bonus" or show.done]
+    text = " · ".join(source_words(s) for s in shown) or "No points."
+    short = " · ".join(source_words(s, short=True) for s in shown) or "No points."
     if show.done and result.discarder is not None and result.points[result.discarder] < 0:
-        text += f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
+        pays = f" · {names[result.discarder]} pays {-result.points[result.discarder]}"
+        text, short = text + pays, short + pays
     flips = []
     for i, (flip, hit) in enumerate(zip(result.flips, flip_hits(result))):
         k = show.flip_progress(i)
@@ -166,30 +169,84 @@ def goal_picture(show: GoalShow, names: Sequence[str], t: Theme) -> GoalPicture:
         text,
         t.text,
         scored=True,
+        short_words=short,
         hand=tuple(goal_sets(show.hand)),
         opened=show.opened,
         flips=tuple(flips),
     )
 
 
-def _cards_row(
-    t: Theme,
-    painter: CardPainter,
-    surface: pygame.Surface,
-    sets: Sequence[tuple[Card, ...]],
-    x: int,
-    cy: int,
-    advanced: bool,
-) -> int:
-    """Sets of cards side by side from ``x`` (a gap between sets); returns the right edge."""
-    w, _ = painter.card_size
-    step, gap = round(w * 0.62), round(w * 0.3)
-    for laid in sets:
-        for c in sorted(laid):
-            draw_card(surface, painter, card_face(t, c, advanced), (x + w / 2, cy, 0.0))
-            x += step
-        x += w - step + gap
-    return x
+@dataclass(frozen=True)
+class GoalPlaces:
+    """Where the goal screen's cards go in its rect: each card's centre x
+    (the goal hand's sets, then the open sets, then the flips, in order),
+    the x of the labels "goal hand", "open" and "bonus check" (None for a
+    part with no cards), the cards' centre y, and the flips' step (a tag
+    under each flip is no wider than it)."""
+
+    hand: tuple[float, ...]
+    opened: tuple[float, ...]
+    flips: tuple[float, ...]
+    labels: tuple[float | None, float | None, float | None]
+    cy: int
+    flip_step: float
+
+
+def goal_places(
+    t: Theme, painter: CardPainter, goal: GoalPicture, inner: pygame.Rect
+) -> GoalPlaces:
+    """Lay the goal screen's cards out inside ``inner``: a set's cards
+    overlapping, gaps between sets and parts, the flips side by side; when
+    that is wider than the screen every step and gap shrinks by one factor
+    (the sets' cards down to a third of a card showing, the flips to what
+    their tags need, then further), so the last flip's right edge stays
+    inside: the bonus card fits the banner at every size."""
+    w, h = painter.card_size
+    line = t.font("body", bold=True).get_linesize()
+    small = t.small.get_linesize()
+    cy = inner.y + line + 2 * small + t.px(4) + h // 2
+    sets = [*goal.hand, *goal.opened]
+    tag = t.font("small", bold=True)
+    tag_w = max(tag.size("miss")[0], tag.size("+99")[0]) + t.px(4)
+    step, gap, flip_step = w * 0.62, w * 0.3, float(w + t.px(8))
+    n_flips = len(goal.flips)
+
+    def width(step: float, gap: float, flip_step: float) -> float:
+        cards = sum(w + step * (len(laid) - 1) for laid in sets) + gap * max(0, len(sets) - 1)
+        flips = w + flip_step * (n_flips - 1) + gap if n_flips else 0.0
+        return cards + flips
+
+    room = inner.w
+    if width(step, gap, flip_step) > room:
+        # first the overlap grows and the flips close up, to what stays readable
+        low = (w * 0.34, w * 0.12, float(max(tag_w, w * 0.5)))
+        full = width(step, gap, flip_step)
+        least = width(*low)
+        k = (full - room) / (full - least) if full > least else 1.0
+        k = min(1.0, k)
+        step, gap, flip_step = (a + (b - a) * k for a, b in zip((step, gap, flip_step), low))
+        over = width(step, gap, flip_step)
+        if over > room:  # then everything closes up by one factor
+            fixed = w * (len(sets) + (1 if n_flips else 0))
+            f = max(0.0, (room - fixed) / max(1.0, over - fixed))
+            step, gap, flip_step = step * f, gap * f, flip_step * f
+    x = float(inner.x)
+    xs: list[list[float]] = [[], []]
+    labels: list[float | None] = [None, None, None]
+    for part, groups in enumerate((goal.hand, goal.opened)):
+        for i, laid in enumerate(groups):
+            if i == 0:
+                labels[part] = x
+            for j in range(len(laid)):
+                xs[part].append(x + w / 2 + j * step)
+            x += w + step * (len(laid) - 1) + gap
+    flips: list[float] = []
+    if n_flips:
+        labels[2] = x
+        flips = [x + w / 2 + i * flip_step for i in range(n_flips)]
+    return GoalPlaces(
+        tuple(xs[0]), tuple(xs[1]), tuple(flips), (labels[0], labels[1], labels[2]), cy, flip_step
+    )
 
 
 def paint_goal(
@@ -234,41 +291,44 @@ def paint_goal(
         pygame.Rect(inner.x, inner.y, inner.w, line),
     )
     small = t.small.get_linesize()
+    words = goal.words
+    if t.small.size(words)[0] > inner.w and goal.short_words:
+        words = goal.short_words
     draw_text(
         surface,
         t.small,
-        fit_text(t.small, goal.words, inner.w),
+        fit_text(t.small, words, inner.w),
         goal.words_colour,
         pygame.Rect(inner.x, inner.y + line, inner.w, small),
     )
     # the cards: the goal hand by sets, the open sets, then the bonus check
+    places = goal_places(t, painter, goal, inner)
     w, h = painter.card_size
-    cy = inner.y + line + 2 * small + t.px(4) + h // 2
-    label = t.small.render("goal hand", True, t.text_dim)
-    surface.blit(label, label.get_rect(bottomleft=(inner.x, cy - h // 2 - t.px(1))))
-    x = _cards_row(t, painter, surface, goal.hand, inner.x, cy, advanced)
-    if goal.opened:
-        label = t.small.render("open", True, t.text_dim)
-        surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
-        x = _cards_row(t, painter, surface, goal.opened, x, cy, advanced)
-    if goal.flips:
-        label = t.small.render("bonus check", True, t.text_dim)
-        surface.blit(label, label.get_rect(bottomleft=(x, cy - h // 2 - t.px(1))))
-        room = inner.right - x - w
-        n = len(goal.flips)
-        step = min(w + t.px(8), room // max(1, n - 1)) if n > 1 else w
-        for i, flip in enumerate(goal.flips):
-            k = flip.turned
-            cx = x + i * step + w // 2
+    cy = places.cy
+    words_at = zip(("goal hand", "open", "bonus check"), places.labels, strict=True)
+    for text, at in words_at:
+        if at is not None:
+            label = t.small.render(text, True, t.text_dim)
+            surface.blit(label, label.get_rect(bottomleft=(round(at), cy - h // 2 - t.px(1))))
+    hand = [c for laid in goal.hand for c in sorted(laid)]
+    opened = [c for laid in goal.opened for c in sorted(laid)]
+    for card, x in (*zip(hand, places.hand), *zip(opened, places.opened)):
+        draw_phantom_card(surface, t, painter, card, (x, cy, 0.0), advanced=advanced)
+    for flip, x in zip(goal.flips, places.flips, strict=True):
+        k = flip.turned
+        cx = round(x)
+        if k >= 1:
+            draw_phantom_card(surface, t, painter, flip.card, (cx, cy, 0.0), advanced=advanced)
+        else:
             face = card_face(t, flip.card, advanced) if k >= 0.5 else None
             sprite = painter.sprite(face)
             sw = max(1, round(sprite.get_width() * abs(math.cos(math.pi * k))))
             img = pygame.transform.smoothscale(sprite, (sw, sprite.get_height()))
             surface.blit(img, img.get_rect(center=(cx, cy)))
-            if flip.tag is not None:
-                text, colour = flip.tag
-                tag = t.font("small", bold=True).render(text, True, colour)
-                surface.blit(tag, tag.get_rect(midtop=(cx, cy + h // 2 + t.px(2))))
+        if flip.tag is not None:
+            text, colour = flip.tag
+            tag = t.font("small", bold=True).render(text, True, colour)
+            surface.blit(tag, tag.get_rect(midtop=(cx, cy + h // 2 + t.px(2))))
 
 
 __all__ = [
@@ -281,6 +341,8 @@ __all__ = [
     "flip_hits",
     "goal_height",
     "goal_picture",
+    "goal_places",
+    "GoalPlaces",
     "goal_sets",
     "paint_goal",
     "source_words",

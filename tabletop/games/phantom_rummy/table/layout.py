@@ -8,6 +8,7 @@ lies: in the hand (group by group), in the row, on a discard pile.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -16,6 +17,7 @@ from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.table.looks import Group
 from tabletop.ui.cards import CardPainter, Look, Pose, row_layout
 from tabletop.ui.theme import Theme
+from tabletop.ui.widgets import fit_text, wrap_text
 
 
 @dataclass
@@ -185,6 +187,66 @@ def prompt_split(t: Theme, prompt: pygame.Rect) -> tuple[pygame.Rect, pygame.Rec
     )
 
 
+def prompt_title(
+    t: Theme, painter: CardPainter, left: pygame.Rect, title: str
+) -> list[tuple[str, pygame.Rect]]:
+    """Where the discard's name goes in the prompt, whole: beside the small
+    card when it fits there, else under it across the column, wrapped at
+    spaces (never cut: "red Swo…" named no card). ``left`` is the words'
+    column (``prompt_split``'s left, or the whole width with no buttons)."""
+    font = t.font("small", bold=True)
+    line = font.get_linesize()
+    w, h = painter.card_size
+    beside = pygame.Rect(left.x + w + t.px(10), left.y, left.w - w - t.px(10), h)
+    if font.size(title)[0] <= beside.w:
+        return [(title, pygame.Rect(beside.x, beside.y, beside.w, line))]
+    y = left.y + h + t.px(6)
+    out = []
+    for part in wrap_text(font, title, left.w):
+        out.append((part, pygame.Rect(left.x, y, left.w, line)))
+        y += line
+    return out
+
+
+def prompt_words_top(t: Theme, painter: CardPainter, left: pygame.Rect, title: str) -> int:
+    """Where the prompt's words start: under the card, or under its name
+    when the name goes under the card."""
+    placed = prompt_title(t, painter, left, title)
+    below = left.y + painter.card_size[1] + t.px(8)
+    return max(below, placed[-1][1].bottom + t.px(4)) if placed else below
+
+
+def pill_places(
+    t: Theme, hand: pygame.Rect, pills: Sequence[tuple[str, float, float]]
+) -> list[tuple[str, pygame.Rect]]:
+    """Each near set's words under the hand (text, from ``left`` to ``right``
+    of its cards), placed so that no two run into each other: a pill is
+    centred under its cards where it can, inside the room between its
+    neighbours' halfway marks (or the hand's edge), its words shortened to fit (the words
+    whole are the picture's, for the hover). Returns the text drawn and the
+    pill's rect, in order."""
+    font = t.font("small")
+    line = font.get_linesize()
+    pad = t.px(4)
+    gap = t.px(6)
+    centres = [(a + b) / 2 for _, a, b in pills]
+    out = []
+    for i, (text, _, _) in enumerate(pills):
+        c = centres[i]
+        low = hand.x if i == 0 else (centres[i - 1] + c) / 2 + gap / 2
+        high = hand.right if i == len(pills) - 1 else (c + centres[i + 1]) / 2 - gap / 2
+        # the room between the neighbours' halves: a pill may lean off its
+        # centre into it, never past it
+        room = high - low
+        shown = fit_text(font, text, max(0, int(room) - 2 * pad))
+        width = font.size(shown)[0] + 2 * pad
+        rect = pygame.Rect(0, 0, width, line)
+        rect.midtop = (round(c), hand.bottom - line)
+        rect.clamp_ip(pygame.Rect(round(low), hand.y, round(high - low), hand.h))
+        out.append((shown, rect))
+    return out
+
+
 def prompt_buttons(t: Theme, prompt: pygame.Rect, shown: list[bool]) -> list[pygame.Rect]:
     """The claim prompt's buttons (those ``shown``), in a column right of the
     discard; a hidden one gets no size."""
@@ -253,6 +315,41 @@ def discard_area(
     return pygame.Rect(r.x + pad, top, r.w - 2 * pad, mini_h + t.px(4))
 
 
+def sets_area(t: Theme, shape: Layout, painters: Painters, viewer: int, seat: int) -> pygame.Rect:
+    """Where ``seat``'s open sets lie: in its panel, or above your hand."""
+    line = t.small.get_linesize()
+    if seat == viewer:
+        r = shape.mine
+        half = (r.w - t.px(20)) // 2
+        return pygame.Rect(r.x, r.y + line, half, r.h - line)
+    r = shape.seats[seat]
+    pad = t.px(8)
+    top = r.y + t.px(4) + t.body.get_linesize() + line
+    return pygame.Rect(r.x + pad, top, r.w - 2 * pad, painters.mini.card_height + t.px(4))
+
+
+def set_poses(
+    painter: CardPainter, sets: Sequence[Sequence[Card]], area: pygame.Rect
+) -> list[tuple[Card, Pose]]:
+    """Open sets as small cards in ``area``: a set's cards overlapping (each
+    shows its left 0.55, where a red card's mark is), a gap between sets,
+    all squeezed in when too wide."""
+    w, _ = painter.card_size
+    n = sum(len(s) for s in sets)
+    step, gap = w * 0.55, w * 0.5
+    total = step * (n - len(sets)) + (w + gap) * len(sets) - gap
+    if total > area.w:
+        k = area.w / total
+        step, gap = step * k, gap * k
+    x = area.x + w / 2
+    out = []
+    for laid in sets:
+        for i, card in enumerate(laid):
+            out.append((card, Pose(x, area.centery, 0.0)))
+            x += step if i < len(laid) - 1 else w + gap
+    return out
+
+
 def discard_poses(painter: CardPainter, count: int, area: pygame.Rect) -> list[Pose]:
     """The poses of a discard pile of ``count`` cards in ``area``, oldest first."""
     w, _ = painter.card_size
@@ -271,3 +368,31 @@ def seat_anchor(shape: Layout, seat: int) -> Pose:
 def lifted(painter: CardPainter, pose: Pose, selected: bool) -> pygame.Rect:
     """A hand card's rect as drawn, raised when it is selected."""
     return pose.raised(painter.lift(Look.SELECTED) if selected else 0).rect(painter.card_size)
+
+
+def hint_tag(
+    t: Theme, ring: pygame.Rect, others: Sequence[pygame.Rect], bounds: pygame.Rect
+) -> pygame.Rect:
+    """Where the "Hint" tag goes beside the hinted button's ring: above it,
+    else below, else left, else right, the first side where it covers no
+    other button (``others``) and stays in ``bounds`` (above a button of the
+    lower row it covered Goal or Open); over the ring's top edge when no
+    side is free."""
+    font = t.font("small", bold=True)
+    tag = pygame.Rect((0, 0), font.size("Hint")).inflate(t.px(10), t.px(2))
+    gap = t.px(2)
+    sides = (
+        {"midbottom": (ring.centerx, ring.top - gap)},
+        {"midtop": (ring.centerx, ring.bottom + gap)},
+        {"midright": (ring.left - gap, ring.centery)},
+        {"midleft": (ring.right + gap, ring.centery)},
+    )
+    for side in sides:
+        place = tag.copy()
+        for name, at in side.items():
+            setattr(place, name, at)
+        if bounds.contains(place) and place.collidelist(list(others)) < 0:
+            return place
+    place = tag.copy()
+    place.midbottom = ring.midtop
+    return place

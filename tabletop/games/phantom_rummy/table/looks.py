@@ -4,7 +4,9 @@ Each card type has a colour *and* a glyph of its own, borrowed from the
 theme's suit styles (Sword ♠, Staff ♣, Moon ☾, Item ★), so no card is told
 apart by colour alone; the okabe_ito palette swaps the colours with the
 theme. A number card shows its number and that many glyphs; an Item its
-picture's name. A red copy carries an ``R`` disc and the word RED (in the
+picture's name. A red copy carries an ``R`` on a red disc at its left edge,
+under the corner index, where a card overlapped by the next one in a set or
+a pile still shows it (:func:`draw_red_mark`), and the word RED (in the
 advanced rules RED and its value; the legendary Item says LEGEND).
 
 :func:`group_hand` reads a hand the way a player does: the complete big
@@ -18,14 +20,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from tabletop.games.phantom_rummy.cards import KINDS, Card, Kind, kinds_words, parse_cards
 from tabletop.games.phantom_rummy.hands import distance_to_goal, set_shape
-from tabletop.ui.cards import CardFace, draw_fan
-from tabletop.ui.theme import SuitStyle, Theme
+from tabletop.ui.cards import CardFace, CardPainter, Look, Pose, draw_card, draw_fan
+from tabletop.ui.theme import SuitStyle, Theme, text_on
 
 #: the theme suit each card type borrows its colour and glyph from:
 #: Sword ♠ (0), Staff ♣ (3), Moon ☾ (6), Item ★ (4)
@@ -41,19 +43,76 @@ def type_style(theme: Theme, type_: str) -> SuitStyle:
     return SuitStyle(suit.colour, suit.glyph, type_)
 
 
-def card_face(theme: Theme, card: Card, advanced: bool = False) -> CardFace:
+def card_face(
+    theme: Theme, card: Card, advanced: bool = False, *, badge_disc: bool = True
+) -> CardFace:
     """The face of ``card``: its number and glyphs (or its picture's name), the
-    type's glyph in the corner, and the red copy's ``R`` disc and caption."""
+    type's glyph in the corner, and the red copy's caption and, with
+    ``badge_disc``, its ``R`` disc at the top right (the table draws
+    :func:`draw_red_mark` instead, which shows on an overlapped card too)."""
     style = type_style(theme, card.type)
     label = badge = ""
     if card.red:
-        badge = "R"
+        badge = "R" if badge_disc else ""
         label = "RED"
         if advanced:
             label = "LEGEND" if card.instant_win else f"RED {card.value}"
     if card.number is not None:
         return CardFace.of(str(card.number), style, pips=card.number, badge=badge, label=label)
     return CardFace.of(card.name[0], style, big_text=card.name.upper(), badge=badge, label=label)
+
+
+#: below this card height a red card's caption is too small to read
+LABEL_HEIGHT = 72
+
+
+def red_mark_rect(card_size: tuple[int, int], pose: Pose) -> pygame.Rect:
+    """Where a red card's mark lies on a card drawn upright at ``pose``: a
+    disc on the left edge under the corner index, in the strip an
+    overlapping neighbour leaves showing (the next card covers from 0.55 of
+    the width on; the corner's rank and glyph end near 0.3 of the height)."""
+    w, h = card_size
+    d = max(11, round(h * 0.125))
+    r = pose.rect(card_size)
+    band = max(2, round(h * 0.035))
+    return pygame.Rect(r.x + band + max(1, round(h * 0.01)), r.y + round(h * 0.31), d, d)
+
+
+def draw_red_mark(
+    surface: pygame.Surface, theme: Theme, painter: CardPainter, pose: Pose
+) -> pygame.Rect:
+    """A red card's mark: an ``R`` on a red disc, ringed in ink (colour plus
+    glyph), where an overlapped card still shows it; returns its rect."""
+    rect = red_mark_rect(painter.card_size, pose)
+    colour = theme.danger
+    pygame.draw.ellipse(surface, (20, 22, 28), rect.inflate(2, 2))
+    pygame.draw.ellipse(surface, colour, rect)
+    px = max(8, round(rect.h * 0.78))
+    letter = painter.fonts(px, True).render("R", True, text_on(colour))
+    surface.blit(letter, letter.get_rect(center=(rect.centerx, rect.centery + 1)))
+    return rect
+
+
+def draw_phantom_card(
+    surface: pygame.Surface,
+    theme: Theme,
+    painter: CardPainter,
+    card: Card,
+    pose: Pose | tuple[float, float, float],
+    look: Look = Look.NORMAL,
+    advanced: bool = False,
+) -> None:
+    """``card`` face up at ``pose`` in ``look``, a red copy with its mark
+    (the card's own disc left off: an overlapping neighbour would hide it).
+    A card under :data:`LABEL_HEIGHT` pixels drops its caption ("RED 3"),
+    a smudge at that size: the mark says red."""
+    face = card_face(theme, card, advanced, badge_disc=False)
+    if painter.card_height < LABEL_HEIGHT:
+        face = replace(face, label="")
+    draw_card(surface, painter, face, pose, look)
+    if card.red:
+        x, y, angle = pose
+        draw_red_mark(surface, theme, painter, Pose(x, y, angle).raised(painter.lift(look)))
 
 
 @dataclass(frozen=True)
@@ -173,6 +232,9 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
 __all__ = [
     "Group",
     "card_face",
+    "draw_phantom_card",
+    "draw_red_mark",
+    "red_mark_rect",
     "draw_icon",
     "group_hand",
     "type_style",

@@ -10,8 +10,14 @@ import pygame
 
 from tabletop.games.phantom_rummy.cards import Card
 from tabletop.games.phantom_rummy.table.goal import paint_goal
-from tabletop.games.phantom_rummy.table.layout import Layout, Painters, prompt_split
-from tabletop.games.phantom_rummy.table.looks import card_face
+from tabletop.games.phantom_rummy.table.layout import (
+    Layout,
+    Painters,
+    prompt_split,
+    prompt_title,
+    prompt_words_top,
+)
+from tabletop.games.phantom_rummy.table.looks import draw_phantom_card
 from tabletop.games.phantom_rummy.table.picture import (
     MatchPanel,
     Message,
@@ -49,9 +55,11 @@ class Canvas:
         pose: Pose | tuple[float, float, float],
         look: Look = Look.NORMAL,
     ) -> None:
-        """``card`` face up (a back for None) at ``pose``."""
-        face = card_face(self.t, card, self.advanced) if card is not None else None
-        draw_card(self.surface, painter, face, pose, look)
+        """``card`` face up (a back for None) at ``pose``, a red one marked."""
+        if card is None:
+            draw_card(self.surface, painter, None, pose, look)
+        else:
+            draw_phantom_card(self.surface, self.t, painter, card, pose, look, self.advanced)
 
 
 def paint(
@@ -73,8 +81,8 @@ def paint(
     _message(c, picture.message)
     _hand(c, picture)
     buttons.draw_widgets(surface, t)  # their tooltips: the frame, above the log
-    if picture.hint_button is not None:
-        _hint_ring(c, picture.hint_button)
+    if picture.hint_button is not None and picture.hint_tag is not None:
+        _hint_ring(c, picture.hint_button, picture.hint_tag)
     for flight in picture.flights:
         painter = getattr(painters, flight.painter)
         c.card(painter, flight.card, flight.pose)
@@ -118,25 +126,19 @@ def _match(c: Canvas, match: MatchPanel) -> None:
         )
 
 
-def _mini_sets(c: Canvas, sets: Sequence[tuple[Card, ...]], area: pygame.Rect) -> None:
-    """Open sets as small face-up cards, a set's cards overlapping, a gap between sets."""
+def _mini_sets(
+    c: Canvas, laid: Sequence[tuple[Card, Pose]], area: pygame.Rect | None = None
+) -> None:
+    """Open sets as small face-up cards where the picture lays them; "no
+    sets open" in ``area`` when there are none."""
     t = c.t
-    painter = c.painters.mini
-    w, h = painter.card_size
-    n = sum(len(s) for s in sets)
-    if not n:
-        draw_text(c.surface, t.small, "no sets open", mix(t.felt_dark, t.text, 0.5), area, "left")
+    if not laid:
+        if area is not None:
+            colour = mix(t.felt_dark, t.text, 0.5)
+            draw_text(c.surface, t.small, "no sets open", colour, area, "left")
         return
-    step, gap = w * 0.55, w * 0.5
-    total = step * (n - len(sets)) + (w + gap) * len(sets) - gap
-    if total > area.w:
-        k = area.w / total
-        step, gap = step * k, gap * k
-    x = area.x + w / 2
-    for laid in sets:
-        for i, card in enumerate(laid):
-            c.card(painter, card, (x, area.centery, 0.0))
-            x += step if i < len(laid) - 1 else w + gap
+    for card, pose in laid:
+        c.card(c.painters.mini, card, pose)
 
 
 def _mini_discards(c: Canvas, pile: Pile) -> None:
@@ -180,7 +182,7 @@ def _seat(c: Canvas, seat: SeatPanel) -> None:
     mini_h = c.painters.mini.card_height
     y += line
     sets_area = pygame.Rect(head.x, y, head.w, mini_h + t.px(4))
-    _mini_sets(c, seat.sets, sets_area)
+    _mini_sets(c, seat.laid, sets_area)
     y = sets_area.bottom
     draw_text(surface, t.small, "discards", t.text_dim, pygame.Rect(head.x, y, head.w, line))
     _mini_discards(c, seat.discards)
@@ -266,16 +268,10 @@ def _prompt(c: Canvas, prompt: Prompt) -> None:
     pose = Pose(left.x + w / 2 + t.px(2), left.y + h / 2 + t.px(2), 0.0)
     c.card(painter, claim.card, pose)
     draw_outline(surface, pose, painter.card_size, claim.head.colour, max(2, t.px(3)), grow=t.px(2))
-    beside = pygame.Rect(left.x + w + t.px(10), left.y, left.w - w - t.px(10), h)
     title = t.font("small", bold=True)
-    draw_text(
-        surface,
-        title,
-        fit_text(title, claim.title, beside.w),
-        t.text,
-        pygame.Rect(beside.x, beside.y, beside.w, line),
-    )
-    y = left.y + h + t.px(8)
+    for part, place in prompt_title(t, painter, left, claim.title):
+        draw_text(surface, title, part, t.text, place)
+    y = prompt_words_top(t, painter, left, claim.title)
     for part in wrap_text(t.small, claim.ask, left.w)[:3]:
         draw_text(surface, t.small, part, t.text, pygame.Rect(left.x, y, left.w, line))
         y += line
@@ -301,7 +297,7 @@ def _mine(c: Canvas, picture: PhantomPicture) -> None:
     draw_text(
         surface, t.small, "Your open sets", t.text_dim, pygame.Rect(sets.x, sets.y, sets.w, line)
     )
-    _mini_sets(c, picture.mine_sets, pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line))
+    _mini_sets(c, picture.mine_laid, pygame.Rect(sets.x, sets.y + line, sets.w, r.h - line))
     draw_text(
         surface,
         t.small,
@@ -348,31 +344,23 @@ def _hand(c: Canvas, picture: PhantomPicture) -> None:
             draw_outline(surface, drawn, size, t.hint, max(3, t.px(4)), grow=t.px(3))
         if spot.focused:
             draw_focus_ring(surface, drawn, size)
-    # each near set's waiting words under it
-    line = t.small.get_linesize()
-    hand = c.shape.hand
+    # each near set's waiting words under it, where the picture placed them
+    font = t.font("small")
     for pill in picture.pills:
-        width = max(int(pill.right - pill.left), t.px(40))
-        font = t.font("small")
-        text = fit_text(font, pill.text, width + t.px(60))
-        img = font.render(text, True, t.text)
-        place = img.get_rect(midtop=(round((pill.left + pill.right) / 2), hand.bottom - line))
-        place.clamp_ip(hand)
-        around = place.inflate(t.px(8), 0)
+        around = pill.rect
         pygame.draw.rect(
             surface, mix(t.felt_dark, t.panel, 0.5), around, border_radius=around.h // 2
         )
-        surface.blit(img, place)
+        img = font.render(pill.shown, True, t.text)
+        surface.blit(img, img.get_rect(center=around.center))
 
 
-def _hint_ring(c: Canvas, rect: pygame.Rect) -> None:
-    """The hint's button ringed, a "Hint" tag above it."""
+def _hint_ring(c: Canvas, rect: pygame.Rect, pill: pygame.Rect) -> None:
+    """The hint's button ringed, a "Hint" tag where the picture put it."""
     t, surface = c.t, c.surface
     around = rect.inflate(t.px(8), t.px(8))
     pygame.draw.rect(surface, t.hint, around, max(3, t.px(3)), border_radius=t.px(10))
     tag = t.font("small", bold=True).render("Hint", True, text_on(t.hint))
-    pill = tag.get_rect().inflate(t.px(10), t.px(2))
-    pill.midbottom = around.midtop
     pygame.draw.rect(surface, t.hint, pill, border_radius=pill.h // 2)
     surface.blit(tag, tag.get_rect(center=pill.center))
 

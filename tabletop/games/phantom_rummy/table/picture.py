@@ -45,7 +45,11 @@ from tabletop.games.phantom_rummy.table.layout import (
     discard_area,
     discard_poses,
     hand_poses,
+    hint_tag,
+    pill_places,
     row_poses,
+    set_poses,
+    sets_area,
 )
 from tabletop.games.phantom_rummy.table.looks import Group, group_hand, waiting_words
 from tabletop.ui.cards import Look, Pose
@@ -122,6 +126,8 @@ class SeatPanel:
     lit: bool
     count: str
     sets: tuple[tuple[Card, ...], ...]
+    #: the open sets' cards where they lie (see ``layout.set_poses``)
+    laid: tuple[tuple[Card, Pose], ...]
     discards: Pile
 
 
@@ -178,11 +184,15 @@ class Message:
 
 @dataclass(frozen=True)
 class Pill:
-    """A near set's waiting words, under its cards (from ``left`` to ``right``)."""
+    """A near set's waiting words (``text``), under its cards (from ``left``
+    to ``right``): the words ``shown`` in ``rect`` (``layout.pill_places``:
+    no two pills meet; ``shown`` is ``text`` shortened where the room is short)."""
 
     text: str
     left: float
     right: float
+    shown: str
+    rect: pygame.Rect
 
 
 @dataclass(frozen=True)
@@ -194,12 +204,15 @@ class PhantomPicture:
     row: Row
     prompt: Prompt
     mine_sets: tuple[tuple[Card, ...], ...]
+    mine_laid: tuple[tuple[Card, Pose], ...]
     mine_discards: Pile
     message: Message
     hand: tuple[CardSpot, ...]
     pills: tuple[Pill, ...]
     #: the hinted button's rect, ringed with a "Hint" tag, or None
     hint_button: pygame.Rect | None
+    #: where the tag goes (``layout.hint_tag``: on no other button)
+    hint_tag: pygame.Rect | None
     flights: tuple[Flight, ...]
     #: the goal screen over the table (not while the summary shows it)
     goal: GoalPicture | None
@@ -337,6 +350,13 @@ def _sets(sets: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(sorted(laid)) for laid in sets)
 
 
+def _laid(table: Seen, view: PhantomState, seat: int) -> tuple[tuple[Card, Pose], ...]:
+    """A seat's open sets where their small cards lie."""
+    frame = table.frame
+    area = sets_area(frame.app.theme, table.shape, table.painters, frame.viewer, seat)
+    return tuple(set_poses(table.painters.mini, _sets(view.opened[seat]), area))
+
+
 def _pile(table: Seen, view: PhantomState, seat: int) -> Pile:
     """A seat's own discard pile, oldest first; the discard on offer ringed;
     a card still flying there not shown yet."""
@@ -371,6 +391,7 @@ def _seat(table: Seen, view: PhantomState, seat: int) -> SeatPanel:
         lit=bool(status),
         count=plural(view.hand_sizes[seat], "card") + " in hand",
         sets=_sets(view.opened[seat]),
+        laid=_laid(table, view, seat),
         discards=_pile(table, view, seat),
     )
 
@@ -480,13 +501,18 @@ def _hand(
             CardSpot(card, poses[card], look, hinted=card in hinted, focused=card == focus)
         )
     w = table.painters.hand.card_size[0]
-    pills = []
+    spans = []
     for group in groups:
         words = waiting_words(group)
         if words:
             xs = [poses[c].x for c in group.cards]
-            pills.append(Pill(words, min(xs) - w / 2, max(xs) + w / 2))
-    return tuple(spots), tuple(pills)
+            spans.append((words, min(xs) - w / 2, max(xs) + w / 2))
+    places = pill_places(frame.app.theme, table.shape.hand, spans)
+    pills = tuple(
+        Pill(text, left, right, shown, rect)
+        for (text, left, right), (shown, rect) in zip(spans, places, strict=True)
+    )
+    return tuple(spots), pills
 
 
 def _hint_button(table: Seen) -> pygame.Rect | None:
@@ -514,11 +540,26 @@ def _hint_button(table: Seen) -> pygame.Rect | None:
     return button.rect.copy() if button is not None and button.visible else None
 
 
+def _hint_tag(table: Seen, button: pygame.Rect | None) -> pygame.Rect | None:
+    """The "Hint" tag's place beside the ringed button, on no other button."""
+    if button is None:
+        return None
+    t = table.frame.app.theme
+    ring = button.inflate(t.px(8), t.px(8))
+    others = [
+        b.rect
+        for b in (*table.turn_buttons, *table.prompt_buttons)
+        if b.visible and b.rect.w and b.rect != button
+    ]
+    return hint_tag(t, ring, others, table.frame.table_rect)
+
+
 def picture(table: Seen, view: PhantomState) -> PhantomPicture:
     """What the table shows of ``view`` (see the module docstring)."""
     frame = table.frame
     hinted = hinted_cards(frame.hint_action)
     hand, pills = _hand(table, view, hinted)
+    hint = _hint_button(table)
     goal = None
     if table.goal is not None and not frame.summary_shown:  # the summary shows it then
         goal = goal_picture(table.goal, frame.session.names, frame.app.theme)
@@ -530,11 +571,13 @@ def picture(table: Seen, view: PhantomState) -> PhantomPicture:
         row=_row(table, view, hinted),
         prompt=_prompt(table, view),
         mine_sets=_sets(view.opened[frame.viewer]),
+        mine_laid=_laid(table, view, frame.viewer),
         mine_discards=_pile(table, view, frame.viewer),
         message=_message(table, view),
         hand=hand,
         pills=pills,
-        hint_button=_hint_button(table),
+        hint_button=hint,
+        hint_tag=_hint_tag(table, hint),
         flights=table.flights.shown(),
         goal=goal,
     )

@@ -39,11 +39,19 @@ from tabletop.games.planet.geometry import SLOTS
 from tabletop.games.planet.model import Place, PlanetState
 from tabletop.games.planet.table import input as gestures
 from tabletop.games.planet.table.animation import Flashes
-from tabletop.games.planet.table.cards import Standings, board, board_spots, board_tip
+from tabletop.games.planet.table.cards import (
+    Standings,
+    board,
+    board_spots,
+    board_tip,
+    habitat_cards_height,
+    habitats_shown,
+    paint_habitat_cards,
+)
 from tabletop.games.planet.table.flatmap import FlatPlanetView
 from tabletop.games.planet.table.globe import SolidPlanetView
 from tabletop.games.planet.table.layout import EMPTY, Layout, lay_out, place_planets, tray_places
-from tabletop.games.planet.table.paint import draw_icon, paint_live, paint_table
+from tabletop.games.planet.table.paint import draw_icon, paint_live, paint_table, words_laid
 from tabletop.games.planet.table.picture import (
     Local,
     PlanetPicture,
@@ -74,12 +82,15 @@ class PlanetTable(Table[PlanetPicture]):
         #: each seat's planet in 3D (kept turned as left), and the flat map
         self.solids = {seat: SolidPlanetView(keys=True) for seat in range(self.players)}
         self.flat_view = FlatPlanetView()
-        #: the planets shown small (every seat but the one shown large), by seat
+        #: the planets shown small (every seat but the one shown large), by
+        #: seat, and the far side of each drawn beside it (at the turn the
+        #: picture gives: half a turn from the front's)
         self.small: dict[int, SolidPlanetView] = {}
+        self.backs = {seat: SolidPlanetView() for seat in range(self.players)}
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.shape = lay_out(self.frame.app.theme, rect)
+        self.shape = lay_out(self.frame.app.theme, rect, self.players)
         self._layout_planets()
 
     def _layout_planets(self) -> None:
@@ -100,6 +111,8 @@ class PlanetTable(Table[PlanetPicture]):
             view = self.solids[seat]
             view.fit(room)
             self.small[seat] = view
+        for seat, room in self.shape.small_back.items():
+            self.backs[seat].fit(room)
 
     def seat_order(self) -> list[int]:
         """The viewer, then the others in turn order."""
@@ -216,7 +229,14 @@ class PlanetTable(Table[PlanetPicture]):
     def paint(self, surface: pygame.Surface, picture: PlanetPicture) -> None:
         frame = self.frame
         paint_table(
-            surface, frame.app.theme, frame.panels, self.shape, self.big, self.small, picture
+            surface,
+            frame.app.theme,
+            frame.panels,
+            self.shape,
+            self.big,
+            self.small,
+            picture,
+            self.backs,
         )
 
     def live_rect(self) -> pygame.Rect | None:
@@ -231,7 +251,14 @@ class PlanetTable(Table[PlanetPicture]):
     def paint_live(self, surface: pygame.Surface, picture: PlanetPicture) -> None:
         frame = self.frame
         paint_live(
-            surface, frame.app.theme, frame.panels, self.shape, self.big, self.small, picture
+            surface,
+            frame.app.theme,
+            frame.panels,
+            self.shape,
+            self.big,
+            self.small,
+            picture,
+            self.backs,
         )
 
     def start(self, move: Move) -> None:
@@ -255,6 +282,7 @@ class PlanetTable(Table[PlanetPicture]):
 
     def update(self, dt: float) -> None:
         self.flashes.update(dt)
+        self._follow_hint()
         moved = gestures.edge_turn(self, dt)
         for view in self.turning_views():
             moved = view.update(dt) or moved
@@ -264,19 +292,52 @@ class PlanetTable(Table[PlanetPicture]):
             self.local.hover_face = (
                 self.big.face_at(pointer) if self.shown_planet == self.frame.viewer else None
             )
+        self.local.drop = self.drop_shown()
+
+    def drop_shown(self) -> Place | None:
+        """The placement a drop of the held tile would make now: the one the
+        preview lays on the free face under the pointer, else None (a drop
+        then places nothing). The frame paints what this reads, so a drop
+        lands only where the preview showed."""
+        local = self.local
+        if local.drag is None or local.hover_face is None:
+            return None
+        shown = self.preview()
+        if shown is None or shown[1] != local.hover_face:
+            return None
+        return Place(*shown)
+
+    def _follow_hint(self) -> None:
+        """A new hint on show: your planet shown large and turned to the face
+        it names, its tile picked in the tray at its turn (so hovering that
+        face previews exactly the hint)."""
+        hint = self.frame.hint_action
+        local = self.local
+        if hint is local.hinted:
+            return
+        local.hinted = hint if isinstance(hint, Place) else None
+        if not isinstance(hint, Place) or hint.tile not in self.tiles:
+            return
+        self.show(self.frame.viewer)
+        local.pick, local.rotation = self.tiles.index(hint.tile), hint.rotation
+        if not local.flat:
+            self.solids[self.frame.viewer].turn_to_face(hint.face)
 
     # -- hooks ---------------------------------------------------------------------------------
     def table_tooltip(self) -> tuple[str, tuple[int, int]] | None:
-        """The board card under the pointer explains itself."""
+        """The board card under the pointer explains itself; the preview's
+        words, when they do not all fit their panel, show whole."""
         pointer = self.local.pointer
-        if (
-            self.local.drag is None
-            and pointer is not None
-            and self.shape.board.collidepoint(pointer)
-        ):
+        if self.local.drag is not None or pointer is None:
+            return None
+        if self.shape.board.collidepoint(pointer):
             tip = self.board_tip(pointer)
             if tip:
                 return tip, pointer
+        if self.shape.info.collidepoint(pointer):
+            words = self.picture(self.view).words
+            if not words_laid(self.frame.app.theme, self.shape.info, words)[1]:
+                return "\n".join(line.text for line in words.lines), pointer
         return None
 
     def board_tip(self, pos: tuple[int, int]) -> str:
@@ -287,6 +348,21 @@ class PlanetTable(Table[PlanetPicture]):
             if spot.collidepoint(pos):
                 return board_tip(row, [seat_name(self.frame, s) for s in range(self.players)])
         return ""
+
+    def results_picture(self, width: int) -> tuple[int, Any] | None:
+        """Above the results' score sheet: every seat's habitat card as the
+        game's end reveals it (its cells and points); None in a beginner game."""
+        view = self.view
+        names = [seat_name(self.frame, s) for s in range(self.players)]
+        cards = habitats_shown(view, names)
+        if not cards:
+            return None
+        theme = self.frame.app.theme
+
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            paint_habitat_cards(surface, theme, rect, cards)
+
+        return habitat_cards_height(theme), draw
 
     def dismiss(self) -> bool:
         """Escape: your own planet back large, or a held tile let go."""

@@ -12,7 +12,7 @@ sixty a second, positions change rarely). Nothing here decides what is legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from tabletop.games.planet.geometry import CELL_COUNT, SLOTS
 from tabletop.games.planet.model import UNKNOWN, PlanetState
 from tabletop.games.planet.regions import condition_key, regions, with_tile
 from tabletop.games.planet.rules import leaders as rules_leaders
+from tabletop.games.planet.rules import short_condition, tie_key
 from tabletop.games.planet.table.looks import TERRAIN_COLOURS, Colour, draw_glyph, draw_panel
 from tabletop.games.planet.tiles import (
     ANIMALS,
@@ -31,24 +32,13 @@ from tabletop.games.planet.tiles import (
     MOST,
     TERRAIN_NAMES,
     TILES,
-    TOUCH,
     Animal,
 )
 from tabletop.ui.theme import Theme
-from tabletop.ui.widgets import fit_text, wrap_text
+from tabletop.ui.widgets import draw_text, fit_text, wrap_text
 
 #: how a seat stands on an animal card now
 LEADS, TIED, BEHIND = "leads", "tied", "behind"
-
-
-def short_condition(animal: Animal) -> str:
-    """An animal's condition in few words: "most forest", "forest by
-    mountain", "forest, no desert"."""
-    x = TERRAIN_NAMES[animal.terrain]
-    if animal.kind == MOST:
-        return f"most {x}"
-    y = TERRAIN_NAMES[animal.other or ""]
-    return f"{x} by {y}" if animal.kind == TOUCH else f"{x}, no {y}"
 
 
 def standing(
@@ -182,11 +172,15 @@ def habitat_change(view: PlanetState, seat: int, tile: int, face: int, rotation:
 @dataclass(frozen=True)
 class BoardRow:
     """A card on the board: the round that scores it, the card (``UNKNOWN``
-    face down) and the seats leading it now."""
+    face down) and the seats leading it now; ``by``, for a card scored in
+    round 12 whose leaders tie on the largest region, what round 12's
+    tie-break reads to lead it now ("2nd", "3rd": the 2nd or 3rd largest
+    region), or "" (no tie-break, or none that tells them apart)."""
 
     rnd: int
     card: int
     leads: tuple[int, ...]
+    by: str = ""
 
 
 @dataclass(frozen=True)
@@ -203,11 +197,26 @@ def board(standings: Standings, view: PlanetState) -> Board:
         out = []
         for rnd, card in cards_to_come(view):
             lead = standings.leaders(view, card, final=rnd == 12) if card != UNKNOWN else []
-            out.append(BoardRow(rnd, card, tuple(lead)))
+            by = tie_broken_by(standings, view, card) if rnd == 12 and len(lead) == 1 else ""
+            out.append(BoardRow(rnd, card, tuple(lead), by))
         return Board(tuple(out))
 
     got: Board = standings.cached(("board", view.planets, view.round, view.board), rows)
     return got
+
+
+def tie_broken_by(standings: Standings, view: PlanetState, card: int) -> str:
+    """For a card scored in round 12: "2nd" or "3rd" when its leaders tie on
+    the largest region and that region puts one of them ahead now, else ""."""
+    animal = ANIMALS[card]
+    tied = standings.leaders(view, card)
+    if animal.kind == MOST or len(tied) < 2:
+        return ""
+    keys = {s: tie_key(standings.condition_key(view.planets[s], animal)) for s in tied}
+    for depth in range(len(next(iter(keys.values())))):
+        if len({k[depth] for k in keys.values()}) > 1:
+            return ("2nd", "3rd")[depth] if depth < 2 else ""
+    return ""
 
 
 @dataclass(frozen=True)
@@ -254,6 +263,8 @@ def lay_out_board(t: Theme, r: pygame.Rect, board: Board) -> BoardShape:
     for row in rows:
         lead = row.leads
         mark = " ".join(t.player(s).glyph for s in lead) if lead else "–"
+        if row.by:
+            mark += f" on {row.by}"
         colour = t.player(lead[0]).colour if len(lead) == 1 else t.text_dim
         mark_w = t.small.size(mark)[0]
         marks.append((mark, colour, mark_w))
@@ -302,9 +313,15 @@ def board_tip(row: BoardRow, names: list[str]) -> str:
         if len(lead) == 1
         else f"tied: {who_lead}"
     )
+    if row.by:
+        who = f"tied on the largest region, {who_lead} leads on the {row.by} largest"
+    elif row.rnd == 12 and len(lead) > 1:
+        who += " (a tie now would set it aside)"
     when = (
         "round 12 (ties: 2nd, then 3rd largest region)"
         if row.rnd == 12 and animal.kind != MOST
+        else "round 12 (a tie sets it aside)"
+        if row.rnd == 12
         else f"round {row.rnd}"
     )
     return f"{animal.name}: {animal.condition}. Scored in {when}; {who}."
@@ -335,14 +352,21 @@ def paint_board(surface: pygame.Surface, t: Theme, r: pygame.Rect, board: Board)
         draw_condition_icon(surface, animal, pygame.Rect(ix, y + 1, icon_w, icon))
         text_w = max(1, r.right - t.px(8) - mark_img.get_width() - t.px(6) - tx)
         if need == 1:
-            words = fit_text(t.small, f"{animal.name}: {short_condition(animal)}", text_w)
-            surface.blit(t.small.render(words, True, t.text), (tx, y))
-        else:  # the name beside the icon, the condition under it
-            surface.blit(
-                t.small.render(fit_text(t.small, animal.name, text_w), True, t.text), (tx, y)
+            words = f"{animal.name}: {short_condition(animal)}"
+            draw_text(
+                surface, t.small, words, t.text, pygame.Rect(tx, y, text_w, line), valign="top"
             )
-            below = fit_text(t.small, short_condition(animal), max(1, r.right - t.px(8) - tx))
-            surface.blit(t.small.render(below, True, t.text_dim), (tx, y + line))
+        else:  # the name beside the icon, the condition under it
+            draw_text(
+                surface,
+                t.small,
+                animal.name,
+                t.text,
+                pygame.Rect(tx, y, text_w, line),
+                valign="top",
+            )
+            below = pygame.Rect(tx, y + line, max(1, r.right - t.px(8) - tx), line)
+            draw_text(surface, t.small, short_condition(animal), t.text_dim, below, valign="top")
         surface.blit(mark_img, (r.right - t.px(8) - mark_img.get_width(), y))
         y += line * need
     if shape.more:
@@ -393,17 +417,45 @@ def draw_condition_icon(surface: pygame.Surface, animal: Animal, box: pygame.Rec
 
 
 @dataclass(frozen=True)
+class HabitatShown:
+    """One seat's habitat card as shown at the end: the seat (its glyph and
+    name), its terrain, its cells of that terrain and their points."""
+
+    seat: int
+    name: str
+    terrain: str
+    cells: int
+    points: int
+
+
+@dataclass(frozen=True)
 class HabitatCard:
     """The viewer's secret habitat card: its terrain (None in a beginner
     game), the cells they have of it and the points those score, and the
-    card's steps."""
+    card's steps. Once the game is over, ``shown`` holds every seat's card
+    (the rulebook has each player show it) and the card is no longer secret."""
 
     terrain: str | None
     now: str = ""
     steps: str = ""
+    shown: tuple[HabitatShown, ...] = ()
 
 
-def habitat_card(view: PlanetState, seat: int) -> HabitatCard:
+def habitats_shown(view: PlanetState, names: Sequence[str]) -> tuple[HabitatShown, ...]:
+    """Every seat's habitat card once the game is over (none before, none in
+    a beginner game); ``names``: each seat's glyph and name."""
+    if not view.over:
+        return ()
+    out = []
+    for seat, terrain in enumerate(view.habitats):
+        if terrain is not None:
+            count = view.planets[seat].count(terrain)
+            points = HABITATS[terrain].score(count)
+            out.append(HabitatShown(seat, names[seat], terrain, count, points))
+    return tuple(out)
+
+
+def habitat_card(view: PlanetState, seat: int, names: Sequence[str] = ()) -> HabitatCard:
     terrain = view.habitats[seat]
     if terrain is None:
         return HabitatCard(None)
@@ -412,18 +464,45 @@ def habitat_card(view: PlanetState, seat: int) -> HabitatCard:
     points = plural(card.score(count), "point")
     now = f"{TERRAIN_NAMES[terrain]}: {plural(count, 'cell')} now → {points}"
     steps = " · ".join(f"{c}+: {p}" for c, p in zip(card.cells, card.points))
-    return HabitatCard(terrain, now, f"cells → points: {steps}")
+    shown = habitats_shown(view, names or [f"P{s + 1}" for s in range(view.players)])
+    return HabitatCard(terrain, now, f"cells → points: {steps}", shown)
+
+
+def habitat_words(shown: HabitatShown) -> str:
+    """ "◆ Bea: 21 cells, 6 pts": a card shown at the end (its terrain is the
+    swatch beside it)."""
+    return f"{shown.name}: {plural(shown.cells, 'cell')}, {shown.points} pts"
+
+
+def draw_swatch(surface: pygame.Surface, terrain: str, rect: pygame.Rect) -> None:
+    """A terrain's colour with its glyph, in ``rect``."""
+    pygame.draw.rect(surface, TERRAIN_COLOURS[terrain], rect)
+    draw_glyph(surface, terrain, rect.center, rect.h * 0.8)
 
 
 def paint_habitat(surface: pygame.Surface, t: Theme, r: pygame.Rect, card: HabitatCard) -> None:
+    """The viewer's secret card; once the game is over every seat's card,
+    each on a line in its owner's colour."""
     draw_panel(surface, t, r, t.panel_title)
     x, y = r.x + t.px(8), r.y + t.px(4)
     line = t.small.get_linesize()
     width = r.w - t.px(16)
     bold = t.font("small", bold=True)
-    surface.blit(
-        bold.render(fit_text(bold, "Your habitat card (secret)", width), True, t.text), (x, y)
-    )
+    sw = line - t.px(2)
+    if card.shown:
+        surface.blit(bold.render(fit_text(bold, "Habitat cards", width), True, t.text), (x, y))
+        y += line
+        for shown in card.shown:
+            if y + line > r.bottom:
+                break
+            draw_swatch(surface, shown.terrain, pygame.Rect(x, y + 1, sw, sw))
+            colour = t.player(shown.seat).colour
+            room = pygame.Rect(x + sw + t.px(6), y, width - sw - t.px(6), line)
+            draw_text(surface, t.small, habitat_words(shown), colour, room, valign="top")
+            y += line
+        return
+    head = "Habitat cards" if card.terrain is None else "Your habitat card (secret)"
+    surface.blit(bold.render(fit_text(bold, head, width), True, t.text), (x, y))
     y += line
     if card.terrain is None:
         surface.blit(
@@ -433,10 +512,7 @@ def paint_habitat(surface: pygame.Surface, t: Theme, r: pygame.Rect, card: Habit
             (x, y),
         )
         return
-    sw = line - t.px(2)
-    swatch = pygame.Rect(x, y + 1, sw, sw)
-    pygame.draw.rect(surface, TERRAIN_COLOURS[card.terrain], swatch)
-    draw_glyph(surface, card.terrain, swatch.center, sw * 0.8)
+    draw_swatch(surface, card.terrain, pygame.Rect(x, y + 1, sw, sw))
     surface.blit(
         t.small.render(fit_text(t.small, card.now, width - sw - t.px(6)), True, t.text),
         (x + sw + t.px(6), y),
@@ -447,6 +523,65 @@ def paint_habitat(surface: pygame.Surface, t: Theme, r: pygame.Rect, card: Habit
         y += line
 
 
+# -- the results screen's picture: every habitat card, revealed ------------------------
+
+
+def habitat_cards_height(t: Theme) -> int:
+    """The height of :func:`paint_habitat_cards`: a card's four lines."""
+    return t.small.get_linesize() * 4 + t.px(14)
+
+
+def paint_habitat_cards(
+    surface: pygame.Surface, t: Theme, r: pygame.Rect, cards: Sequence[HabitatShown]
+) -> None:
+    """Every seat's habitat card side by side in ``r``, as the game's end
+    reveals them: the owner in their colour, the terrain (colour and glyph),
+    the cells of it on their planet and the points, and the card's steps
+    with the one reached lit."""
+    if not cards:
+        return
+    gap = t.px(8)
+    w = (r.w - gap * (len(cards) - 1)) // len(cards)
+    line = t.small.get_linesize()
+    bold = t.font("small", bold=True)
+    for k, shown in enumerate(cards):
+        box = pygame.Rect(r.x + k * (w + gap), r.y, w, r.h)
+        draw_panel(surface, t, box, t.panel_title)
+        colour = t.player(shown.seat).colour
+        pygame.draw.rect(surface, colour, box, max(2, t.px(2)), border_radius=t.px(8))
+        x, y, width = box.x + t.px(8), box.y + t.px(5), box.w - t.px(16)
+        surface.blit(bold.render(fit_text(bold, shown.name, width), True, colour), (x, y))
+        y += line
+        sw = line - t.px(2)
+        draw_swatch(surface, shown.terrain, pygame.Rect(x, y + 1, sw, sw))
+        head = f"{TERRAIN_NAMES[shown.terrain].capitalize()} habitat card"
+        surface.blit(
+            t.small.render(fit_text(t.small, head, width - sw - t.px(6)), True, t.text),
+            (x + sw + t.px(6), y),
+        )
+        y += line
+        got = f"{plural(shown.cells, 'cell')} → {plural(shown.points, 'point')}"
+        surface.blit(bold.render(fit_text(bold, got, width), True, t.text), (x, y))
+        y += line
+        card = HABITATS[shown.terrain]
+        steps = [(f"{c}+:{p}", p == shown.points) for c, p in zip(card.cells, card.points)]
+        words = " ".join(text for text, _ in steps)
+        if t.small.size(words)[0] > width:  # narrow: the steps reached so far, in short
+            steps = [
+                (f"{c}+" if p != shown.points else f"{c}+:{p}", p == shown.points)
+                for c, p in zip(card.cells, card.points)
+            ]
+        sx = x
+        for text, lit in steps:
+            img = t.small.render(text, True, t.text if lit else t.text_dim)
+            if sx + img.get_width() > box.right - t.px(6):
+                break
+            if lit:
+                pygame.draw.rect(surface, t.focus, img.get_rect(topleft=(sx, y)).inflate(4, 0), 1)
+            surface.blit(img, (sx, y))
+            sx += img.get_width() + t.small.size(" ")[0] + 2
+
+
 __all__ = [
     "BEHIND",
     "LEADS",
@@ -454,6 +589,7 @@ __all__ = [
     "Board",
     "BoardRow",
     "HabitatCard",
+    "HabitatShown",
     "Standings",
     "board",
     "board_spots",
@@ -462,6 +598,11 @@ __all__ = [
     "draw_condition_icon",
     "habitat_card",
     "habitat_change",
+    "habitat_cards_height",
+    "habitat_words",
+    "paint_habitat_cards",
+    "habitats_shown",
+    "draw_swatch",
     "leaders",
     "paint_board",
     "paint_habitat",

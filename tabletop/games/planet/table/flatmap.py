@@ -23,6 +23,7 @@ from tabletop.games.planet.table.looks import (
     Colour,
     Point,
     centroid,
+    draw_badge,
     draw_glyph,
     lifted,
 )
@@ -136,13 +137,15 @@ class FlatPlanetView:
         glow_colour: Colour = (255, 236, 120),
         rings: Sequence[tuple[int, Colour]] = (),
         sides_of: int | None = None,
+        labels: Sequence[pygame.Surface] = (),
     ) -> None:
         """``planet`` (60 letters), with ``preview`` cells laid over it (a
         tile about to be placed, drawn lighter), the cells of ``glow``
         outlined and each face of ``rings`` ringed in its colour. With
         ``sides_of``, each side of that face and the side it meets on the
         solid are marked alike, so a side the net cuts apart shows where it
-        joins (:func:`side_marks`)."""
+        joins (:func:`side_marks`). ``labels`` are the faces' numbers, one
+        image a face, each on a dark disc at its pentagon's centre."""
         if not self.cells:
             return
         line = max(1, round(self.scale / 40))
@@ -167,6 +170,13 @@ class FlatPlanetView:
                 (ax, ay), (bx, by) = inset
                 mid = ((ax * 3 + bx) / 4, (ay * 3 + by) / 4), ((ax + bx * 3) / 4, (ay + by * 3) / 4)
                 pygame.draw.line(surface, colour, mid[0], mid[1], max(3, line * 4))
+        for face, label in enumerate(labels):
+            corners = self.faces[face]
+            centre = (
+                sum(p[0] for p in corners) / len(corners),
+                sum(p[1] for p in corners) / len(corners),
+            )
+            draw_badge(surface, label, centre)
 
 
 #: the colours marking a face's five sides and the sides they meet

@@ -22,11 +22,20 @@ from tabletop.games.planet.table.looks import (
     TERRAIN_COLOURS,
     Colour,
     Point,
+    draw_badge,
     draw_glyph,
     lifted,
 )
 from tabletop.games.planet.tiles import EMPTY
-from tabletop.ui.solid import GlyphSprites, Quat, Solid, SolidView, q_axis_angle, q_mul
+from tabletop.ui.solid import (
+    GlyphSprites,
+    Quat,
+    Solid,
+    SolidView,
+    q_axis_angle,
+    q_mul,
+    q_rotate,
+)
 
 #: the planet's solid: geometry's dodecahedron, each face fanned into its 5
 #: cells from its centre, so the solid's cell ``5*f + e`` is geometry's
@@ -44,6 +53,11 @@ def _paint_glyph(surface: pygame.Surface, terrain: object, size: float, shade: f
             surface, terrain, (surface.get_width() / 2, surface.get_height() / 2), size * 0.4
         )
 
+
+#: a face's number is drawn while the face meets the eye at least this squarely
+LABEL_FACING = 0.3
+#: the turn that shows a planet's far side: half a turn about the screen's upright
+FAR_SIDE: Quat = q_axis_angle((0, 1, 0), 3.141592653589793)
 
 #: the terrains' glyphs, painted once per size and blitted (shared by every view)
 GLYPHS = GlyphSprites(_paint_glyph)
@@ -122,11 +136,15 @@ class SolidPlanetView:
         glow_colour: Colour = (255, 236, 120),
         rings: Sequence[tuple[int, Colour]] = (),
         sides_of: int | None = None,
+        labels: Sequence[pygame.Surface] = (),
     ) -> None:
         """``planet`` with ``preview`` cells laid over it (lighter), the cells
         of ``glow`` lit and ringed (the regions a tile joins) and each face of
         ``rings`` outlined in its colour. ``sides_of`` is the flat map's (a
-        side the net cuts apart); on the solid every side is whole."""
+        side the net cuts apart); on the solid every side is whole.
+        ``labels``, when given, are the faces' numbers (one image a face),
+        each drawn on a dark disc at its face's centre while the face turns
+        towards the eye (:func:`looks.draw_badge`)."""
         preview = preview or {}
         if planet != self._planet or preview != self._preview:
             self._planet, self._preview = planet, dict(preview)
@@ -154,6 +172,14 @@ class SolidPlanetView:
         self.view.draw(
             surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds, under_rim=draw_rings
         )
+        if labels:
+            for face in self.view.visible_faces():
+                if self.facing(face) > LABEL_FACING:
+                    draw_badge(surface, labels[face], self.view.face_centre(face))
+
+    def facing(self, face: int) -> float:
+        """How squarely ``face`` meets the eye: 1 in front, 0 edge-on, below 0 behind."""
+        return q_rotate(self.view.orientation, PLANET_SOLID.normals[face])[2]
 
     # -- turning ----------------------------------------------------------------------
     @property
@@ -173,4 +199,4 @@ class SolidPlanetView:
             self.view.turn_to_face(face, duration)
 
 
-__all__ = ["GLYPHS", "PLANET_SOLID", "START_TURN", "SolidPlanetView"]
+__all__ = ["FAR_SIDE", "GLYPHS", "LABEL_FACING", "PLANET_SOLID", "START_TURN", "SolidPlanetView"]

@@ -28,11 +28,14 @@ from tabletop.ui.table import TableFrame
 #: a tile held this far out from the planet's centre (its radius is 1), but
 #: no further than EDGE_END, for EDGE_DWELL seconds turns the planet that way,
 #: at up to EDGE_SPEED radians a second at the rim (a drag up from the tray
-#: crosses the rim too quickly to turn it)
+#: crosses the rim too quickly to turn it). Neighbouring faces are 1.11
+#: radians apart, so at the rim a face comes round in about 1.6 s: slow
+#: enough to stop on the one wanted (1.8 brought one every 0.6 s, and
+#: faster where the band's ramp was steep)
 EDGE_START = 0.72
 EDGE_END = 1.2
 EDGE_DWELL = 0.3
-EDGE_SPEED = 1.8
+EDGE_SPEED = 0.7
 
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
@@ -179,10 +182,19 @@ def _release(table: Gestures, pos: tuple[int, int]) -> Any:
             table.show(pressed)
             return True
         return False
+    # a drop lands only where the last frame's preview showed the tile, and
+    # only with the pointer still on that face: else it goes back to the tray
+    drop, local.drop = local.drop, None
     face = table.big.face_at(pos) if table.shown_planet == table.frame.viewer else None
-    if face is not None and table.frame.my_turn:
-        return _placed(table, face, held)
-    return True
+    if face is None or not table.frame.my_turn:
+        return True
+    if face not in table.free_faces():
+        return _placed(table, face, held)  # says why not
+    if drop is None or drop.face != face:
+        table.frame.refuse("Drop the tile where its preview shows: nothing was placed.")
+        return True
+    local.rotation = drop.rotation
+    return table.place(drop.face, held) or True
 
 
 def _key(table: Gestures, key: int) -> Any:

@@ -38,6 +38,9 @@ class Layout:
     #: large), and where its planet is fitted inside it
     small: dict[int, pygame.Rect] = field(default_factory=dict)
     small_fit: dict[int, pygame.Rect] = field(default_factory=dict)
+    #: where each small planet's far side is fitted, beside it (only the
+    #: seats whose box has room for both)
+    small_back: dict[int, pygame.Rect] = field(default_factory=dict)
 
     def regions(self) -> dict[str, pygame.Rect]:
         """Every separate region of the table, by name (none may overlap another)."""
@@ -60,14 +63,16 @@ class Layout:
 EMPTY = Layout()
 
 
-def lay_out(t: Theme, rect: pygame.Rect) -> Layout:
-    """The table's panels in ``rect`` (the planets placed by :func:`place_planets`)."""
+def lay_out(t: Theme, rect: pygame.Rect, players: int = 4) -> Layout:
+    """The table's panels in ``rect`` for ``players`` (the planets placed by
+    :func:`place_planets`); the habitat card has room for a line per seat
+    under its heading, as the game's end shows every seat's card."""
     pad, gap = t.px(10), t.px(8)
     inner = rect.inflate(-2 * pad, -2 * pad)
     side_w = max(t.px(230), int(inner.w * 0.3))
     side = pygame.Rect(inner.right - side_w, inner.y, side_w, inner.h)
     main = pygame.Rect(inner.x, inner.y, side.x - gap - inner.x, inner.h)
-    hab_h = t.small.get_linesize() * 4 + t.px(16)
+    hab_h = t.small.get_linesize() * max(4, players + 1) + t.px(12)
     habitat = pygame.Rect(side.x, side.bottom - hab_h, side.w, hab_h)
     board = pygame.Rect(side.x, side.y, side.w, habitat.y - gap - side.y)
     # the other planets along the top, the tray and the preview's words at the foot
@@ -102,6 +107,7 @@ def place_planets(t: Theme, layout: Layout, rest: list[int]) -> Layout:
     big.h -= label // 2
     small: dict[int, pygame.Rect] = {}
     small_fit: dict[int, pygame.Rect] = {}
+    small_back: dict[int, pygame.Rect] = {}
     if rest:
         gap = t.px(8)
         r = layout.others
@@ -109,19 +115,39 @@ def place_planets(t: Theme, layout: Layout, rest: list[int]) -> Layout:
         for k, seat in enumerate(rest):
             box = pygame.Rect(r.x + k * (w + gap), r.y, w, r.h)
             small[seat] = box
-            small_fit[seat] = pygame.Rect(
+            fit = pygame.Rect(
                 box.x + t.px(4), box.y + label, box.w - t.px(8), box.h - label - t.px(4)
             )
-    return replace(layout, flat_button=button, big=big, small=small, small_fit=small_fit)
+            if fit.w >= 2 * fit.h * 0.8:  # room for both sides, each nearly as large
+                half = fit.w // 2
+                small_fit[seat] = pygame.Rect(fit.x, fit.y, half, fit.h)
+                small_back[seat] = pygame.Rect(fit.x + half, fit.y, fit.w - half, fit.h)
+            else:
+                small_fit[seat] = fit
+    return replace(
+        layout,
+        flat_button=button,
+        big=big,
+        small=small,
+        small_fit=small_fit,
+        small_back=small_back,
+    )
+
+
+def tray_lift(t: Theme) -> int:
+    """How far the hint's tile stands up out of the tray's row (the row
+    keeps that much room above it, under the heading)."""
+    return t.px(8)
 
 
 def tray_places(t: Theme, tray: pygame.Rect, count: int) -> list[tuple[pygame.Rect, int]]:
-    """Where each of ``count`` tray tiles is drawn (a square each), with its index."""
+    """Where each of ``count`` tray tiles is drawn (a square each), with its
+    index; the hint's tile is drawn :func:`tray_lift` higher."""
     if not count:
         return []
-    top = tray.y + t.small.get_linesize() + t.px(4)
-    slot = max(1, min((tray.w - t.px(8)) // count, tray.bottom - top - t.px(6)))
+    top = tray.y + t.small.get_linesize() + t.px(4) + tray_lift(t)
+    slot = max(1, min((tray.w - t.px(8)) // count, tray.bottom - top - t.px(4)))
     return [(pygame.Rect(tray.x + t.px(4) + k * slot, top, slot, slot), k) for k in range(count)]
 
 
-__all__ = ["EMPTY", "Layout", "lay_out", "place_planets", "tray_places"]
+__all__ = ["EMPTY", "Layout", "lay_out", "place_planets", "tray_lift", "tray_places"]

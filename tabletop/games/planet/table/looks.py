@@ -102,6 +102,15 @@ def draw_panel(
     pygame.draw.rect(surface, t.panel_edge, rect, 1, border_radius=t.px(8))
 
 
+def draw_badge(surface: pygame.Surface, label: pygame.Surface, centre: Point) -> None:
+    """A face's number: ``label`` on a dark disc ringed light, at ``centre``."""
+    radius = max(label.get_width(), label.get_height()) // 2 + 2
+    c = (round(centre[0]), round(centre[1]))
+    pygame.draw.circle(surface, CELL_EDGE, c, radius)
+    pygame.draw.circle(surface, EMPTY_EDGE, c, radius, 1)
+    surface.blit(label, label.get_rect(center=c))
+
+
 def centroid(tri: Sequence[Point]) -> Point:
     return (sum(p[0] for p in tri) / 3, sum(p[1] for p in tri) / 3)
 
@@ -172,6 +181,7 @@ __all__ = [
     "TERRAIN_COLOURS",
     "blit_tile",
     "centroid",
+    "draw_badge",
     "draw_glyph",
     "draw_panel",
     "draw_tile",

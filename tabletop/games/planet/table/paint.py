@@ -16,10 +16,12 @@ from functools import partial
 
 import pygame
 
+from tabletop.games.planet.geometry import FACE_COUNT
+from tabletop.games.planet.rules import face_number
 from tabletop.games.planet.table.cards import draw_condition_icon, paint_board, paint_habitat
 from tabletop.games.planet.table.flatmap import FlatPlanetView, paint_toggle
 from tabletop.games.planet.table.globe import SolidPlanetView
-from tabletop.games.planet.table.layout import Layout, tray_places
+from tabletop.games.planet.table.layout import Layout, tray_lift, tray_places
 from tabletop.games.planet.table.looks import GLOW, SPACE, blit_tile, draw_panel, draw_tile
 from tabletop.games.planet.table.picture import (
     Award,
@@ -32,7 +34,7 @@ from tabletop.games.planet.table.picture import (
 from tabletop.games.planet.tiles import ANIMALS, TILES
 from tabletop.ui.painted import PanelCache
 from tabletop.ui.theme import Colour, Theme
-from tabletop.ui.widgets import fit_text
+from tabletop.ui.widgets import fit_text, wrap_text
 
 
 def paint_table(
@@ -43,9 +45,11 @@ def paint_table(
     big: SolidPlanetView | FlatPlanetView,
     small: dict[int, SolidPlanetView],
     picture: PlanetPicture,
+    backs: dict[int, SolidPlanetView] | None = None,
 ) -> None:
-    """The whole table (the frame has laid the felt around the panels)."""
-    _panels(surface, t, panels, layout, small, picture, changed_only=False)
+    """The whole table (the frame has laid the felt around the panels);
+    ``backs``: the small planets' far sides, by seat."""
+    _panels(surface, t, panels, layout, small, backs or {}, picture, changed_only=False)
     _large(surface, t, panels, layout, big, picture)
     held = picture.held
     if held is not None:
@@ -60,10 +64,11 @@ def paint_live(
     big: SolidPlanetView | FlatPlanetView,
     small: dict[int, SolidPlanetView],
     picture: PlanetPicture,
+    backs: dict[int, SolidPlanetView] | None = None,
 ) -> None:
     """The large planet, and any panel whose part of the picture changed (the
     others are on screen as the last frame left them)."""
-    _panels(surface, t, panels, layout, small, picture, changed_only=True)
+    _panels(surface, t, panels, layout, small, backs or {}, picture, changed_only=True)
     _large(surface, t, panels, layout, big, picture)
 
 
@@ -73,13 +78,21 @@ def _panels(
     panels: PanelCache,
     layout: Layout,
     small: dict[int, SolidPlanetView],
+    backs: dict[int, SolidPlanetView],
     picture: PlanetPicture,
     changed_only: bool,
 ) -> None:
     look = picture.look
     for planet in picture.smalls:
         box = layout.small[planet.seat]
-        paint_one = partial(paint_small, t=t, box=box, view=small[planet.seat], planet=planet)
+        paint_one = partial(
+            paint_small,
+            t=t,
+            box=box,
+            view=small[planet.seat],
+            planet=planet,
+            back=backs.get(planet.seat),
+        )
         panels.draw(
             surface,
             f"planet {planet.seat}",
@@ -124,13 +137,23 @@ def paint_small(
     box: pygame.Rect,
     view: SolidPlanetView,
     planet: SmallPlanet,
+    back: SolidPlanetView | None = None,
 ) -> None:
     """A small planet in its box: its owner, how many animals they hold,
-    and a ring in their colour while they place."""
+    a ring in their colour while they place, and beside it its far side
+    (``back``, drawn at the picture's turn), captioned "far side"."""
     draw_panel(surface, t, box, SPACE)
     if planet.to_move:
         pygame.draw.rect(surface, planet.colour, box, max(2, t.px(2)), border_radius=t.px(8))
     view.draw(surface, planet.planet, rings=planet.rings)
+    if back is not None and planet.back is not None:
+        back.view.orientation = planet.back
+        back.draw(surface, planet.planet, rings=planet.rings)
+        caption = t.small.render("far side", True, t.text_dim)
+        surface.blit(
+            caption,
+            caption.get_rect(bottomright=(back.rect.right, box.bottom - t.px(2))),
+        )
     img = t.small.render(fit_text(t.small, planet.words, box.w - t.px(8)), True, planet.colour)
     surface.blit(img, (box.x + t.px(4), box.y + t.px(1)))
 
@@ -143,6 +166,11 @@ def paint_tray(surface: pygame.Surface, t: Theme, r: pygame.Rect, tray: Tray) ->
         radius = spot.w * 0.44
         picked = k == tray.pick and tray.mine
         turn = tray.rotation if picked else 0
+        if k == tray.hinted:  # the hint's tile stands out of the row, ringed
+            spot = spot.move(0, -tray_lift(t))
+            pygame.draw.rect(
+                surface, t.hint, spot.inflate(t.px(2), t.px(2)), max(2, t.px(3)), t.px(7)
+            )
         blit_tile(surface, TILES[tile].terrains, spot.center, radius, turn)
         if picked:
             pygame.draw.rect(
@@ -158,18 +186,32 @@ def _tone(t: Theme, tone: str) -> Colour:
     return {"text": t.text, "warning": t.warning}.get(tone, t.text_dim)
 
 
+def words_laid(t: Theme, r: pygame.Rect, words: Words) -> tuple[list[tuple[str, str]], bool]:
+    """The preview's lines as drawn in ``r``: each wrapped to the panel's
+    width (a line is never cut short), as many as fit, each with its tone;
+    and whether every line fits (when not, the last one shown ends "… more",
+    and the panel's tooltip gives them all)."""
+    line = t.small.get_linesize()
+    width = r.w - t.px(16)
+    room = max(1, (r.h - t.px(8)) // line)
+    laid = [
+        (part, text.tone) for text in words.lines for part in wrap_text(t.small, text.text, width)
+    ]
+    if len(laid) <= room:
+        return laid, True
+    return [*laid[: room - 1], ("… more: hover here for all", "dim")], False
+
+
 def paint_words(
     surface: pygame.Surface, t: Theme, panels: PanelCache, r: pygame.Rect, words: Words
 ) -> None:
-    """The preview's words beside the tray, as many lines as fit."""
+    """The preview's words beside the tray, wrapped, as many lines as fit
+    (:func:`words_laid`)."""
     draw_panel(surface, t, r)
     x, y = r.x + t.px(8), r.y + t.px(4)
     line = t.small.get_linesize()
-    width = r.w - t.px(16)
-    for text in words.lines:
-        if y + line > r.bottom:
-            break
-        img = panels.words(t.small, fit_text(t.small, text.text, width), _tone(t, text.tone))
+    for text, tone in words_laid(t, r, words)[0]:
+        img = panels.words(t.small, text, _tone(t, tone))
         surface.blit(img, (x, y))
         y += line
 
@@ -203,6 +245,7 @@ def _large(
         glow_colour=GLOW,
         rings=shown.rings,
         sides_of=shown.sides_of,
+        labels=[panels.words(t.small, str(face_number(f)), t.text) for f in range(FACE_COUNT)],
     )
     label = panels.words(
         t.small,
@@ -263,4 +306,12 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, theme: Theme | None = 
         )
 
 
-__all__ = ["draw_icon", "paint_live", "paint_table", "paint_small", "paint_tray", "paint_words"]
+__all__ = [
+    "draw_icon",
+    "paint_live",
+    "paint_small",
+    "paint_table",
+    "paint_tray",
+    "paint_words",
+    "words_laid",
+]

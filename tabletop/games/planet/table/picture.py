@@ -29,11 +29,11 @@ from tabletop.games.planet.table.cards import (
     short_condition,
 )
 from tabletop.games.planet.table.flatmap import FlatPlanetView
-from tabletop.games.planet.table.globe import SolidPlanetView
+from tabletop.games.planet.table.globe import FAR_SIDE, SolidPlanetView
 from tabletop.games.planet.table.layout import Layout
 from tabletop.games.planet.table.looks import rotated_letters
 from tabletop.games.planet.tiles import ANIMALS, TILES
-from tabletop.ui.solid import Quat
+from tabletop.ui.solid import Quat, q_mul
 from tabletop.ui.table import TableFrame
 from tabletop.ui.theme import Colour
 
@@ -66,6 +66,11 @@ class Local:
     rim_held: float = 0.0
     #: the placement a gesture handed the frame to play, until it is played
     proposed: Place | None = None
+    #: the held tile's placement the last frame previewed under the pointer
+    #: (the table's update notes it): a drop places exactly that, or nothing
+    drop: Place | None = None
+    #: the hint last turned to (a new hint turns the planet and picks its tile)
+    hinted: Place | None = None
 
 
 # -- what the viewer may do ------------------------------------------------------------
@@ -144,6 +149,8 @@ class Line:
 @dataclass(frozen=True)
 class SmallPlanet:
     """Another seat's planet in its box along the top: at its turn as left,
+    and beside it its far side (``back``, the turn it is drawn at; None when
+    the box has no room, and ``words`` then say a side is out of sight),
     ringed in the owner's colour while they place, its face just placed ringed."""
 
     seat: int
@@ -153,18 +160,21 @@ class SmallPlanet:
     words: str
     colour: Colour
     rings: tuple[tuple[int, Colour], ...]
+    back: Quat | None = None
 
 
 @dataclass(frozen=True)
 class Tray:
     """This round's tiles; the picked one (``pick``, on the viewer's turn:
-    ``mine``) ringed and turned by ``rotation``."""
+    ``mine``) ringed and turned by ``rotation``; the hint's tile (``hinted``,
+    an index) lifted and ringed in the hint's colour."""
 
     head: str
     tiles: tuple[int, ...]
     pick: int
     mine: bool
     rotation: int
+    hinted: int | None = None
 
 
 @dataclass(frozen=True)
@@ -239,7 +249,9 @@ def tray(frame: TableFrame, local: Local, view: PlanetState) -> Tray:
     )
     tiles = () if held else tuple(view.revealed)
     pick = min(local.pick, max(0, len(view.revealed) - 1))
-    return Tray(head, tiles, pick, frame.my_turn, local.rotation)
+    hint = frame.hint_action
+    hinted = tiles.index(hint.tile) if isinstance(hint, Place) and hint.tile in tiles else None
+    return Tray(head, tiles, pick, frame.my_turn, local.rotation, hinted)
 
 
 def words(
@@ -297,15 +309,22 @@ def small_planets(
     for seat in layout.small:
         colour = t.player(seat).colour
         face = flashes.flashed(seat)
+        words = f"{seat_name(frame, seat)} · {plural(len(view.animals[seat]), 'animal')}"
+        back = None
+        if seat in layout.small_back:
+            back = q_mul(FAR_SIDE, small[seat].orientation)
+        else:
+            words += " · one side shown, drag to turn"
         out.append(
             SmallPlanet(
                 seat,
                 view.planets[seat],
                 small[seat].orientation,
                 turn == seat,
-                f"{seat_name(frame, seat)} · {plural(len(view.animals[seat]), 'animal')}",
+                words,
                 colour,
                 ((face, colour),) if face is not None else (),
+                back,
             )
         )
     return tuple(out)
@@ -388,10 +407,19 @@ def awards(frame: TableFrame, flashes: Flashes) -> tuple[Award, ...]:
     return tuple(out)
 
 
-def held(local: Local, big: SolidPlanetView | FlatPlanetView, view: PlanetState) -> Held | None:
-    """The tray tile held by the mouse, unless it is laid on the face under it."""
+def held(
+    local: Local,
+    big: SolidPlanetView | FlatPlanetView,
+    view: PlanetState,
+    shown: tuple[int, int, int] | None,
+) -> Held | None:
+    """The tray tile held by the mouse, unless it is laid on the free face
+    under it (``shown``, the preview): over a face that holds a tile, or off
+    the planet, it stays under the pointer."""
     drag = local.drag
-    if drag is None or drag >= len(view.revealed) or local.hover_face is not None:
+    if drag is None or drag >= len(view.revealed):
+        return None
+    if shown is not None and local.hover_face == shown[1]:
         return None
     radius = max(8, big.scale * 0.55)
     return Held(TILES[view.revealed[drag]].terrains, local.drag_pos, radius, local.rotation)
@@ -420,10 +448,10 @@ def picture(
         tray=tray(frame, local, view),
         words=words(frame, local, standings, flashes, view, shown, can),
         board=board(standings, view),
-        habitat=habitat_card(view, viewer),
+        habitat=habitat_card(view, viewer, [seat_name(frame, s) for s in range(view.players)]),
         big=big_planet(frame, local, standings, flashes, big, view, shown, can),
         awards=awards(frame, flashes),
-        held=held(local, big, view),
+        held=held(local, big, view, shown),
     )
 
 

@@ -31,7 +31,13 @@ from tabletop.games.uchronicle.model import TRICKS_PER_ROUND, Card, DeadEnd, Pla
 from tabletop.games.uchronicle.rules import dead_end_taken
 from tabletop.games.uchronicle.table import input as gestures
 from tabletop.games.uchronicle.table.animation import Motion
-from tabletop.games.uchronicle.table.layout import Geometry, Painters, chip_h
+from tabletop.games.uchronicle.table.layout import (
+    Geometry,
+    Painters,
+    chip_h,
+    seat_name_font,
+    strength_lines_of,
+)
 from tabletop.games.uchronicle.table.looks import (
     CHIP_ROWS,
     card_face,
@@ -428,7 +434,12 @@ class UchronicleTable(Table[UchroniclePicture]):
             marked,
             f"Trick {number} · " + ("last" if last is not None else "present"),
             present_line(view.turn, shown, over, local.dead_end and mine),
-            tuple(strength_word(cards, i, view.rules) for i in range(len(cards))),
+            tuple(
+                strength_lines_of(
+                    t, strength_word(cards, i, view.rules), self.geo.present_step() - t.px(6)
+                )
+                for i in range(len(cards))
+            ),
             names,
         )
         # the advice, the chips, the hand
@@ -467,15 +478,17 @@ class UchronicleTable(Table[UchroniclePicture]):
     ) -> SeatPicture:
         style = t.player(seat)
         badge, colour = self.seat_badge(t, view, seat)
+        title = f"{style.glyph} {names[seat]}"
         return SeatPicture(
             seat,
-            f"{style.glyph} {names[seat]}",
+            title,
             style.colour,
             view.turn == seat,
             badge,
             colour,
             view.hand_sizes[seat],
             view.points[seat],
+            seat_name_font(t, self.geo.seats[seat], title, badge),
         )
 
     def seat_badge(self, t: Theme, view: UchronicleState, seat: int) -> tuple[str, Colour]:

@@ -1,6 +1,6 @@
 """Uchronicle's gestures. Mouse: click a card (its cheapest chip is chosen),
-rest on a chip to see which history cards it would remove, click the chip
-again or Play. Clicking history cards makes the chosen chip's removal dearer
+rest on a chip to see which history cards it would remove, click the card
+or the chosen chip again, or Play. Clicking history cards makes the chosen chip's removal dearer
 (ruling U6, ``removal.py``). Keys: Left/Right over the hand, Space picks,
 Up/Down or Tab move between chips, Backspace goes back to the cheapest
 removal, Enter plays.
@@ -51,6 +51,8 @@ class Gestures(Protocol):
     def move_chip(self, step: int) -> None: ...
 
     def select_card(self, card: Card | None) -> None: ...
+
+    def confirm(self) -> None: ...
 
     def current_choices(self) -> list[Choice]: ...
 
@@ -103,6 +105,9 @@ def handle(table: Gestures, event: pygame.event.Event) -> Any:
             table.skip()
         table.keys.point_at(card, table.hand_cards())
         if table.frame.my_turn:
+            if card == local.selected:
+                table.confirm()  # the chosen card clicked again plays its chosen chip
+                return table.take_chosen() or True
             table.select_card(card)
         return True
     return False

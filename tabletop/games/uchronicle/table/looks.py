@@ -271,13 +271,17 @@ def draw_tag(
     right edge at ``right`` (a tag wider than the card's strip, reaching left
     into the room before a trick's first card)."""
     font = theme.font("small", bold=True)
-    img = font.render(fit_text(font, text, max(1, max_w - theme.px(10))), True, text_on(colour))
-    pill = pygame.Rect(0, 0, img.get_width() + theme.px(8), img.get_height() + theme.px(2))
+    room = max(1, max_w - theme.px(10))
+    w = font.size(fit_text(font, text, room))[0]
+    pill = pygame.Rect(0, 0, w + theme.px(8), font.get_height() + theme.px(2))
     pill.midtop = midtop
     if right is not None:
         pill.right = min(pill.right, right)
     pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
-    surface.blit(img, img.get_rect(center=pill.center))
+    # draw_text fits it again (the same cut) and is where a cut is recorded
+    inner = pygame.Rect(0, 0, room, pill.h)
+    inner.center = pill.center
+    draw_text(surface, font, text, text_on(colour), inner, "center")
     return pill
 
 

@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.uchronicle.model import Trick
-from tabletop.games.uchronicle.table.layout import Geometry, panel_pad
+from tabletop.games.uchronicle.table.layout import Geometry, badge_room, panel_pad, seat_head
 from tabletop.games.uchronicle.table.looks import (
     GRID,
     PAST_STEP,
@@ -120,14 +120,13 @@ def _seat(surface: pygame.Surface, t: Theme, geo: Geometry, seat: SeatPicture) -
     pygame.draw.rect(surface, t.felt_dark, r, border_radius=t.px(12))
     if seat.to_move:
         pygame.draw.rect(surface, seat.colour, r, t.px(3), border_radius=t.px(12))
-    head = pygame.Rect(r.x + t.px(10), r.y + t.px(6), r.w - t.px(20), t.body.get_linesize())
-    badge_w = 0
+    head = seat_head(t, r)
     if seat.badge:
-        badge_w = draw_badge(surface, t, seat.badge, seat.badge_colour, midright=head.midright).w
-        badge_w += t.px(8)
+        draw_badge(surface, t, seat.badge, seat.badge_colour, midright=head.midright)
+    badge_w = badge_room(t, seat.badge)
     draw_text(
         surface,
-        t.font("body", bold=True),
+        t.font(seat.name_font, bold=True),
         seat.title,
         seat.colour,
         pygame.Rect(head.x, head.y, head.w - badge_w, head.h),
@@ -214,13 +213,15 @@ def _history(surface: pygame.Surface, t: Theme, geo: Geometry, h: HistoryPicture
     _trick(surface, t, h.shown, poses, painters.present, h, names=list(h.names))
     # above each card, what makes it strong under the rules on the board
     height = painters.present.card_height
-    step = int(PRESENT_STEP * painters.present.card_size[0])
-    for word, p, pose in zip(h.words, h.shown, poses):
+    step = geo.present_step()
+    for words, p, pose in zip(h.words, h.shown, poses):
         if p.card in h.hidden:
             continue
-        at = pygame.Rect(0, 0, step, line)
-        at.midbottom = (round(pose.x), round(pose.y - height / 2 - t.px(2)))
-        draw_text(surface, t.small, word, t.text, at, "center")
+        bottom = round(pose.y - height / 2 - t.px(2))
+        for k, text in enumerate(reversed(words)):  # the last line just above the card
+            at = pygame.Rect(0, 0, step, line)
+            at.midbottom = (round(pose.x), bottom - k * line)
+            draw_text(surface, t.small, text, t.text, at, "center")
 
 
 def _trick(

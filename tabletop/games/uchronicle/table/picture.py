@@ -122,6 +122,9 @@ class SeatPicture:
     badge_colour: Colour
     cards: int
     points: int
+    #: the name's font: "body", or "small" where the body one would not
+    #: fit beside the badge (layout.seat_name_font)
+    name_font: str = "body"
 
 
 @dataclass(frozen=True)
@@ -138,8 +141,9 @@ class HistoryPicture:
     marked: frozenset[Card]
     title: str
     sub: str
-    #: above each card of ``shown``, what makes it strong ("" when hidden)
-    words: tuple[str, ...]
+    #: above each card of ``shown``, what makes it strong, in lines that fit
+    #: the card's place ("trump" / "rank"; () when there is nothing to say)
+    words: tuple[tuple[str, ...], ...]
     names: tuple[str, ...]
 
 
@@ -329,6 +333,6 @@ def message(t: Theme, a: Advice) -> tuple[str, Colour]:
         more = "↑/↓ for another"
     return (
         f"{local.selected} can win {ways}, cheapest first. This one {effect}. "
-        f"Enter, Play or the chip again plays; {more}.",
+        f"Enter, Play, or the card or chip again plays; {more}.",
         t.text,
     )
