@@ -884,22 +884,22 @@ class _Painting:
         surface.blit(t.font("heading", bold=True).render("Instant replay", True, t.text), (x, y))
         y += t.heading.get_linesize()
         state = "playing" if replay.playing else ("ended" if replay.t >= replay.end else "paused")
+        whose = f"{replay.whose} · " if replay.whose else ""
         draw_text(
             surface,
             t.body,
-            f"¼ speed · {state}",
+            f"{whose}¼ speed · {state}",
             t.text_dim,
             pygame.Rect(x, y, inner_w, t.body.get_linesize()),
         )
         bar = replay.bar
         pygame.draw.rect(surface, t.track, bar, border_radius=bar.h // 2)
-        span = max(replay.end, 1e-6)
         done = bar.copy()
-        done.w = round(bar.w * min(1.0, replay.t / span))
+        done.w = round(bar.w * replay.fraction)
         if done.w > 0:
             pygame.draw.rect(surface, t.accent, done, border_radius=bar.h // 2)
         for hit in replay.impacts:
-            hx = bar.x + round(bar.w * hit.t / span)
+            hx = bar.x + round(bar.w * replay.at(hit.t))
             tall = round(t.px(3) + t.px(8) * hit.strength)
             colour = MARK_COLOUR if hit.t <= replay.t else mix(MARK_COLOUR, t.track, 0.6)
             pygame.draw.line(
@@ -908,7 +908,7 @@ class _Painting:
         knob = (bar.x + done.w, bar.centery)
         pygame.draw.circle(surface, t.text, knob, t.px(7))
         pygame.draw.circle(surface, t.accent, knob, t.px(7), max(1, t.px(2)))
-        clock = f"{min(replay.t, replay.duration):.2f} s of {replay.duration:.2f} s"
+        clock = replay.readout
         y = bar.bottom + t.px(8)
         draw_text(surface, t.small, clock, t.text_dim, pygame.Rect(x, y, inner_w, line), "right")
         y += line + t.px(4)

@@ -356,6 +356,28 @@ class ReplayBar:
     impacts: tuple[Impact, ...]
     notes: tuple[str, ...]
     bar: pygame.Rect
+    #: whose shot it is, as the heading says ("Cleo's shot", "Your last shot")
+    whose: str = ""
+
+    @property
+    def shown(self) -> float:
+        """The shot's time on show: the clock stops at the shot's end while
+        the lost discs' fall plays out after it."""
+        return min(self.t, self.duration)
+
+    @property
+    def fraction(self) -> float:
+        """How far along its timeline the slider's knob is: the time the
+        readout says over the shot's duration, so the two always agree."""
+        return min(1.0, self.shown / max(self.duration, 1e-6))
+
+    def at(self, t: float) -> float:
+        """Where on the timeline (0..1) the shot's time ``t`` is (a contact's tick)."""
+        return min(1.0, t / max(self.duration, 1e-6))
+
+    @property
+    def readout(self) -> str:
+        return f"{self.shown:.2f} s of {self.duration:.2f} s"
 
 
 @dataclass(frozen=True)
@@ -462,7 +484,7 @@ def picture(table: Seen, view: PlanepitaState) -> PlanepitaPicture:
         hint=_hint(table, pic),
         finale=finale,
         panel=_panel(table, t, pic, names, finale),
-        replay=_replay_bar(t, table.shape, table.replay.instant),
+        replay=_replay_bar(t, table.shape, table.replay.instant, table.replay.whose()),
         names=names,
     )
 
@@ -839,7 +861,9 @@ def _hole(t: Theme, shape: Layout, title: str, lost: int) -> Hole | None:
     return Hole(c, rad, dr, tuple(spots))
 
 
-def _replay_bar(t: Theme, shape: Layout, replay: InstantReplay | None) -> ReplayBar | None:
+def _replay_bar(
+    t: Theme, shape: Layout, replay: InstantReplay | None, whose: str = ""
+) -> ReplayBar | None:
     """Over the top of the side panel (the board stays clear): what is
     showing, the shot's timeline, how to steer it and what the marks mean."""
     if replay is None:
@@ -881,4 +905,5 @@ def _replay_bar(t: Theme, shape: Layout, replay: InstantReplay | None) -> Replay
         impacts=tuple(replay.impacts),
         notes=tuple(notes),
         bar=bar,
+        whose=whose,
     )
