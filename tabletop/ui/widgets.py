@@ -529,6 +529,27 @@ class Panel(Widget):
 # -- buttons -------------------------------------------------------------------
 
 
+def seat_head(t: Theme, seat: pygame.Rect) -> pygame.Rect:
+    """The line at the top of another seat's panel: the name, the badge at its right."""
+    return pygame.Rect(
+        seat.x + t.px(10), seat.y + t.px(6), seat.w - t.px(20), t.body.get_linesize()
+    )
+
+
+def badge_room(t: Theme, badge: str) -> int:
+    """The width a badge takes from the head line (its pill and the gap before it)."""
+    if not badge:
+        return 0
+    return t.font("small", bold=True).size(badge)[0] + t.px(14) + t.px(8)
+
+
+def seat_name_font(t: Theme, seat: pygame.Rect, name: str, badge: str) -> str:
+    """The font a seat's name is drawn in: "body" where it fits beside the
+    badge, else "small" (a long name beside "thinking…" stays whole)."""
+    room = seat_head(t, seat).w - badge_room(t, badge)
+    return "body" if t.font("body", bold=True).size(name)[0] <= room else "small"
+
+
 def panel_heading(theme: Theme) -> int:
     """The height of a side panel's own heading line (:func:`draw_headed_panel`)."""
     return theme.font("body", bold=True).get_linesize() + theme.px(8)
@@ -1681,6 +1702,29 @@ class Toasts:
         return drawn
 
 
+def _tip_box(
+    surface: pygame.Surface,
+    theme: Theme,
+    box: pygame.Rect,
+    lines: list[str],
+    font: pygame.font.Font,
+    pad: int,
+) -> pygame.Rect:
+    """A tooltip's box at ``box`` with its shadow, border and ``lines``."""
+    pygame.draw.rect(
+        surface, theme.shadow, box.move(theme.px(2), theme.px(3)), border_radius=theme.px(6)
+    )
+    pygame.draw.rect(surface, theme.tooltip_bg, box, border_radius=theme.px(6))
+    pygame.draw.rect(
+        surface, mix(theme.tooltip_bg, (0, 0, 0), 0.35), box, 1, border_radius=theme.px(6)
+    )
+    y = box.y + pad
+    for line in lines:
+        surface.blit(font.render(line, True, theme.tooltip_text), (box.x + pad, y))
+        y += font.get_linesize()
+    return box
+
+
 def draw_tooltip(
     surface: pygame.Surface, theme: Theme, text: str, pos: tuple[int, int]
 ) -> pygame.Rect:
@@ -1698,18 +1742,7 @@ def draw_tooltip(
     if box.bottom > sh - 2:
         box.bottom = pos[1] - theme.px(6)
     box.clamp_ip(pygame.Rect(0, 0, sw, sh))
-    pygame.draw.rect(
-        surface, theme.shadow, box.move(theme.px(2), theme.px(3)), border_radius=theme.px(6)
-    )
-    pygame.draw.rect(surface, theme.tooltip_bg, box, border_radius=theme.px(6))
-    pygame.draw.rect(
-        surface, mix(theme.tooltip_bg, (0, 0, 0), 0.35), box, 1, border_radius=theme.px(6)
-    )
-    y = box.y + pad
-    for line in lines:
-        surface.blit(font.render(line, True, theme.tooltip_text), (box.x + pad, y))
-        y += font.get_linesize()
-    return box
+    return _tip_box(surface, theme, box, lines, font, pad)
 
 
 class Tooltip:
@@ -1804,18 +1837,7 @@ def draw_whole_text(
     if box.y < 2:
         box.y = over.bottom + theme.px(4)
     box.clamp_ip(pygame.Rect(0, 0, sw, sh))
-    pygame.draw.rect(
-        surface, theme.shadow, box.move(theme.px(2), theme.px(3)), border_radius=theme.px(6)
-    )
-    pygame.draw.rect(surface, theme.tooltip_bg, box, border_radius=theme.px(6))
-    pygame.draw.rect(
-        surface, mix(theme.tooltip_bg, (0, 0, 0), 0.35), box, 1, border_radius=theme.px(6)
-    )
-    y = box.y + pad
-    for line in lines:
-        surface.blit(font.render(line, True, theme.tooltip_text), (box.x + pad, y))
-        y += font.get_linesize()
-    return box
+    return _tip_box(surface, theme, box, lines, font, pad)
 
 
 # -- focus -----------------------------------------------------------------------

@@ -15,12 +15,11 @@ from tabletop.app import App
 from tabletop.core.session import Seat, Session, default_seats
 from tabletop.games import REGISTRY
 from tabletop.games.etuc.rules import Card, EtucState, Pass, Play, parse_card
-from tabletop.games.etuc.table.layout import badge_room, seat_head
 from tabletop.games.etuc.table.looks import card_face, colour_style
 from tabletop.ui import flow, overlays
 from tabletop.ui.cards import Look
 from tabletop.ui.gamescene import GameScene
-from tabletop.ui.widgets import Panel, no_overlap
+from tabletop.ui.widgets import Panel, badge_room, no_overlap, seat_head
 from tests.etuc.positions import position
 from tests.etuc.tables import is_etuc, line_of, look_of, table_of
 from tests.etuc.test_ui_match import card_point

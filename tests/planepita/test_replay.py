@@ -293,3 +293,44 @@ def test_a_replayed_shot_shows_the_discs_it_knocked(app: Any) -> None:
         table_of(scene).replay.instant is not None
         and dict(table_of(scene).replay.instant.anim.discs) == discs
     )
+
+
+def test_the_replay_can_show_your_own_last_shot_and_says_whose_it_is(app: Any) -> None:
+    scene, d = flicked(app, ("human", "easy"))
+    session = scene.session
+    while session.to_move() == 0:
+        scene.act(pp_rules.RULES.legal_actions(session.state)[-1])
+        d.until(lambda: not scene.animating, dt=0.1)
+    ply = session.ply
+    d.until(lambda: session.ply > ply and not scene.animating, frames=200, dt=0.1)
+    controls = table_of(scene).replay
+    d.key(pygame.K_r)  # the latest shot: the bot's
+    assert controls.instant is not None and controls.instant.seat == 1
+    assert tables.picture_of(scene).replay.whose == "Basil's shot"
+    assert controls.own_button.visible
+    d.key(pygame.K_y)  # your own last shot, the first of the game
+    assert controls.instant is not None and controls.instant.ply == 0
+    assert tables.picture_of(scene).replay.whose == "Your shot"
+    assert not controls.own_button.visible  # it is the one on show
+    assert session.ply > ply  # nothing of the game changed
+
+
+def test_the_replays_readout_agrees_with_its_slider_at_every_moment(app: Any) -> None:
+    scene, d = flicked(app)
+    d.key(pygame.K_r)
+    replay = table_of(scene).replay.instant
+    assert replay is not None
+    seen = []
+    for _ in range(400):
+        bar = tables.picture_of(scene).replay
+        assert bar is not None
+        seconds = float(bar.readout.split(" s of ")[0])
+        # the readout rounds to 1/100 s
+        assert bar.fraction == pytest.approx(
+            min(1.0, seconds / bar.duration), abs=0.006 / bar.duration
+        )
+        seen.append(bar.fraction)
+        if replay.t >= replay.end:
+            break
+        d.frame(dt=0.1)
+    assert seen[-1] == 1.0 and seen == sorted(seen)

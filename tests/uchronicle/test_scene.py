@@ -36,12 +36,11 @@ from tabletop.games.uchronicle.solver import (
     taken_by,
 )
 from tabletop.games.uchronicle.table import tutorial as tut
-from tabletop.games.uchronicle.table.layout import badge_room, seat_head
 from tabletop.games.uchronicle.table.looks import option_text, strength_word
 from tabletop.ui import flow, gamescene, overlays, rulespage
 from tabletop.ui.cards import Look
 from tabletop.ui.gamescene import GameScene
-from tabletop.ui.widgets import ScrollText, no_overlap
+from tabletop.ui.widgets import ScrollText, badge_room, no_overlap, seat_head
 from tests.uchronicle.tables import is_uchronicle, look_of, picture_of, table_of
 from tests.ui.driver import Driver, make_app
 

@@ -180,6 +180,17 @@ def jammer_area_of(layout: Layout, params: Params | None = None) -> int | None:
     return _board(p).area_of(layout.jammer[0], layout.jammer[1], p.jammer.radius)
 
 
+def jammer_on_line(layout: Layout, params: Params | None = None) -> bool:
+    """True when the jammer's centre lies outside the area it counts in: its
+    edge touches that area's white line from outside, so by P1 it counts in
+    the inner area, though it looks to sit in the outer one."""
+    if layout.jammer is None:
+        return False
+    p = params or params_mod.default()
+    x, y = layout.jammer
+    return _board(p).area_of(x, y, 0.0) != jammer_area_of(layout, p)
+
+
 def power(disc: Disc) -> int:
     """A disc's power: the LAST disc 1, a DOUBLE disc 4, face down 1, face up 2."""
     if LAST in disc.tokens:
@@ -660,6 +671,11 @@ def flip_refusal(layout: Layout, disc_id: int, params: Params | None = None) -> 
         return "the disc carries the Double token."
     area = area_of_disc(disc, params)
     if area is not None and area == jammer_area_of(layout, params):
+        if jammer_on_line(layout, params):
+            return (
+                f"the disc is in the jammer's area (the {area}-pt area: "
+                "the jammer touches its line, so it counts there)."
+            )
         return f"the disc is in the jammer's area (the {area}-pt area)."
     return None
 

@@ -91,27 +91,6 @@ def chip_row(t: Theme) -> int:
     return t.small.get_linesize() + t.px(4)
 
 
-def seat_head(t: Theme, seat: pygame.Rect) -> pygame.Rect:
-    """The line at the top of another seat's panel: the name, the badge at its right."""
-    return pygame.Rect(
-        seat.x + t.px(10), seat.y + t.px(6), seat.w - t.px(20), t.body.get_linesize()
-    )
-
-
-def badge_room(t: Theme, badge: str) -> int:
-    """The width a badge takes from the head line (its pill and the gap before it)."""
-    if not badge:
-        return 0
-    return t.font("small", bold=True).size(badge)[0] + t.px(14) + t.px(8)
-
-
-def seat_name_font(t: Theme, seat: pygame.Rect, name: str, badge: str) -> str:
-    """The font a seat's name is drawn in: "body" where it fits beside the
-    badge, else "small" (a long name beside "thinking…" stays whole)."""
-    room = seat_head(t, seat).w - badge_room(t, badge)
-    return "body" if t.font("body", bold=True).size(name)[0] <= room else "small"
-
-
 def others(viewer: int, players: int) -> list[int]:
     """The other seats clockwise from the viewer (left of the table first)."""
     return [(viewer + k) % players for k in range(1, players)]

@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.etuc.rules import PURPLE, Card
-from tabletop.games.etuc.table.layout import Layout, Painters, badge_room, chip_row, seat_head
+from tabletop.games.etuc.table.layout import Layout, Painters, chip_row
 from tabletop.games.etuc.table.looks import card_face
 from tabletop.games.etuc.table.picture import CardSpot, EtucPicture, Line, Pop, SeatPanel, Stack
 from tabletop.ui.cards import CardPainter, draw_card, draw_fan, draw_outline, fan_layout
@@ -19,10 +19,12 @@ from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Theme, mix, text_on
 from tabletop.ui.widgets import (
     FocusGroup,
+    badge_room,
     draw_badge,
     draw_headed_panel,
     draw_text,
     fit_text,
+    seat_head,
     wrap_text,
 )
 

@@ -35,13 +35,13 @@ from tabletop.games.etuc.table.layout import (
     Painters,
     hand_poses,
     seat_anchor,
-    seat_name_font,
     stack_poses,
 )
 from tabletop.games.etuc.table.looks import colour_style
 from tabletop.ui.cards import Look, Pose
 from tabletop.ui.table import TableFrame
 from tabletop.ui.theme import Colour
+from tabletop.ui.widgets import seat_name_font
 
 #: the round's state in words: a heading and what beats the last play (E2)
 KIND_LABELS: dict[Kind | None, tuple[str, str]] = {

@@ -154,9 +154,10 @@ def empty(board: Board, players: int) -> Layout:
 
 
 def power_height(t: Theme) -> int:
-    """The height of the "if the round ended now" block: a title and a line per area."""
+    """The height of the "if the round ended now" block: a title, a line per
+    area and the jammer's sweep."""
     small = t.small.get_linesize()
-    return small + t.px(4) + len(AREA_VALUES) * (small + t.px(3))
+    return small + t.px(4) + (len(AREA_VALUES) + 1) * (small + t.px(3))
 
 
 def prompt_lines(t: Theme, text: str, width: int) -> list[str]:

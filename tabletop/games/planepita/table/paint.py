@@ -22,7 +22,6 @@ from tabletop.games.planepita.board import Board, PadPose, default_board
 from tabletop.games.planepita.model import (
     ROUNDS,
     THIRD_PARTY,
-    AreaResult,
     Disc,
     Flick,
     Flip,
@@ -36,6 +35,7 @@ from tabletop.games.planepita.table.layout import Geometry, Layout, prompt_lines
 from tabletop.games.planepita.table.looks import (
     AREA_COLOURS,
     ARROW_MM,
+    HAZARD,
     LABEL_BACK,
     LINE_WHITE,
     SPACE_BOTTOM,
@@ -54,6 +54,7 @@ from tabletop.games.planepita.table.picture import (
     HintMark,
     Panel,
     PlanepitaPicture,
+    Power,
     ReplayBar,
 )
 from tabletop.ui.theme import Colour, Theme, mix
@@ -151,6 +152,8 @@ class _Painting:
         self._pieces()
         effects.draw_flashes(surface, self.geo, pic.moment.flashes)
         effects.draw_marks(surface, self.geo, pic.moment.marks)
+        if pic.zone is not None and pic.zone.label_box is not None:
+            self._label_in(pic.zone.label_box, pic.zone.label, pic.zone.colour)
         if pic.ghost is not None:
             self._ghost(pic.ghost)
         elif pic.aim is not None:
@@ -175,13 +178,18 @@ class _Painting:
         sq = self.geo.square
         shade = pygame.Surface(sq.size, pygame.SRCALPHA)
         c = (sq.w / 2, sq.h / 2)
-        pulse = 0.5 + 0.5 * math.sin(self.pic.clock * 4.0)
-        pygame.draw.circle(shade, (*colour, round(50 + 40 * pulse)), c, outer * self.geo.scale)
+        edge = max(2, self.geo.length(2))
+        if zone.kind == "counts":  # steady and faint: where the jammer counts now
+            fill, rim = 34, 170
+        else:  # pulsing: a choice to make, or the sweep happening
+            fill = round(50 + 40 * (0.5 + 0.5 * math.sin(self.pic.clock * 4.0)))
+            rim = 220
+        pygame.draw.circle(shade, (*colour, fill), c, outer * self.geo.scale)
         if inner > 0:
             pygame.draw.circle(shade, (0, 0, 0, 0), c, inner * self.geo.scale)
-        pygame.draw.circle(
-            shade, (*colour, 220), c, outer * self.geo.scale, max(2, self.geo.length(2))
-        )
+            if zone.kind == "counts":
+                pygame.draw.circle(shade, (*colour, rim), c, inner * self.geo.scale, edge)
+        pygame.draw.circle(shade, (*colour, rim), c, outer * self.geo.scale, edge)
         self.surface.blit(shade, sq.topleft)
 
     def _pads(self) -> None:
@@ -655,6 +663,17 @@ class _Painting:
         else:
             pygame.draw.rect(self.surface, t.panel, r, border_radius=t.px(10))
             pygame.draw.rect(self.surface, t.panel_edge, r, max(1, t.px(1)), border_radius=t.px(10))
+        if panel.no_flip:
+            top = self.shape.flip.y
+            for line in wrap_text(t.small, panel.no_flip, r.w - t.px(20))[:2]:
+                draw_text(
+                    self.surface,
+                    t.small,
+                    line,
+                    HAZARD,
+                    pygame.Rect(r.x + t.px(10), top, r.w - t.px(20), t.small.get_linesize()),
+                )
+                top += t.small.get_linesize()
         power = panel.power
         if power is None:
             return  # two rows of buttons: no room left for the count
@@ -662,21 +681,23 @@ class _Painting:
         img = self.text(("small", True), power.heading, t.text_dim)
         self.surface.blit(img, (r.x + t.px(10), top + t.px(5) if not title else top))
         y = (top + t.px(5) if not title else top) + img.get_height() + t.px(4)
-        self._power(r, y, power.results, panel.names)
+        self._power(r, y, power)
 
-    def _power(
-        self, r: pygame.Rect, y: int, results: tuple[AreaResult, ...], names: tuple[str, ...]
-    ) -> None:
-        """One line per area from ``y``: its value, each owner's power, who takes it."""
+    def _power(self, r: pygame.Rect, y: int, power: Power) -> None:
+        """One line per area from ``y``: its value (the jammer's area in the
+        jammer's colour), each owner's power after the sweep, who takes it;
+        then the sweep: each owner's face-up discs the jammer takes."""
         surface, t = self.surface, self.t
         line_h = t.small.get_linesize()
-        for area in results:
+        gap = t.px(10) if self.players <= 4 else t.px(6)
+        for area, said in zip(power.results, power.verdicts):
             if y + line_h > r.bottom - t.px(2):
-                break
+                return
             x = r.x + t.px(12)
-            img = self.text(("small", True), plural(area.value, "pt"), t.text)
+            jammed = area.value == power.jammer_area
+            img = self.text(("small", True), plural(area.value, "pt"), HAZARD if jammed else t.text)
             surface.blit(img, (x, y))
-            x += t.px(56)
+            x += t.px(52)
             for owner, pw in enumerate(area.power):
                 if pw == 0:
                     continue
@@ -684,17 +705,26 @@ class _Painting:
                 label = f"{'3P' if owner >= self.players else style.glyph} {pw}"
                 img = self.text(("small", owner == area.winner), label, style.colour)
                 surface.blit(img, (x, y))
-                x += img.get_width() + t.px(10)
-            if area.winner is not None:
-                said = names[area.winner]
-            else:
-                said = {"empty": "—", "tie": "tie", "third_party": "3P leads"}.get(area.reason, "")
+                x += img.get_width() + gap
             room = r.right - t.px(10) - x
             if room > t.px(24):
-                draw_text(
-                    surface, t.small, said, t.text_dim, pygame.Rect(x, y, room, line_h), "right"
-                )
+                colour = HAZARD if said == "swept" else t.text_dim
+                draw_text(surface, t.small, said, colour, pygame.Rect(x, y, room, line_h), "right")
             y += line_h + t.px(3)
+        if y + line_h > r.bottom - t.px(2):
+            return
+        x = r.x + t.px(12)
+        words = power.sweep_words
+        shown = draw_text(
+            surface, t.small, words, HAZARD, pygame.Rect(x, y, r.right - t.px(10) - x, line_h)
+        )
+        x = shown.right + t.px(8)
+        for owner, discs in power.swept:
+            style = t.player(owner)
+            label = f"{'3P' if owner >= self.players else style.glyph} ×{discs}"
+            img = self.text(("small", True), label, style.colour)
+            surface.blit(img, (x, y))
+            x += img.get_width() + gap
 
     def _seats(self, panel: Panel) -> None:
         surface, t = self.surface, self.t
@@ -854,22 +884,22 @@ class _Painting:
         surface.blit(t.font("heading", bold=True).render("Instant replay", True, t.text), (x, y))
         y += t.heading.get_linesize()
         state = "playing" if replay.playing else ("ended" if replay.t >= replay.end else "paused")
+        whose = f"{replay.whose} · " if replay.whose else ""
         draw_text(
             surface,
             t.body,
-            f"¼ speed · {state}",
+            f"{whose}¼ speed · {state}",
             t.text_dim,
             pygame.Rect(x, y, inner_w, t.body.get_linesize()),
         )
         bar = replay.bar
         pygame.draw.rect(surface, t.track, bar, border_radius=bar.h // 2)
-        span = max(replay.end, 1e-6)
         done = bar.copy()
-        done.w = round(bar.w * min(1.0, replay.t / span))
+        done.w = round(bar.w * replay.fraction)
         if done.w > 0:
             pygame.draw.rect(surface, t.accent, done, border_radius=bar.h // 2)
         for hit in replay.impacts:
-            hx = bar.x + round(bar.w * hit.t / span)
+            hx = bar.x + round(bar.w * replay.at(hit.t))
             tall = round(t.px(3) + t.px(8) * hit.strength)
             colour = MARK_COLOUR if hit.t <= replay.t else mix(MARK_COLOUR, t.track, 0.6)
             pygame.draw.line(
@@ -878,7 +908,7 @@ class _Painting:
         knob = (bar.x + done.w, bar.centery)
         pygame.draw.circle(surface, t.text, knob, t.px(7))
         pygame.draw.circle(surface, t.accent, knob, t.px(7), max(1, t.px(2)))
-        clock = f"{min(replay.t, replay.duration):.2f} s of {replay.duration:.2f} s"
+        clock = replay.readout
         y = bar.bottom + t.px(8)
         draw_text(surface, t.small, clock, t.text_dim, pygame.Rect(x, y, inner_w, line), "right")
         y += line + t.px(4)

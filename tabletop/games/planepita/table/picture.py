@@ -93,22 +93,32 @@ class Local:
 
 
 class PowerMemo:
-    """The rules' count of power per area for the discs on a board, kept for
-    the last board it was asked about."""
+    """The rules' count of power per area for the discs on a board, after
+    the jammer's sweep, and the face-up discs the sweep takes; kept for the
+    last board it was asked about."""
 
     def __init__(self) -> None:
         self.key: tuple[object, ...] = ()
         self.power: tuple[AreaResult, ...] = ()
+        self.swept: tuple[Disc, ...] = ()
 
-    def of(self, st: PlanepitaState) -> tuple[AreaResult, ...]:
-        key = ("power", id(st.layout), st.layout)
+    def _count(self, st: PlanepitaState) -> None:
+        key = ("power", id(st.layout), st.layout, st.slots)
         if self.key != key:
             lay = st.layout
-            self.power = tuple(
-                pp_rules.area_winners(lay.discs, pp_rules.jammer_area_of(lay), st.players, st.slots)
-            )
+            area = pp_rules.jammer_area_of(lay)
+            self.power = tuple(pp_rules.area_winners(lay.discs, area, st.players, st.slots))
+            self.swept = pp_rules.sweep(lay.discs, area)[1]
             self.key = key
+
+    def of(self, st: PlanepitaState) -> tuple[AreaResult, ...]:
+        self._count(st)
         return self.power
+
+    def swept_of(self, st: PlanepitaState) -> tuple[Disc, ...]:
+        """The face-up discs the jammer would sweep if the round ended now."""
+        self._count(st)
+        return self.swept
 
 
 # -- what the rules say ------------------------------------------------------------------
@@ -185,10 +195,18 @@ def prompt_of(state: PlanepitaState, names: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class Zone:
-    """An area shaded on the planet: where the jammer may go, or the area it sweeps."""
+    """An area shaded on the planet: where the jammer may go back
+    (``"place"``), the area it sweeps at a round's end (``"sweep"``), or the
+    area it counts in now (``"counts"``, by the line-touch rule P1: the one
+    whose face-up discs it will sweep and whose discs may not flip). When the
+    jammer's centre lies outside the area it counts in (it touches the line
+    from outside), ``label`` says so by the jammer, in ``label_box``."""
 
     area: int
     colour: Colour
+    kind: str = "place"
+    label: str = ""
+    label_box: pygame.Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -258,11 +276,26 @@ class Finale:
 @dataclass(frozen=True)
 class Power:
     """Who would take each area if the round ended now (after the game: who
-    took each area in the last round), below the decision's buttons."""
+    took each area in the last round), below the decision's buttons: each
+    area's power after the jammer's sweep and its verdict (a name, "tie",
+    "3P leads", "swept" when the sweep emptied it, "—" when nobody is
+    there), then the sweep itself: the jammer's area and each owner's
+    face-up discs it takes, (owner, discs)."""
 
     heading: str
     results: tuple[AreaResult, ...]
     rect: pygame.Rect
+    verdicts: tuple[str, ...] = ()
+    jammer_area: int | None = None
+    swept: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def sweep_words(self) -> str:
+        """The sweep line's words before its discs."""
+        if self.jammer_area is None:
+            return "Jammer off the board"
+        tail = "sweeps" if self.swept else "nothing to sweep"
+        return f"Jammer ({self.jammer_area} pts): {tail}"
 
 
 @dataclass(frozen=True)
@@ -304,6 +337,8 @@ class Panel:
     finale: Finale | None = field(compare=False)
     #: the decision box's title, and the area count below its buttons
     title: str = field(compare=False)
+    #: why the disc just launched got no flip (P6), when no button shows: "" for none
+    no_flip: str = field(compare=False)
     power: Power | None = field(compare=False)
     lost_title: str = field(compare=False)
     hole: Hole | None = field(compare=False)
@@ -321,6 +356,28 @@ class ReplayBar:
     impacts: tuple[Impact, ...]
     notes: tuple[str, ...]
     bar: pygame.Rect
+    #: whose shot it is, as the heading says ("Cleo's shot", "Your last shot")
+    whose: str = ""
+
+    @property
+    def shown(self) -> float:
+        """The shot's time on show: the clock stops at the shot's end while
+        the lost discs' fall plays out after it."""
+        return min(self.t, self.duration)
+
+    @property
+    def fraction(self) -> float:
+        """How far along its timeline the slider's knob is: the time the
+        readout says over the shot's duration, so the two always agree."""
+        return min(1.0, self.shown / max(self.duration, 1e-6))
+
+    def at(self, t: float) -> float:
+        """Where on the timeline (0..1) the shot's time ``t`` is (a contact's tick)."""
+        return min(1.0, t / max(self.duration, 1e-6))
+
+    @property
+    def readout(self) -> str:
+        return f"{self.shown:.2f} s of {self.duration:.2f} s"
 
 
 @dataclass(frozen=True)
@@ -420,29 +477,47 @@ def picture(table: Seen, view: PlanepitaState) -> PlanepitaPicture:
     return PlanepitaPicture(
         moment=pic,
         clock=table.local.clock,
-        zone=_zone(table, pic, round_end),
+        zone=_zone(table, t, pic, round_end),
         pad_ring=_pad_ring(table, pic),
         ghost=ghost,
         aim=_aim(table, t, pic) if ghost is None else None,
         hint=_hint(table, pic),
         finale=finale,
         panel=_panel(table, t, pic, names, finale),
-        replay=_replay_bar(t, table.shape, table.replay.instant),
+        replay=_replay_bar(t, table.shape, table.replay.instant, table.replay.whose()),
         names=names,
     )
 
 
-def _zone(table: Seen, pic: Moment, round_end: RoundEnd | None) -> Zone | None:
-    """The jammer's legal area while it waits to be placed, and the jammer's
-    area while it sweeps at the end of a round."""
+def _zone(table: Seen, t: Theme, pic: Moment, round_end: RoundEnd | None) -> Zone | None:
+    """The jammer's legal area while it waits to be placed, the jammer's
+    area while it sweeps at the end of a round, and otherwise, while the
+    jammer is on the board, the area it counts in at this moment (P1: the
+    innermost whose line it touches), with a label by it when its centre
+    lies outside that area."""
     if not table.queue.running and pic.state.phase is Phase.PLACE_JAMMER:
         spec = spec_of(table.frame.session.state)
         return Zone(spec.area if isinstance(spec, JammerSpec) else 5, (120, 255, 140))
     if round_end is not None:
         stage, _ = round_end.stage()
         if stage == 0 and round_end.result.jammer_area is not None:
-            return Zone(round_end.result.jammer_area, HAZARD)
-    return None
+            return Zone(round_end.result.jammer_area, HAZARD, "sweep")
+        return None
+    if pic.jammer is None or pic.state.phase is Phase.OVER:
+        return None
+    board = table.board
+    x, y = pic.jammer
+    area = board.area_of(x, y, board.jammer_radius)
+    if area is None:
+        return None
+    if board.area_of(x, y, 0.0) == area:
+        return Zone(area, HAZARD, "counts")
+    label = f"Jammer: {area}-pt area (it touches the line)"
+    geo = table.shape.geo
+    centre = geo.ipx(x, y)
+    at = (centre[0], centre[1] + geo.length(board.jammer_radius) + t.px(4))
+    box = label_box(t, label, HAZARD, at, "midtop", table.shape.board_area)
+    return Zone(area, HAZARD, "counts", label, box)
 
 
 def _pad_ring(table: Seen, pic: Moment) -> str:
@@ -645,10 +720,15 @@ def _panel(
         teams = tuple(_team(st, seat) for seat in range(len(names)))
     flip, own, double = table.flip_button, table.own_button, table.double_button
     title = ""
+    no_flip = ""
     if flip.visible:
         title = "The disc just launched"
     elif own.visible or double.visible:
         title = "Your next disc"
+    elif finale is None and not table.queue.running:
+        no_flip = no_flip_words(st)
+        if no_flip:
+            title = "The disc just launched"
     lost_title = f"Black hole · {len(st.black_hole)} lost this round"
     return Panel(
         state_id=id(st),
@@ -670,6 +750,7 @@ def _panel(
         teams=teams,
         finale=finale,
         title=title,
+        no_flip=no_flip,
         power=_power(table, t, st, title, finale),
         lost_title=lost_title,
         hole=_hole(t, shape, lost_title, len(st.black_hole)),
@@ -682,13 +763,52 @@ def _team(st: PlanepitaState, seat: int) -> int:
     return team
 
 
-def area_count(power: PowerMemo, st: PlanepitaState) -> tuple[str, tuple[AreaResult, ...]]:
-    """The decision box's count of the areas: its heading and one result
-    per area. During a round, who would take each area if it ended now;
-    once the game is over, who took each area in the last round."""
-    if st.phase is Phase.OVER and st.last_round is not None:
-        return f"Round {st.last_round.round}: who took each area", st.last_round.areas
-    return "If the round ended now", power.of(st)
+def no_flip_words(st: PlanepitaState) -> str:
+    """Why the disc just launched in ``st`` was not offered a flip (P6), as
+    the decision box says it once the next launch is due: "" when it was
+    offered, was flipped, left the board, or the round is over."""
+    shot = st.last_shot
+    if (
+        st.phase is not Phase.LAUNCH
+        or shot is None
+        or shot.retried
+        or st.turn == 0
+        or shot.seat != (pp_rules.launcher(st) - 1) % st.players
+    ):
+        return ""
+    if not any(d.id == shot.disc for d in st.layout.discs):
+        return ""
+    why = pp_rules.flip_refusal(st.layout, shot.disc, pp_rules.params_of(st))
+    if why is None or "already face down" in why:
+        return ""
+    return "Stays face up, no flip: " + why.removeprefix("the disc ").replace(
+        "is in", "it is in", 1
+    )
+
+
+def area_count(
+    power: PowerMemo, st: PlanepitaState
+) -> tuple[str, tuple[AreaResult, ...], int | None, tuple[Disc, ...]]:
+    """The decision box's count of the areas: its heading, one result per
+    area (after the jammer's sweep), the jammer's area and the face-up discs
+    it sweeps. During a round, all as if it ended now; once the game is
+    over, as the last round ended."""
+    last = st.last_round
+    if st.phase is Phase.OVER and last is not None:
+        heading = f"Round {last.round}: who took each area"
+        return heading, last.areas, last.jammer_area, last.swept
+    area = pp_rules.jammer_area_of(st.layout)
+    return "If the round ended now", power.of(st), area, power.swept_of(st)
+
+
+def verdict(area: AreaResult, swept: bool, names: tuple[str, ...]) -> str:
+    """What the area count says of an area: who takes it, "tie", "3P
+    leads", "swept" (``swept``: the jammer's sweep emptied it) or "—"."""
+    if area.winner is not None:
+        return names[area.winner]
+    if area.reason == "empty":
+        return "swept" if swept else "—"
+    return {"tie": "tie", "third_party": "3P leads"}.get(area.reason, "")
 
 
 def _power(
@@ -698,19 +818,32 @@ def _power(
     if finale is not None:
         return None
     r = table.shape.decide
-    heading, results = area_count(table.power, st)
+    heading, results, jammer, swept = area_count(table.power, st)
     if title:
         shown = [
             b.rect.bottom
             for b in (table.flip_button, table.own_button, table.double_button)
             if b.visible
         ]
-        top = max(shown) + t.px(6)
+        top = max(shown or [table.flip_button.rect.bottom]) + t.px(6)
     else:
         top = r.y
     if top + power_height(t) > r.bottom:
         return None  # two rows of buttons: no room left for the count
-    return Power(heading, tuple(results), pygame.Rect(r.x, top, r.w, r.bottom - top))
+    names = names_of(table.frame)
+    emptied = {pp_rules.area_of_disc(d) for d in swept}
+    verdicts = tuple(verdict(a, a.value in emptied, names) for a in results)
+    counts: dict[int, int] = {}
+    for d in swept:
+        counts[d.owner] = counts.get(d.owner, 0) + 1
+    return Power(
+        heading,
+        tuple(results),
+        pygame.Rect(r.x, top, r.w, r.bottom - top),
+        verdicts,
+        jammer,
+        tuple(sorted(counts.items())),
+    )
 
 
 def _hole(t: Theme, shape: Layout, title: str, lost: int) -> Hole | None:
@@ -728,7 +861,9 @@ def _hole(t: Theme, shape: Layout, title: str, lost: int) -> Hole | None:
     return Hole(c, rad, dr, tuple(spots))
 
 
-def _replay_bar(t: Theme, shape: Layout, replay: InstantReplay | None) -> ReplayBar | None:
+def _replay_bar(
+    t: Theme, shape: Layout, replay: InstantReplay | None, whose: str = ""
+) -> ReplayBar | None:
     """Over the top of the side panel (the board stays clear): what is
     showing, the shot's timeline, how to steer it and what the marks mean."""
     if replay is None:
@@ -770,4 +905,5 @@ def _replay_bar(t: Theme, shape: Layout, replay: InstantReplay | None) -> Replay
         impacts=tuple(replay.impacts),
         notes=tuple(notes),
         bar=bar,
+        whose=whose,
     )

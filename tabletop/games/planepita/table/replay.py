@@ -55,6 +55,8 @@ SCRUB_NOTCHES = 60
 #: a piece whose path spans less than this (mm) did not move: it draws no trail
 STILL_MM = 0.5
 REPLAY_KEY = pygame.K_r
+#: while a replay shows another seat's shot: replay your own last one
+OWN_KEY = pygame.K_y
 
 
 class InstantReplay:
@@ -172,24 +174,56 @@ class ReplayControls:
             tooltip="The last shot again in slow motion, with its impacts and paths",
         )
         self.button.visible = False
-        group.add(self.button)
+        #: while a replay shows another seat's shot: the viewer's own last one
+        self.own_button = Button(
+            "Your last shot (Y)",
+            self.show_own,
+            tooltip="Replay the last shot you played yourself",
+        )
+        self.own_button.visible = False
+        group.add(self.button, self.own_button)
 
     # -- starting and ending -----------------------------------------------------------
-    def last_flick(self) -> int | None:
-        """The ply of the last flick played so far, or None."""
+    def last_flick(self, seat: int | None = None) -> int | None:
+        """The ply of the last flick played so far (by ``seat``, when given), or None."""
         session = self.table.frame.session
         actions = session.actions
         for ply in range(session.ply - 1, -1, -1):
-            if isinstance(actions[ply], Flick):
+            if isinstance(actions[ply], Flick) and (
+                seat is None or session.rules.to_move(session.states[ply]) == seat
+            ):
                 return ply
         return None
 
-    def start(self) -> bool:
-        """Show the last shot again; False (and why, in a toast) when there is none."""
+    def own_flick(self) -> int | None:
+        """The viewer's own last flick, when it is not the shot on show."""
+        ply = self.last_flick(self.table.frame.viewer)
+        shown = self.instant.ply if self.instant is not None else self.last_flick()
+        return None if ply is None or ply == shown else ply
+
+    def whose(self) -> str:
+        """The heading's words for the shot on show: "Your shot", "Cleo's shot"."""
+        if self.instant is None:
+            return ""
+        s = self.table.frame.session
+        seat = s.rules.to_move(s.states[self.instant.ply])
+        if seat == self.table.frame.viewer:
+            return "Your shot"
+        return f"{s.names[seat]}'s shot" if seat is not None else ""
+
+    def show_own(self) -> bool:
+        """Replay the viewer's own last shot instead of the latest."""
+        ply = self.own_flick()
+        return ply is not None and self.start(ply)
+
+    def start(self, ply: int | None = None) -> bool:
+        """Show the last shot again (or the flick at ``ply``); False (and
+        why, in a toast) when there is none."""
         if self.table.animating:
             return False  # the shot is still playing
         app = self.table.frame.app
-        ply = self.last_flick()
+        if ply is None:
+            ply = self.last_flick()
         if ply is None:
             app.toast("There is no shot to replay yet.")
             return False
@@ -229,6 +263,7 @@ class ReplayControls:
         else:
             b.visible = not self.table.animating and self.last_flick() is not None
             b.text, b.kind = "Replay shot (R)", "normal"
+        self.own_button.visible = self.instant is not None and self.own_flick() is not None
         self.place()
 
     def place(self) -> None:
@@ -238,6 +273,10 @@ class ReplayControls:
         font = t.font("body", bold=self.button.kind != "normal")
         w = font.size(self.button.text)[0] + 2 * t.px(14)
         self.button.rect = pygame.Rect(area.x + t.px(6), area.y + t.px(6), w, t.px(36))
+        own_w = t.font("body").size(self.own_button.text)[0] + 2 * t.px(14)
+        self.own_button.rect = pygame.Rect(
+            self.button.rect.right + t.px(8), self.button.rect.y, own_w, t.px(36)
+        )
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What the power meter must not cover: the button, when it shows."""
@@ -265,6 +304,8 @@ class ReplayControls:
                 self.stop()
             elif event.key == pygame.K_SPACE:
                 replay.toggle()
+            elif event.key == OWN_KEY:
+                self.show_own()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 replay.scrub(1 if event.key == pygame.K_RIGHT else -1)
             elif event.key == LOG_KEY:  # the log may be shown
@@ -278,6 +319,7 @@ class ReplayControls:
             return True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.button.handle(event)
+            self.own_button.handle(event)
         return True  # nothing reaches the game while the replay shows
 
     def update(self, dt: float, sound: Sound) -> None:

@@ -35,7 +35,6 @@ from tabletop.games.uchronicle.table.layout import (
     Geometry,
     Painters,
     chip_h,
-    seat_name_font,
     strength_lines_of,
 )
 from tabletop.games.uchronicle.table.looks import (
@@ -76,7 +75,7 @@ from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import Colour, Theme
-from tabletop.ui.widgets import Button, FocusGroup, wrap_text
+from tabletop.ui.widgets import Button, FocusGroup, seat_name_font, wrap_text
 
 __all__ = [
     "UchronicleTable",

@@ -55,27 +55,6 @@ def tag_h(t: Theme) -> int:
     return t.font("small", bold=True).get_linesize() + t.px(4)
 
 
-def seat_head(t: Theme, seat: pygame.Rect) -> pygame.Rect:
-    """The line at the top of another seat's panel: the name, the badge at its right."""
-    return pygame.Rect(
-        seat.x + t.px(10), seat.y + t.px(6), seat.w - t.px(20), t.body.get_linesize()
-    )
-
-
-def badge_room(t: Theme, badge: str) -> int:
-    """The width a badge takes from the head line (its pill and the gap before it)."""
-    if not badge:
-        return 0
-    return t.font("small", bold=True).size(badge)[0] + t.px(14) + t.px(8)
-
-
-def seat_name_font(t: Theme, seat: pygame.Rect, name: str, badge: str) -> str:
-    """The font a seat's name is drawn in: "body" where it fits beside the
-    badge, else "small" (a long name beside "thinking…" stays whole)."""
-    room = seat_head(t, seat).w - badge_room(t, badge)
-    return "body" if t.font("body", bold=True).size(name)[0] <= room else "small"
-
-
 def strength_lines_of(t: Theme, word: str, width: int) -> tuple[str, ...]:
     """A present card's strength word ("trump rank") in lines no wider than
     ``width``, the card's place: whole, on two lines where one is too narrow."""

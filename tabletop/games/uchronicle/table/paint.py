@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.games.uchronicle.model import Trick
-from tabletop.games.uchronicle.table.layout import Geometry, badge_room, panel_pad, seat_head
+from tabletop.games.uchronicle.table.layout import Geometry, panel_pad
 from tabletop.games.uchronicle.table.looks import (
     GRID,
     PAST_STEP,
@@ -41,10 +41,12 @@ from tabletop.ui.hand import draw_focus_ring
 from tabletop.ui.theme import Colour, Theme, mix
 from tabletop.ui.widgets import (
     FocusGroup,
+    badge_room,
     draw_badge,
     draw_headed_panel,
     draw_text,
     fit_text,
+    seat_head,
     wrap_text,
 )
 
