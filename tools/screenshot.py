@@ -49,10 +49,10 @@ from tabletop.core.storage import PALETTES, Storage  # noqa: E402
 from tools.cli import OneLineParser, UsageError, add_register, register  # noqa: E402
 
 PLAIN_SCENES = ("title", "settings", "saves", "rules")
-GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results", "lesson")
+GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results", "review", "lesson")
 SCENES_HELP = (
     "title, settings, saves, rules, rules:GAME, setup:GAME, game:GAME, pause:GAME, "
-    "summary:GAME, results:GAME, lesson:GAME"
+    "summary:GAME, results:GAME, review:GAME, lesson:GAME"
 )
 #: bot moves played to reach the end of a game for ``results:GAME`` before giving up
 MAX_RESULT_MOVES = 100_000
@@ -270,6 +270,12 @@ def show(
     elif kind == "results":
         # the game scene pushes the results itself
         _start_game(app, entry, seed, 0, to_end=True, players=players, variants=variants)
+    elif kind == "review":
+        # a finished game's review of your seat, as Review on its results opens it
+        from tabletop.ui.reviewscene import ReviewScene
+
+        game = _start_game(app, entry, seed, 0, to_end=True, players=players, variants=variants)
+        app.stack.push(ReviewScene(app, game, seat=0))
     elif kind == "lesson":
         # the lesson at step ``moves`` + 1, as a player coming back to it finds it
         from tabletop.ui.flow import start_lesson

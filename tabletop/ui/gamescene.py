@@ -128,6 +128,9 @@ class GameScene(Scene):
         #: for a replay: the positions the save holds, which the replay follows
         self.replay_states: list[Any] | None = None
         self.replay_paused = False
+        #: Esc closes this table instead of pausing it (a review's position,
+        #: opened over the review it returns to)
+        self.esc_closes = False
         self.shown_seat: int | None = None
         self.results_shown = False
         self.bot_wait = 0.0
@@ -550,7 +553,10 @@ class GameScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if not self.dismiss():
-                    self.app.stack.push(PauseScene(self.app, self))
+                    if self.esc_closes:
+                        self.close()
+                    else:
+                        self.app.stack.push(PauseScene(self.app, self))
                 return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()

@@ -17,6 +17,7 @@ from tabletop.core.game import ScoreSheet, score_sheet
 from tabletop.core.words import ordinal
 from tabletop.ui.flow import Match, start_game
 from tabletop.ui.menuscene import MenuScene, button_column
+from tabletop.ui.reviewscene import ReviewScene, can_review
 from tabletop.ui.rulespage import open_rules
 from tabletop.ui.scoresheet import FootRow, SheetView
 from tabletop.ui.settings import SettingsScene, game_setting_choices
@@ -271,6 +272,14 @@ class ResultsScene(MenuScene):
             tooltip="Close this; press Esc in the game for the menu.",
         )
         self.title = Button("Title screen", lambda: self.app.stack.reset(self.app.home()))
+        #: *Review*: the hard bot's second opinion on the person's moves
+        self.review = Button(
+            "Review",
+            self.open_review,
+            hotkey=pygame.K_r,
+            tooltip="The moves where the hard bot would have chosen otherwise, and why (R).",
+        )
+        self.review.visible = can_review(self.game)
         names = self.session.names
         wins = tuple(
             f"{self.match.wins.get(seat.name, 0)} of {self.match.games}"
@@ -279,8 +288,17 @@ class ResultsScene(MenuScene):
         self.table = SheetView(
             self.sheet, names, self.outcome.places, (FootRow("Wins this sitting", wins),)
         )
-        self.group.add(self.table, self.again, self.view, self.title)
+        self.group.add(self.table, self.again, self.view, self.review, self.title)
         self.group.focus(self.again, show=True)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The buttons along the foot, in order (Review only where it is offered)."""
+        shown = (self.again, self.view, self.review, self.title)
+        return [b for b in shown if b.visible]
+
+    def open_review(self) -> None:
+        self.app.stack.push(ReviewScene(self.app, self.game))
 
     def play_again(self) -> None:
         s = self.session
@@ -338,8 +356,9 @@ class ResultsScene(MenuScene):
         y = content.y + len(self._words(w)) * t.body.get_linesize() + t.px(10)
         self.picture_top = y
         self.table.rect = pygame.Rect(content.x, y + self.picture_height, w, table_h)
-        bw = (w - 2 * gap) // 3
-        for i, b in enumerate((self.again, self.view, self.title)):
+        row = self.buttons
+        bw = (w - (len(row) - 1) * gap) // len(row)
+        for i, b in enumerate(row):
             b.rect = pygame.Rect(content.x + i * (bw + gap), content.bottom - bh, bw, bh)
 
     @property
