@@ -15,6 +15,7 @@ import pytest
 from tabletop.core import lesson as lessons
 from tabletop.core.lesson import Coach, LessonError, StepHooks, parse
 from tabletop.core.storage import Settings
+from tabletop.games import REGISTRY
 from tests.nimgame import ENTRY as NIM
 from tests.nimgame.rules import Take
 from tests.ui.driver import Driver, app_fixture, driver_fixture, games_with_nim
@@ -237,6 +238,24 @@ def test_a_finished_lesson_is_marked_on_the_title_card(driver: Driver) -> None:
 def test_the_tool_plays_nims_lesson_to_its_end() -> None:
     (report,) = tool.run(["nim"], games=games_with_nim())
     assert report.line() == "nim: 5 steps, finished"
+
+
+#: the fewest steps a shipped game's lesson takes (a first game, taught in order)
+FEWEST_STEPS = 10
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_games_lesson_plays_to_its_end_through_the_frames(name: str) -> None:
+    """tools/lessons.py over a shipped game: every step passed by doing what
+    it asks, every claim of its words true of the position, every wrong move
+    the lesson names answered with a reason without passing the step."""
+    if not lessons.has_lesson(REGISTRY[name]):
+        pytest.skip(f"{name} has no lesson yet")
+    lesson, _ = lessons.load(REGISTRY[name])
+    assert len(lesson.steps) >= FEWEST_STEPS
+    (report,) = tool.run([name])
+    assert report.finished, report.problems
+    assert report.line() == f"{name}: {len(lesson.steps)} steps, finished"
 
 
 def test_the_tool_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
