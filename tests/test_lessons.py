@@ -137,6 +137,56 @@ def test_coming_back_replays_the_steps_before_as_the_lesson_asks() -> None:
     assert session.to_move() == 0
 
 
+def _play_on(until_stones: int) -> tuple[lessons.Lesson, dict[str, StepHooks]]:
+    """A lesson whose second step plays on until at most ``until_stones`` are left."""
+    lesson = _lesson(
+        '[[step]]\nid = "a"\nsay = "Read."\n[[step]]\nid = "on"\ndo = "play"\nsay = "Play on."\n'
+    )
+    hooks = {
+        "on": StepHooks(
+            until=lambda state: sum(state.heaps) <= until_stones,
+            solve=lambda state: next(
+                Take(h + 1, 1) for h, count in enumerate(state.heaps) if count
+            ),
+        )
+    }
+    return lesson, hooks
+
+
+def test_a_play_step_lets_the_player_and_the_others_move_until_its_condition_holds() -> None:
+    from tabletop.core.session import Session
+
+    lesson, hooks = _play_on(until_stones=4)
+    session = Session(
+        NIM, lesson.config(NIM), lesson.seed, lesson.seats, threaded=False, timed=False
+    )
+    coach = Coach(lesson, hooks, session.rules)
+    assert not coach.bots_may_move()
+    coach.next()
+    assert coach.bots_may_move()
+    state = session.state
+    legal = session.rules.legal_actions(state)
+    assert all(coach.refusal(state, a) is None for a in legal)  # any move: no accept hook
+    after = session.rules.apply(state, legal[-1])
+    coach.played(state, legal[-1], after)
+    assert coach.index == 1  # a move does not pass a play step; its condition does
+    lessons.fast_forward(session, coach, 2)
+    assert coach.done and sum(session.state.heaps) <= 4
+    assert any(session.rules.to_move(s) == 0 for s in session.states[1:-1])
+
+
+def test_a_play_step_without_until_or_solve_is_a_wrong_lesson_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lesson, hooks = _play_on(until_stones=4)
+    monkeypatch.setattr(lessons, "parse", lambda text, game: lesson)
+    import tests.nimgame.lesson as nim_hooks
+
+    monkeypatch.setattr(nim_hooks, "HOOKS", {"on": StepHooks(until=hooks["on"].until)})
+    with pytest.raises(LessonError, match="play step 'on' needs until and solve"):
+        lessons.load(NIM)
+
+
 def test_words_with_a_placeholder_the_hook_does_not_fill_are_shown_as_written() -> None:
     lesson = _lesson('[[step]]\nid = "a"\nsay = "Heap {nope}."\n')
     coach = Coach(lesson, {"a": StepHooks(words=lambda s: {})}, NIM.rules)

@@ -8,7 +8,8 @@ dummy drivers and the lesson is started the way *Learn to play* starts it.
 Then, step by step, the tool does what the step asks: it clicks *Next*,
 makes the step's move (the events of its ``perform`` hook, a person's
 clicks and drags, else its ``solve`` move through the frame), makes the
-step's gesture, or lets the frames run while the other seats move. Before
+step's gesture, or lets the frames run while the other seats move (in a
+play step, making the step's ``solve`` move at each of the person's turns). Before
 each step's own move it tries the step's ``wrong`` move and checks the coach
 answered it with a reason and did not pass the step; at every step it
 checks the claims the step's words make (``claims``). One line a lesson
@@ -161,10 +162,18 @@ def play_lesson(app: Any, entry: Any) -> Report:
             for event in hooks.perform(scene):
                 app.frame([event], DT)
             app.frame([], DT)
-        else:  # wait: the frames run the other seats
+        elif step.do == "play" and scene.session.to_move() == coach.lesson.seat:
+            # the game goes on: the person's move at each of their turns
+            if hooks.perform is not None:
+                for event in hooks.perform(scene):
+                    app.frame([event], DT)
+            else:
+                scene.act(hooks.solve(state))
+            app.frame([], DT)
+        else:  # wait, or play on another seat's turn: the frames run the other seats
             app.frame([], DT)
         frames += 1
-        if coach.index == index and step.do != "wait":
+        if coach.index == index and step.do not in ("wait", "play"):
             report.problems.append(
                 f"step {index + 1} ({step.id}): doing what it asks did not pass it"
                 + (f" (the coach said: {coach.told})" if coach.told else "")

@@ -14,7 +14,12 @@ rules page has ``tutorial.txt``):
     (by default: until it is the player's turn again);
   - ``"gesture"``: the player does something to the table that is no move
     (turns the planet, slides the launch pad): the table's
-    ``lesson_value(value)`` changes.
+    ``lesson_value(value)`` changes;
+  - ``"play"``: the game goes on, the player moving freely (any move the
+    step's ``accept`` lets through) and the others in turn, until the step's
+    ``until`` holds (a lesson that teaches the end of a round plays on to
+    it; ``solve`` gives the player's move at each of their turns when the
+    step is replayed).
 
 - ``lesson.py``, the checks: ``HOOKS``, a :class:`StepHooks` per step id that
   needs one. ``accept`` says why a legal move is not the one the step asks
@@ -48,7 +53,7 @@ LESSON_FILE = "lesson.toml"
 #: the checks module beside a game's rules
 HOOKS_MODULE = "lesson"
 #: what ends a step
-KINDS = ("next", "act", "wait", "gesture")
+KINDS = ("next", "act", "wait", "gesture", "play")
 #: the most moves a wait step lets the other seats make (a lesson's file
 #: that never lets a wait end is caught, not looped on)
 WAIT_LIMIT = 400
@@ -95,11 +100,11 @@ class StepHooks:
     is called with the game's full state (the coach sits by the player,
     but the rules decide)."""
 
-    #: act: None when ``action`` is what the step asks, else why not
+    #: act or play: None when ``action`` is what the step asks, else why not
     accept: Callable[[Any, Any], str | None] | None = None
-    #: act: the move the step asks for in ``state``
+    #: act or play: the move the step asks for in ``state``
     solve: Callable[[Any], Any] | None = None
-    #: wait: True once the step is over
+    #: wait or play: True once the step is over (a play step needs one)
     until: Callable[[Any], bool] | None = None
     #: the claims the step's words make that do not hold in ``state``
     claims: Callable[[Any], Sequence[str]] | None = None
@@ -209,6 +214,12 @@ def load(entry: GameEntry) -> tuple[Lesson, Mapping[str, StepHooks]]:
     stray = sorted(set(hooks) - ids)
     if stray:
         raise LessonError(f"{entry.info.title}'s lesson has hooks for no step: {', '.join(stray)}")
+    for step in lesson.steps:
+        hook = hooks.get(step.id, StepHooks())
+        if step.do == "play" and (hook.until is None or hook.solve is None):
+            raise LessonError(
+                f"{entry.info.title}'s lesson: the play step {step.id!r} needs until and solve"
+            )
     return lesson, hooks
 
 
@@ -269,7 +280,7 @@ class Coach:
             return "Wait a moment: the others move first."
         if step.do == "gesture":
             return "First do what the coach's note asks; no move is needed yet."
-        accept = self.hooks_of(step).accept
+        accept = self.hooks_of(step).accept  # act or play
         return None if accept is None else accept(state, action)
 
     def wrong(self, reason: str) -> None:
@@ -293,13 +304,13 @@ class Coach:
         return True
 
     def bots_may_move(self) -> bool:
-        """Bots move only while a wait step runs, or once the lesson is over."""
+        """Bots move only while a wait or play step runs, or once the lesson is over."""
         step = self.step
-        return step is None or step.do == "wait"
+        return step is None or step.do in ("wait", "play")
 
     def waiting_over(self, state: Any) -> bool:
-        """A wait step's condition: its ``until``, by default the player's turn
-        (or the game's end)."""
+        """A wait or play step's condition: its ``until``, by default (a
+        wait step) the player's turn or the game's end."""
         step = self.step
         assert step is not None
         until = self.hooks_of(step).until
@@ -316,7 +327,7 @@ class Coach:
         step = self.step
         if step is None:
             return False
-        if step.do == "wait" and self.waiting_over(state):
+        if step.do in ("wait", "play") and self.waiting_over(state):
             self._advance()
             return True
         if step.do == "gesture":
@@ -354,7 +365,7 @@ def fast_forward(session: Any, coach: Coach, to: int) -> None:
             before = session.state
             session.play(action)
             coach.played(before, action, session.state)
-        elif step.do == "wait":
+        elif step.do in ("wait", "play"):
             for _ in range(WAIT_LIMIT):
                 if coach.waiting_over(session.state):
                     break
@@ -362,6 +373,12 @@ def fast_forward(session: Any, coach: Coach, to: int) -> None:
                     session.play(session.bot_action())
                     continue
                 forced = session.auto_answer()  # as the frame gives it: no choice, no prompt
+                if forced is None and step.do == "play" and hooks.solve is not None:
+                    mover = session.to_move()
+                    if mover == coach.lesson.seat:
+                        forced = hooks.solve(session.state)
+                        if session.check(forced, mover) is not None:
+                            return
                 if forced is None:
                     break
                 session.play(forced)
