@@ -791,6 +791,76 @@ def bench_bots(opts: Options) -> list[Row]:
     return rows
 
 
+# -- the coach and the review -------------------------------------------------------------
+
+#: seconds: the coach's note on a move, median and slowest (it is judged on the
+#: bots' worker while the others move; the hard bot's own search twice over)
+COACH_GOALS = (1.0, 3.0)
+#: seconds: a review of a whole two-player game's decisions of one seat (the
+#: player watches its progress bar on the results screen)
+REVIEW_GOAL = 30.0
+
+
+def _reviewed_game(name: str, seed: int) -> Any:
+    """A finished two-player game of ``name`` between easy bots, seeded."""
+    from tabletop.core.session import Session, default_seats
+    from tabletop.games import REGISTRY
+
+    entry = REGISTRY[name]
+    session = Session(
+        entry,
+        entry.default_config(2),
+        seed,
+        default_seats(["easy", "easy"]),
+        threaded=False,
+        timed=False,
+    )
+    while not session.is_over():
+        session.play(session.bot_action())
+    return session
+
+
+@section("review")
+def bench_review(opts: Options) -> list[Row]:
+    """The coach's and the review's cost per game (tabletop/core/review.py),
+    on a typical game: a finished two-player game between easy bots, seat 0
+    reviewed as a person's seat would be. The coach judges one move (the
+    hard bot untimed, as the coach runs it): median and slowest over the
+    seat's decisions; the review judges all of them, as *Review* on the
+    results screen does."""
+    from tabletop.core import review
+    from tabletop.games import REGISTRY
+
+    clock = time.perf_counter
+    rows: list[Row] = []
+    for name in REGISTRY:
+        session = _reviewed_game(name, 7)
+        entry, states, actions = session.entry, session.states, session.actions
+        t = clock()
+        review.review(entry, states, actions, 0, session.seed)
+        whole = clock() - t
+        plies = [
+            i for i in range(len(actions)) if review.is_decision(entry, states[i], 0, actions[i])
+        ]
+        times = []
+        for ply in plies:
+            t = clock()
+            review.assess(entry, states[ply], 0, actions[ply], session.seed, ply)
+            times.append((clock() - t) * 1000)
+        what = f"{name} coach, one move judged, {len(plies)} moves"
+        rows += [
+            Row(f"{what}, median", statistics.median(times), "ms", COACH_GOALS[0] * 1000),
+            Row(f"{what}, max", max(times), "ms", COACH_GOALS[1] * 1000),
+            Row(
+                f"{name} review of a 2-player game, {len(plies)} decisions",
+                whole,
+                "s",
+                REVIEW_GOAL,
+            ),
+        ]
+    return rows
+
+
 # -- Planepita's bots: how well their hands play ----------------------------------------
 
 #: positions per level for the accuracy sections

@@ -464,6 +464,9 @@ class Assessment:
 COACH_THRESHOLD = 0.12
 #: how an ISMCTS value reads
 SEARCH_UNIT = "{:.0%} chance of the best result"
+#: how a value reads where a game's bot counts in points: its points less
+#: the others' as it weighs them (Planet, Planepita)
+MARGIN_UNIT = "a margin of {:+.1f} points"
 
 
 class ISMCTSBot:

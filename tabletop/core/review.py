@@ -46,13 +46,18 @@ def judge_seed(seed: int, seat: int, ply: int) -> int:
     return rng.derive(seed, "review", seat, ply)
 
 
-def is_decision(entry: GameEntry, state: Any, seat: int) -> bool:
-    """True when ``seat`` is to move in ``state`` with more than one legal move."""
+def is_decision(entry: GameEntry, state: Any, seat: int, action: Any = None) -> bool:
+    """True when ``seat`` is to move in ``state`` with a choice: more than
+    one legal move, or moves the rules describe rather than list (none
+    listed, or one that is not the move ``action`` made: Planepita's
+    ``FlickSpec`` stands for every flick within its ranges)."""
     rules = entry.rules
     if rules.is_over(state) or rules.to_move(state) != seat:
         return False
     legal = rules.legal_actions(state)
-    return len(legal) > 1 or not legal  # a game of continuous moves lists none
+    if len(legal) > 1 or not legal:
+        return True
+    return action is not None and legal[0] != action
 
 
 def assess(
@@ -61,7 +66,7 @@ def assess(
     """The hard bot's judgement of ``seat`` playing ``action`` in ``state``
     (from ``seat``'s view), or None when there was no choice or the game's
     bot cannot judge."""
-    if not is_decision(entry, state, seat):
+    if not is_decision(entry, state, seat, action):
         return None
     bot = entry.make_bot("hard", seat, judge_seed(seed, seat, ply), timed=False)
     judge = getattr(bot, "assess", None)
@@ -86,7 +91,11 @@ def review(
     before ``actions[i]``) where the hard bot disagreed, the most costly
     first, at most ``limit``; ``progress(done, total)`` after each move
     judged. A cancelled review returns what it found so far."""
-    plies = [i for i, state in enumerate(states[: len(actions)]) if is_decision(entry, state, seat)]
+    plies = [
+        i
+        for i, state in enumerate(states[: len(actions)])
+        if is_decision(entry, state, seat, actions[i])
+    ]
     found: list[Finding] = []
     for done, ply in enumerate(plies, 1):
         if cancel is not None and cancel.is_set():

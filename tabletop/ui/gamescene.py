@@ -446,7 +446,7 @@ class GameScene(Scene):
         """With the coach on, the hard bot judges the person's move on the
         worker (tabletop/core/review.py); :meth:`_poll_coach` shows its note."""
         s = self.session
-        if not s.coach_on or not review.is_decision(s.entry, before, seat):
+        if not s.coach_on or not review.is_decision(s.entry, before, seat, action):
             return
         job = s.on_worker(review.assess, s.entry, before, seat, action, s.seed, ply)
         self._judging.append((ply, before, job))

@@ -43,6 +43,7 @@ from random import Random  # the type only: generators come from core.rng
 from typing import Any
 
 from tabletop.core import rng as rngmod
+from tabletop.core.bots import MARGIN_UNIT, Assessment
 from tabletop.core.words import seat_ref
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as rules_mod
@@ -86,6 +87,9 @@ SWEEP_REACH = 90.0
 SPEND_3P = 0.25
 #: weight of the raw power difference beside the area chances (a tie-breaker)
 POWER_WEIGHT = 0.1
+#: the coach speaks when a move leaves the table this many points worse than
+#: the hard bot's choice, as :func:`evaluate` counts them
+COACH_THRESHOLD = 1.0
 
 
 # -- the evaluation --------------------------------------------------------------------
@@ -638,12 +642,23 @@ class Planner:
         return out
 
     # -- the launch decision --------------------------------------------------------------
+    def launch_outlook(self) -> tuple[Outlook, bool]:
+        """The outlook once this seat's launch is made, and whether it is
+        the round's last launch."""
+        later = counts_left(self.state)
+        later[self.seat] -= 1
+        return make_outlook(self.state, self.seat, later), rules_mod.is_last_launch(self.state)
+
+    def flick_value(self, flick: Flick) -> float:
+        """What the table after ``flick`` (its own disc, 3P or Double as it
+        says) is worth to this seat, the better flip after it taken."""
+        outlook, last = self.launch_outlook()
+        variants = [(flick.third_party, flick.double)]
+        return self._value(flick, outlook, variants, last, self.state.next_id)[0]
+
     def best_launch(self, spec: FlickSpec, level: Level, clock: Clock) -> Candidate:
         state, seat = self.state, self.seat
-        later = counts_left(state)
-        later[seat] -= 1
-        outlook = make_outlook(state, seat, later)
-        last = rules_mod.is_last_launch(state)
+        outlook, last = self.launch_outlook()
         variants = launch_variants(spec)
         disc_id = state.next_id
         pool = self.candidates(spec, level, outlook, variants, last)
@@ -1030,6 +1045,51 @@ class SearchBot(PlanepitaBot):
             return None
         was, owner, area = max(moved, key=lambda m: m[0])
         return owner, was, area
+
+    #: how a value of the evaluation reads, and the loss the coach speaks at
+    value_unit = MARGIN_UNIT
+    coach_threshold = COACH_THRESHOLD
+
+    def assess(self, view: PlanepitaState, played: Any) -> Assessment:
+        """``played`` (legal in ``view``) against the bot's own choice, both
+        valued by :func:`evaluate` on the table after them: a flick as the
+        physics plays it (the bot's choice as planned, before its hand
+        strays), a flip after the next opponent's reply as the bot weighs
+        it, a jammer's spot with the better flip after it. Planepita hides
+        nothing, so the view is the whole table."""
+        self._cancel.clear()
+        planner = Planner(view, self.seat)
+        best: Any
+        if isinstance(played, Flick):
+            spec = next(a for a in RULES.legal_actions(view) if isinstance(a, FlickSpec))
+            cfg = self.config
+            clock = Clock(cfg.max_sims, cfg.budget, self._cancel, self.now)
+            plan = planner.best_launch(spec, cfg, clock)
+            self.last_launch = (plan, evaluate(view.layout, planner.after_decision()), clock.used)
+            best = plan.flick
+            best_value = planner.flick_value(best)
+            played_value = best_value if played == best else planner.flick_value(played)
+        elif isinstance(played, Flip):
+            best = Flip(self.flip(view))
+            assert self.last_flip is not None
+            value = self.last_flip[0]
+            best_value, played_value = value[best.down], value[played.down]
+        elif isinstance(played, PlaceJammer):
+            area = next(a for a in RULES.legal_actions(view) if isinstance(a, JammerSpec))
+            best = self.place_jammer(view, area)
+            best_value = planner.jammer_value(best.x, best.y)
+            played_value = planner.jammer_value(played.x, played.y)
+        else:
+            best, best_value, played_value = played, 0.0, 0.0
+        return Assessment(
+            played,
+            best,
+            played_value,
+            best_value,
+            self.value_unit,
+            self.coach_threshold,
+            self.explain(view, best),
+        )
 
     def reply_value(self, view: PlanepitaState, down: bool, clock: Clock) -> float | None:
         """This seat's evaluation after the next opponent's best reply to the flip

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import level_factory
+from tabletop.core.bots import MARGIN_UNIT, Assessment, level_factory
 from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
@@ -67,6 +67,9 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "medium": (1, 0.1),
     "hard": (HARD_ITERATIONS, HARD_TIME),
 }
+#: the coach speaks when a placement's margin is this many points below the
+#: hard bot's choice (about an animal card's worth)
+COACH_THRESHOLD = 1.5
 #: placements the hard bot looks ahead on (the best by the medium measure)
 HARD_KEEP = 6
 #: placements per tile a rollout weighs for each move (a random sample)
@@ -442,6 +445,32 @@ class HardBot:
         self.last_values = {a: totals[a] / self.last_samples for a in kept}
         first = {a: i for i, a in enumerate(kept)}
         return max(kept, key=lambda a: (self.last_values[a], -first[a]))
+
+    #: how a value of the look-ahead reads, and the loss the coach speaks at
+    value_unit = MARGIN_UNIT
+    coach_threshold = COACH_THRESHOLD
+
+    def assess(self, view: PlanetState, played: Place) -> Assessment:
+        """``played`` (legal in ``view``) against the bot's own choice: the
+        bot decides as it would for a hint, then both placements are played
+        out on the same deals of the hidden tiles (its whole budget of
+        samples), each valued as its margin over the best other planet."""
+        best = self.choose(view)
+        reason = self.explain(view, best)
+        if played == best:
+            value = self.last_values.get(best, 0.0)
+            return Assessment(
+                played, best, value, value, self.value_unit, self.coach_threshold, reason
+            )
+        totals = {best: 0.0, played: 0.0}
+        for _ in range(self.iterations):
+            world = determinize(view, self.seat, self.rng)
+            for a in totals:
+                totals[a] += self._play_out(world, a)
+        best_value, played_value = (totals[a] / self.iterations for a in (best, played))
+        return Assessment(
+            played, best, played_value, best_value, self.value_unit, self.coach_threshold, reason
+        )
 
     def _play_out(self, world: PlanetState, action: Place) -> float:
         state = RULES.apply(world, action)
