@@ -160,7 +160,7 @@ class ReviewScene(MenuScene):
         return [
             f"Move {found.ply + 1}. {self.played_words(found)}",
             fill_seats(f"The hard bot would have chosen otherwise. {why}", names),
-            f"By its search, from what you could see then: your move "
+            f"By its search, from what you could see then: your move had "
             f"{judged.value_words(judged.played_value)}, its choice "
             f"{judged.value_words(judged.best_value)} "
             f"({review.amount_words(judged, judged.loss)} more).",

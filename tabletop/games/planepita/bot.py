@@ -1009,8 +1009,11 @@ class SearchBot(PlanepitaBot):
             if struck is not None:
                 owner, was, now = struck
                 whose = "the 3P disc" if owner >= view.players else f"{seat_ref(owner)}'s disc"
+                verb = "Knock"
+                if owner == self.seat:  # its own disc, pushed on (or a risk it takes)
+                    whose, verb = "your own disc", "Push"
                 gone = "off the board" if now is None else f"into the {now}-pt area"
-                what = f"Knock {whose} from the {was}-pt area {gone}"
+                what = f"{verb} {whose} from the {was}-pt area {gone}"
                 if area is not None:
                     what += f", {disc} landing in the {area}-pt area"
             elif plan.kind == "jammer" and jam[0] is not None and jam[1] is not None:
