@@ -149,37 +149,73 @@ def _result(
     )
 
 
-def test_strength_counts_sole_wins_against_the_goal() -> None:
+def test_strength_counts_firsts_against_the_goal_ties_in_part() -> None:
     cells = strength.matrix(["planepita", "etuc"])
-    assert [(c.game, c.players, c.opponent) for c in cells] == [
-        ("planepita", 2, "random"),
-        ("planepita", 2, "easy"),
-        ("planepita", 6, "random"),
-        ("planepita", 6, "easy"),
-        ("etuc", 2, "random"),
-        ("etuc", 2, "easy"),
-        ("etuc", 3, "random"),
-        ("etuc", 3, "easy"),
+    assert [(c.game, c.players, c.level, c.opponent) for c in cells] == [
+        ("planepita", 2, "hard", "medium"),
+        ("planepita", 2, "medium", "easy"),
+        ("planepita", 2, "hard", "easy"),
+        ("planepita", 6, "hard", "medium"),
+        ("planepita", 6, "medium", "easy"),
+        ("planepita", 6, "hard", "easy"),
+        ("etuc", 2, "hard", "medium"),
+        ("etuc", 2, "medium", "easy"),
+        ("etuc", 2, "hard", "easy"),
+        ("etuc", 3, "hard", "medium"),
+        ("etuc", 3, "medium", "easy"),
+        ("etuc", 3, "hard", "easy"),
     ]
-    assert cells[2].levels == ("hard",) + ("random",) * 5
+    assert cells[3].levels == ("hard",) + ("medium",) * 5
+    assert [strength.goal(c) for c in cells] == [
+        0.6,
+        0.6,
+        0.7,
+        0.5,
+        None,
+        0.6,
+        0.6,
+        0.6,
+        0.7,
+        0.5,
+        None,
+        0.7,
+    ]
+    assert strength.goal(strength.Cell("planet", 4, "medium")) == 0.375
+    assert strength.goal(strength.Cell("planet", 4, "random")) == 0.95
     cell = strength.Cell("etuc", 3, "easy")
     plan = strength.plan_of(cell, 4, 1, timed=True)
     assert plan.rotate and plan.levels == ("hard", "easy", "easy")
     results = (
         _result(0, (1, 2, 3), (9, 5, 1)),  # a win
-        _result(1, (1, 1, 3), (7, 7, 1)),  # a shared first place
+        _result(1, (1, 1, 3), (7, 7, 1)),  # a first shared with one other: half
         _result(2, (2, 1, 3), (5, 6, 1)),
         _result(3, (1, 3, 2), (8, 1, 2)),  # a win
     )
-    row = dict(zip(strength.HEAD, strength.CellResult(cell, plan, results, 1.0).row()))
-    assert (row["hard wins"], row["shared firsts"], row["win rate"]) == ("2", "1", "50 %")
+    done = strength.CellResult(cell, plan, results, 1.0)
+    assert done.score == 2.5
+    row = dict(zip(strength.HEAD, done.row()))
+    assert (row["sole wins"], row["shared firsts"], row["win rate"]) == ("2", "1", "62 %")
     assert (row["goal"], row["met"]) == ("70 %", "no")
     run = strength.Run("cmd", "today", 1, 1.0, 1, "here")
-    text = strength.document([strength.CellResult(cell, plan, results, 1.0)], [run])
-    assert _table(text)[0]["win rate"] == "50 %"
+    text = strength.document([done], [run])
+    assert _table(text)[0]["win rate"] == "62 %"
     assert "## Notes" not in text
-    noted = strength.document([strength.CellResult(cell, plan, results, 1.0)], [run], ["luck"])
+    noted = strength.document([done], [run], ["luck"])
     assert noted.endswith("## Notes\n\n- luck\n")
+
+
+def test_a_team_games_first_place_is_its_teams() -> None:
+    """Planepita at 6 players: three teams of two, a team's seats share its place."""
+    cell = strength.Cell("planepita", 6, "medium")
+    plan = strength.plan_of(cell, 3, 1, timed=False)
+    results = (
+        _result(0, (1, 3, 2, 1, 3, 2), (9, 1, 5, 9, 1, 5)),  # its team first alone
+        _result(1, (1, 1, 3, 1, 1, 3), (7, 7, 1, 7, 7, 1)),  # shared with another team
+        _result(2, (2, 1, 3, 2, 1, 3), (5, 6, 1, 5, 6, 1)),
+    )
+    done = strength.CellResult(cell, plan, results, 1.0)
+    assert (done.wins, done.shared, done.score) == (1, 1, 1.5)
+    assert dict(zip(strength.HEAD, done.row()))["goal"] == "50 %"
 
 
 def test_merge_takes_a_cell_from_the_last_run_that_played_it(tmp_path: Path) -> None:
@@ -205,7 +241,7 @@ def test_strength_merge_keeps_the_last_run_of_a_cell_and_fails_on_an_exception(
     """Two runs that played the same cell give one row, the later run's, in
     the matrix's order; a game that raised makes the merge exit 1. The hard
     bot's thinking (kept per game in the JSON) is in its column."""
-    etuc, planet = strength.Cell("etuc", 2, "easy"), strength.Cell("planet", 2, "random")
+    etuc, planet = strength.Cell("etuc", 2, "easy"), strength.Cell("planet", 2, "medium")
 
     def cell(c: strength.Cell, results: tuple) -> strength.CellResult:
         return strength.CellResult(
@@ -243,11 +279,11 @@ def test_strength_merge_keeps_the_last_run_of_a_cell_and_fails_on_an_exception(
         == 0
     )
     rows = _table(out.read_text())
-    assert [(r["game"], r["games"], r["hard wins"]) for r in rows] == [
+    assert [(r["game"], r["games"], r["sole wins"]) for r in rows] == [
         ("Planet etuC", "2", "2"),
         ("Planet", "2", "2"),
     ]
-    assert rows[0]["hard's thinking: mean / longest, limit"] == "0.20 / 0.30 s of 0.5 s"
+    assert rows[0]["bot's thinking: mean / longest"] == "0.20 / 0.30 s (limit 0.5 s)"
     assert strength.main(["--merge", str(files[0]), str(files[2]), "--out", str(out)]) == 1
     assert "## Exceptions" in out.read_text()
     assert strength.main(["--merge", str(tmp_path / "none.json"), "--out", str(out)]) == 2

@@ -1,23 +1,27 @@
-"""The bot strength table: the hard bot against the random bot and against
-the easy bot, per game, at 2 players and at the game's largest count.
+"""The bot strength table: each level against the one below it, and the
+hard bot against the easy bot, per game, at 2 players and at the game's
+largest count.
 
-    python tools/strength.py --jobs 2                       # 100 games a cell -> docs/strength.md
-    python tools/strength.py --only etuc --players 2 --opponent random --games 10 --out -
-    python tools/strength.py --only planet --json out/planet.json --out -
+    python tools/strength.py --jobs 2 --untimed --games 200 --largest-games 100
+    python tools/strength.py --only etuc --players 2 --pair medium-easy --games 10 --out -
+    python tools/strength.py --only planet --pair hard-random --json out/planet.json --out -
     python tools/strength.py --merge out/etuc.json out/planet.json
 
-A cell is one hard bot and every other seat the opponent level, seats rotated
-(game g moves every bot g seats on, so hard sits in each seat in turn): the
-games of ``tools/selfplay.py GAME --seats hard,random,... --rotate``. The hard
-bot wins a game when it finishes first alone; the table gives its wins, its
-shared first places, its win rate (sole wins over games) and the goal: at least
-95 % against random and at least 70 % against easy. Where a game's luck makes a
-goal out of reach, the table shows the numbers and the notes say why.
+A cell is one bot of the stronger level against bots of the weaker level in
+every other seat, seats rotated (game g moves every bot g seats on, so the
+stronger bot sits in each seat in turn): the games of ``tools/selfplay.py
+GAME --seats hard,medium,... --rotate``. Its score is a game it finishes
+first alone, and a first place shared with k others counts 1/(k+1) (at 2
+players, a tie counts half); the win rate is its score over the games. In
+a team game (Planepita at 6 players) its team's first places count. The
+goals (:func:`goal`): 60 % at 2 players for hard against medium and medium
+against easy; at the largest count 70 % for hard against easy and 1.5 times
+chance against medium; 95 % against random.
 
 Bots keep their wall-clock budgets (the hard bot's seconds a move, as players
-meet it) unless ``--untimed``; with budgets, results depend a little on the
-machine and on what else runs. ``--jobs N`` plays a cell's games in N
-processes. Nothing here imports pygame.
+meet it) unless ``--untimed``, which the published table uses: a level is its
+search budget in iterations, so the figures do not depend on the machine.
+``--jobs N`` plays a cell's games in N processes. Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -41,9 +45,13 @@ from tools.cli import OneLineParser, UsageError, check_counts  # noqa: E402
 
 DEFAULT_GAMES = 100
 DEFAULT_OUT = ROOT / "docs" / "strength.md"
-OPPONENTS = ("random", "easy")
-#: the hard bot's goal against each opponent: the share of games it wins alone
-GOALS = {"random": 0.95, "easy": 0.70}
+#: (stronger level, weaker level) pairs a cell can play
+PAIRS = ("hard-medium", "medium-easy", "hard-easy", "hard-random")
+#: the pairs of the table, in its order
+DEFAULT_PAIRS = ("hard-medium", "medium-easy", "hard-easy")
+#: games that are always team games at a count: the teams at the table
+#: (Planepita at 6 players: three teams of two by default)
+TEAMS = {("planepita", 6): 3}
 
 
 @dataclass(frozen=True)
@@ -51,17 +59,51 @@ class Cell:
     game: str
     players: int
     opponent: str
+    #: the stronger bot's level
+    level: str = "hard"
 
     @property
     def levels(self) -> tuple[str, ...]:
-        return ("hard",) + (self.opponent,) * (self.players - 1)
+        return (self.level,) + (self.opponent,) * (self.players - 1)
+
+    @property
+    def pair(self) -> str:
+        return f"{self.level}-{self.opponent}"
+
+    @property
+    def sides(self) -> int:
+        """The sides that race for first place: the seats, or the teams."""
+        return TEAMS.get((self.game, self.players), self.players)
+
+    @property
+    def largest(self) -> bool:
+        return self.players > 2 and self.players == games.REGISTRY[self.game].info.max_players
+
+
+def goal(cell: Cell) -> float | None:
+    """The share of games (ties counted in part) the stronger bot must win:
+    95 % against random; at 2 players 60 % a step of the ladder and 70 %
+    hard against easy; at the largest count 70 % hard against easy and 1.5
+    times chance against medium (in a team game, 60 % and 50 %, chance a
+    third); None where the issue sets none."""
+    if cell.opponent == "random":
+        return 0.95
+    team = (cell.game, cell.players) in TEAMS
+    if cell.players == 2:
+        return 0.70 if cell.pair == "hard-easy" else 0.60
+    if cell.pair == "hard-easy":
+        return 0.60 if team else 0.70
+    if cell.pair == "hard-medium":
+        return 0.50 if team else min(1.0, 1.5 / cell.sides)
+    return None
 
 
 def matrix(
-    only: Sequence[str] = (), players: Sequence[int] = (), opponents: Sequence[str] = ()
+    only: Sequence[str] = (), players: Sequence[int] = (), pairs: Sequence[str] = ()
 ) -> list[Cell]:
     """Per game (all registered when none named): 2 players and the largest
-    count (or the counts named, where the game takes them), against each opponent."""
+    count (or the counts named, where the game takes them), for each pair
+    of levels (:data:`DEFAULT_PAIRS` when none named)."""
     out = []
     for name in only or list(games.REGISTRY):
         info = games.REGISTRY[name].info
@@ -69,8 +111,9 @@ def matrix(
         if players:
             counts = [n for n in players if n in info.player_range]
         for n in counts:
-            for opp in opponents or OPPONENTS:
-                out.append(Cell(name, n, opp))
+            for pair in pairs or DEFAULT_PAIRS:
+                level, _, opponent = pair.partition("-")
+                out.append(Cell(name, n, opponent, level))
     return out
 
 
@@ -87,39 +130,55 @@ class CellResult:
 
     @property
     def wins(self) -> int:
-        """Games the hard bot (bot 0) finished first alone."""
-        return sum(1 for r in self.finished if r.places[0] == 1 and r.places.count(1) == 1)
+        """Games the stronger bot (bot 0) finished first alone (in a team
+        game: its team first alone)."""
+        return sum(1 for r in self.finished if r.places[0] == 1 and self._firsts(r) == 1)
 
     @property
     def shared(self) -> int:
-        return sum(1 for r in self.finished if r.places[0] == 1 and r.places.count(1) > 1)
+        return sum(1 for r in self.finished if r.places[0] == 1 and self._firsts(r) > 1)
+
+    def _firsts(self, result: selfplay.GameResult) -> int:
+        """The sides that finished first: in a team game, the teams (its
+        seats share their team's place, so the firsts over its team's size)."""
+        firsts = result.places.count(1)
+        sides = self.cell.sides
+        if sides == self.cell.players:
+            return firsts
+        return max(1, round(firsts * sides / self.cell.players))
+
+    @property
+    def score(self) -> float:
+        """Sole firsts, and each shared first as one over the sides sharing it."""
+        return sum(1.0 / self._firsts(r) for r in self.finished if r.places[0] == 1)
 
     @property
     def rate(self) -> float | None:
         done = len(self.finished)
-        return self.wins / done if done else None
+        return self.score / done if done else None
 
     @property
     def per_game(self) -> float:
         return selfplay._mean([r.seconds for r in self.results])
 
     def row(self) -> tuple[str, ...]:
-        goal = GOALS.get(self.cell.opponent)
+        target = goal(self.cell)
         rate = self.rate
-        met = "-" if rate is None or goal is None else ("yes" if rate >= goal else "no")
-        hard = [r.scores[0] for r in self.finished]
+        met = "-" if rate is None or target is None else ("yes" if rate >= target else "no")
+        strong = [r.scores[0] for r in self.finished]
         others = [s for r in self.finished for s in r.scores[1:]]
         return (
             games.REGISTRY[self.cell.game].info.title,
             str(self.cell.players),
+            self.cell.level,
             self.cell.opponent,
             str(len(self.results)),
             str(self.wins),
             str(self.shared),
             "-" if rate is None else f"{rate * 100:.0f} %",
-            "-" if goal is None else f"{goal * 100:.0f} %",
+            "-" if target is None else f"{target * 100:.1f} %".replace(".0 %", " %"),
             met,
-            f"{selfplay._mean(hard):.1f}" if hard else "-",
+            f"{selfplay._mean(strong):.1f}" if strong else "-",
             f"{selfplay._mean(others):.1f}" if others else "-",
             str(len(self.results) - len(self.finished)),
             self.at_limit(),
@@ -131,31 +190,32 @@ class CellResult:
         seconds a decision ("-" when untimed). A mean near the limit means it
         mostly stopped at the limit, not at its cap: the row then depends on
         the machine's speed and load."""
-        budget = time_budget(
-            selfplay.make_seat(games.REGISTRY[self.cell.game], "hard", 0, 0, timed=self.plan.timed)
-        )
+        entry = games.REGISTRY[self.cell.game]
+        limit = time_budget(selfplay.make_seat(entry, self.cell.level, 0, 0, timed=True))
         spent = [r.thinking(0) for r in self.finished]
         n = sum(k for k, _, _ in spent)
-        if budget is None or not n:
+        if not n:
             return "-"
         mean = sum(t for _, t, _ in spent) / n
-        return f"{mean:.2f} / {max(m for _, _, m in spent):.2f} s of {budget:g} s"
+        of = "" if limit is None else f" (limit {limit:g} s)"
+        return f"{mean:.2f} / {max(m for _, _, m in spent):.2f} s{of}"
 
 
 HEAD = (
     "game",
     "players",
-    "hard against",
+    "bot",
+    "against",
     "games",
-    "hard wins",
+    "sole wins",
     "shared firsts",
     "win rate",
     "goal",
     "met",
-    "hard avg score",
+    "bot avg score",
     "others avg score",
     "exceptions",
-    "hard's thinking: mean / longest, limit",
+    "bot's thinking: mean / longest",
     "per game",
 )
 
@@ -165,11 +225,11 @@ def plan_of(cell: Cell, n: int, seed: int, timed: bool) -> selfplay.Plan:
 
 
 def play_cells(
-    todo: Sequence[Cell], n: int, seed: int, jobs: int, timed: bool
+    todo: Sequence[Cell], n: int, largest: int, seed: int, jobs: int, timed: bool
 ) -> Iterator[CellResult]:
-    """Play each cell's ``n`` games in ``jobs`` processes (:func:`tools.cells.play`);
-    yield each cell as it ends."""
-    plans = [(cell, plan_of(cell, n, seed, timed)) for cell in todo]
+    """Play each cell's ``n`` games (``largest`` at a game's largest count)
+    in ``jobs`` processes (:func:`tools.cells.play`); yield each cell as it ends."""
+    plans = [(cell, plan_of(cell, largest if cell.largest else n, seed, timed)) for cell in todo]
     for cell, plan, results, wall in play(plans, jobs):
         yield CellResult(cell, plan, results, wall)
 
@@ -182,11 +242,16 @@ def document(done: Sequence[CellResult], runs: Sequence[Run], notes: Sequence[st
     lines = [
         "# Bot strength",
         "",
-        "The hard bot against the random bot and against the easy bot, per game, at",
-        "2 players and at the largest count, seats rotated (the hard bot sits in each",
-        "seat in turn; at more than 2 players every other seat is the opponent). A",
-        "win is a game the hard bot finishes first alone; the win rate is wins over",
-        "games. Goals: at least 95 % against random, at least 70 % against easy.",
+        "Each level against the one below it (hard against medium, medium against",
+        "easy) and the hard bot against the easy bot, per game, at 2 players and at",
+        "the largest count. One bot of the stronger level plays every other seat's",
+        "bot of the weaker level, seats rotated (it sits in each seat in turn). Its",
+        "score is its first places, a first shared with k others counting 1/(k+1)",
+        "(at 2 players a tie counts half); in Planepita's team game at 6 players,",
+        "its team's. The win rate is the score over the games. Goals: 60 % for each",
+        "step of the ladder at 2 players; at the largest count, 70 % for hard",
+        "against easy and 1.5 times chance for hard against medium (Planepita's",
+        "team game: 60 % and 50 %, chance a third); 95 % against random.",
         "Written by `tools/strength.py`.",
         "",
     ]
@@ -213,7 +278,7 @@ def document(done: Sequence[CellResult], runs: Sequence[Run], notes: Sequence[st
         for line in selfplay.exception_lines(
             c.plan,
             c.results,
-            f"{c.cell.game}, {c.cell.players} players, hard against {c.cell.opponent}: ",
+            f"{c.cell.game}, {c.cell.players} players, {c.cell.level} against {c.cell.opponent}: ",
             markdown=True,
         )
     ]
@@ -226,14 +291,15 @@ def document(done: Sequence[CellResult], runs: Sequence[Run], notes: Sequence[st
 
 def run_json(done: Sequence[CellResult], run: Run) -> dict[str, Any]:
     """A strength run as plain data (``--json``), which ``--merge`` reads back."""
-    return run_doc(run, done, lambda c: {"opponent": c.cell.opponent})
+    return run_doc(run, done, lambda c: {"opponent": c.cell.opponent, "level": c.cell.level})
 
 
 def from_json(doc: dict[str, Any]) -> tuple[list[CellResult], Run]:
     """A run written by :func:`run_json`, back as cells and its Run."""
     done = []
     for row in doc["cells"]:
-        cell = Cell(row["game"], row["players"], row["opponent"])
+        # a run written before the ladder's rows was the hard bot's alone
+        cell = Cell(row["game"], row["players"], row["opponent"], row.get("level", "hard"))
         plan = plan_of(cell, row["games"], row["seed"], row["timed"])
         results = tuple(selfplay.result_from_json(r) for r in row["results"])
         done.append(CellResult(cell, plan, results, row["cell_wall_seconds"]))
@@ -278,11 +344,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="only this player count (repeatable; default 2 and the largest)",
     )
     p.add_argument(
-        "--opponent",
+        "--pair",
         action="append",
         default=[],
-        choices=OPPONENTS,
-        help="only this opponent (repeatable; default random and easy)",
+        choices=PAIRS,
+        help=f"only this pair of levels (repeatable; default {', '.join(DEFAULT_PAIRS)})",
+    )
+    p.add_argument(
+        "--largest-games",
+        type=int,
+        metavar="N",
+        help="games a cell at a game's largest count (default: --games)",
     )
     p.add_argument(
         "--untimed",
@@ -305,7 +377,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if name not in games.REGISTRY:
                 raise UsageError(f"unknown game {name!r} (games: {', '.join(games.REGISTRY)})")
         check_counts(args.games, args.jobs, args.seed)
-        todo = matrix(args.only, args.players, args.opponent)
+        if args.largest_games is not None:
+            check_counts(args.largest_games, args.jobs, args.seed)
+        todo = matrix(args.only, args.players, args.pair)
         if not todo:
             raise UsageError("no cell: no game takes the player counts given")
     except UsageError as exc:
@@ -316,13 +390,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.quiet:
             rate = "-" if c.rate is None else f"{c.rate * 100:.0f} %"
             print(
-                f"{c.cell.game} {c.cell.players}p hard vs {c.cell.opponent}: "
-                f"{c.wins}/{len(c.results)} wins ({rate}), {seconds(c.wall)} "
+                f"{c.cell.game} {c.cell.players}p {c.cell.level} vs {c.cell.opponent}: "
+                f"{c.score:g}/{len(c.results)} ({rate}), {seconds(c.wall)} "
                 f"({seconds(c.per_game)} a game)",
                 flush=True,
             )
 
-    cells = play_cells(todo, args.games, args.seed, args.jobs, not args.untimed)
+    largest = args.games if args.largest_games is None else args.largest_games
+    cells = play_cells(todo, args.games, largest, args.seed, args.jobs, not args.untimed)
     done, run = collect(
         cells, "strength", argv, args.jobs, args.seed, args.json, run_json, progress
     )
