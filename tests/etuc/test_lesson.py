@@ -18,7 +18,6 @@ from tabletop.core import lesson as lessons
 from tabletop.core.lesson import Coach, Step, StepHooks
 from tabletop.core.session import Session
 from tabletop.games import REGISTRY
-from tabletop.games.etuc import lesson as etuc_lesson
 from tabletop.games.etuc.rules import RULES, Card, EtucState, Pass, Play, parse_card
 from tabletop.ui.flow import start_lesson
 from tests.etuc.tables import table_of
