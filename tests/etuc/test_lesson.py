@@ -176,7 +176,9 @@ def test_every_act_steps_light_is_what_its_move_uses() -> None:
         if step.do != "act":
             continue
         session, _ = _reached(index)
-        move = _hooks(step).solve(session.state)  # type: ignore[misc]
+        solve = _hooks(step).solve
+        assert solve is not None, step.id
+        move = solve(session.state)
         kind, _, names = step.light.partition(":")
         if isinstance(move, Pass):
             assert kind == "pass", step.id

@@ -400,7 +400,7 @@ HOOKS = {
     "lead": StepHooks(
         accept=_only(
             Play((LEAD,)),
-            f"this step leads your {card_words(LEAD)} on its own: click it, then Play.",
+            f"this step leads your {card_words(LEAD)} on its own: pick only it, then Play.",
         ),
         solve=lambda state: Play((LEAD,)),
         perform=_pick_and_play(LEAD),
@@ -414,7 +414,7 @@ HOOKS = {
         accept=_only(
             Play((TOP_BY_SYMBOL,)),
             f"this step tops it with your {card_words(TOP_BY_SYMBOL)}, the weakest card that "
-            "can: keep your strong cards for later.",
+            "can (keep strong cards for later): pick only it, then Play.",
         ),
         solve=lambda state: Play((TOP_BY_SYMBOL,)),
         perform=_pick_and_play(TOP_BY_SYMBOL),
@@ -434,7 +434,7 @@ HOOKS = {
     "by-number": StepHooks(
         accept=_only(
             Play((BY_NUMBER,)),
-            f"this step tops it with your {card_words(BY_NUMBER)}: click it, then Play.",
+            f"this step tops it with your {card_words(BY_NUMBER)}: pick only it, then Play.",
         ),
         solve=lambda state: Play((BY_NUMBER,)),
         perform=_pick_and_play(BY_NUMBER),
@@ -445,8 +445,8 @@ HOOKS = {
     "pair": StepHooks(
         accept=_only(
             Play(PAIR),
-            f"this step leads the pair of your {card_words(PAIR[0])} and "
-            f"{card_words(PAIR[1])}: pick both, then Play.",
+            f"this step leads your {card_words(PAIR[0])} and {card_words(PAIR[1])} "
+            "together: pick just those two, then Play.",
         ),
         solve=lambda state: Play(PAIR),
         perform=_pick_and_play(*PAIR),
