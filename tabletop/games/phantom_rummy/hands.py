@@ -424,10 +424,31 @@ def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:
     beside each the merge of the other three (two pairs' merges shared), each
     one's tight cells, and from them the acceptance."""
     weights = [_WEIGHT[c.index] for c in hand]
-    key = sum(weights)
+    return key_distance(sum(weights), opened, len(weights))
+
+
+#: per deck index, the card's share of a hand's *key* (:func:`hand_key`)
+CARD_WEIGHT: tuple[int, ...] = _WEIGHT
+#: per kind, the same share (every copy of a kind weighs alike)
+KIND_WEIGHT: tuple[int, ...] = tuple(
+    _BASE ** _PLACE[k][1] << (_LANE * _PLACE[k][0]) for k in range(len(KINDS))
+)
+
+
+def hand_key(hand: Iterable[Card]) -> int:
+    """A hand's kind counts as one whole number, the sum of its cards'
+    :data:`CARD_WEIGHT`: what :func:`key_distance` reads. Adding or taking
+    out a card adds or takes out its weight, so a search that keeps a hand
+    as its key pays no list of cards for a distance."""
+    return sum([_WEIGHT[c.index] for c in hand])
+
+
+def key_distance(key: int, opened: bool | int, size: int) -> Distance:
+    """:func:`distance_to_goal` of the hand of ``size`` cards whose key
+    (:func:`hand_key`) is ``key``."""
     big = 2 if opened else _MOST_BIG
     target = _BUILT.get(big) or _target(big)
-    if len(weights) > _TABLED:
+    if size > _TABLED:
         target.table_hand(key)
     ids, items, first, first_items, merge, tight, a0, a1, a2, a3, goal = target.hot
     c0, c1, c2, c3 = key & _MASK, key >> _L1 & _MASK, key >> _L2 & _MASK, key >> _L3
@@ -575,6 +596,11 @@ def _take(counts: list[int], kinds: tuple[int, ...]) -> bool:
 def _put(counts: list[int], kinds: tuple[int, ...]) -> None:
     for k in kinds:
         counts[k] += 1
+
+
+#: per kind, the pairs of kinds (in kind order) that make a big set with it:
+#: the kinds of the two hand cards of a gain (ruling R4)
+SET_PARTNERS = _PARTNERS
 
 
 def big_sets_with(card: Card, hand: Iterable[Card]) -> list[tuple[Card, Card, Card]]:
