@@ -34,14 +34,14 @@ from tabletop.games.phantom_rummy.model import (
 
 RULES = pr.RULES
 LEVELS = ("easy", "medium", "hard")
-#: the hard bot's iterations in these tests (its real cap is bot.HARD_ITERATIONS)
+#: the hard bot's deals in these tests (its level is bot.HARD_DEALS)
 HARD_TEST_ITERATIONS = 6
 
 
 def make(level: str, seat: int, seed: int) -> object:
     made = bot.make_bot(level, seat, seed, timed=False)
     if isinstance(made, bot.HardBot):
-        made.search.iterations = HARD_TEST_ITERATIONS
+        made.iterations = HARD_TEST_ITERATIONS
     return made
 
 
@@ -221,13 +221,14 @@ def test_explain_gives_the_reason_in_a_players_words() -> None:
     taken = RULES.apply(state, Take(cards("M5b")[0]))
     why = bot.reason(RULES.view(taken, 0), 0, Ready(cards("IC")[0]))
     assert why.startswith("Discard Crown and say ready: one card short, waiting on ")
-    # no row card helps: the hard bot searches, and says how its playouts went
+    # no row card helps: the hard bot searches, and says what its deals made of it
     plain = position(hands, row="S6a S6b IG T1", opened=["M1 M1 M1", "", ""])
     hard = make("hard", 0, 0)
     view = RULES.view(plain, 0)
     action = hard.choose(view)  # type: ignore[attr-defined]
     why = hard.explain(view, action)  # type: ignore[attr-defined]
-    assert why.startswith("Take ") and why.endswith("playouts went to it).")
+    assert why.startswith("Take ") and " chance of the match over " in why
+    assert why.endswith(f"over {HARD_TEST_ITERATIONS} deals, the next best move " + why[-5:])
     # a pass in words: no set to make with the discard
     hands = ["S4 S4 S4 S5 S6 IC T1", NEAR.replace("IC", "IO"), "T2 T3 T4 T5 T6 M1 M2"]
     window = discard_by(position(hands, row="IG M7"), "IC")
@@ -236,20 +237,41 @@ def test_explain_gives_the_reason_in_a_players_words() -> None:
     )
 
 
-def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
+def test_hard_keeps_its_deals_untimed_and_both_budgets_timed() -> None:
+    """Timed, the hard bot keeps its level's deals and its seconds; untimed,
+    its deals alone: a clock that never ends a search ends none, one that
+    jumps past the seconds ends the next one (clock_cut), and a settled
+    race or a move without a choice is not the clock's doing."""
     hands = [NEAR, "S4 S4 S4 S5 S6 S7 T1", "T2 T3 T4 T5 T6 M1 M2"]
     state = position(hands, row="S6a S6b IG T1", opened=["M1 M1 M1", "", ""])
+    view = RULES.view(state, 0)
     timed = bot.make_bot("hard", 0, 3)
     assert isinstance(timed, bot.HardBot)
-    assert (timed.search.iterations, timed.time_budget) == bot.BUDGETS["hard"]
+    assert (timed.iterations, timed.time_budget) == bot.BUDGETS["hard"]
     untimed = bot.make_bot("hard", 0, 3, timed=False)
     assert isinstance(untimed, bot.HardBot) and untimed.time_budget is None
-    untimed.search.iterations = 9
-    untimed.search.early_stop = False
     ticks = itertools.count()
-    untimed.search.clock = lambda: next(ticks) * 10.0  # the clock is never the limit
-    assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
-    assert untimed.search.last_stats.iterations == 9
+    untimed.clock = lambda: next(ticks) * 10.0  # the clock is never the limit
+    assert RULES.check(state, untimed.choose(view)) is None
+    assert not untimed.clock_cut and 0 < untimed.last.deals <= bot.HARD_DEALS
+    assert untimed.last.settled or untimed.last.deals == bot.HARD_DEALS
+    # timed: a clock that moves a whole budget a reading cuts the search at its second deal
+    jumpy = bot.make_bot("hard", 0, 3)
+    assert isinstance(jumpy, bot.HardBot)
+    steps = itertools.count()
+    jumpy.clock = lambda: next(steps) * bot.HARD_TIME
+    assert RULES.check(state, jumpy.choose(view)) is None
+    assert jumpy.clock_cut and jumpy.last.deals == 1
+    # one move to make (a ready seat's take goes): no search, no cut
+    ready = position(hands, row="IG T7b", opened=["M1 M1 M1", "", ""], ready=(True, False, False))
+    taken = RULES.apply(ready, Take(cards("IG")[0]))
+    assert jumpy.choose(RULES.view(taken, 0)) == Discard(cards("IG")[0])
+    assert not jumpy.clock_cut and jumpy.last.deals == 0
+    # easy and medium never read the clock
+    for level in ("easy", "medium"):
+        player = bot.make_bot(level, 0, 3)
+        player.choose(view)  # type: ignore[attr-defined]
+        assert player.clock_cut is False  # type: ignore[attr-defined]
 
 
 def test_medium_discards_what_a_ready_opponent_already_let_pass() -> None:
@@ -277,9 +299,10 @@ def test_medium_discards_what_a_ready_opponent_already_let_pass() -> None:
 
 def test_the_hard_bots_deal_gives_a_ready_opponent_a_hand_one_card_short() -> None:
     """A ready seat's hand is locked one card short of a goal: the hard bot's
-    determinization deals it such a hand from its cards and the pile (a
-    random seven almost never is), keeps its waits off a kind the seat let
-    pass, and leaves the table, the other hands and the counts as they were."""
+    deal gives it such a hand from its cards and the pile (a random seven
+    almost never is), with the cards it was seen to take among them, keeps
+    its waits off a kind the seat let pass, and leaves the table, the other
+    hands and the counts as they were."""
     hands = ["S1 S2 S3 T7 T7 T7 IC", "S4 S5 S6 S7 T1 T2 M4", "T3 T4 T5 T6 M1 M2 M7"]
     state = position(
         hands, row="IGb M7", opened=["M1 M1 M1", "M3 M3 M3", ""], ready=(False, True, False)
@@ -292,17 +315,57 @@ def test_the_hard_bots_deal_gives_a_ready_opponent_a_hand_one_card_short() -> No
     watch.observe(RULES.view(offered, 0))
     watch.observe(view)
     assert watch.known[1] == {cards("S4")[0].kind}
+    seen = bot.HandWatch(0)
+    seen.held = {1: {cards("S5")[0]}}  # seat 1 was seen to take its Sword 5
+    dealer = bot.Dealer(view, 0, watch, seen)
     rng = random.Random(4)
     for _ in range(20):
-        dealt = bot.determinize_ready(view, 0, rng, watch)
+        dealt = dealer.deal(rng)
         RULES.invariants(dealt)
         ready_hand, other = dealt.hands[1], dealt.hands[2]
         assert ready_hand is not None and other is not None and dealt.pile is not None
         assert len(ready_hand) == 7 and bot.distance(ready_hand, True) == 1
+        assert cards("S5")[0] in ready_hand
         waits = {k.index for k in bot.distance_to_goal(ready_hand, True).acceptance}
         assert cards("S4")[0].kind not in waits
         assert dealt.hands[0] == state.hands[0] and dealt.row == state.row
         assert len(dealt.pile) == dealt.pile_size == state.pile_size
-        # a seat not ready keeps the plain random deal of the unseen cards
+        # a seat not ready gets its size of the unseen cards
         assert len(other) == 7
     assert bot.ready_hand(cards("S1 S2 T5 M7 IC IG IO"), set(), rng) is None
+
+
+def test_a_seat_that_takes_from_the_row_is_seen_to_hold_the_card() -> None:
+    """HandWatch: a card that left the row while one other seat had a turn
+    is in that seat's hand (the hard bot deals it there) until it shows."""
+    state = RULES.setup(pr.ENTRY.default_config(2), 3)
+    me = RULES.to_move(state)
+    assert me is not None
+    other = 1 - me
+    watch = bot.HandWatch(me)
+
+    def turn(state: PhantomState, seat: int) -> tuple[PhantomState, Card]:
+        """``seat`` takes the medium bot's card and discards another."""
+        take = bot.medium_choice(RULES.view(state, seat), seat, RULES.legal_actions(state))
+        assert isinstance(take, Take)
+        if seat == me:
+            watch.observe(RULES.view(state, me))
+            watch.took(RULES.view(state, me), take.card)
+        state = RULES.apply(state, take)
+        hand = state.hands[seat]
+        assert hand is not None
+        return RULES.apply(state, Discard(next(c for c in hand if c != take.card))), take.card
+
+    state, _ = turn(state, me)
+    state = RULES.apply(state, Pass())
+    state, card = turn(state, other)
+    view = RULES.view(state, me)
+    watch.observe(view)
+    assert watch.held == {other: {card}}
+    dealer = bot.Dealer(view, me, bot.ReadyWatch(me), watch)
+    assert all(card in (dealer.deal(random.Random(k)).hands[other] or ()) for k in range(5))
+    # once it shows (discarded later), the watch lets it go
+    piles = list(view.discards)
+    piles[other] = (*piles[other], card)
+    watch.observe(replace(view, discards=tuple(piles)))
+    assert watch.held == {other: set()}

@@ -1,11 +1,11 @@
 """Bots for Phantom Rummy: easy (takes what brings its hand nearer a goal,
 discards at random among the cards it does not need), medium (the same
 distance, plus how many unseen cards would help, opening and gaining on
-purpose, and not feeding a ready opponent what it may wait on), hard (ISMCTS
-over the unseen cards and the pile to the end of the short game, a goal
-scored by its points: red cards, conditions, sets and the bonus check,
-choosing among the moves medium ranks as high as its own; medium's move
-unless the search clearly prefers another of those).
+purpose, and not feeding a ready opponent what it may wait on), hard (the
+medium bot's move unless its search finds a better one: each candidate
+move played in many deals of the hidden cards and the round after it played
+out, the table then read for who is likely to score and what a goal would
+bring, as its chance of winning the match).
 
 Every bot is a function of its view and owns its randomness. The claims on a
 discard (ruling R4) are decisions out of turn: the seat asked gets its view
@@ -21,32 +21,47 @@ takes three cards out of the hand a goal is read from: one point more (and
 two fresh cards), but a hand set back, and two cards fewer in the pile;
 opening every set runs the pile out.
 
+The hard bot's pieces: :class:`Dealer` deals the hidden cards from what its
+seat saw (:class:`HandWatch`, the cards each seat took from the row;
+:class:`ReadyWatch`, the kinds a ready seat let pass); ``playout.Playout``
+plays the round after a move as the medium bot would, fast; ``odds.outlook``
+reads who is likely to score and what a goal would bring, and
+``odds.match_chances`` what that leaves of the match.
+
 Each level has a budget in iterations and one in seconds (:data:`BUDGETS`):
 easy and medium look at the position once (one iteration; they never read
 the clock, and their seconds are a bound tools/bench.py holds them to); hard
-searches up to its iteration cap or its seconds, whichever comes first. An
-untimed bot (``make_bot(..., timed=False)``) keeps the cap alone, so its
-decisions depend only on its seed and the view.
+deals up to its :data:`HARD_DEALS` (its level) or its seconds, a safety
+cap, whichever comes first (:attr:`HardBot.clock_cut` says when the seconds
+ended a decision). An untimed bot (``make_bot(..., timed=False)``) keeps the
+deals alone, so its decisions depend only on its seed and the view.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTSBot, level_factory, outcome_value
+from tabletop.core.bots import Assessment, explain, level_factory
 from tabletop.core.words import plural, seat_ref
-from tabletop.games.phantom_rummy.cards import KINDS, Card, kinds_words, set_words
+from tabletop.games.phantom_rummy.cards import DECK, KINDS, Card, kinds_words, set_words
 from tabletop.games.phantom_rummy.hands import (
     BIG_SET_KINDS,
+    CARD_WEIGHT,
+    GOAL_SIZE,
     distance_to_goal,
     goal_decompositions,
-    is_goal_hand,
+    hand_key,
+    key_distance,
 )
 from tabletop.games.phantom_rummy.model import (
+    HAND_SIZE,
+    MATCH_LENGTH,
     ClaimGain,
     ClaimGoal,
     Discard,
@@ -59,35 +74,27 @@ from tabletop.games.phantom_rummy.model import (
     Ready,
     Take,
 )
+from tabletop.games.phantom_rummy.odds import match_chances, outlook
+from tabletop.games.phantom_rummy.playout import Playout
 from tabletop.games.phantom_rummy.rules import (
     RULES,
-    big_sets_in,
-    determinize,
     hand_of,
-    own_discard_blocks,
     unseen_cards,
     without,
 )
 
-#: the hard bot's limits per decision (core.bots.ISMCTS stops sooner once no
-#: iteration left could change its choice)
-HARD_TIME = 0.3
-HARD_ITERATIONS = 120
+#: the hard bot's level: deals of the unseen cards a decision, each one
+#: playing every move still in the race on to its seat's next take
+HARD_DEALS = 48
+#: its safety cap in seconds a decision (the level is its deals)
+HARD_TIME = 0.8
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
     "easy": (1, 0.02),
     "medium": (1, 0.05),
-    "hard": (HARD_ITERATIONS, HARD_TIME),
+    "hard": (HARD_DEALS, HARD_TIME),
 }
-#: actions a playout makes before the position is judged by the hands'
-#: distances (:func:`standing`)
-ROLLOUT_DEPTH = 40
-#: the hard bot plays another move than the medium bot's only when the
-#: search visited it this many times as often (the search's visits follow
-#: the playouts' results; a short game's luck is large beside the difference
-#: between two sensible moves, so a narrow lead is mostly noise)
-OVERRIDE = 2.0
 #: the discards the hard bot weighs in a turn: the best few by the medium
 #: bot's measure (a hand of eight has eight, most of them plainly worse)
 HARD_DISCARDS = 3
@@ -159,6 +166,9 @@ class EasyBot:
     """Takes the row card that leaves its hand nearest a goal, opens its first
     set, says ready once a set is open and claims a goal when it can, and
     discards at random among the cards it does not need; it never gains."""
+
+    #: it never reads the clock
+    clock_cut = False
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -275,6 +285,54 @@ class ReadyWatch:
         return sum(1 for s in self._ready_others(view) if card.kind not in self.known.get(s, ()))
 
 
+class HandWatch:
+    """What a seat has learnt, this short game, of the cards in the other
+    hands: a card that left the row between two of its views, where one
+    other seat had a turn in between, is in that seat's hand, until it shows
+    again (discarded, opened, gained). Every take is face up, so a player
+    who follows the row knows these cards as well.
+
+    :meth:`observe` reads each view the seat gets, in order; :meth:`took`
+    the seat's own take; :attr:`held` the cards known per seat."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.game = 0
+        #: the row as the seat last saw it (its own take gone), and whose turn it was
+        self.row: tuple[Card, ...] | None = None
+        self.turn = -1
+        self.held: dict[int, set[Card]] = {}
+
+    def observe(self, view: PhantomState) -> None:
+        game = len(view.results) + 1
+        if game != self.game:
+            self.game, self.row, self.turn, self.held = game, None, -1, {}
+        n = view.players
+        # the seat whose take is the latest: a discard's, else the one before this seat's turn
+        if view.phase is Phase.CLAIMS and view.claim is not None:
+            last = view.claim.discarder
+        elif view.turn == self.seat:
+            last = (self.seat - 1) % n if view.phase is Phase.TAKE else self.seat
+        else:
+            last = -1
+        if self.row is not None and last >= 0 and last != self.seat:
+            turns = (last - self.turn) % n
+            gone = [c for c in self.row if c not in view.row]
+            if turns == 1 and len(gone) == 1:
+                self.held.setdefault(last, set()).add(gone[0])
+        self.row = view.row
+        self.turn = last if last >= 0 else view.turn
+        shown = {c for pile in view.discards for c in pile}
+        shown.update(c for s in range(n) for c in view.open_cards(s))
+        for cards in self.held.values():
+            cards -= shown
+
+    def took(self, view: PhantomState, card: Card) -> None:
+        """The seat takes ``card`` in ``view``."""
+        self.row = tuple(c for c in view.row if c != card)
+        self.turn = self.seat
+
+
 def medium_choice(
     view: PhantomState,
     seat: int,
@@ -336,6 +394,9 @@ class MediumBot:
     """Deterministic: :func:`medium_choice` on its view and what its
     :class:`ReadyWatch` has seen."""
 
+    #: it never reads the clock
+    clock_cut = False
+
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.watch = ReadyWatch(seat)
@@ -353,416 +414,541 @@ class MediumBot:
 
 # -- hard ----------------------------------------------------------------------------
 
-
-def candidates(state: PhantomState) -> list[PhantomAction]:
-    """The moves the hard bot's search weighs for whoever is to move: a goal
-    (or a goal claim) alone when there is one; else every take, opening and
-    gain, and of the discards the best :data:`HARD_DISCARDS` by the hand
-    they keep, each said ready where it can be (a ready seat may claim any
-    discard that completes it; with nothing open, ready would lock a hand
-    that can never score, so it is left out)."""
-    legal = RULES.legal_actions(state)
-    if state.phase is Phase.CLAIMS:
-        return [ClaimGoal()] if ClaimGoal() in legal else legal
-    if state.phase is not Phase.ACT or len(legal) == 1:
-        return legal
-    if Goal() in legal:
-        return [Goal()]
-    seat = state.turn
-    hand = hand_of(state, seat)
-    opened = bool(state.opened[seat])
-    readies = {a.card for a in legal if isinstance(a, Ready)} if opened else set()
-    kept = {
-        a.card: (distance(without(hand, (a.card,)), opened), a.card.red, a.card)
-        for a in legal
-        if isinstance(a, Discard)
-    }
-    best = set(sorted(kept, key=kept.__getitem__)[:HARD_DISCARDS])
-    out: list[PhantomAction] = []
-    for a in legal:
-        if isinstance(a, Open):
-            out.append(a)
-        elif isinstance(a, Ready):
-            if a.card in best and a.card in readies:
-                out.append(a)
-        elif isinstance(a, Discard) and a.card in best and a.card not in readies:
-            out.append(a)
-    return out
-
-
-class _Candidates(Sequence[PhantomAction]):
-    """:func:`candidates` of a state, worked out when first read. The search's
-    tree reads them; a playout's move (:func:`playout_action`) never does, it
-    picks its move from the state itself, so a playout pays for no list of
-    legal moves."""
-
-    __slots__ = ("state", "_items")
-
-    def __init__(self, state: PhantomState) -> None:
-        self.state = state
-        self._items: list[PhantomAction] | None = None
-
-    def _list(self) -> list[PhantomAction]:
-        if self._items is None:
-            self._items = candidates(self.state)
-        return self._items
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __getitem__(self, i: int) -> PhantomAction:  # type: ignore[override]
-        return self._list()[i]
-
-    def __iter__(self) -> Iterator[PhantomAction]:
-        return iter(self._list())
-
-    def __contains__(self, action: object) -> bool:
-        return action in self._list()
-
-
-def _lazy_candidates(state: PhantomState) -> list[PhantomAction]:
-    return _Candidates(state)  # type: ignore[return-value]
-
-
-def keep_values(hand: Sequence[Card]) -> list[float]:
-    """A quick worth of each card of ``hand`` to it, for playouts (where a
-    distance per card would cost too much): its copies in hand, then its
-    neighbours in a run (same type, one or two apart), a red card a little
-    more (it scores)."""
-    counts = [0] * len(KINDS)
-    for card in hand:
-        counts[card.kind] += 1
-    out = []
-    for card in hand:
-        k = card.kind
-        value = 2.0 * min(counts[k] - 1, 2) + (0.3 if card.red else 0.0)
-        if _NUMBERED[k]:
-            for step, weight in ((1, 1.0), (2, 0.5)):
-                for j in (k - step, k + step):
-                    if 0 <= j < len(KINDS) and _TYPE_OF[j] == _TYPE_OF[k] and counts[j]:
-                        value += weight
-        out.append(value)
-    return out
-
-
-_NUMBERED = tuple(kind.number is not None for kind in KINDS)
-_TYPE_OF = tuple(kind.type for kind in KINDS)
-
-
-def _gain_pair(card: Card, hand: Sequence[Card]) -> tuple[Card, Card] | None:
-    """Two cards of ``hand`` that make a big set with ``card``, or None: the
-    copies of its kind first, then its run neighbours."""
-    k = card.kind
-    same = [c for c in hand if c.kind == k]
-    if len(same) >= 2:
-        return same[0], same[1]
-    if not _NUMBERED[k]:
-        return None
-    by_kind = {c.kind: c for c in hand}
-    for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
-        if a in by_kind and b in by_kind and _TYPE_OF[a] == _TYPE_OF[k] == _TYPE_OF[b]:
-            if abs(KINDS[a].number - KINDS[b].number) <= 2:  # type: ignore[operator]
-                return by_kind[a], by_kind[b]
-    return None
-
-
-def playout_action(
-    state: PhantomState, legal: Sequence[PhantomAction], rng: Random
-) -> PhantomAction:
-    """A playout's move, for every seat, from the state alone (``legal`` is not
-    read): claim a goal whenever it can, gain only while nothing is open;
-    take a row card that brings the hand nearer a goal (its acceptance),
-    else the one worth most to the hand (:func:`keep_values`); score a
-    goal, open the first set, then discard the card worth least, saying
-    ready when the hand left is one card short (once a set is open)."""
-    seat = RULES.to_move(state)
-    assert seat is not None
-    hand = hand_of(state, seat)
-    opened = bool(state.opened[seat])
-    if state.phase is Phase.CLAIMS:
-        assert state.claim is not None
-        card = state.claim.card
-        if state.ready[seat]:
-            if opened and is_goal_hand((*hand, card)):
-                if not (state.advanced and own_discard_blocks(state, seat)):
-                    return ClaimGoal()
-            return Pass()
-        if not opened:
-            pair = _gain_pair(card, hand)
-            if pair is not None:
-                return ClaimGain(pair)
-        return Pass()
-    if state.phase is Phase.TAKE:
-        row = state.row
-        wanted = {k.index for k in distance_to_goal(hand, opened).acceptance}
-        best, best_value = row[0], -1.0
-        for card in row:
-            value = keep_values((*hand, card))[-1] + rng.random() * 0.1
-            if card.kind in wanted:
-                value += 10.0
-            if value > best_value:
-                best, best_value = card, value
-        return Take(best)
-    if opened and is_goal_hand(hand):
-        return Goal()
-    if state.ready[seat]:
-        assert state.taken is not None
-        return Discard(state.taken)
-    if not opened:
-        sets = big_sets_in(hand)
-        if sets:
-            return Open(sets[0])
-    values = keep_values(hand)
-    low = min(values)
-    spare = [c for c, v in zip(hand, values, strict=True) if v == low]
-    card = spare[rng.randrange(len(spare))]
-    if opened and distance(without(hand, (card,)), True) == 1:
-        return Ready(card)
-    return Discard(card)
-
-
 #: tries at dealing a ready seat a hand one card short whose waits avoid the
-#: kinds it already let pass (:func:`ready_hand`)
+#: kinds it already let pass (:class:`ReadyDeal`)
 READY_TRIES = 6
 
 
-def ready_hand(
-    pool: Sequence[Card], safe: frozenset[int] | set[int], rng: Random
-) -> tuple[Card, ...] | None:
-    """Seven cards of ``pool`` one card short of a goal hand, at random: two
-    big sets and a small set the pool holds, less one of their cards; a hand
+class ReadyDeal:
+    """Deals a ready seat seven cards of ``pool`` one card short of a goal
+    hand, at random, the cards ``must`` among them (the seat was seen to
+    take them): two big sets and a small set the pool holds, those holding a
+    card of ``must`` chosen first, less one card not of ``must``; a hand
     that would score with a kind in ``safe`` (one its seat let pass while
-    ready) is dealt again, up to :data:`READY_TRIES` times. None when the
-    pool holds no such hand. A ready seat's hand is locked one card short
-    (ruling R2's ready), which a random deal of seven almost never is."""
-    by_kind: dict[int, list[Card]] = {}
-    for card in pool:
-        by_kind.setdefault(card.kind, []).append(card)
-    bigs = [s for s in BIG_SET_KINDS if all(len(by_kind.get(k, ())) >= s.count(k) for k in s)]
-    if not bigs:
-        return None
-    found: tuple[Card, ...] | None = None
-    for _ in range(READY_TRIES):
-        left = {k: len(v) for k, v in by_kind.items()}
-        kinds: list[int] = []
-        for _set in range(2):
-            fits = [s for s in bigs if all(left.get(k, 0) >= s.count(k) for k in s)]
-            if not fits:
-                return found
-            chosen = fits[rng.randrange(len(fits))]
-            for k in chosen:
-                left[k] -= 1
-            kinds.extend(chosen)
-        pairs = [k for k, n in left.items() if n >= 2]
-        if not pairs:
-            return found
-        pair = pairs[rng.randrange(len(pairs))]
-        kinds += [pair, pair]
-        del kinds[rng.randrange(len(kinds))]
-        hand: list[Card] = []
-        for k in set(kinds):
-            hand.extend(rng.sample(by_kind[k], kinds.count(k)))
-        found = tuple(sorted(hand, key=lambda c: c.index))
-        waits = {k.index for k in distance_to_goal(found, True).acceptance}
-        if not waits & safe:
-            break
-    return found
+    ready) is dealt again, up to :data:`READY_TRIES` times. A ready seat's
+    hand is locked one card short (ruling R2's ready), which a random deal
+    of seven almost never is. What the pool allows is worked out once; each
+    :meth:`deal` draws a hand."""
+
+    def __init__(
+        self, pool: Sequence[Card], safe: set[int] | frozenset[int], must: Sequence[Card] = ()
+    ) -> None:
+        self.by_kind: dict[int, list[Card]] = {}
+        for card in pool:
+            self.by_kind.setdefault(card.kind, []).append(card)
+        self.safe = safe
+        self.must = list(must)
+        self.needed: dict[int, int] = {}
+        for card in must:
+            self.needed[card.kind] = self.needed.get(card.kind, 0) + 1
+        self.bigs = self._bigs(self.by_kind)
+
+    @staticmethod
+    def _bigs(by_kind: dict[int, list[Card]]) -> list[tuple[tuple[int, ...], dict[int, int]]]:
+        """The big sets ``by_kind`` holds, each with its count of each kind."""
+        out: list[tuple[tuple[int, ...], dict[int, int]]] = []
+        for kinds in BIG_SET_KINDS:
+            need = {k: kinds.count(k) for k in kinds}
+            if all(len(by_kind.get(k, ())) >= n for k, n in need.items()):
+                out.append((kinds, need))
+        return out
+
+    def deal(self, rng: Random, taken: set[Card] | None = None) -> tuple[Card, ...] | None:
+        """A hand (see the class), none of ``taken`` in it; None when none was found."""
+        by_kind, bigs = self.by_kind, self.bigs
+        if taken:
+            by_kind = {k: [c for c in v if c not in taken] for k, v in by_kind.items()}
+            bigs = self._bigs(by_kind)
+        if not bigs:
+            return None
+        found: tuple[Card, ...] | None = None
+        for _ in range(READY_TRIES):
+            left = {k: len(v) for k, v in by_kind.items()}
+            need = dict(self.needed)
+            kinds: list[int] = []
+            slots = [3, 3, 2]
+            rng.shuffle(slots)
+            for size in slots:
+                if size == 3:
+                    fits = [s for s, n in bigs if all(left[k] >= c for k, c in n.items())]
+                else:
+                    fits = [(k, k) for k, count in left.items() if count >= 2]
+                covering = [s for s in fits if any(need.get(k, 0) for k in s)]
+                fits = covering or fits
+                if not fits:
+                    break
+                chosen = fits[rng.randrange(len(fits))]
+                for k in chosen:
+                    left[k] -= 1
+                    if need.get(k, 0):
+                        need[k] -= 1
+                kinds.extend(chosen)
+            if len(kinds) != GOAL_SIZE or any(need.values()):
+                continue
+            spare = [i for i, k in enumerate(kinds) if kinds.count(k) > self.needed.get(k, 0)]
+            del kinds[spare[rng.randrange(len(spare))]]
+            hand: list[Card] = []
+            for k in sorted(set(kinds)):
+                mine = [c for c in self.must if c.kind == k]
+                rest = [c for c in by_kind[k] if c not in mine]
+                hand.extend(mine + rng.sample(rest, kinds.count(k) - len(mine)))
+            found = tuple(sorted(hand, key=lambda c: c.index))
+            waits = {k.index for k in distance_to_goal(found, True).acceptance}
+            if not waits & self.safe:
+                break
+        return found
 
 
-def determinize_ready(
-    view: PhantomState, seat: int, rng: Random, watch: ReadyWatch
-) -> PhantomState:
-    """The rules' :func:`determinize`, then each ready opponent holding seven
-    dealt afresh from its hand and the pile a hand one card short
-    (:func:`ready_hand`, its waits kept off the kinds the ``watch`` knows it
-    let pass), the rest going back to the pile in random order: a search
-    then sees what a ready seat waits on and how a discard may feed it."""
-    state = determinize(view, seat, rng)
-    hands = list(state.hands)
-    pile = list(state.pile or ())
-    changed = False
-    for s in range(state.players):
-        hand = hands[s]
-        if s == seat or not state.ready[s] or hand is None or len(hand) != 7:
-            continue
-        pool = [*hand, *pile]
-        dealt = ready_hand(pool, watch.known.get(s, set()), rng)
-        if dealt is None:
-            continue
-        kept = {c.index for c in dealt}
-        pile = [c for c in pool if c.index not in kept]
-        rng.shuffle(pile)
-        hands[s] = dealt
-        changed = True
-    if not changed:
-        return state
-    return replace(state, hands=tuple(hands), pile=tuple(pile))
+def ready_hand(
+    pool: Sequence[Card],
+    safe: set[int] | frozenset[int],
+    rng: Random,
+    must: Sequence[Card] = (),
+) -> tuple[Card, ...] | None:
+    """One :class:`ReadyDeal` hand of ``pool``."""
+    return ReadyDeal(pool, safe, must).deal(rng)
 
 
-#: what a short game is worth to a seat: scoring its goal (plus its points,
-#: :func:`short_game_value`), a pile-out, another seat's goal
-GOAL_VALUE, PILE_OUT_VALUE = 0.7, 0.35
-#: points of a goal that make it worth 1.0
-GOAL_POINTS = 10.0
-#: how fast the chance of getting there first falls with a hand's distance
-DISTANCE_WEIGHT = 1.3
+#: the most hands a deal draws for a seat to keep the one nearest a goal
+KEPT_TRIES = 8
 
 
-def short_game_value(state: PhantomState, seat: int) -> float:
-    """[0, 1] for ``seat`` once the searched short game is over: the match's
-    result if it ended there; else scoring the goal is worth
-    :data:`GOAL_VALUE` and more with its points (red cards and conditions,
-    sets, bonus), a pile-out :data:`PILE_OUT_VALUE`, another's goal nothing
-    (less what the advanced discarder pays)."""
-    if state.phase is Phase.OVER and state.results[-1].instant:
-        return outcome_value(RULES.outcome(state), seat)
-    result = state.results[-1]
-    if result.goal is None:
-        return PILE_OUT_VALUE
-    points = result.points[seat]
-    if result.goal == seat:
-        return GOAL_VALUE + (1 - GOAL_VALUE) * min(points, GOAL_POINTS) / GOAL_POINTS
-    return max(0.0, 0.1 + 0.1 * points / GOAL_POINTS)
+def turns_played(view: PhantomState) -> int:
+    """The takes of this short game so far, read off the table: the row
+    cards laid (the first row, and the fresh rows the pile gave, which is
+    what it lost less two cards a set opened or gained) less those still in
+    the row."""
+    players = view.players
+    first_pile = len(DECK) - HAND_SIZE * players - (players + 1)
+    sets = sum(len(o) for o in view.opened)
+    fresh = first_pile - view.pile_size - 2 * sets
+    return players + 1 + fresh - len(view.row)
 
 
-def standing(state: PhantomState, seat: int) -> float:
-    """[0, 1] for a short game cut off: each seat's chance of the goal weighed
-    by its hand's distance (and whether it has a set open), a pile-out by
-    how few cards the pile has left, valued as :func:`short_game_value` does."""
-    weights = []
-    for s in range(state.players):
-        hand = state.hands[s] or ()
-        opened = bool(state.opened[s])
-        d = distance(hand, opened) - (1 if len(hand) > 7 else 0)
-        weights.append(math.exp(-DISTANCE_WEIGHT * max(d, 0)))
-    pile = math.exp(-state.pile_size / 8.0)
-    total = sum(weights) + pile
-    mine = weights[seat] / total
-    return mine * (GOAL_VALUE + 0.1) + PILE_OUT_VALUE * pile / total
+class Dealer:
+    """The hard bot's deals of the cards its seat has not seen in ``view``,
+    from what it knows (worked out once a decision; :meth:`deal` draws one):
+
+    - each other hand holds the cards the seat saw it take
+      (:class:`HandWatch`), and the rest of its size from the unseen cards,
+      the nearest a goal of a few such draws: a player keeps what brings it
+      nearer and discards the rest, so a hand held for a while is better
+      than a random one. One draw on the first turn, one more for each turn
+      the seats have had, at most :data:`KEPT_TRIES` (measured: random
+      sevens are about 0.7 of a card further from a goal than the medium
+      bot's hands a few turns in; the nearest of that many is as near);
+    - a ready seat's seven are one card short of a goal with those cards
+      among them (:class:`ReadyDeal`), its waits off the kinds its
+      ``watch`` knows it let pass;
+    - the other unseen cards are the pile, in random order; the seed of
+      later deals is drawn at random, and the sealed answers of the seats
+      already asked read as passes (nothing of them shows)."""
+
+    def __init__(self, view: PhantomState, seat: int, watch: ReadyWatch, hands: HandWatch) -> None:
+        self.view = view
+        self.seat = seat
+        players = view.players
+        pool = unseen_cards(view, seat)
+        unseen = set(pool)
+        self.known = {
+            s: sorted(c for c in hands.held.get(s, ()) if c in unseen)[: view.hand_sizes[s]]
+            for s in range(players)
+            if s != seat
+        }
+        held = {c for cards in self.known.values() for c in cards}
+        self.free = [c for c in pool if c not in held]
+        self.tries = min(KEPT_TRIES, 1 + turns_played(view) // players)
+        self.ready = {
+            s: ReadyDeal([*self.known[s], *self.free], watch.known.get(s, set()), self.known[s])
+            for s in self.known
+            if view.ready[s] and view.hand_sizes[s] == GOAL_SIZE - 1
+        }
+        claim = view.claim
+        if claim is not None:
+            asked = set(claim.order()[: claim.asked])
+            answers = tuple(
+                claim.answers[s] if s == seat else (Pass() if s in asked else None)
+                for s in range(players)
+            )
+            claim = replace(claim, answers=answers)
+        self.claim = claim
+
+    def deal(self, rng: Random) -> PhantomState:
+        view = self.view
+        free = list(self.free)
+        rng.shuffle(free)
+        hands: list[tuple[Card, ...] | None] = [None] * view.players
+        hands[self.seat] = hand_of(view, self.seat)
+        taken: set[Card] = set()
+        for s, maker in self.ready.items():
+            hand = maker.deal(rng, taken)
+            if hand is not None:
+                hands[s] = hand
+                taken.update(hand)
+        if taken:
+            free = [c for c in free if c not in taken]
+        for s, known in self.known.items():
+            if hands[s] is not None:
+                continue
+            extra = view.hand_sizes[s] - len(known)
+            opened = bool(view.opened[s])
+            base = hand_key(known)
+            best: tuple[int, list[Card]] | None = None
+            for _ in range(self.tries):
+                fill = rng.sample(free, extra) if extra < len(free) else list(free)
+                key = base + sum([CARD_WEIGHT[c.index] for c in fill])
+                d = key_distance(key, opened, len(known) + len(fill)).cards
+                if best is None or d < best[0]:
+                    best = (d, fill)
+            assert best is not None
+            chosen = set(best[1])
+            hands[s] = tuple(sorted([*known, *best[1]], key=lambda c: c.index))
+            free = [c for c in free if c not in chosen]
+        return replace(
+            view,
+            seed=rng.getrandbits(62),
+            hands=tuple(hands),
+            pile=tuple(free),
+            claim=self.claim,
+            viewer=None,
+        )
 
 
-def _short_games(state: PhantomState) -> int:
-    """How many short games of the match have ended: the hard bot's horizon."""
-    return len(state.results)
+#: the hard bot's moves in words when a coach or a review weighs them
+CHANCE_UNIT = "a {:.0%} chance of winning the match"
+#: the coach speaks when a move leaves this much less chance of the match
+COACH_CHANCE = 0.03
 
 
-class HardBot(ISMCTSBot):
-    """ISMCTS over determinized hands and pile to the end of the short game,
-    at most ``time_budget`` seconds and ``iterations`` iterations per
-    decision. Its root weighs the medium bot's move and the others it ranks
-    as high (:meth:`_peers`); a playout ends at the short game's end, scored by
-    :func:`short_game_value` (the goal's points: red cards, conditions in the
-    advanced rules, sets, the bonus check), or after :data:`ROLLOUT_DEPTH`
-    moves, judged by :func:`standing`. What the discards reveal comes in
-    twice: the determinizations deal only the cards nobody has seen, a
-    ready opponent a hand one card short (:func:`determinize_ready`), and the
-    :class:`ReadyWatch` keeps the kinds a ready opponent let pass, in the
-    medium bot's ranks and in those deals."""
+class HardBot:
+    """Weighs its moves by playing them out. It deals the cards it has not
+    seen as it reckons they lie (:class:`Dealer`), plays each candidate
+    move (:func:`hard_candidates`) in the deal, and the round after it as
+    the medium bot would play it at every seat (``playout.Playout``), up to
+    its own next take; there it reads the table with ``odds.outlook`` (each
+    seat's chance of the goal and the points it would bring), or the short
+    game's end if it came, as its chance of winning the match
+    (:meth:`chance`). Every candidate is played in the same deals, so two
+    moves are compared on the same luck; a move that falls clearly behind
+    is dropped (:func:`race`), and the search stops once one is left, after
+    ``iterations`` deals (its level), or at ``time_budget`` seconds (a
+    safety cap: :attr:`clock_cut` says when it ended a decision). It plays
+    another move than the medium bot's only where the deals clearly prefer
+    it (:func:`preferred`)."""
+
+    #: how a value of the search reads, and the loss the coach speaks at
+    value_unit = CHANCE_UNIT
+    coach_threshold = COACH_CHANCE
 
     def __init__(
         self,
         seat: int,
         seed: int,
-        iterations: int = HARD_ITERATIONS,
+        iterations: int = HARD_DEALS,
         time_budget: float | None = HARD_TIME,
     ) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.rng = rngmod.make(seed, "phantom-hard", seat)
         self.watch = ReadyWatch(seat)
-        #: the view being searched and the counts of its unseen kinds
-        self._view: PhantomState | None = None
-        self._unseen: list[int] = []
-        #: the decision being searched, and the medium bot's move there
-        self._root: tuple[object, ...] | None = None
-        self._first: PhantomAction | None = None
-        super().__init__(
-            RULES,
-            seat,
-            seed,
-            horizon=_short_games,  # the search stops at the end of the short game being played
-            iterations=iterations,
-            time_budget=time_budget,
-            determinize=self._determinize,
-            evaluate=short_game_value,
-            heuristic=standing,
-            rollout_policy=playout_action,
-            max_rollout_depth=ROLLOUT_DEPTH,
-            actions=self.actions,
-        )
+        self.hands = HandWatch(seat)
+        self.clock: Callable[[], float] = time.perf_counter
+        #: the last decision ended at the seconds, not the deals or a settled race
+        self.clock_cut = False
+        self.last = SearchReport((), (), 0, False)
+        self._values: list[list[float]] = []
+        #: the totals and the short games played as the short game being played began
+        self._scores: tuple[int, ...] = ()
+        self._played = -1
+        self._chances: dict[tuple[int, ...], float] = {}
+        self._cancel = threading.Event()
 
-    def _determinize(self, view: PhantomState, seat: int, rng: Random) -> PhantomState:
-        return determinize_ready(view, seat, rng, self.watch)
+    def cancel(self) -> None:
+        """Stop a search running on the worker at its next deal."""
+        self._cancel.set()
 
-    @staticmethod
-    def _decision(state: PhantomState) -> tuple[object, ...]:
-        """What tells the decision being searched from the others of its tree:
-        the mover, the phase, its hand, the row and the discard on offer."""
-        seat = RULES.to_move(state)
-        hand = state.hands[seat] if seat is not None else None
-        card = state.claim.card if state.claim is not None else None
-        return (seat, state.phase, hand, state.row, card)
+    def value(self, points: Sequence[int], instant: bool, goal: int | None) -> float:
+        """A short game's end (``points`` per seat) as this seat's chance of
+        winning the match (:meth:`chance`); a legendary Item's win is the
+        match won or lost."""
+        if instant:
+            return 1.0 if goal == self.seat else 0.0
+        return self.chance(tuple(s + p for s, p in zip(self._scores, points, strict=True)))
 
-    def actions(self, state: PhantomState) -> list[PhantomAction]:
-        """:func:`candidates`; at the decision being searched, the medium bot's
-        move first (the search's choice among moves visited alike), then the
-        candidates it rates as near a goal (:meth:`_peers`)."""
-        if self._first is None or self._decision(state) != self._root:
-            return _lazy_candidates(state)
-        found = [a for a in candidates(state) if a != self._first and self._peers(state, a)]
-        return [self._first, *found]
+    def chance(self, totals: tuple[int, ...]) -> float:
+        """This seat's chance of winning the match once the short game being
+        played has ended with ``totals``: the match's outcome if it ends
+        there (ruling R7: a shared first shares), else ``odds.match_chances``
+        over the short games left."""
+        found = self._chances.get(totals)
+        if found is None:
+            games, target = MATCH_LENGTH[len(totals)]
+            left = games - self._played - 1
+            if left <= 0 or max(totals) >= target:
+                top = max(totals)
+                found = 1.0 / totals.count(top) if totals[self.seat] == top else 0.0
+            else:
+                found = match_chances(totals, left, target)[self.seat]
+            self._chances[totals] = found
+        return found
 
-    def _peers(self, state: PhantomState, action: PhantomAction) -> bool:
-        """Whether the medium bot rates ``action`` as high as its own move: a
-        take or a discard of the same rank (:func:`take_rank`,
-        :func:`discard_rank`: what the search cannot see, the hand's
-        distance, the waits and a ready opponent's safe kinds, are settled
-        first), or another gain where it gains. What the search then weighs
-        is what those do not see: points, the others' hands, the pile.
-        (Measured against easy bots, a search free to overrule those ranks
-        won less often than the medium bot alone.)"""
-        first = self._first
-        view = self._view
-        assert view is not None
-        seat = self.seat
-        hand = hand_of(view, seat)
-        opened = bool(view.opened[seat])
-        unseen = self._unseen
-        if isinstance(first, Take) and isinstance(action, Take):
-            return take_rank(hand, action.card, opened, unseen) == take_rank(
-                hand, first.card, opened, unseen
-            )
-        if isinstance(first, (Discard, Ready)) and isinstance(action, (Discard, Ready)):
-            rank = discard_rank(view, first.card, opened, unseen, self.watch)
-            return discard_rank(view, action.card, opened, unseen, self.watch) == rank
-        return isinstance(first, ClaimGain) and isinstance(action, ClaimGain)
+    def play_out(self, world: PhantomState, action: PhantomAction) -> float:
+        """``action`` in the deal ``world``, then the medium bot at every seat
+        up to this seat's next take (``playout.Playout``): the short game's
+        end if it came (:meth:`value`), else what the table promises
+        (:meth:`promise`)."""
+        after = RULES.apply(world, action)
+        if len(after.results) > len(world.results):
+            result = after.results[len(world.results)]
+            return self.value(result.points, result.instant, result.goal)
+        table = Playout(after, _known(self.watch, world.players))
+        ending = table.run(until=self.seat)
+        if ending is not None:
+            return self.value(ending.points, ending.instant, ending.goal)
+        return self.promise(table)
+
+    def promise(self, table: Playout) -> float:
+        """A short game cut off at this seat's take, in the measure of
+        :meth:`value`: each seat's chance of the goal (``odds.outlook``)
+        times what its goal, worth the points the odds give it, would leave
+        this seat (read between the whole points on either side)."""
+        total = 0.0
+        scores = self._scores
+        for seat, (odds_of, points) in enumerate(outlook(table)):
+            points = max(1.0, points)
+            low = int(points)
+            part = points - low
+            totals = list(scores)
+            totals[seat] += low
+            below = self.chance(tuple(totals))
+            totals[seat] += 1
+            above = self.chance(tuple(totals)) if part else below
+            total += odds_of * (below + part * (above - below))
+        return total
+
+    def search(
+        self, view: PhantomState, moves: Sequence[PhantomAction], race_on: bool = True
+    ) -> SearchReport:
+        """Each of ``moves`` played out in the same deals (see the class);
+        with ``race_on`` False every move is played in every deal."""
+        self._cancel.clear()
+        dealer = Dealer(view, self.seat, self.watch, self.hands)
+        clock = self.clock
+        start = last = clock()
+        longest = 0.0
+        budget = self.time_budget
+        values: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        cut = settled = False
+        deals = 0
+        while deals < self.iterations:
+            if deals:
+                now = clock()
+                longest = max(longest, now - last)
+                last = now
+                if budget is not None and now + longest > start + budget:
+                    cut = True
+                    break
+                if self._cancel.is_set():
+                    break
+            world = dealer.deal(self.rng)
+            for i in alive:
+                values[i].append(self.play_out(world, moves[i]))
+            deals += 1
+            if race_on and len(alive) > 1:
+                alive = race(values, alive, deals)
+                if len(alive) == 1:
+                    settled = True
+                    break
+        means = tuple((sum(v) / len(v)) if v else -math.inf for v in values)
+        self._values = values
+        self.last = SearchReport(tuple(str(m) for m in moves), means, deals, settled, tuple(alive))
+        self.clock_cut = cut
+        return self.last
+
+    def _observe(self, view: PhantomState) -> None:
+        """What ``view`` shows: the watches, and the totals the short game
+        being played began with."""
+        self.watch.observe(view)
+        self.hands.observe(view)
+        if (view.scores, len(view.results)) != (self._scores, self._played):
+            self._scores, self._played = view.scores, len(view.results)
+            self._chances = {}
 
     def choose(self, view: PhantomState) -> PhantomAction:
-        """The search's answer where it clearly prefers it (:data:`OVERRIDE`),
-        else the medium bot's move."""
-        self.watch.observe(view)
-        first = medium_choice(view, self.seat, RULES.legal_actions(view), self.watch)
-        self._first = first
-        self._root = self._decision(view)
-        self._view = view
-        self._unseen = unseen_kinds(view, self.seat)
-        try:
-            action: PhantomAction = super().choose(view)
-        finally:
-            self._first = self._root = None
-        visits = dict(self.search.last_stats.visits)
-        if action != first and visits.get(str(action), 0) < OVERRIDE * visits.get(str(first), 0):
-            action = first
+        """The medium bot's move, or a candidate the deals clearly prefer."""
+        self._observe(view)
+        self.clock_cut = False
+        legal = RULES.legal_actions(view)
+        first = medium_choice(view, self.seat, legal, self.watch)
+        moves = hard_candidates(view, self.seat, legal, first, self.watch)
+        if len(moves) == 1:
+            self.last = SearchReport((str(moves[0]),), (0.0,), 0, True, (0,))
+            action = moves[0]
+        else:
+            report = self.search(view, moves)
+            action = moves[preferred(report, self._values)]
         if isinstance(action, (Discard, Ready)):
             self.watch.discarded(view, action.card)
+        if isinstance(action, Take):
+            self.hands.took(view, action.card)
         return action
 
+    def assess(self, view: PhantomState, played: PhantomAction) -> Assessment:
+        """``played`` against the bot's own choice, both played out in the
+        same deals to the whole budget (a generator of its own, so the same
+        seed and view give the same judgement): its chance of winning the
+        match after each."""
+        best = self.choose(view)
+        why = explain(self, view, best)
+        self.rng = rngmod.make(self.seed, "phantom-hard-assess", self.seat)
+        moves = [best] if played == best else [best, played]
+        report = self.search(view, moves, race_on=False)
+        return Assessment(
+            played,
+            best,
+            report.means[-1],
+            report.means[0],
+            self.value_unit,
+            self.coach_threshold,
+            why,
+        )
+
     def explain(self, view: PhantomState, action: PhantomAction) -> str:
-        """:func:`reason`, and the share of the search's playouts that went to it."""
+        """:func:`reason`, and what the deals made of it beside the next best move."""
         text = reason(view, self.seat, action)
-        visits = dict(self.search.last_stats.visits)
-        total = sum(visits.values())
-        if total and len(visits) > 1:
-            share = visits.get(str(action), 0) / total
-            text += f" ({share:.0%} of the search's {total} playouts went to it)"
+        report = self.last
+        if report.deals and len(report.moves) > 1 and str(action) in report.moves:
+            mine = report.means[report.moves.index(str(action))]
+            others = [
+                m for a, m in zip(report.moves, report.means, strict=True) if a != str(action)
+            ]
+            text += (
+                f" ({mine:.0%} chance of the match over {report.deals} deals, "
+                f"the next best move {max(others):.0%})"
+            )
         return text + "."
+
+
+@dataclass(frozen=True)
+class SearchReport:
+    """What the hard bot's last search did: its moves (as notation), each
+    one's mean value over the deals it was played in, the deals dealt,
+    whether the race settled before the budget, and the moves still in it."""
+
+    moves: tuple[str, ...]
+    means: tuple[float, ...]
+    deals: int
+    settled: bool
+    alive: tuple[int, ...] = ()
+
+
+#: a race's move is dropped when the leader's mean lead over it, counted
+#: deal by deal, is this many standard errors (and at least a few deals in)
+RACE_Z = 2.0
+RACE_MIN_DEALS = 8
+
+
+def race(values: Sequence[Sequence[float]], alive: Sequence[int], deals: int) -> list[int]:
+    """The moves of ``alive`` still in the race after ``deals`` deals: each
+    compared with the leader deal by deal (the same cards, so the luck
+    cancels), and dropped when it is behind by :data:`RACE_Z` standard
+    errors of that difference."""
+    if deals < RACE_MIN_DEALS:
+        return list(alive)
+    means = {i: sum(values[i]) / deals for i in alive}
+    leader = max(alive, key=lambda i: (means[i], -i))
+    keep = []
+    lead_values = values[leader]
+    for i in alive:
+        if i == leader:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(lead_values, values[i], strict=True)]
+        mean = sum(diffs) / deals
+        var = sum((d - mean) ** 2 for d in diffs) / (deals - 1)
+        if mean > 0 and mean > RACE_Z * math.sqrt(var / deals):
+            continue
+        keep.append(i)
+    return keep
+
+
+#: the hard bot plays another move than the medium bot's only where that
+#: move's lead over it, deal by deal, is this many standard errors and at
+#: least :data:`SWITCH_CHANCE` of the match: a move the deals cannot tell
+#: from the medium bot's is not worth its risk (a search that swaps "open
+#: now" for "open next turn" on a coin's toss opens never)
+SWITCH_Z = 2.0
+SWITCH_CHANCE = 0.004
+
+
+def preferred(report: SearchReport, values: Sequence[Sequence[float]]) -> int:
+    """The move to play after a search, the medium bot's (move 0) unless a
+    move still in the race leads it clearly (:data:`SWITCH_Z`,
+    :data:`SWITCH_CHANCE`), then the best of those by its mean."""
+    if 0 not in report.alive:
+        return max(report.alive, key=lambda i: (report.means[i], -i))
+    base = values[0]
+    best, best_mean = 0, report.means[0]
+    for i in report.alive:
+        if i == 0 or report.means[i] <= best_mean:
+            continue
+        diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+        k = len(diffs)
+        mean = sum(diffs) / k
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, k - 1)
+        if mean >= SWITCH_CHANCE and mean > SWITCH_Z * math.sqrt(var / k):
+            best, best_mean = i, report.means[i]
+    return best
+
+
+def _known(watch: ReadyWatch, players: int) -> list[set[int]]:
+    """What every seat knows of the ready seats: the kinds each let pass."""
+    return [set(watch.known.get(s, ())) for s in range(players)]
+
+
+def hard_candidates(
+    view: PhantomState,
+    seat: int,
+    legal: Sequence[PhantomAction],
+    first: PhantomAction,
+    watch: ReadyWatch,
+) -> list[PhantomAction]:
+    """The moves the hard bot plays out, the medium bot's ``first`` first: a
+    goal or a goal claim alone; every take and every answer to a discard;
+    after a take, every opening and the :data:`HARD_DISCARDS` best discards
+    by the medium bot's ranks (one card of a kind), each said ready where it
+    can be (with a set open), and the medium bot's discard without ready."""
+    if Goal() in legal:
+        return [Goal()]
+    if ClaimGoal() in legal:
+        return [ClaimGoal()]
+    if view.phase is not Phase.ACT or view.ready[seat]:
+        return [first, *(a for a in legal if a != first)]
+    opened = bool(view.opened[seat])
+    unseen = unseen_kinds(view, seat)
+    readies = {a.card for a in legal if isinstance(a, Ready)} if opened else set()
+    ranked = sorted(
+        (a for a in legal if isinstance(a, Discard)),
+        key=lambda a: (discard_rank(view, a.card, opened, unseen, watch), a.card.red, a.card),
+    )
+    out: list[PhantomAction] = [first]
+    kinds: set[int] = set()
+    for a in ranked:
+        if a.card.kind in kinds:
+            continue
+        kinds.add(a.card.kind)
+        move: PhantomAction = Ready(a.card) if a.card in readies else a
+        if move not in out:
+            out.append(move)
+        if len(kinds) >= HARD_DISCARDS:
+            break
+    if isinstance(first, Ready) and Discard(first.card) not in out:
+        out.append(Discard(first.card))
+    out.extend(a for a in legal if isinstance(a, Open) and a not in out)
+    return out
 
 
 # -- reasons -------------------------------------------------------------------------
@@ -853,8 +1039,10 @@ def level_notes() -> dict[str, str]:
         "medium": "Counts the cards it has not seen that would help its hand, opens "
         "or gains a set only when that does not set its hand back, and keeps back "
         "cards a ready player may be waiting on.",
-        "hard": "Plays like medium; where medium finds several moves equally good, it "
-        f"imagines the hidden hands (a ready player's one card short of a goal) and the "
-        f"pile and plays the short game out up to {HARD_ITERATIONS} times (at most "
-        f"{HARD_TIME:g} s) to choose, weighing red cards and every point a goal brings.",
+        "hard": "Plays medium's move unless it finds a better one: it imagines the hidden "
+        "cards many times over (each hand as good as what its player kept suggests, a ready "
+        "player's one card short), plays each of its moves and the round after out, and "
+        "weighs who is then likely to score and how many points, red cards above all, as its "
+        f"chance of winning the match: up to {HARD_DEALS} deals a move (at most "
+        f"{HARD_TIME:g} s).",
     }
