@@ -369,3 +369,51 @@ def test_a_seat_that_takes_from_the_row_is_seen_to_hold_the_card() -> None:
     piles[other] = (*piles[other], card)
     watch.observe(replace(view, discards=tuple(piles)))
     assert watch.held == {other: set()}
+
+
+def _fixed_positions() -> list[PhantomState]:
+    """Positions with a choice at every phase, a take, a turn's move and an
+    answer to a discard, at 2, 3 and 4 players: from seeded short games of
+    medium bots, of each phase the choice a third of the way in."""
+    found: list[PhantomState] = []
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        state = RULES.setup(pr.ENTRY.default_config(players), seed)
+        bots = [bot.MediumBot(s, seed) for s in range(players)]
+        choices: dict[Phase, list[PhantomState]] = {}
+        while not state.results:
+            if len(RULES.legal_actions(state)) > 1:
+                choices.setdefault(state.phase, []).append(state)
+            seat = RULES.to_move(state)
+            assert seat is not None
+            state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat)))
+        found += [states[len(states) // 3] for states in choices.values()]
+    return found
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_levels_untimed_decision_is_the_seeds(level: str) -> None:
+    """At its own budget, untimed, a level's decision on fixed positions is
+    the same for the same seed, whatever the module ``random`` does between
+    (and the hard bot's search the same, deal by deal); the seed decides: a
+    level that draws lots (easy, hard) decides otherwise for some other seed
+    somewhere."""
+    positions = _fixed_positions()
+    phases = {p.phase for p in positions}
+    assert phases == {Phase.TAKE, Phase.ACT, Phase.CLAIMS}
+
+    def decide(state: PhantomState, seed: int) -> tuple[object, object]:
+        seat = RULES.to_move(state)
+        assert seat is not None
+        player = bot.make_bot(level, seat, seed, timed=False)
+        random.seed(seed + 99)
+        action = player.choose(RULES.view(state, seat))  # type: ignore[attr-defined]
+        assert RULES.check(state, action) is None
+        return action, getattr(player, "last", None)
+
+    differs = False
+    for state in positions:
+        first = decide(state, 5)
+        assert decide(state, 5) == first
+        differs |= any(decide(state, seed)[0] != first[0] for seed in (6, 7, 8))
+    if level != "medium":
+        assert differs
