@@ -403,6 +403,14 @@ class GameScene(Scene):
             self.app.toast(text, kind)
 
     @property
+    def in_lesson(self) -> bool:
+        """A lesson's coach leads the person now (tabletop/core/lesson.py):
+        a table puts no clock on them (a claim's countdown), since the
+        coach's words are read first and a step passes only when its move
+        is made."""
+        return self.coach is not None and not self.coach.done
+
+    @property
     def my_turn(self) -> bool:
         """True when a human may act now (and it is the seat on screen)."""
         return (
