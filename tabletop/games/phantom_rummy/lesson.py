@@ -37,6 +37,7 @@ from tabletop.games.phantom_rummy.model import (
     Take,
 )
 from tabletop.games.phantom_rummy.rules import RULES, can_say_ready, flip_hits, points_words
+from tabletop.games.phantom_rummy.table.layout import lifted
 from tabletop.games.phantom_rummy.table.looks import group_hand
 
 #: the person's seat, and the bots' (lesson.toml: You, Bob, Cleo)
@@ -146,13 +147,14 @@ def _click(pos: tuple[int, int]) -> list[Any]:
 
 
 def hand_point(table: Any, card: Card) -> tuple[int, int]:
-    """A point near the foot of ``card`` in the hand where a click picks it
-    (low on the card: a neighbour lifted by its selection does not cover it)."""
+    """A point near the foot of ``card`` in the hand, as drawn (lifted when
+    selected), where a click picks it (low on the card: a neighbour lifted by
+    its selection does not cover it)."""
     pose = dict(table.hand_poses())[card]
-    w, h = table.painters.hand.card_size
-    y = round(pose.y + h / 2) - max(3, h // 12)
-    for dx in range(-w // 2 + 2, w // 2, 2):
-        point = (round(pose.x + dx), y)
+    rect = lifted(table.painters.hand, pose, card in table.local.selected)
+    y = rect.bottom - max(3, rect.h // 12)
+    for x in range(rect.x + 2, rect.right - 1, 2):
+        point = (x, y)
         if table.card_at(point) == card:
             return point
     raise ValueError(f"{card} cannot be clicked in the hand")
