@@ -184,6 +184,37 @@ def test_the_table_locates_every_light_and_nothing_it_does_not_show(driver: Driv
         assert table.locate(garbage) is None, garbage
 
 
+def test_every_steps_words_and_any_answer_it_gives_fit_the_panel_at_960x600(
+    driver: Driver,
+) -> None:
+    """The coach's panel at the smallest window shows each step's words and
+    the answer to any try whole: every other legal move's reason and the
+    wrong move's (the rules' or the step's), never cut to a hover."""
+    from tabletop.ui.coach import CoachPanel
+
+    theme = driver.app.theme
+    shown = _start(driver).coach_panel
+    session, coach = replayed()
+    panel = CoachPanel(coach, lambda: None)
+    panel.place(shown.rect, theme)
+    top = shown.rect.y + theme.px(8) + theme.font("small", bold=True).get_linesize() + theme.px(4)
+    room = (shown.leave_button.rect.y - theme.px(6) - top) // theme.small.get_linesize()
+    for index, step in enumerate(LESSON.steps):
+        lessons.fast_forward(session, coach, index)
+        state = session.state
+        hook = coach.hooks_of(step)
+        answers = [""]
+        if step.do == "act":
+            assert hook.accept and hook.wrong
+            tries = [*RULES.legal_actions(state), hook.wrong(state)]
+            answers += [RULES.check(state, a) or hook.accept(state, a) or "" for a in tries]
+        for answer in answers:
+            coach.told = answer
+            rows = panel.lines(theme, state)
+            assert len(rows) <= room, f"{step.id}: {len(rows)} rows for {room} ({answer!r})"
+        coach.told = ""
+
+
 # -- through the frame ------------------------------------------------------------------------
 
 

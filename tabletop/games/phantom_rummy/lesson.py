@@ -457,8 +457,8 @@ HOOKS = {
     "gain": _act(
         ClaimGain((_c("T5a"), _c("T7d"))),
         lambda s, a: (
-            "Not that gain: your Staff 4 waits with your Staff 2 on a 3. "
-            "Gain with the red Staff 5 and Staff 7, the lit button."
+            "Not that gain: keep your Staff 4 for Staff 2-3-4. "
+            "Gain with the red Staff 5 and Staff 7."
             if isinstance(a, ClaimGain)
             else "Passing lets the Staff 6 go: gain it with your red Staff 5 and Staff 7."
         ),
