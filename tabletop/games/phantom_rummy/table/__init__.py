@@ -9,7 +9,13 @@ one card), Ready (R: discard and say ready), Open (O, or Enter with three
 cards) or Goal (G). When you are asked about a discard, the prompt in the
 middle names whose discard it is and offers Goal (G), each gain (1-4) and
 Pass (P), with a countdown when the settings' claim countdown is on; when it
-runs out the table passes for you. Nothing here decides what is legal.
+runs out the table passes for you (never while a lesson's coach leads:
+``frame.in_lesson``). Nothing here decides what is legal.
+
+A lesson (``lesson.toml`` beside the rules) lights what a step names:
+:meth:`PhantomTable.locate` finds a region, a row or hand card, a turn
+button, the next card of a selection to make and then its button, or an
+answer of the claim prompt.
 
 Your hand is read as a player reads it (``looks.group_hand``): the complete
 sets, the near sets with the cards that would complete them ("waiting on
