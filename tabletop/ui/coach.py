@@ -73,8 +73,14 @@ class CoachPanel:
         pad = theme.px(10)
         h = theme.px(34)
         y = rect.bottom - pad - h
+        room = rect.w - 3 * pad
+        inner = 2 * theme.px(12)  # a button's words sit inside this margin (widgets.Button)
         words = theme.font("body").size(self.leave_button.text)[0] + 2 * theme.px(14)
-        leave_w = min(words, (rect.w - 3 * pad) * 3 // 5)
+        # Next keeps room for its words whole, Leave lesson shrinking to its
+        # small font first (a narrow panel cut "Next (N)" to "Next (…")
+        next_w = theme.font("body", bold=True).size(self.next_button.text)[0] + inner
+        leave_least = theme.font("small").size(self.leave_button.text)[0] + inner
+        leave_w = min(words, room * 3 // 5, max(room - next_w, leave_least))
         self.leave_button.rect = pygame.Rect(rect.x + pad, y, leave_w, h)
         x = self.leave_button.rect.right + pad
         self.next_button.rect = pygame.Rect(x, y, rect.right - pad - x, h)

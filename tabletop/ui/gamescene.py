@@ -386,9 +386,12 @@ class GameScene(Scene):
         """True when the frame shows ``seat`` as thinking: a bot to move in
         the position on screen, its answer not in hand yet. Never while the
         last move is still being shown, nor while a deal's summary is held, so
-        nobody "plays" on the top bar while another seat is "thinking"."""
+        nobody "plays" on the top bar while another seat is "thinking"; nor
+        while a lesson's step holds the bots (it waits on the person's Next)."""
         s = self.session
         if self.animating or self.summary is not None or self.replay_queue is not None:
+            return False
+        if self.coach is not None and not self.coach.bots_may_move():
             return False
         shown = self.shown_state
         if s.rules.is_over(shown) or s.rules.to_move(shown) != seat or not s.seats[seat].is_bot:
@@ -401,6 +404,14 @@ class GameScene(Scene):
             self._announcements.append((text, kind))
         else:
             self.app.toast(text, kind)
+
+    @property
+    def in_lesson(self) -> bool:
+        """A lesson's coach leads the person now (tabletop/core/lesson.py):
+        a table puts no clock on them (a claim's countdown), since the
+        coach's words are read first and a step passes only when its move
+        is made."""
+        return self.coach is not None and not self.coach.done
 
     @property
     def my_turn(self) -> bool:

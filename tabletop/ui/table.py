@@ -93,6 +93,10 @@ class TableFrame(Protocol):
     @property
     def my_turn(self) -> bool: ...
 
+    #: a lesson's coach leads the person (no clock on them: a claim's countdown)
+    @property
+    def in_lesson(self) -> bool: ...
+
     @property
     def hint_action(self) -> Any: ...
 
