@@ -44,6 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from tabletop.core.words import addressed
+
 if TYPE_CHECKING:
     from pathlib import Path
     from random import Random
@@ -323,7 +325,7 @@ class Outcome:
             detail = self.detail.format(*names)
         except (IndexError, KeyError, ValueError):
             detail = self.detail
-        return f"{self.reason.words} {detail}".strip()
+        return addressed(f"{self.reason.words} {detail}".strip(), names)
 
     @staticmethod
     def from_scores(
@@ -661,7 +663,7 @@ class DealSummary:
     def note_for(self, names: Sequence[str]) -> str:
         """The closing line with ``{0}``, ``{1}``... replaced by the seats' names."""
         try:
-            return self.note.format(*names)
+            return addressed(self.note.format(*names), names)
         except (IndexError, KeyError, ValueError):
             return self.note
 
@@ -726,7 +728,7 @@ class ScoreSheet:
         out = []
         for line in self.lines:
             try:
-                out.append(line.format(*names))
+                out.append(addressed(line.format(*names), names))
             except (IndexError, KeyError, ValueError):
                 out.append(line)
         return tuple(out)
@@ -822,8 +824,8 @@ def log_line(
     fn = getattr(rules, "log_line", None)
     if fn is not None:
         if trace is not None:
-            return str(fn(before, action, after, names, trace=trace))
-        return str(fn(before, action, after, names))
+            return addressed(str(fn(before, action, after, names, trace=trace)), names)
+        return addressed(str(fn(before, action, after, names)), names)
     mover = rules.to_move(before)
     who = names[mover] if mover is not None and mover < len(names) else "?"
     return f"{who}: {action}"
