@@ -142,6 +142,8 @@ def _press(table: Gestures, pos: tuple[int, int]) -> bool:
                 local.rotation = 0
             local.pick = index
             local.drag = index
+            tile = table.tiles[index]
+            local.grabbed = (tile, local.grabbed[1] + 1 if local.grabbed[0] == tile else 1)
             return True
     if table.big.rect.collidepoint(pos):
         local.pressed = "big"  # a click on release, unless a drag turns it
