@@ -116,12 +116,20 @@ def tray_words(state: PlanetState, tile: int) -> str:
     return f"the {tile_words(tile)} tile" + (where if tile in state.revealed else "")
 
 
-def standing_words(card: int, you: Sequence[int], bob: Sequence[int]) -> str:
-    """Where a placement would leave you and Bob on a card's condition."""
+def standing_words(card: int, you: Sequence[int], bob: Sequence[int], final: bool = False) -> str:
+    """Where a placement would leave you and Bob on a card you would not
+    win: behind him, or tied (``final``: in round 12, with the 2nd and 3rd
+    largest regions not putting you ahead)."""
     a, b = (key[0] if key else 0 for key in (you, bob))
     if ANIMALS[card].kind == MOST:
-        return f"you would have {plural(a, 'region')} of it to Bob's {b}"
-    return f"your largest such region would hold {plural(a, 'triangle')}, Bob's {b}"
+        if a == b:
+            return f"you would tie with Bob on {plural(a, 'region')}"
+        return f"you would have {plural(a, 'region')} to Bob's {b}"
+    if a != b:
+        return f"your largest such region would be {a}, Bob's {b}"
+    if final:
+        return f"your largest such region would tie Bob's, {a}, and no smaller one beat his"
+    return f"your largest such region would tie Bob's, {a}"
 
 
 def _legal(state: PlanetState, action: Place) -> Claims:
@@ -282,7 +290,7 @@ def _accept_first(state: PlanetState, action: Any) -> str | None:
     if action == FIRST:
         return None
     if action.tile != FIRST.tile:
-        return f"this step asks for the {tile_words(FIRST.tile)} tile, the lit one."
+        return f"this step asks for {tray_words(state, FIRST.tile)}, the one you picked."
     if action.face != FIRST.face:
         return f"this step asks for face {face_words(FIRST.face)}, the lit face."
     return (
@@ -345,16 +353,13 @@ def _join_claims(state: PlanetState) -> Claims:
 
 def _accept_join(state: PlanetState, action: Any) -> str | None:
     if action.tile != JOIN.tile:
-        return f"this step asks for the {tile_words(JOIN.tile)} tile, the lit one."
+        return f"this step asks for {tray_words(state, JOIN.tile)}, the one you turned."
     if action.face != JOIN.face:
         return f"this step asks for face {face_words(JOIN.face)}, beside your first tile."
     if _joined(state, action):
         return None
     count = len(regions(laid(state, action)[YOU], DESERT))
-    return (
-        f"turned this way its desert shares no side with yours: {count} desert "
-        "regions, not one. Press R to turn it."
-    )
+    return f"turned so, its desert shares no side with yours: {count} desert regions, not one."
 
 
 # -- round 3: an animal card -----------------------------------------------------------
@@ -399,7 +404,7 @@ def _lead_solve(state: PlanetState) -> Place:
 
 def _lead_words(state: PlanetState) -> dict[str, str]:
     return {
-        "tile": tray_words(state, LEAD_TILE),
+        "tile": f"the {ordinal(state.revealed.index(LEAD_TILE) + 1)} tile in the tray",
         "face": face_words(LEAD_FACE),
         "animal": ANIMALS[round_three_card(state)].name,
     }
@@ -422,10 +427,7 @@ def _accept_lead(state: PlanetState, action: Any) -> str | None:
         return None
     card = round_three_card(state)
     you, bob = _keys(card, laid(state, action))
-    return (
-        f"laid so, {standing_words(card, you, bob)}: you would not lead the "
-        f"{ANIMALS[card].name} alone. Turn it (R), or try face {face_words(LEAD_FACE)}."
-    )
+    return f"laid so, {standing_words(card, you, bob)}: you would not lead the {ANIMALS[card].name} alone."
 
 
 def _lead_wrong(state: PlanetState) -> Place:
@@ -486,11 +488,14 @@ def _habitat_claims(state: PlanetState) -> Claims:
     terrain = state.habitats[YOU]
     if terrain is None:
         return ["you hold no habitat card"]
+    out = []
+    if RULES.view(state, BOB).habitats[YOU] is not None:
+        out.append("Bob sees your habitat card")
     card = HABITATS[terrain]
     least = card.cells[0]
     if card.score(least) != card.points[0] or card.score(least - 1) != 0:
-        return [f"{least} {terrain} triangles do not score the card's first step"]
-    return []
+        out.append(f"{least} {terrain} triangles do not score the card's first step")
+    return out
 
 
 def _playing_until(state: PlanetState) -> bool:
@@ -571,30 +576,28 @@ def tie_break(state: PlanetState) -> TieBreak | None:
     return next(plan for score, plan in found if score == best)
 
 
-def _round12_words(state: PlanetState) -> dict[str, str]:
+def round12_card(state: PlanetState) -> int:
+    """The round-12 card the words look at: the one your last tile wins on
+    the tie-break, else the first "largest region" card, else the first."""
     plan = tie_break(state)
-    if plan is None:
-        return {"situation": "The words beside the tray say what your last tile would win."}
-    animal = ANIMALS[plan.card]
-    return {
-        "situation": (
-            f"The {animal.name} ({animal.condition}): Bob has {plan.bob[0]}, you "
-            f"{plan.before[0] if plan.before else 0}."
-        )
-    }
+    if plan is not None:
+        return plan.card
+    column = state.board.column(ROUNDS)
+    return next((c for c in column if ANIMALS[c].kind != MOST), column[0])
+
+
+def _round12_words(state: PlanetState) -> dict[str, str]:
+    card = round12_card(state)
+    you, bob = _keys(card, state.planets)
+    return {"animal": ANIMALS[card].name, "bob": holding(card, bob), "you": holding(card, you)}
 
 
 def _round12_claims(state: PlanetState) -> Claims:
     out = _turn_is(state, YOU, ROUNDS)
     if any(p is None for p in state.placed[BOB]):
         out.append("Bob has not laid his last tile")
-    plan = tie_break(state)
-    if plan is not None:
-        card = plan.card
-        if plan.card not in state.board.column(ROUNDS):
-            out.append("the card is not scored in round 12")
-        if (plan.before, plan.bob) != _keys(card, state.planets):
-            out.append(f"the regions named for the {ANIMALS[card].name} are not the planets'")
+    if round12_card(state) not in state.board.column(ROUNDS):
+        out.append("the card named is not scored in round 12")
     return out
 
 
@@ -605,25 +608,19 @@ def _nth(depth: int) -> str:
 def _last_words(state: PlanetState) -> dict[str, str]:
     plan = tie_break(state)
     free = state.free_faces(YOU)
-    face = face_words(free[0]) if free else ""
+    words = {"face": face_words(free[0]) if free else ""}
     if plan is None:
-        return {
-            "how": (
-                f"Lay your last tile on face {face} (turn the planet to find it). The "
-                "words beside the tray say which animals it would win; then round "
-                "12's cards are scored and the game ends."
-            )
-        }
+        words["advice"] = "The words beside the tray say what each turn of a tile would win."
+        return words
     d = plan.depth
     mine, his = tie_key(plan.after)[d], tie_key(plan.bob)[d]
-    return {
-        "how": (
-            f"Lay {tray_words(state, plan.action.tile)}, on face {face} (turn the planet "
-            f"to find it), turned so that region of yours reaches {plan.after[0]} too: a "
-            f"tie with Bob, and your {_nth(d)} largest ({mine}) beats his "
-            f"({his or 'none'}), so the {ANIMALS[plan.card].name} is yours."
-        )
-    }
+    where = ordinal(state.revealed.index(plan.action.tile) + 1)
+    words["advice"] = (
+        f"The {where} tile, turned so your region reaches {plan.after[0]}, ties Bob's; "
+        f"your {_nth(d)} largest ({mine}) beats his ({his}): the "
+        f"{ANIMALS[plan.card].name} is yours."
+    )
+    return words
 
 
 def _last_claims(state: PlanetState) -> Claims:
@@ -657,12 +654,8 @@ def _accept_last(state: PlanetState, action: Any) -> str | None:
     if plan is None or award(ROUNDS, plan.card, laid(state, action)) == YOU:
         return None
     you, bob = _keys(plan.card, laid(state, action))
-    name = ANIMALS[plan.card].name
-    return (
-        f"laid so, {standing_words(plan.card, you, bob)}, and the {name} would not be "
-        f"yours. Turn it (R) or take another tile until the words beside the tray say "
-        f'"would lead: {name}".'
-    )
+    words = standing_words(plan.card, you, bob, final=True)
+    return f"laid so, {words}: the {ANIMALS[plan.card].name} would not be yours."
 
 
 def _last_wrong(state: PlanetState) -> Place:
