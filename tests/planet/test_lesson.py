@@ -42,7 +42,6 @@ from tabletop.games.planet.lesson import (
 from tabletop.games.planet.model import ROUNDS, Place, PlanetState
 from tabletop.games.planet.rules import RULES, leaders
 from tabletop.games.planet.table.globe import SolidPlanetView
-from tabletop.ui.widgets import wrap_text
 from tests.planet.tables import table_of
 from tests.ui.driver import Driver, make_app
 
@@ -180,34 +179,35 @@ def test_the_play_step_reaches_round_12_with_your_turn(walk: Any) -> None:
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
-def test_every_steps_words_and_its_wrong_moves_answer_fit_the_coachs_panel(
+def test_every_steps_words_and_every_answer_it_gives_fit_the_coachs_panel(
     tmp_path: Any, walk: Any, size: tuple[int, int]
 ) -> None:
+    """The panel's rows (CoachPanel.lines: the step's words filled in, a
+    wrong try's answer, the wait's line) fit above its buttons at each
+    step's position, for the step's wrong move and each legal move it
+    refuses: nothing is cut."""
     from tabletop.ui.flow import start_lesson
 
     app = make_app(tmp_path, size, games=dict(REGISTRY))
     try:
         scene = start_lesson(app, ENTRY)
         app.frame([], 1 / 60)
-        panel, t = scene.coach_panel, app.theme
-        small = t.small
+        panel, coach, t = scene.coach_panel, scene.coach, app.theme
         top = panel.rect.y + t.px(8) + t.font("small", bold=True).get_linesize() + t.px(4)
-        room = (panel.leave_button.rect.y - t.px(6) - top) // small.get_linesize()
-        width = panel.rect.w - 2 * t.px(12)
-        for step, hook, state, _ in walk:
-            words = step.say.format_map(dict(hook.words(state))) if hook.words else step.say
-            rows = len(wrap_text(small, words, width))
+        room = (panel.leave_button.rect.y - t.px(6) - top) // t.small.get_linesize()
+        for i, (step, hook, state, _) in enumerate(walk):
+            coach.index, coach.told = i, ""
+            rows = len(panel.lines(t, state))
             assert rows <= room, f"{step.id} at {size}: {rows} rows, room for {room}"
             if step.do != "act":
                 continue
-            # every answer the step may give: its wrong move's, and its reason for
-            # each legal move it does not take
             wrong = hook.wrong(state)
             answers = {RULES.check(state, wrong) or hook.accept(state, wrong)}
             answers |= {hook.accept(state, a) for a in RULES.legal_actions(state)} - {None}
             for why in answers:
-                answer = wrap_text(small, f"Not quite: {why} Try again.", width)
-                assert rows + 1 + len(answer) <= room, f"{step.id} at {size}: {why}"
+                coach.told = why
+                rows = len(panel.lines(t, state))
+                assert rows <= room, f"{step.id} at {size}: {why!r} takes {rows} rows"
     finally:
         app.shutdown()
 

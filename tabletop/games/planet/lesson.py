@@ -255,6 +255,8 @@ def _welcome_claims(state: PlanetState) -> Claims:
     out = _turn_is(state, YOU, 1)
     if len(state.free_faces(YOU)) != FACE_COUNT:
         out.append("your planet is not bare")
+    if RULES.info.max_actions_for(state.players) != ROUNDS * state.players or ROUNDS != FACE_COUNT:
+        out.append(f"{ROUNDS} rounds of one tile each do not cover the {FACE_COUNT} faces")
     return out
 
 
