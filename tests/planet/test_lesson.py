@@ -234,15 +234,16 @@ def _start(app: App) -> tuple[Any, Driver]:
     return scene, driver
 
 
-def _rest(scene: Any, driver: Driver) -> None:
-    """Frames until the table is on top and still (a round's summary closed with Enter)."""
+def _rest(scene: Any, driver: Driver, done: Any = lambda: True) -> None:
+    """Frames until ``done()`` holds with the table on top and still (a
+    round's summary closed with Enter, as a person closes it)."""
 
     def still() -> bool:
         if driver.top is not scene:
             if type(driver.top).__name__ == "SummaryScene":
                 driver.key(pygame.K_RETURN)
             return False
-        return not scene.animating
+        return not scene.animating and bool(done())
 
     driver.until(still, frames=3000)
 
@@ -261,8 +262,7 @@ def _do_step(scene: Any, driver: Driver) -> None:
         driver.click(scene.coach_panel.next_button.rect.center)
     elif step.do in ("act", "gesture"):
         _post(driver, coach.hooks_of(step).perform(scene))
-    driver.until(lambda: coach.index > index, frames=3000)
-    _rest(scene, driver)
+    _rest(scene, driver, lambda: coach.index > index)
 
 
 def _to(scene: Any, driver: Driver, step_id: str) -> None:
@@ -362,7 +362,7 @@ def test_the_table_locates_each_light_and_counts_each_gesture(app: App) -> None:
     driver.key(pygame.K_r)
     assert table.lesson_value(f"turned:{FIRST.tile}") == 1
     turn = table.lesson_value("turn")
-    _post(driver, planet_lesson._turn_planet(scene))
+    _post(driver, planet_lesson.turn_planet(scene))
     assert table.lesson_value("turn") != turn
     assert table.lesson_value("nothing") is None
 

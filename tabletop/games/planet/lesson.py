@@ -231,7 +231,7 @@ def _performs(solve: Callable[[Any], Place]) -> Callable[[Any], list[Any]]:
     return lambda scene: place_events(scene, solve(scene.session.state))
 
 
-def _turn_planet(scene: Any) -> list[Any]:
+def turn_planet(scene: Any) -> list[Any]:
     """A drag across your planet, a third of its width to the right."""
     solid = scene.table.solids[scene.viewer]
     proj = solid.view.project()
@@ -674,7 +674,7 @@ def _last_wrong(state: PlanetState) -> Place:
 
 HOOKS = {
     "welcome": StepHooks(words=lambda s: {"rounds": str(ROUNDS)}, claims=_welcome_claims),
-    "turn": StepHooks(perform=_turn_planet),
+    "turn": StepHooks(perform=turn_planet),
     "tray": StepHooks(words=lambda s: {"count": str(len(s.revealed))}, claims=_tray_claims),
     "pick": StepHooks(words=_pick_words, claims=_pick_claims, perform=_click_tile(FIRST.tile)),
     "drop": StepHooks(

@@ -422,17 +422,22 @@ class PlanetTable(Table[PlanetPicture]):
         return None
 
     def _board_rows(self, rnd: int) -> pygame.Rect | None:
-        """The board's rows of round ``rnd``; with the board's heading when
-        they are its first rows (the light's ring, drawn round the rect,
-        would cross the heading just above them)."""
-        shown = board(self.standings, self.view)
-        rows = board_spots(self.frame.app.theme, self.shape.board, shown)
-        spots = [spot for spot, row in rows if row.rnd == rnd]
-        if not spots:
+        """The board's rows of round ``rnd``. The light's ring is drawn
+        round the rect, and the rows lie line under line: with the board's
+        heading when they are its first rows, else the ring would cross the
+        heading, and short of their last line's foot (its descenders) when
+        a row follows, so the ring runs there rather than through that row."""
+        t = self.frame.app.theme
+        rows = board_spots(t, self.shape.board, board(self.standings, self.view))
+        lit_rows = [k for k, (_, row) in enumerate(rows) if row.rnd == rnd]
+        if not lit_rows:
             return None
+        spots = [rows[k][0] for k in lit_rows]
         lit = spots[0].unionall(spots[1:])
-        if rows[0][0] == spots[0]:
+        if lit_rows[0] == 0:
             lit.union_ip(pygame.Rect(lit.x, self.shape.board.y, lit.w, 1))
+        if lit_rows[-1] < len(rows) - 1:
+            lit.h -= t.px(4)
         return lit
 
     def _face_rect(self, name: str) -> pygame.Rect | None:
