@@ -361,6 +361,11 @@ def test_the_table_locates_each_light_and_counts_each_gesture(app: App) -> None:
     assert table.lesson_value(f"picked:{FIRST.tile}") == 1
     driver.key(pygame.K_r)
     assert table.lesson_value(f"turned:{FIRST.tile}") == 1
+    driver.key(pygame.K_RIGHT)  # the keys pick a tile too: another one now
+    assert table.lesson_value(f"picked:{FIRST.tile}") == 0
+    assert table.lesson_value(f"turned:{FIRST.tile}") == 0
+    driver.key(pygame.K_LEFT)
+    assert table.lesson_value(f"picked:{FIRST.tile}") == 1
     turn = table.lesson_value("turn")
     _post(driver, planet_lesson.turn_planet(scene))
     assert table.lesson_value("turn") != turn

@@ -468,10 +468,11 @@ class PlanetTable(Table[PlanetPicture]):
 
     def lesson_value(self, name: str) -> object:
         """What a lesson's gesture step watches: ``turn``, your planet's turn
-        (it changes as you drag it round); ``picked:N``, the presses tile
-        number N has had in the tray in a row (0 while another was pressed
-        last); ``turned:N``, the turns (R, the wheel) tile N has had while
-        picked, in a row. None for a name it does not know."""
+        (it changes as you drag it round); ``picked:N``, the times tile number
+        N was picked by hand in a row (a press in the tray, ←/→; 0 while
+        another was picked last); ``turned:N``, the turns (R, the wheel)
+        tile N has had in a row while it is the picked tile (0 while it is
+        not). None for a name it does not know."""
         local = self.local
         kind, _, arg = name.partition(":")
         if name == "turn":
@@ -479,7 +480,8 @@ class PlanetTable(Table[PlanetPicture]):
         if kind == "picked" and arg.isdigit():
             return local.grabbed[1] if local.grabbed[0] == int(arg) else 0
         if kind == "turned" and arg.isdigit():
-            return local.turned[1] if local.turned[0] == int(arg) else 0
+            tile = int(arg)
+            return local.turned[1] if local.turned[0] == tile == self.picked_tile else 0
         return None
 
     def leave(self) -> None:
