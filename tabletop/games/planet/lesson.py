@@ -112,8 +112,9 @@ def face_words(face: int) -> str:
 def tray_words(state: PlanetState, tile: int) -> str:
     """A tray tile as a person finds it: "the ocean and glacier tile, 1st
     in the tray" (two tiles may have the same terrains)."""
-    where = f", {ordinal(state.revealed.index(tile) + 1)} in the tray"
-    return f"the {tile_words(tile)} tile" + (where if tile in state.revealed else "")
+    if tile not in state.revealed:
+        return f"the {tile_words(tile)} tile"
+    return f"the {tile_words(tile)} tile, {ordinal(state.revealed.index(tile) + 1)} in the tray"
 
 
 def standing_words(card: int, you: Sequence[int], bob: Sequence[int], final: bool = False) -> str:
@@ -155,8 +156,12 @@ def _button(kind: int, pos: tuple[int, int]) -> Any:
     return pygame.event.Event(kind, pos=pos, button=1)
 
 
-def _key(key: int) -> Any:
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+def key(k: int) -> list[Any]:
+    """A key pressed and let go."""
+    return [
+        pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0)
+        for kind in (pygame.KEYDOWN, pygame.KEYUP)
+    ]
 
 
 def click(pos: tuple[int, int]) -> list[Any]:
@@ -222,7 +227,7 @@ def place_events(scene: Any, action: Place) -> list[Any]:
     rotation = local.rotation if local.pick == index else 0  # picking another turns it back
     turns = (action.rotation - rotation) % SLOTS
     if turns:
-        events += click(spot) + [_key(pygame.K_r)] * turns
+        events += click(spot) + key(pygame.K_r) * turns
     return events + drag(spot, target)
 
 
@@ -232,7 +237,8 @@ def _performs(solve: Callable[[Any], Place]) -> Callable[[Any], list[Any]]:
 
 
 def turn_planet(scene: Any) -> list[Any]:
-    """A drag across your planet, a third of its width to the right."""
+    """A drag across the middle of your planet, a sixth of its width to the
+    right and a little down, held still before letting go (no spin)."""
     solid = scene.table.solids[scene.viewer]
     proj = solid.view.project()
     cx, cy = round(proj.centre[0]), round(proj.centre[1])
@@ -429,7 +435,8 @@ def _accept_lead(state: PlanetState, action: Any) -> str | None:
         return None
     card = round_three_card(state)
     you, bob = _keys(card, laid(state, action))
-    return f"laid so, {standing_words(card, you, bob)}: you would not lead the {ANIMALS[card].name} alone."
+    name = ANIMALS[card].name
+    return f"laid so, {standing_words(card, you, bob)}: you would not lead the {name} alone."
 
 
 def _lead_wrong(state: PlanetState) -> Place:
@@ -692,7 +699,7 @@ HOOKS = {
     "rotate": StepHooks(
         words=lambda s: {"tile": tile_words(JOIN.tile)},
         claims=_rotate_claims,
-        perform=_click_tile(JOIN.tile, [_key(pygame.K_r)]),
+        perform=_click_tile(JOIN.tile, key(pygame.K_r)),
     ),
     "join": StepHooks(
         accept=_accept_join,
