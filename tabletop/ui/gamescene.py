@@ -437,9 +437,7 @@ class GameScene(Scene):
         if reason is None and self.coach is not None:
             reason = self.coach.refusal(self.session.state, action)
         if reason is not None:
-            if self.coach is not None:
-                self.coach.wrong(reason)  # the panel says why; the step waits
-            self.refuse(reason)
+            self.refuse(reason)  # in a lesson the coach's panel says why; the step waits
             return False
         # a person plays with the game's recorded settings (aim assist): mark the game
         for setting in self.info.settings:
@@ -496,7 +494,13 @@ class GameScene(Scene):
         return True
 
     def refuse(self, reason: str) -> None:
+        """Say why a try was turned down. In a lesson the coach's panel says
+        it too, as its answer to a wrong try: the rules' reason for a move,
+        the step's, or the table's own for a gesture it turned down (a tile
+        dropped on a face that holds one)."""
         self.last_error = reason
+        if self.coach is not None:
+            self.coach.wrong(reason)
         self.app.toast(reason, "error")
         self.app.sound.play("click", 0.4)
 

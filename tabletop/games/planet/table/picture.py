@@ -71,6 +71,11 @@ class Local:
     drop: Place | None = None
     #: the hint last turned to (a new hint turns the planet and picks its tile)
     hinted: Place | None = None
+    #: what a lesson's gesture steps watch (``PlanetTable.lesson_value``):
+    #: the tile last pressed in the tray and how many presses it has had in
+    #: a row, and the tile last turned and how many turns it has had in a row
+    grabbed: tuple[int, int] = (-1, 0)
+    turned: tuple[int, int] = (-1, 0)
 
 
 # -- what the viewer may do ------------------------------------------------------------
