@@ -500,8 +500,8 @@ class GameScene(Scene):
         dropped on a face that holds one)."""
         self.last_error = reason
         if self.coach is not None:
-            self.coach.wrong(reason)
-        self.app.toast(reason, "error")
+            self.coach.wrong(reason)  # "Not quite: <reason> Try again."
+        self.app.toast(reason[:1].upper() + reason[1:], "error")  # a sentence on its own
         self.app.sound.play("click", 0.4)
 
     def play_through_frame(self, action: Any) -> None:
