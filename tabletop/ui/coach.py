@@ -67,14 +67,18 @@ class CoachPanel:
         )
 
     def place(self, rect: pygame.Rect, theme: Theme) -> None:
-        """Sit in ``rect``: *Leave lesson* and *Next* along its foot, each
-        as wide as its words need, Next taking what is left."""
+        """Sit in ``rect``: *Leave lesson* and *Next* along its foot, Leave
+        as wide as its words need and Next taking what is left; where both
+        do not fit, each gets its share of what they need, so neither is
+        cut while the other has room to spare."""
         self.rect = pygame.Rect(rect)
         pad = theme.px(10)
         h = theme.px(34)
         y = rect.bottom - pad - h
+        room = rect.w - 3 * pad
         words = theme.font("body").size(self.leave_button.text)[0] + 2 * theme.px(14)
-        leave_w = min(words, (rect.w - 3 * pad) * 3 // 5)
+        need = theme.font("body", bold=True).size(self.next_button.text)[0] + 2 * theme.px(14)
+        leave_w = words if words + need <= room else room * words // max(1, words + need)
         self.leave_button.rect = pygame.Rect(rect.x + pad, y, leave_w, h)
         x = self.leave_button.rect.right + pad
         self.next_button.rect = pygame.Rect(x, y, rect.right - pad - x, h)
