@@ -472,8 +472,16 @@ def _who(seat: int) -> str:
 def _area_words(result: RoundResult) -> str:
     """What the round's count did, area by area."""
     parts = []
-    if result.swept:
-        parts.append(f"The jammer swept {plural(len(result.swept), 'face-up disc')}.")
+    swept = [
+        f"{plural(n, 'face-up disc')} of {whose}"
+        for n, whose in (
+            (sum(1 for d in result.swept if d.owner == YOU), "yours"),
+            (sum(1 for d in result.swept if d.owner == ADA), f"{ADA_NAME}'s"),
+        )
+        if n
+    ]
+    if swept:
+        parts.append(f"The jammer swept {' and '.join(swept)}.")
     for area in result.areas:
         name = AREA_NAMES[area.value]
         mine, ada = area.power[YOU], area.power[ADA]
@@ -495,17 +503,26 @@ def _scored_words(state: PlanepitaState) -> dict[str, str]:
     return {"areas": _area_words(state.history[0]), "you": str(score[YOU]), "ada": str(score[ADA])}
 
 
-def _starter_words(state: PlanepitaState) -> dict[str, str]:
+def _next_round_words(state: PlanepitaState) -> dict[str, str]:
     if not state.history:
         return {}
     result = state.history[0]
     who = "You start" if state.start == YOU else f"{ADA_NAME} starts"
     won = next((a for a in result.areas if a.winner is not None), None)
     if won is None:
-        why = "nobody won an area, so the start moved one seat to the right."
+        starter = f"{who} round 2: nobody won an area, so the start moved one seat to the right."
     else:
-        why = f"the winner of the innermost area won (the {AREA_NAMES[won.value]}) starts."
-    return {"starter": f"{who} round 2: {why}"}
+        starter = (
+            f"{who} round 2, as the winner of the {AREA_NAMES[won.value]}, "
+            "the innermost area anyone won."
+        )
+    left = [AREA_NAMES[a.value] for a in result.areas if a.winner is None]
+    if not left:
+        carried = "All three were taken, so each holds one token again."
+    else:
+        where = "there" if len(left) == 1 else "on each"
+        carried = f"Nobody took the {' or the '.join(left)}, so 2 tokens wait {where} now."
+    return {"starter": starter, "carried": carried}
 
 
 # -- the claims, checked against the rules --------------------------------------------------
@@ -809,5 +826,5 @@ HOOKS = {
         words=_fill_todo,
     ),
     "scored": StepHooks(claims=claims_scored, words=_scored_words),
-    "next-round": StepHooks(claims=claims_next_round, words=_starter_words),
+    "next-round": StepHooks(claims=claims_next_round, words=_next_round_words),
 }

@@ -330,8 +330,9 @@ class PlanepitaTable(Table[PlanepitaPicture]):
             if jammer is None or state.phase is Phase.OVER:
                 return None
             return _circle(geo.ipx(*jammer), geo.length(self.board.jammer_radius))
-        if target == "flip":
-            return pygame.Rect(self.flip_button.rect) if self.flip_button.visible else None
+        if target == "flip":  # the light's ring hugs the button, clear of the box's title
+            inset = -self.frame.app.theme.px(8)
+            return self.flip_button.rect.inflate(inset, inset) if self.flip_button.visible else None
         panel = {"count": shape.decide, "slots": shape.slots, "seats": shape.seats}
         if target in panel:
             return pygame.Rect(panel[target])
