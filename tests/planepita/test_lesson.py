@@ -12,7 +12,6 @@ import random
 import re
 from typing import Any
 
-import pygame
 import pytest
 
 from tabletop.core import lesson as lessons
@@ -195,6 +194,17 @@ def _post(driver: Driver, events: list[Any]) -> None:
         driver.frame([event])
 
 
+def _fits(driver: Driver, scene: GameScene) -> None:
+    """The coach's words, and the answer to a wrong try, are whole in its
+    panel (none left for the hover that shows what was cut)."""
+    panel, t = scene.coach_panel, driver.app.theme
+    assert panel is not None
+    top = panel.rect.y + t.px(8) + t.font("small", bold=True).get_linesize() + t.px(4)
+    foot = panel.leave_button.rect.y - t.px(6)
+    rows = panel.lines(t, scene.session.state)
+    assert len(rows) * t.small.get_linesize() <= foot - top, [text for text, _ in rows]
+
+
 def _to_step(driver: Driver, scene: GameScene, step_id: str, *, own_moves: bool) -> None:
     """Do what each step asks until ``step_id`` shows: Next, the gesture,
     the step's move (``own_moves``: the lesson's ``solve`` through the
@@ -211,6 +221,7 @@ def _to_step(driver: Driver, scene: GameScene, step_id: str, *, own_moves: bool)
         step = coach.step
         assert step is not None
         hooks = coach.hooks_of(step)
+        _fits(driver, scene)
         if step.light:
             lit = scene.coach_light()
             assert lit is not None and window.contains(lit), (step.id, lit)
@@ -255,6 +266,7 @@ def test_a_wrong_flick_is_answered_with_the_reason_and_changes_nothing(driver: D
     assert scene.session.ply == ply and scene.session.state is state
     panel = " ".join(_told(scene, driver))
     assert "Not quite: A launch must move the disc" in panel and "Try again." in panel
+    _fits(driver, scene)
     # the hardest pull straight back: legal, but not what the step teaches
     hard = Flick(table.pad_pos(YOU), 0.0, table.limits()[0])
     events, made = pp_lesson._events_for_pull(scene, hard)
@@ -263,6 +275,7 @@ def test_a_wrong_flick_is_answered_with_the_reason_and_changes_nothing(driver: D
     assert reason is not None
     _post(driver, events)
     assert coach.index == index("pull") and coach.tries == 2 and coach.told == reason
+    _fits(driver, scene)
     assert scene.session.ply == ply and scene.session.state is state
     # the pull the step asks for: a ring outside the jammer's area
     hooks = coach.hooks_of(LESSON.steps[index("pull")])
@@ -279,6 +292,7 @@ def test_a_wrong_flick_is_answered_with_the_reason_and_changes_nothing(driver: D
     driver.press("Face up")
     assert coach.index == index("flip") and scene.session.ply == ply
     assert coach.told == pp_lesson.accept_face_down(scene.session.state, Flip(False))
+    _fits(driver, scene)
     driver.press("Face down")
     assert coach.index == index("ada-again")
     down = next(d for d in scene.session.state.layout.discs if d.owner == YOU)
@@ -322,6 +336,7 @@ def test_the_aim_step_answers_a_straight_pull_and_takes_an_aimed_one(driver: Dri
     assert reason is not None
     _post(driver, events)
     assert coach.index == index("aim") and coach.told == reason
+    _fits(driver, scene)
     assert scene.session.ply == ply and scene.session.state is state
     hooks = coach.hooks_of(LESSON.steps[index("aim")])
     assert hooks.perform is not None
@@ -370,7 +385,10 @@ def test_the_lesson_plays_on_into_round_two_through_the_frames(driver: Driver) -
     _to_step(driver, scene, "scored", own_moves=False)
     state = scene.session.state
     assert state.round == 2 and len(state.history) == 1
-    words = coach.words(state)
     score = pp_rules.scores(state)
-    assert f"Points so far (lit): you {score[YOU]}, {ADA_NAME} {score[ADA]}." in words
-    assert pygame.Rect(scene.coach_light() or (0, 0, 0, 0)).w > 0
+    assert f"Points so far (lit): you {score[YOU]}, {ADA_NAME} {score[ADA]}." in coach.words(state)
+    _to_step(driver, scene, "next-round", own_moves=False)
+    _fits(driver, scene)
+    assert scene.coach_light() is not None  # the scoring tokens
+    driver.click(scene.coach_panel.next_button.rect.center)
+    assert coach.done and driver.app.settings.lesson_done(ENTRY.name)

@@ -95,10 +95,10 @@ def landing(state: PlanepitaState, flick: Flick) -> Landing:
     return Landing(traj, disc, area)
 
 
-SOFT = "that pull is too soft: the disc would stop on your pad and come back. Pull farther."
-OFF = "that pull is too hard: the disc would slide off the planet into the black hole. Pull less."
-JAMMER_OFF = "that flick would knock the jammer off the planet; this time, aim clear of it."
-NOT_A_FLICK = "this step asks for a flick: press the disc on your pad and pull back."
+SOFT = "too soft: the disc would stay on your pad. Pull farther."
+OFF = "too hard: the disc would fly off the planet. Pull less."
+JAMMER_OFF = "that would knock the jammer off the planet; aim clear of it."
+NOT_A_FLICK = "this step asks for a flick: pull back the disc on your pad."
 
 
 def _on_planet(state: PlanepitaState, action: Any) -> tuple[str | None, Landing | None]:
@@ -128,8 +128,8 @@ def accept_ring(state: PlanepitaState, action: Any) -> str | None:
         return JAMMER_OFF
     if land.area == land.jammer_area:
         return (
-            f"that disc would stop in the jammer's area, the {AREA_NAMES[land.area]}, "
-            f"where it may not be flipped. {_farther(land.area, AREA_VALUES[-1])}"
+            "that disc would stop in the jammer's area, where it may not be flipped. "
+            + _farther(land.area, AREA_VALUES[-1])
         )
     return None
 
@@ -156,17 +156,11 @@ def accept_target(state: PlanepitaState, action: Any) -> str | None:
         return why
     target = target_ring(state)
     if land.area != target:
-        return (
-            f"that disc would stop in the {AREA_NAMES[land.area]}, not the "
-            f"{AREA_NAMES[target]}. {_farther(land.area, target)}"
-        )
+        return f"that disc would stop in the {AREA_NAMES[land.area]}. {_farther(land.area, target)}"
     side = target_side(state)
     if (land.disc.x < 0) != (side == "left"):
         other = "right" if side == "left" else "left"
-        return (
-            f"that disc would stop {other} of the centre. Pull back towards the {other} "
-            f"to send it {side}."
-        )
+        return f"that disc would stop {other} of the centre: pull back to the {other} to send it {side}."
     return None
 
 
@@ -178,7 +172,7 @@ def accept_on_planet(state: PlanepitaState, action: Any) -> str | None:
 def accept_face_down(state: PlanepitaState, action: Any) -> str | None:
     if action == Flip(True):
         return None
-    return "this time press Face down, to see what it does; later the choice is yours."
+    return "press Face down this time, to see what it does."
 
 
 # -- the flicks that do what a step asks ----------------------------------------------------
