@@ -430,6 +430,14 @@ def _fill_todo(state: PlanepitaState) -> dict[str, str]:
     return {"todo": todo(state)}
 
 
+def _sweep_todo(state: PlanepitaState) -> dict[str, str]:
+    """The round's end: nothing to do but put the jammer back if your last
+    disc knocked it off (once round 2 is laid out, the table still shows
+    round 1's end: no word of round 2's moves)."""
+    placing = state.phase is Phase.PLACE_JAMMER and pp_rules.launcher(state) == YOU
+    return {"todo": todo(state) if placing and not state.history else ""}
+
+
 def _flip_words(state: PlanepitaState) -> dict[str, str]:
     area = _pending_area(state)
     return {"area": AREA_NAMES.get(area, "?") if area is not None else "?"}
@@ -817,7 +825,7 @@ HOOKS = {
         solve=answer,
         perform=perform_answer,
         claims=claims_sweep,
-        words=_fill_todo,
+        words=_sweep_todo,
     ),
     "scored": StepHooks(claims=claims_scored, words=_scored_words),
     "next-round": StepHooks(claims=claims_next_round, words=_next_round_words),
