@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -158,6 +159,10 @@ def test_each_flick_step_lets_through_what_it_teaches_and_says_why_not_otherwise
     assert land.area in (4, 3) and land.area != land.jammer_area
     after = session.rules.apply(state, flick)
     assert after.phase is Phase.FLIP and pp_rules.can_flip(after)
+    # the advice: short of the 4-pt ring pull farther; in the centre, or past it, pull less
+    assert replace(land, area=3, beyond=False).advice(4) == "Pull farther."
+    assert replace(land, area=5, beyond=False).advice(4) == "Pull less."
+    assert replace(land, area=3, beyond=True).advice(4) == "Pull less."
     # the aim step asks for the side the pad is not on
     fast_forward(session, coach, index("aim"))
     state = session.state
@@ -269,7 +274,7 @@ def test_a_wrong_flick_is_answered_with_the_reason_and_changes_nothing(driver: D
     _fits(driver, scene)
     # the hardest pull straight back: legal, but not what the step teaches
     hard = Flick(table.pad_pos(YOU), 0.0, table.limits()[0])
-    events, made = pp_lesson._events_for_pull(scene, hard)
+    events, made = pp_lesson.pull_events(scene, hard)
     assert made is not None and made.speed == hard.speed
     reason = pp_lesson.accept_ring(state, made)
     assert reason is not None
@@ -330,7 +335,7 @@ def test_the_aim_step_answers_a_straight_pull_and_takes_an_aimed_one(driver: Dri
     assert coach is not None
     _to_step(driver, scene, "aim", own_moves=False)
     state, ply = scene.session.state, scene.session.ply
-    events, made = pp_lesson._events_for_pull(scene, pp_lesson.wrong_aim(state))
+    events, made = pp_lesson.pull_events(scene, pp_lesson.wrong_aim(state))
     assert made is not None
     reason = pp_lesson.accept_target(state, made)
     assert reason is not None

@@ -51,6 +51,7 @@ from tabletop.games.planepita.model import (
     PlanepitaState,
     RoundResult,
 )
+from tabletop.games.planepita.params import Params
 from tabletop.games.planepita.physics import Trajectory
 
 #: the seats lesson.toml sets: Ada, an easy bot, starts; the person sits second
@@ -73,6 +74,9 @@ class Landing:
     disc: Disc | None
     #: its area (P1), None when it left the planet or stayed on the pad
     area: int | None
+    #: it stopped beyond the planet's centre, as seen from its pad
+    beyond: bool
+    params: Params
 
     @property
     def on_pad(self) -> bool:
@@ -81,18 +85,30 @@ class Landing:
 
     @property
     def jammer_area(self) -> int | None:
-        return pp_rules.jammer_area_of(self.traj.final)
+        return pp_rules.jammer_area_of(self.traj.final, self.params)
+
+    def advice(self, target: int) -> str:
+        """What to change to stop in the area ``target`` instead (the pad is
+        outside the outer ring: a disc short of the target stops in an outer
+        area, one past the centre went too far)."""
+        if self.beyond or (self.area is not None and self.area > target):
+            return "Pull less."
+        return "Pull farther."
 
 
 def landing(state: PlanepitaState, flick: Flick) -> Landing:
     """Where ``flick`` leaves the launched disc: ``rules.shot`` from ``state``
     (memoised, so the move played after it is not simulated again)."""
-    traj = pp_rules.shot(state, flick)
+    params = pp_rules.params_of(state)
+    traj = pp_rules.shot(state, flick, params)
     if traj.stayed_on_pad:
-        return Landing(traj, None, None)
+        return Landing(traj, None, None, False, params)
     disc = next((d for d in traj.final.discs if d.id == state.next_id), None)
-    area = None if disc is None else pp_rules.area_of_disc(disc, pp_rules.params_of(state))
-    return Landing(traj, disc, area)
+    if disc is None:
+        return Landing(traj, None, None, True, params)
+    start = Board.from_params(params).pad_pose(state.players, YOU, flick.pad).start
+    beyond = math.dist((disc.x, disc.y), start) > math.hypot(*start)
+    return Landing(traj, disc, pp_rules.area_of_disc(disc, params), beyond, params)
 
 
 SOFT = "too soft: the disc would stay on your pad. Pull farther."
@@ -113,11 +129,6 @@ def _on_planet(state: PlanepitaState, action: Any) -> tuple[str | None, Landing 
     return None, land
 
 
-def _farther(area: int, target: int) -> str:
-    """What to change to reach ``target`` from a disc that stopped in ``area``."""
-    return "Pull less." if area > target else "Pull farther."
-
-
 def accept_ring(state: PlanepitaState, action: Any) -> str | None:
     """The first flick: on the planet, the jammer left on it, and in an area
     where the disc may be flipped (any but the jammer's)."""
@@ -129,7 +140,7 @@ def accept_ring(state: PlanepitaState, action: Any) -> str | None:
     if land.area == land.jammer_area:
         return (
             "that disc would stop in the jammer's area, where it may not be flipped. "
-            + _farther(land.area, AREA_VALUES[-1])
+            + land.advice(AREA_VALUES[-1])
         )
     return None
 
@@ -156,7 +167,7 @@ def accept_target(state: PlanepitaState, action: Any) -> str | None:
         return why
     target = target_ring(state)
     if land.area != target:
-        return f"that disc would stop in the {AREA_NAMES[land.area]}. {_farther(land.area, target)}"
+        return f"that disc would stop in the {AREA_NAMES[land.area]}. {land.advice(target)}"
     side = target_side(state)
     if (land.disc.x < 0) != (side == "left"):
         other = "right" if side == "left" else "left"
@@ -294,7 +305,7 @@ def wrong_aim(state: PlanepitaState) -> Flick:
 # -- a person's mouse ----------------------------------------------------------------------
 
 
-def _events_for_pull(scene: Any, flick: Flick) -> tuple[list[Any], Flick | None]:
+def pull_events(scene: Any, flick: Flick) -> tuple[list[Any], Flick | None]:
     """The press on the disc, the pull back and the release that give
     ``flick``'s aim and speed from where the table shows the pad, and the
     flick the table makes of them (its own pull maths, on whole pixels)."""
@@ -352,7 +363,7 @@ def pull_for(
     def perform(scene: Any) -> list[Any]:
         state = scene.session.state
         for flick in candidates(state, scene.table.pad_pos(YOU), areas):
-            events, made = _events_for_pull(scene, flick)
+            events, made = pull_events(scene, flick)
             if (
                 made is not None
                 and RULES.check(state, made) is None
