@@ -290,6 +290,51 @@ def test_the_tool_plays_nims_lesson_to_its_end() -> None:
     assert report.line() == "nim: 5 steps, finished"
 
 
+def _tool_plays(
+    monkeypatch: pytest.MonkeyPatch,
+    lesson: lessons.Lesson,
+    hooks: dict[str, StepHooks],
+    **settings: object,
+) -> tuple[tool.Report, list[object]]:
+    """tools/lessons.py's play of ``lesson`` on Nim: the report and the moves made."""
+    monkeypatch.setattr(lessons, "load", lambda entry: (lesson, hooks))
+    app = tool.make_app(games=games_with_nim())
+    try:
+        if settings:
+            app.update_settings(**settings)
+        report = tool.play_lesson(app, NIM)
+        return report, list(app.stack.top.session.actions)
+    finally:
+        app.shutdown()
+
+
+def test_the_tool_plays_a_lesson_that_ends_in_a_play_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    lesson, hooks = _play_on(until_stones=4)
+    report, _ = _tool_plays(monkeypatch, lesson, hooks)
+    assert report.finished and report.line() == "nim: 2 steps, finished"
+
+
+def test_the_tool_makes_no_move_once_a_play_steps_condition_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no animation to wait for, the person's turn can come with the
+    step's condition already true, before a frame has passed the step: the
+    tool moves no further than replaying the lesson does."""
+    from dataclasses import replace
+
+    from tabletop.core.session import Session
+
+    lesson, hooks = _play_on(until_stones=3)
+    lesson = replace(lesson, steps=(*lesson.steps, lessons.Step("after", "Done.")))
+    report, played = _tool_plays(monkeypatch, lesson, hooks, anim_speed=0.0)
+    assert report.finished
+    session = Session(
+        NIM, lesson.config(NIM), lesson.seed, lesson.seats, threaded=False, timed=False
+    )
+    lessons.fast_forward(session, Coach(lesson, hooks, session.rules), 2)
+    assert played == session.actions
+
+
 #: the fewest steps a shipped game's lesson takes (a first game, taught in order)
 FEWEST_STEPS = 10
 

@@ -122,6 +122,8 @@ def play_lesson(app: Any, entry: Any) -> Report:
     while not coach.done and frames < FRAME_BUDGET:
         if not _settle(app, scene, report):
             break
+        if coach.done:  # a last wait or play step passed while the table settled
+            break
         index = coach.index
         step = coach.step
         hooks = coach.hooks_of(step)
@@ -162,8 +164,13 @@ def play_lesson(app: Any, entry: Any) -> Report:
             for event in hooks.perform(scene):
                 app.frame([event], DT)
             app.frame([], DT)
-        elif step.do == "play" and scene.session.to_move() == coach.lesson.seat:
-            # the game goes on: the person's move at each of their turns
+        elif (
+            step.do == "play"
+            and scene.session.to_move() == coach.lesson.seat
+            and not coach.waiting_over(state)
+        ):
+            # the game goes on: the person's move at each of their turns (none
+            # once the step's condition holds: the next frame passes the step)
             if hooks.perform is not None:
                 for event in hooks.perform(scene):
                     app.frame([event], DT)

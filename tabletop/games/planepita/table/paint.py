@@ -516,7 +516,7 @@ class _Painting:
         if stage == 0:
             return
         names = self.pic.names
-        owners = len(res.areas[0].power) if res.areas else self.players
+        owners = finale.owners
         head = self.text(("heading", True), f"Round {res.round}: power per area", t.text)
         row_h = t.body.get_linesize() + t.px(10)
         col_w = t.px(50)
@@ -544,7 +544,7 @@ class _Painting:
         for area in res.areas:
             surface.blit(self.text(("body", True), plural(area.value, "pt"), t.text), (x0, y))
             best = max(area.power) if area.power else 0
-            for k, pw in enumerate(area.power):
+            for k, pw in enumerate(area.power[:owners]):
                 col = t.text if pw == best and pw > 0 else t.text_dim
                 img = self.text(("body", pw == best and pw > 0), str(pw), col)
                 surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))

@@ -266,11 +266,14 @@ class HintMark:
 @dataclass(frozen=True)
 class Finale:
     """A round's end on show: its stage (0 the sweep, 1 the power per area,
-    2 the tokens flying), how far into it, and the round's result."""
+    2 the tokens flying), how far into it, the round's result, and how many
+    owners' power its table shows (the seats, and the 3P discs' column only
+    in a game played with them)."""
 
     stage: int
     progress: float
     result: RoundResult
+    owners: int
 
 
 @dataclass(frozen=True)
@@ -472,7 +475,13 @@ def picture(table: Seen, view: PlanepitaState) -> PlanepitaPicture:
     pic = moment(table, view)
     names = names_of(frame)
     round_end = table.queue.round_end
-    finale = Finale(*round_end.stage(), round_end.result) if round_end is not None else None
+    finale = None
+    if round_end is not None:
+        result = round_end.result
+        owners = len(result.areas[0].power) if result.areas else view.players
+        if not view.third_party_variant:
+            owners = min(owners, view.players)  # no 3P discs: no column of zeros for them
+        finale = Finale(*round_end.stage(), result, owners)
     ghost = _ghost(table, t, pic)
     return PlanepitaPicture(
         moment=pic,
