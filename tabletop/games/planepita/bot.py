@@ -40,14 +40,14 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from random import Random  # the type only: generators come from core.rng
-from typing import Any
+from typing import Any, overload
 
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import MARGIN_UNIT, Assessment
 from tabletop.core.words import seat_ref
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as rules_mod
-from tabletop.games.planepita.aim import aim_at, slide_speed
+from tabletop.games.planepita.aim import aim_at, aim_direction, slide_speed
 from tabletop.games.planepita.board import Board, PadPose
 from tabletop.games.planepita.model import (
     DOUBLE,
@@ -279,6 +279,9 @@ def _ring(radius: float, count: int, phase: float = 0.0) -> list[tuple[float, fl
     ]
 
 
+#: how far (mm) the search's jammer shots mean to push the jammer
+JAMMER_TRAVELS = (130.0, 420.0, 70.0, 200.0)
+
 #: where the bots try to put a disc: rings inside each area, clear of the white lines
 SPOTS: tuple[tuple[float, float], ...] = tuple(
     [
@@ -351,6 +354,65 @@ def run_shot(state: PlanepitaState, flick: Flick) -> Trajectory:
     return simulate(state.layout, launch_of(state, flick), rules_mod.params_of(state))
 
 
+#: how far (mm) a free slide's disc must pass from every piece for
+#: :func:`free_slide` to answer without the physics
+CLEARANCE = 2.0
+
+
+def slide_travel(speed: float, params: params_mod.Params) -> float:
+    """How far (mm) the physics moves a face-up disc launched at ``speed``
+    before it stops, touching nothing: the slide law v^2/(2 mu g) as the
+    simulator's constant steps integrate it. Each step moves a piece at the
+    speed it had, then friction takes mu*g*dt off that speed, until it is
+    gone: the sum of those steps, about half a step's travel longer than the
+    law (``tests/planepita/test_bot.py`` holds it to the simulator within
+    0.01 mm)."""
+    dt = 1.0 / params.sim.hz
+    dv = params.friction.mu_face_up * params.friction.g * dt
+    n = max(0, math.ceil(speed / dv) - 1)
+    return ((n + 1) * speed - dv * n * (n + 1) / 2.0) * dt
+
+
+def free_slide(state: PlanepitaState, flick: Flick) -> Layout | None:
+    """The table after ``flick`` when its disc slides straight to a stop
+    wholly on the planet and passes every piece with :data:`CLEARANCE` to
+    spare: the simulator's answer without running it (nothing else moves, a
+    flick gives no spin, and the launched disc never meets its own pad).
+    None when anything could be touched or the disc could stop near the rim
+    or off the planet: then only the physics can tell."""
+    params = rules_mod.params_of(state)
+    launch = launch_of(state, flick)
+    layout = state.layout
+    pose = board_of(params).pad_pose(layout.players, launch.seat, launch.pad)
+    ux, uy = aim_direction(pose, launch.angle)
+    sx, sy = pose.start
+    travel = slide_travel(launch.speed, params)
+    ex, ey = sx + ux * travel, sy + uy * travel
+    rd = params.disc.radius
+    if math.hypot(ex, ey) + rd > params.board.planet_radius:
+        return None
+    reach = rd + CLEARANCE
+    for d in layout.discs:
+        t = min(travel, max(0.0, (d.x - sx) * ux + (d.y - sy) * uy))
+        if math.hypot(d.x - sx - ux * t, d.y - sy - uy * t) < reach + rd:
+            return None
+    if layout.jammer is not None:
+        jx, jy = layout.jammer
+        t = min(travel, max(0.0, (jx - sx) * ux + (jy - sy) * uy))
+        if math.hypot(jx - sx - ux * t, jy - sy - uy * t) < reach + params.jammer.radius:
+            return None
+    disc = replace(launch.disc, x=ex, y=ey)
+    pads = tuple(
+        launch.pad if s == launch.seat else layout.pad_of(s) for s in range(layout.players)
+    )
+    return Layout(layout.players, (*layout.discs, disc), layout.jammer, pads)
+
+
+@functools.lru_cache(maxsize=16)
+def board_of(params: params_mod.Params) -> Board:
+    return Board.from_params(params)
+
+
 def clamp_flick(spec: FlickSpec, pad: float, angle: float, speed: float, **extra: Any) -> Flick:
     """A Flick inside ``spec``'s ranges (speed's low end is exclusive)."""
     pad = min(spec.pad[1], max(spec.pad[0], pad))
@@ -416,6 +478,7 @@ class Level:
     budget: float | None  # seconds per decision (None: only the cap)
     robust: int  # best candidates re-tried with small errors
     reply_sims: int  # flip: simulations of the next opponent's reply per option (0: static)
+    refine: int = 1000  # hit and jammer groups whose every variant is tried (the best first)
 
 
 MEDIUM = Level(
@@ -440,15 +503,17 @@ HARD = Level(
     target_pads=2,
     hit_targets=8,
     hit_offsets=(0.0, -0.45, 0.45),
-    hit_speeds=(900.0, 1800.0, 3000.0),
+    hit_speeds=(1800.0, 3000.0, 900.0),
     hit_pads=3,
     jammer_shots=18,
-    max_sims=200,
-    # seconds: a fast core runs nearly all 200 simulations in them, a slow one
-    # about a third, and a decision's median stays under 0.3 s (tools/bench.py)
-    budget=0.25,
+    max_sims=100,
+    # seconds: a safety cap, not the level (the level is its simulations):
+    # a decision takes about 0.1-0.3 s, and one busy process beside it
+    # rarely makes it reach these (tools/bench.py "bots" and "clock")
+    budget=0.6,
     robust=4,
     reply_sims=40,
+    refine=6,
 )
 
 
@@ -464,7 +529,12 @@ class Candidate:
 
 class Clock:
     """A simulation cap and an optional deadline in seconds, read from ``now``
-    (``time.perf_counter`` unless a test gives its own)."""
+    (``time.perf_counter`` unless a test gives its own).
+
+    :attr:`stopped` once the deadline or a cancel refused a simulation (the
+    search then ends); :attr:`cut` once the deadline did, on this clock or
+    on a :meth:`share` of it: the decision ended because of its seconds,
+    not its cap (``SearchBot.clock_cut``)."""
 
     def __init__(
         self,
@@ -478,10 +548,14 @@ class Clock:
         self.now = now
         self.deadline = None if budget is None else now() + budget
         self.cancel = cancel
+        self.stopped = False
+        self.cut = False
+        self._parent: Clock | None = None
 
     def share(self, fraction: float) -> Clock:
         """A clock for part of what is left."""
         sub = Clock(max(1, int((self.cap - self.used) * fraction)), None, self.cancel, self.now)
+        sub._parent = self
         if self.deadline is not None:
             now = self.now()
             sub.deadline = now + max(0.0, self.deadline - now) * fraction
@@ -489,11 +563,17 @@ class Clock:
 
     def spend(self) -> bool:
         """Take one simulation if the cap and the deadline allow it."""
-        if self.used >= self.cap:
+        if self.used >= self.cap or self.stopped:
             return False
         if self.used and self.cancel is not None and self.cancel.is_set():
+            self.stopped = True
             return False
         if self.deadline is not None and self.used and self.now() >= self.deadline:
+            self.stopped = True
+            clock: Clock | None = self
+            while clock is not None:
+                clock.cut = True
+                clock = clock._parent
             return False
         self.used += 1
         return True
@@ -562,8 +642,12 @@ class Planner:
         outlook: Outlook,
         variants: Sequence[tuple[bool, bool]],
         last: bool,
-    ) -> list[Candidate]:
-        """Placements, hits and jammer shots, most promising first, interleaved."""
+    ) -> list[list[Candidate]]:
+        """Placements, hits and jammer shots in groups, most promising first,
+        interleaved: a placement is a group of one; a hit or a jammer shot
+        from one pad position is a group of its variants (impact offsets and
+        speeds), the plainest first (head-on, at the level's first speed),
+        which stands for its group until the search refines the best groups."""
         state, seat, players = self.state, self.seat, self.players
         layout = state.layout
         p = rules_mod.params_of(state)  # the game's physics, the player's physics.toml included
@@ -577,14 +661,16 @@ class Planner:
             ghost = replace(layout, discs=(*layout.discs, Disc(disc_id, seat, x, y)))
             ghosts.append((self.with_choices(ghost, disc_id, outlook, variants, last)[0], (x, y)))
         ghosts.sort(key=lambda g: -g[0])
-        place: list[Candidate] = []
+        place: list[list[Candidate]] = []
         for _, target in ghosts:
             if len(place) >= level.targets * level.target_pads:
                 break
             for pad, angle, dist in spread(
                 pads_for(players, seat, spec, target), level.target_pads
             ):
-                place.append(Candidate(clamp_flick(spec, pad, angle, stop_speed(dist, p)), "place"))
+                place.append(
+                    [Candidate(clamp_flick(spec, pad, angle, stop_speed(dist, p)), "place")]
+                )
         # hits: other owners' discs, the most valuable to remove first
         mine = outlook.weight[seat]
         gains = []
@@ -594,29 +680,31 @@ class Planner:
             without = replace(layout, discs=layout.discs[:i] + layout.discs[i + 1 :])
             gains.append((evaluate(without, outlook), i, (d.x, d.y), r))
         gains.sort(key=lambda g: -g[0])
-        hit = []
+        hit: list[list[Candidate]] = []
         for _, _, target, radius in gains[: level.hit_targets]:
             hit += self._shots_at(
                 spec, level, target, radius, level.hit_speeds, level.hit_pads, "hit"
             )
         # the jammer: push it a little, further, or off the board
-        jam = []
+        jam: list[list[Candidate]] = []
         if layout.jammer is not None:
             rj = BOARD.jammer_radius
             e = p.restitution.disc_jammer
             md, mj = p.disc.mass, p.jammer.mass
             speeds = []
-            for travel in (70.0, 130.0, 200.0, 420.0):
+            for travel in JAMMER_TRAVELS:
                 vj = slide_speed(travel, p, mu=p.friction.mu_jammer)
                 speeds.append(vj * (md + mj) / ((1 + e) * md))
-            jam = self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer")[
-                : level.jammer_shots
-            ]
+            room = level.jammer_shots
+            for group in self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer"):
+                if room > 0:
+                    jam.append(group[:room])
+                    room -= len(jam[-1])
         out = []
         for k in range(max(len(place), len(hit), len(jam))):
-            for group in (place, hit, jam):
-                if k < len(group):
-                    out.append(group[k])
+            for kind in (place, hit, jam):
+                if k < len(kind):
+                    out.append(kind[k])
         return out
 
     def _shots_at(
@@ -628,17 +716,24 @@ class Planner:
         speeds: Sequence[float],
         pads: int,
         kind: str,
-    ) -> list[Candidate]:
+    ) -> list[list[Candidate]]:
+        """A group per pad position: shots at the piece of ``radius`` at
+        ``target``, at each impact offset (head-on first) and speed at
+        contact (in the order given)."""
         out = []
         contact = BOARD.disc_radius + radius
+        p = rules_mod.params_of(self.state)
+        offsets = sorted(level.hit_offsets, key=abs)
         for pad, angle, dist in spread(pads_for(self.players, self.seat, spec, target), pads):
-            for offset in level.hit_offsets:
+            group = []
+            for offset in offsets:
                 b = offset * contact
                 shift = math.degrees(math.asin(max(-1.0, min(1.0, b / max(dist, contact)))))
                 travel = max(1.0, dist - math.sqrt(max(0.0, contact**2 - b**2)))
                 for vc in speeds:
-                    speed = slide_speed(travel, rules_mod.params_of(self.state), arrive=vc)
-                    out.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
+                    speed = slide_speed(travel, p, arrive=vc)
+                    group.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
+            out.append(group)
         return out
 
     # -- the launch decision --------------------------------------------------------------
@@ -657,53 +752,101 @@ class Planner:
         return self._value(flick, outlook, variants, last, self.state.next_id)[0]
 
     def best_launch(self, spec: FlickSpec, level: Level, clock: Clock) -> Candidate:
+        """The shot to play: each group's first shot, then the rest of the
+        best groups' (:attr:`Level.refine`), then the best few re-tried with
+        the hand's errors (:attr:`Level.robust`). Free slides cost no
+        simulation (:func:`free_slide`); a search that reaches its cap goes
+        on only with those, and one that reaches its seconds stops."""
         state, seat = self.state, self.seat
         outlook, last = self.launch_outlook()
         variants = launch_variants(spec)
         disc_id = state.next_id
-        pool = self.candidates(spec, level, outlook, variants, last)
-        if not pool:  # nothing within the usable aim: straight in, to the centre
+        groups = self.candidates(spec, level, outlook, variants, last)
+        if not groups:  # nothing within the usable aim: straight in, to the centre
             _, dist = aim(self.players, seat, (spec.pad[0] + spec.pad[1]) / 2, (0.0, 0.0))
-            pool = [
-                Candidate(
-                    clamp_flick(
-                        spec,
-                        (spec.pad[0] + spec.pad[1]) / 2,
-                        0.0,
-                        stop_speed(dist, rules_mod.params_of(state)),
-                    ),
-                    "place",
-                )
+            groups = [
+                [
+                    Candidate(
+                        clamp_flick(
+                            spec,
+                            (spec.pad[0] + spec.pad[1]) / 2,
+                            0.0,
+                            stop_speed(dist, rules_mod.params_of(state)),
+                        ),
+                        "place",
+                    )
+                ]
             ]
         search = clock.share(0.85) if level.robust else clock
         tried: list[Candidate] = []
-        for cand in pool:
-            if not search.spend():
+
+        def attempt(cand: Candidate) -> bool:
+            """Score ``cand``; False when the search must stop."""
+            got = self._value(cand.flick, outlook, variants, last, disc_id, search)
+            if got is not None:
+                cand.score, cand.third_party, cand.double, cand.layout = got
+                tried.append(cand)
+            return not search.stopped
+
+        for group in groups:
+            if not attempt(group[0]):
                 break
-            self._score(cand, outlook, variants, last, disc_id)
-            tried.append(cand)
+        else:
+            ranked = sorted(
+                (g for g in groups if len(g) > 1 and g[0] in tried), key=lambda g: -g[0].score
+            )
+            stop = False
+            for group in ranked[: level.refine]:
+                for cand in group[1:]:
+                    if not attempt(cand):
+                        stop = True
+                        break
+                if stop:
+                    break
         clock.used += search.used
         if not tried:
-            cand = pool[0]
+            cand = groups[0][0]
             self._score(cand, outlook, variants, last, disc_id)
             tried.append(cand)
         tried.sort(key=lambda c: -c.score)
-        if level.robust:
+        if level.robust and not clock.stopped:
             for cand in tried[: level.robust]:
                 values = [cand.score]
                 sd_aim, sd_speed = level.spread.aim, level.spread.speed
                 for da, ds in ((sd_aim, 1.0 - sd_speed), (-sd_aim, 1.0 + sd_speed)):
-                    if not clock.spend():
-                        break
                     trial = clamp_flick(
                         spec, cand.flick.pad, cand.flick.angle + da, cand.flick.speed * ds
                     )
-                    values.append(self._value(trial, outlook, variants, last, disc_id)[0])
+                    value = self._value(trial, outlook, variants, last, disc_id, clock)
+                    if value is not None:
+                        values.append(value[0])
                 cand.score = 0.5 * cand.score + 0.5 * sum(values) / len(values)
             tried.sort(key=lambda c: -c.score)
         best = tried[0]
         best.flick = replace(best.flick, third_party=best.third_party, double=best.double)
         return best
+
+    @overload
+    def _value(
+        self,
+        flick: Flick,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+        disc_id: int,
+        clock: None = None,
+    ) -> tuple[float, bool, bool, Layout]: ...
+
+    @overload
+    def _value(
+        self,
+        flick: Flick,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+        disc_id: int,
+        clock: Clock,
+    ) -> tuple[float, bool, bool, Layout] | None: ...
 
     def _value(
         self,
@@ -712,16 +855,26 @@ class Planner:
         variants: Sequence[tuple[bool, bool]],
         last: bool,
         disc_id: int,
-    ) -> tuple[float, bool, bool, Layout]:
-        traj = run_shot(self.state, flick)
-        if traj.stayed_on_pad:  # handed back (P4): nothing changed, but nothing gained
-            return (
-                evaluate(self.state.layout, outlook) - 0.5,
-                variants[0][0],
-                variants[0][1],
-                self.state.layout,
-            )
-        return self.with_choices(traj.final, disc_id, outlook, variants, last)
+        clock: Clock | None = None,
+    ) -> tuple[float, bool, bool, Layout] | None:
+        """(value, third_party, double, layout) of the table after ``flick``
+        with the bot's choices made: a free slide's without the physics
+        (:func:`free_slide`), else one simulation, taken from ``clock`` when
+        one is given (None when it allows no more)."""
+        final = free_slide(self.state, flick)
+        if final is None:
+            if clock is not None and not clock.spend():
+                return None
+            traj = run_shot(self.state, flick)
+            if traj.stayed_on_pad:  # handed back (P4): nothing changed, but nothing gained
+                return (
+                    evaluate(self.state.layout, outlook) - 0.5,
+                    variants[0][0],
+                    variants[0][1],
+                    self.state.layout,
+                )
+            final = traj.final
+        return self.with_choices(final, disc_id, outlook, variants, last)
 
     def _score(
         self,
@@ -786,6 +939,9 @@ class PlanepitaBot:
         self._cancel = threading.Event()
         #: the seconds this bot keeps to per decision (None: it never reads the clock)
         self.time_budget: float | None = None
+        #: True when the last decision ended because of its seconds, not its
+        #: simulation cap (tools/bench.py counts those decisions)
+        self.clock_cut = False
 
     def cancel(self) -> None:
         """Stop a search running on the worker (the game was left)."""
@@ -793,6 +949,7 @@ class PlanepitaBot:
 
     def choose(self, view: PlanepitaState) -> Any:
         self._cancel.clear()
+        self.clock_cut = False
         legal = RULES.legal_actions(view)
         if not legal:
             raise ValueError(f"seat {self.seat} has no legal action in this view")
@@ -942,6 +1099,7 @@ class SearchBot(PlanepitaBot):
         best = planner.best_launch(spec, cfg, clock)
         before = evaluate(view.layout, planner.after_decision())
         self.last_launch = (best, before, clock.used)
+        self.clock_cut = clock.cut
         return self.noisy(spec, best.flick, cfg.spread)
 
     def flip(self, view: PlanepitaState) -> bool:
@@ -959,6 +1117,7 @@ class SearchBot(PlanepitaBot):
             value[down] = static[down] if reply is None else 0.3 * static[down] + 0.7 * reply
             replied = replied or reply is not None
         self.last_flip = (value, replied)
+        self.clock_cut = clock.cut
         return value[True] > value[False]
 
     def explain(self, view: PlanepitaState, action: Any) -> str:
@@ -1118,6 +1277,7 @@ class SearchBot(PlanepitaBot):
             hit_pads=2,
             jammer_shots=8,
             robust=0,
+            refine=3,
         )
         reply = Planner(after, mover).best_launch(specs[0], reply_level, clock)
         if reply.layout is None:
