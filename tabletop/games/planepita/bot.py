@@ -279,6 +279,17 @@ def _ring(radius: float, count: int, phase: float = 0.0) -> list[tuple[float, fl
     ]
 
 
+#: the hand's errors a robust candidate is re-tried with, in standard deviations
+#: of (aim, speed): the first two err in opposite ways, the next two alike
+ROBUST_ERRORS = ((1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (-1.0, -1.0))
+#: a robust candidate's score: this share its plan's, the rest the mean of
+#: the plan's and the errors' (the hand hardly ever plays the plan itself)
+ROBUST_PLAN = 0.2
+
+#: the share of a robust level's simulations its search may use; the rest
+#: re-try the best candidates with the hand's errors
+ROBUST_SHARE = 0.8
+
 #: how far (mm) the search's jammer shots mean to push the jammer
 JAMMER_TRAVELS = (130.0, 420.0, 70.0, 200.0)
 
@@ -479,6 +490,7 @@ class Level:
     robust: int  # best candidates re-tried with small errors
     reply_sims: int  # flip: simulations of the next opponent's reply per option (0: static)
     refine: int = 1000  # hit and jammer groups whose every variant is tried (the best first)
+    robust_errors: int = 2  # hand errors each robust candidate is re-tried with (ROBUST_ERRORS)
 
 
 MEDIUM = Level(
@@ -511,9 +523,10 @@ HARD = Level(
     # a decision takes about 0.1-0.3 s, and one busy process beside it
     # rarely makes it reach these (tools/bench.py "bots" and "clock")
     budget=0.6,
-    robust=4,
+    robust=5,
     reply_sims=40,
     refine=6,
+    robust_errors=4,
 )
 
 
@@ -777,7 +790,7 @@ class Planner:
                     )
                 ]
             ]
-        search = clock.share(0.85) if level.robust else clock
+        search = clock.share(ROBUST_SHARE) if level.robust else clock
         tried: list[Candidate] = []
 
         def attempt(cand: Candidate) -> bool:
@@ -810,17 +823,23 @@ class Planner:
             tried.append(cand)
         tried.sort(key=lambda c: -c.score)
         if level.robust and not clock.stopped:
+            sd_aim, sd_speed = level.spread.aim, level.spread.speed
+            errors = ROBUST_ERRORS[: level.robust_errors]
             for cand in tried[: level.robust]:
                 values = [cand.score]
-                sd_aim, sd_speed = level.spread.aim, level.spread.speed
-                for da, ds in ((sd_aim, 1.0 - sd_speed), (-sd_aim, 1.0 + sd_speed)):
+                for ea, es in errors:
                     trial = clamp_flick(
-                        spec, cand.flick.pad, cand.flick.angle + da, cand.flick.speed * ds
+                        spec,
+                        cand.flick.pad,
+                        cand.flick.angle + ea * sd_aim,
+                        cand.flick.speed * (1.0 + es * sd_speed),
                     )
                     value = self._value(trial, outlook, variants, last, disc_id, clock)
                     if value is not None:
                         values.append(value[0])
-                cand.score = 0.5 * cand.score + 0.5 * sum(values) / len(values)
+                cand.score = ROBUST_PLAN * cand.score + (1.0 - ROBUST_PLAN) * sum(values) / len(
+                    values
+                )
             tried.sort(key=lambda c: -c.score)
         best = tried[0]
         best.flick = replace(best.flick, third_party=best.third_party, double=best.double)
