@@ -87,6 +87,51 @@ SWEEP_REACH = 90.0
 SPEND_3P = 0.25
 #: weight of the raw power difference beside the area chances (a tie-breaker)
 POWER_WEIGHT = 0.1
+
+
+@dataclass(frozen=True)
+class Risk:
+    """The hard bot's measured risks: per launch still to come from another
+    team, the chance that a disc is knocked out of its area, and a face-up
+    disc's chance to stay in its area through the launches of its own team
+    and the jammer's drift. Measured in 12 games of medium bots at 2 players
+    and 12 at 6 (a disc's area before each launch against its area at the
+    count, fitted as ``base * (1 - knock) ** launches``); between those
+    counts the knocks are read in proportion to the seats a disc's owner
+    plays against (1 at 2 players, 4 at 6)."""
+
+    up: tuple[float, float, float]  # a face-up disc in the 5-, 4- and 3-pt areas
+    rim: float  # a face-up disc at the rim (its 3-pt area's knock there)
+    down: float  # a face-down disc
+    base: tuple[float, float, float]  # a face-up disc staying whatever the others do
+
+
+#: against one opposing seat (2 players) and against four (6 players)
+RISK_FEW = Risk(up=(0.50, 0.37, 0.31), rim=0.43, down=0.01, base=(1.0, 1.0, 1.0))
+RISK_MANY = Risk(up=(0.32, 0.28, 0.12), rim=0.14, down=0.01, base=(0.85, 0.80, 1.0))
+
+
+def risk_for(opposing: int) -> Risk:
+    """:class:`Risk` for a disc whose owner plays against ``opposing`` seats."""
+    t = min(1.0, max(0.0, (opposing - 1) / 3.0))
+
+    def mix(a: float, b: float) -> float:
+        return a + (b - a) * t
+
+    def mix3(
+        a: tuple[float, float, float], b: tuple[float, float, float]
+    ) -> tuple[float, float, float]:
+        return (mix(a[0], b[0]), mix(a[1], b[1]), mix(a[2], b[2]))
+
+    few, many = RISK_FEW, RISK_MANY
+    return Risk(
+        mix3(few.up, many.up),
+        mix(few.rim, many.rim),
+        mix(few.down, many.down),
+        mix3(few.base, many.base),
+    )
+
+
 #: the coach speaks when a move leaves the table this many points worse than
 #: the hard bot's choice, as :func:`evaluate` counts them
 COACH_THRESHOLD = 1.0
@@ -116,6 +161,9 @@ class Outlook:
     hostile: tuple[float, ...]
     slots: tuple[int, int, int]
     later: int
+    #: per owner, the measured risks the hard bot weighs (None: the simple
+    #: risks of the module's constants, the medium bot's)
+    risks: tuple[Risk, ...] | None = None
 
     @property
     def final(self) -> bool:
@@ -127,8 +175,11 @@ def counts_left(state: PlanepitaState) -> list[int]:
     return [a + b for a, b in zip(state.left, state.left_3p)]
 
 
-def make_outlook(state: PlanepitaState, seat: int, later: Sequence[int]) -> Outlook:
-    """The outlook for ``seat`` with ``later[s]`` launches still to come from each seat."""
+def make_outlook(
+    state: PlanepitaState, seat: int, later: Sequence[int], measured: bool = False
+) -> Outlook:
+    """The outlook for ``seat`` with ``later[s]`` launches still to come from
+    each seat; ``measured``: with the hard bot's :class:`Risk` per owner."""
     players = state.players
     teams = [team_key(state, s) for s in range(players)]
     mine = teams[seat]
@@ -137,10 +188,18 @@ def make_outlook(state: PlanepitaState, seat: int, later: Sequence[int]) -> Outl
     hostile = [
         float(sum(n for s, n in enumerate(later) if teams[s] != teams[o])) for o in range(players)
     ]
+    risks = [risk_for(sum(1 for t in teams if t != teams[o])) for o in range(players)]
     if state.third_party_variant:
         weight.append(0.0)
         hostile.append(sum(later) / 2.0)
-    return Outlook(tuple(weight), tuple(hostile), state.slots, int(sum(later)))
+        risks.append(risk_for(1))
+    return Outlook(
+        tuple(weight),
+        tuple(hostile),
+        state.slots,
+        int(sum(later)),
+        tuple(risks) if measured else None,
+    )
 
 
 def _sweep_risk(jammer: tuple[float, float], area: int) -> float:
@@ -167,6 +226,7 @@ def evaluate(layout: Layout, outlook: Outlook) -> float:
     if layout.jammer is not None and not final:
         sweep = {a: _sweep_risk(layout.jammer, a) for a in (5, 4, 3) if a != jam_area}
     rim_start = board.outer_radius - RIM_ZONE
+    risks = outlook.risks
     for d in layout.discs:
         area = board.area_of(d.x, d.y, r)
         if area is None or d.owner >= owners:
@@ -176,6 +236,20 @@ def evaluate(layout: Layout, outlook: Outlook) -> float:
             if up and area == jam_area:
                 continue
             survive = 1.0
+        elif risks is not None:
+            hostile = outlook.hostile[d.owner]
+            risk = risks[d.owner]
+            if not up:
+                survive = (1.0 - risk.down) ** hostile
+            elif area == jam_area:
+                survive = SWEPT_SURVIVAL
+            else:
+                knock = risk.up[5 - area]
+                if area == 3:
+                    rim = min(1.0, max(0.0, (math.hypot(d.x, d.y) + r - rim_start) / RIM_ZONE))
+                    knock += (risk.rim - knock) * rim
+                survive = risk.base[5 - area] * (1.0 - sweep.get(area, 0.0))
+                survive *= (1.0 - knock) ** hostile
         else:
             hostile = outlook.hostile[d.owner]
             survive = 1.0
@@ -491,6 +565,7 @@ class Level:
     reply_sims: int  # flip: simulations of the next opponent's reply per option (0: static)
     refine: int = 1000  # hit and jammer groups whose every variant is tried (the best first)
     robust_errors: int = 2  # hand errors each robust candidate is re-tried with (ROBUST_ERRORS)
+    measured: bool = False  # weighs the measured risks (Risk), not the simple constants
 
 
 MEDIUM = Level(
@@ -527,6 +602,7 @@ HARD = Level(
     reply_sims=40,
     refine=6,
     robust_errors=4,
+    measured=True,
 )
 
 
@@ -595,10 +671,12 @@ class Clock:
 class Planner:
     """Scores the shots, flips and jammer placements of ``seat`` in one state."""
 
-    def __init__(self, state: PlanepitaState, seat: int) -> None:
+    def __init__(self, state: PlanepitaState, seat: int, measured: bool = False) -> None:
         self.state = state
         self.seat = seat
         self.players = state.players
+        #: weigh the measured risks (:class:`Risk`), as the hard bot does
+        self.measured = measured
 
     # -- scoring a layout once the shot is done -----------------------------------------
     def with_choices(
@@ -755,7 +833,8 @@ class Planner:
         the round's last launch."""
         later = counts_left(self.state)
         later[self.seat] -= 1
-        return make_outlook(self.state, self.seat, later), rules_mod.is_last_launch(self.state)
+        outlook = make_outlook(self.state, self.seat, later, self.measured)
+        return outlook, rules_mod.is_last_launch(self.state)
 
     def flick_value(self, flick: Flick) -> float:
         """What the table after ``flick`` (its own disc, 3P or Double as it
@@ -910,7 +989,7 @@ class Planner:
     # -- flips and the jammer --------------------------------------------------------------
     def after_decision(self) -> Outlook:
         """The outlook once the pending decision (flip, jammer) is made."""
-        return make_outlook(self.state, self.seat, counts_left(self.state))
+        return make_outlook(self.state, self.seat, counts_left(self.state), self.measured)
 
     def flip_layout(self, down: bool) -> Layout:
         layout = self.state.layout
@@ -1114,7 +1193,7 @@ class SearchBot(PlanepitaBot):
     def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
         cfg = self.config
         clock = Clock(cfg.max_sims, cfg.budget, self._cancel, self.now)
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         best = planner.best_launch(spec, cfg, clock)
         before = evaluate(view.layout, planner.after_decision())
         self.last_launch = (best, before, clock.used)
@@ -1122,7 +1201,7 @@ class SearchBot(PlanepitaBot):
         return self.noisy(spec, best.flick, cfg.spread)
 
     def flip(self, view: PlanepitaState) -> bool:
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         outlook = planner.after_decision()
         static = {down: evaluate(planner.flip_layout(down), outlook) for down in (False, True)}
         if not self.config.reply_sims:
@@ -1163,7 +1242,7 @@ class SearchBot(PlanepitaBot):
             return f"{side}: {why} ({gain:+.1f} points{after} against the other side)."
         if isinstance(action, PlaceJammer):
             area = BOARD.area_of(action.x, action.y, BOARD.jammer_radius)
-            worth = Planner(view, self.seat).jammer_value(action.x, action.y)
+            worth = Planner(view, self.seat, self.config.measured).jammer_value(action.x, action.y)
             return (
                 f"Put the jammer in the {area}-pt area here: of the free spots it "
                 f"leaves you best placed (about {worth:+.1f} points)."
@@ -1239,7 +1318,7 @@ class SearchBot(PlanepitaBot):
         it, a jammer's spot with the better flip after it. Planepita hides
         nothing, so the view is the whole table."""
         self._cancel.clear()
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         best: Any
         if isinstance(played, Flick):
             spec = next(a for a in RULES.legal_actions(view) if isinstance(a, FlickSpec))
@@ -1298,17 +1377,19 @@ class SearchBot(PlanepitaBot):
             robust=0,
             refine=3,
         )
-        reply = Planner(after, mover).best_launch(specs[0], reply_level, clock)
+        reply = Planner(after, mover, self.config.measured).best_launch(
+            specs[0], reply_level, clock
+        )
         if reply.layout is None:
             return None
         later = counts_left(after)
         later[mover] -= 1
-        return evaluate(reply.layout, make_outlook(after, self.seat, later))
+        return evaluate(reply.layout, make_outlook(after, self.seat, later, self.config.measured))
 
     def jammer_order(
         self, view: PlanepitaState, spots: list[tuple[float, float]]
     ) -> list[tuple[float, float]]:
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         return sorted(spots, key=lambda s: -planner.jammer_value(*s))
 
 
