@@ -180,3 +180,36 @@ def test_each_levels_untimed_decision_is_decided_by_its_seed(level: str) -> None
     seat = R.launcher(launch)
     flicks = {botmod.make_bot(level, seat, seed, timed=False).choose(launch) for seed in (1, 2, 3)}
     assert len(flicks) > 1
+
+
+# -- the measured risks ----------------------------------------------------------------------
+
+
+def test_the_measured_risks_run_from_two_players_to_six() -> None:
+    assert botmod.risk_for(1) == botmod.RISK_FEW
+    assert botmod.risk_for(4) == botmod.RISK_MANY
+    assert botmod.risk_for(9) == botmod.RISK_MANY
+    mid = botmod.risk_for(2)
+    for few, m, many in zip(botmod.RISK_FEW.up, mid.up, botmod.RISK_MANY.up):
+        assert many < m < few
+    assert botmod.RISK_FEW.down < min(botmod.RISK_FEW.up)
+
+
+def test_the_hard_bot_weighs_a_face_up_disc_at_its_measured_risk() -> None:
+    """A lone face-up disc in the 4-pt area with six launches of the other
+    seat to come: the simple risks (the medium bot's) count three of them
+    at 10 %; the measured ones (the hard bot's) count all six at 37 %, so
+    the same disc face down is worth more to the hard bot, not to medium."""
+    state = RULES.setup(RULES.info.config(2, third_party=False), 1)
+    later = [0, 6]
+    up = Layout(2, (Disc(0, 0, 0.0, 120.0),), (0.0, 0.0), (0.5, 0.5))
+    down = Layout(2, (Disc(0, 0, 0.0, 120.0, face_down=True),), (0.0, 0.0), (0.5, 0.5))
+    simple = botmod.make_outlook(state, 0, later)
+    measured = botmod.make_outlook(state, 0, later, measured=True)
+    assert simple.risks is None and measured.risks is not None
+    assert botmod.evaluate(up, simple) > botmod.evaluate(down, simple)
+    assert botmod.evaluate(up, measured) < botmod.evaluate(down, measured)
+    assert botmod.HARD.measured and not botmod.MEDIUM.measured
+    # after the round's last launch both count the table as it is
+    final = botmod.make_outlook(state, 0, [0, 0], measured=True)
+    assert botmod.evaluate(up, final) == botmod.evaluate(up, botmod.make_outlook(state, 0, [0, 0]))

@@ -1,6 +1,7 @@
 """Bots for Planepita: easy (a sensible aim, shaky hands), medium (a small
-physics search) and hard (a wider search with a risk-aware evaluation, a
-robustness check of the best shots, and a look at the next opponent's reply
+physics search) and hard (a wider search that looks closer at its best hits,
+an evaluation with the risks measured in play, a check of its best shots
+against its own hand's errors, and a look at the next opponent's reply
 before it flips).
 
 Every level has a stated execution spread (:data:`SPREADS`): the flick it
@@ -14,9 +15,12 @@ Every bot is a function of its view and owns its randomness
 (``rng.make(seed, "planepita-bot", seat, level)``); nothing here touches the
 module-level ``random``. Candidate shots are tried with ``physics.simulate``
 on the view's layout, the launch built the way ``rules.shot`` builds it (a
-test holds the two equal). A search stops at its simulation cap or, when it
-has one, its time budget, whichever comes first; with no budget a decision
-is fully deterministic for a seed.
+test holds the two equal), except a shot whose disc slides straight to a
+stop on the planet clear of every piece: that one the slide law answers as
+the simulator would (:func:`free_slide`), and it costs no simulation. A
+level is its simulation cap (``timed=False`` keeps it alone, and a decision
+is then fully deterministic for a seed); its seconds are a safety cap that
+ends a search only on a slow or busy machine (``clock_cut`` says when).
 
 :func:`evaluate` scores a layout for one seat as the points it expects from
 the three areas. Each owner's power per area (face up 2, face down 1, Last
@@ -24,7 +28,9 @@ Player disc 1, Double disc 4) is weighted by each disc's chance to survive
 the launches still to come from other teams: face-up discs in the jammer's
 area are swept, face-up discs near the rim are easy to knock off, face-up
 discs in an area the jammer could be pushed into may be swept, face-down
-discs hardly move. The margin over the strongest other owner becomes a chance
+discs hardly move. The medium bot keeps simple constants for these risks;
+the hard bot weighs the rates measured in play (:class:`Risk`), which are
+far higher for a face-up disc. The margin over the strongest other owner becomes a chance
 to win the area, sharper as the round runs out and exact after its last
 launch, times the tokens in the area's slot. Teammates' points count as the
 bot's own; opponents' points count against it; 3P discs (2 players) only
@@ -531,10 +537,15 @@ SPREADS: dict[str, Spread] = {
 }
 #: what each level does before its hand strays, for the setup screen
 PLANS: dict[str, str] = {
-    "easy": "Aims at an open spot, often the centre, without trying shots first.",
-    "medium": "Tries about forty shots in the physics and plays the best.",
-    "hard": "Tries a few hundred shots, angled and banked ones too, weighs the risks, "
-    "and looks at the next player's reply before it flips.",
+    "easy": "Aims at an open spot, often the centre, without trying shots first, "
+    "and flips now and then.",
+    "medium": "Tries up to 28 shots (open spots, hits on the three discs it most wants "
+    "gone, jammer pushes) and plays the one that leaves it the most points, "
+    "by a rough sense of what later launches will knock away.",
+    "hard": "Tries over a hundred shots, angled hits too, and looks closer at the best "
+    "hits; weighs how often the launches still to come really knock a disc away, "
+    "re-tries its best five shots with its own hand's errors, and looks at the next "
+    "player's best reply before it flips.",
 }
 
 
