@@ -606,9 +606,9 @@ HARD = Level(
     jammer_shots=18,
     max_sims=100,
     # seconds: a safety cap, not the level (the level is its simulations):
-    # a decision takes about 0.1-0.3 s, and one busy process beside it
-    # rarely makes it reach these (tools/bench.py "bots" and "clock")
-    budget=0.6,
+    # a decision takes about 0.1-0.4 s of a core, and one busy process
+    # beside it rarely makes it reach these (tools/bench.py "bots" and "clock")
+    budget=0.8,
     robust=5,
     reply_sims=40,
     refine=6,
