@@ -197,9 +197,11 @@ def test_the_measured_risks_run_from_two_players_to_six() -> None:
 
 def test_the_hard_bot_weighs_a_face_up_disc_at_its_measured_risk() -> None:
     """A lone face-up disc in the 4-pt area with six launches of the other
-    seat to come: the simple risks (the medium bot's) count three of them
-    at 10 %; the measured ones (the hard bot's) count all six at 37 %, so
-    the same disc face down is worth more to the hard bot, not to medium."""
+    seat to come, at the start of a round (nothing yet says how hard the
+    table hits): the simple risks (the medium bot's) count three of them at
+    10 %; the measured ones (the hard bot's) count all six, halfway between
+    a table of easy bots (3 %) and one of medium bots (37 %), so the same
+    disc face down is worth more to the hard bot, not to medium."""
     state = RULES.setup(RULES.info.config(2, third_party=False), 1)
     later = [0, 6]
     up = Layout(2, (Disc(0, 0, 0.0, 120.0),), (0.0, 0.0), (0.5, 0.5))
@@ -213,3 +215,18 @@ def test_the_hard_bot_weighs_a_face_up_disc_at_its_measured_risk() -> None:
     # after the round's last launch both count the table as it is
     final = botmod.make_outlook(state, 0, [0, 0], measured=True)
     assert botmod.evaluate(up, final) == botmod.evaluate(up, botmod.make_outlook(state, 0, [0, 0]))
+
+
+def test_the_hard_bot_reads_how_hard_the_table_hits_from_the_black_hole() -> None:
+    """The share of this round's launches that ended in the black hole says
+    how hard the table hits: none of eight, a calm table (easy bots' risks);
+    four of eight, a fierce one (medium bots')."""
+    state = RULES.setup(RULES.info.config(2, third_party=False), 1)
+    calm = replace(state, turn=8)
+    lost = tuple(Disc(i, i % 2) for i in range(4))
+    fierce = replace(state, turn=8, black_hole=lost)
+    assert botmod.violence(calm) == 0.0
+    assert botmod.violence(fierce) == 1.0
+    assert 0.0 < botmod.violence(state) < 1.0
+    assert botmod.risk_for(1, 0.0) == botmod.RISK_CALM
+    assert botmod.risk_for(1, 1.0) == botmod.RISK_FEW

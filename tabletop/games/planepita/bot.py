@@ -112,30 +112,51 @@ class Risk:
     base: tuple[float, float, float]  # a face-up disc staying whatever the others do
 
 
-#: against one opposing seat (2 players) and against four (6 players)
+#: at a table of medium bots, against one opposing seat (2 players) and
+#: against four (6 players)
 RISK_FEW = Risk(up=(0.50, 0.37, 0.31), rim=0.43, down=0.01, base=(1.0, 1.0, 1.0))
 RISK_MANY = Risk(up=(0.32, 0.28, 0.12), rim=0.14, down=0.01, base=(0.85, 0.80, 1.0))
+#: at a table of easy bots (40 games at 2 players, 30 at 6: alike), whose
+#: flicks seldom knock a disc away
+RISK_CALM = Risk(up=(0.06, 0.03, 0.04), rim=0.02, down=0.005, base=(1.0, 1.0, 1.0))
+#: the share of this round's launches that ended in the black hole (a disc
+#: flicked off or knocked off), at a table of easy bots and of medium bots
+#: (about 0.05-0.10 and 0.35-0.40 at 2 and 6 players): how hard the table
+#: hits, read from the view; before the round has shown much, it is taken
+#: as VIOLENCE_PRIOR launches at the middle of the two
+CALM_LOSSES = 0.08
+FIERCE_LOSSES = 0.37
+VIOLENCE_PRIOR = 4.0
 
 
-def risk_for(opposing: int) -> Risk:
-    """:class:`Risk` for a disc whose owner plays against ``opposing`` seats."""
-    t = min(1.0, max(0.0, (opposing - 1) / 3.0))
+def violence(state: PlanepitaState) -> float:
+    """How hard this round's table hits, 0 (as easy bots do) to 1 (as
+    medium bots do): the share of its launches so far that ended in the
+    black hole, between :data:`CALM_LOSSES` and :data:`FIERCE_LOSSES`."""
+    middle = (CALM_LOSSES + FIERCE_LOSSES) / 2.0
+    share = (len(state.black_hole) + middle * VIOLENCE_PRIOR) / (state.turn + VIOLENCE_PRIOR)
+    return min(1.0, max(0.0, (share - CALM_LOSSES) / (FIERCE_LOSSES - CALM_LOSSES)))
 
-    def mix(a: float, b: float) -> float:
-        return a + (b - a) * t
+
+def blend(a: Risk, b: Risk, t: float) -> Risk:
+    """The risks ``t`` of the way from ``a`` to ``b`` (0..1)."""
+
+    def mix(x: float, y: float) -> float:
+        return x + (y - x) * t
 
     def mix3(
-        a: tuple[float, float, float], b: tuple[float, float, float]
+        x: tuple[float, float, float], y: tuple[float, float, float]
     ) -> tuple[float, float, float]:
-        return (mix(a[0], b[0]), mix(a[1], b[1]), mix(a[2], b[2]))
+        return (mix(x[0], y[0]), mix(x[1], y[1]), mix(x[2], y[2]))
 
-    few, many = RISK_FEW, RISK_MANY
-    return Risk(
-        mix3(few.up, many.up),
-        mix(few.rim, many.rim),
-        mix(few.down, many.down),
-        mix3(few.base, many.base),
-    )
+    return Risk(mix3(a.up, b.up), mix(a.rim, b.rim), mix(a.down, b.down), mix3(a.base, b.base))
+
+
+def risk_for(opposing: int, fierce: float = 1.0) -> Risk:
+    """:class:`Risk` for a disc whose owner plays against ``opposing``
+    seats at a table whose :func:`violence` is ``fierce``."""
+    hot = blend(RISK_FEW, RISK_MANY, min(1.0, max(0.0, (opposing - 1) / 3.0)))
+    return blend(RISK_CALM, hot, fierce)
 
 
 #: the coach speaks when a move leaves the table this many points worse than
@@ -194,11 +215,12 @@ def make_outlook(
     hostile = [
         float(sum(n for s, n in enumerate(later) if teams[s] != teams[o])) for o in range(players)
     ]
-    risks = [risk_for(sum(1 for t in teams if t != teams[o])) for o in range(players)]
+    fierce = violence(state)
+    risks = [risk_for(sum(1 for t in teams if t != teams[o]), fierce) for o in range(players)]
     if state.third_party_variant:
         weight.append(0.0)
         hostile.append(sum(later) / 2.0)
-        risks.append(risk_for(1))
+        risks.append(risk_for(1, fierce))
     return Outlook(
         tuple(weight),
         tuple(hostile),
