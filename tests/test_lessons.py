@@ -279,6 +279,28 @@ def test_the_frame_answers_a_wrong_click_with_the_reason_and_the_step_waits(driv
     assert scene.session.to_move() == 0 and scene.session.ply == 2
 
 
+def test_a_gesture_step_after_a_wait_takes_its_value_as_it_begins(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pointer moved in the first frame of a gesture step that a wait
+    step's end began counts: the step's value was taken as it began, not
+    once that frame's input had changed it."""
+    from tabletop.ui.flow import start_lesson
+
+    lesson = _lesson(
+        '[[step]]\nid = "bob"\ndo = "wait"\nsay = "Bob moves."\n'
+        '[[step]]\nid = "point"\ndo = "gesture"\nvalue = "hover"\nsay = "Point."\n'
+        '[[step]]\nid = "end"\nsay = "Done."\n'
+    )
+    monkeypatch.setattr(lessons, "load", lambda entry, lesson_id=None: (lesson, {}))
+    scene = start_lesson(driver.app, NIM)
+    assert scene is not None and scene.coach.index == 0
+    driver.frames(1)  # your turn: the wait is over as the frame begins
+    assert scene.coach.index == 1
+    driver.move(scene.table.stone_centres(1, scene.view.heaps[1])[-1])
+    assert scene.coach.index == 2
+
+
 def test_undo_is_refused_in_a_lesson_with_a_reason(driver: Driver) -> None:
     scene = _start(driver)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
