@@ -373,6 +373,7 @@ def test_the_tool_plays_each_of_nims_lessons_to_its_end() -> None:
     assert [r.line() for r in reports] == ["nim: 5 steps, finished", "nim/two: 3 steps, finished"]
     (report,) = tool.run(["nim/two"], games=games_with_nim())
     assert report.line() == "nim/two: 3 steps, finished"
+    assert tool.run_lesson("nim", games=games_with_nim()).line() == "nim: 5 steps, finished"
 
 
 #: the fewest steps a shipped game's lesson takes (a first game, taught in order)
@@ -395,7 +396,7 @@ def test_every_games_lesson_plays_to_its_end_through_the_frames(lesson_id: str) 
         pytest.skip(f"{lesson_id} has no lesson yet")
     lesson, _ = lessons.load(entry, lesson_id)
     assert len(lesson.steps) >= FEWEST_STEPS
-    (report,) = tool.run([lesson_id])
+    report = tool.run_lesson(lesson_id)
     assert report.finished, report.problems
     assert report.line() == f"{lesson_id}: {len(lesson.steps)} steps, finished"
 

@@ -220,14 +220,21 @@ def run(names: Sequence[str] | None = None, games: Any = None) -> list[Report]:
     for name in names or list(games):
         game = name.partition("/")[0]
         chosen += [(game, i) for i in lesson_ids(games[game]) if name in (game, i)]
-    reports = []
-    for game, lesson_id in chosen:
-        app = make_app(games=games)
-        try:
-            reports.append(play_lesson(app, games[game], lesson_id))
-        finally:
-            app.shutdown()
-    return reports
+    return [run_lesson(lesson_id, games) for _, lesson_id in chosen]
+
+
+def run_lesson(lesson_id: str, games: Any = None) -> Report:
+    """Play the one lesson ``lesson_id`` (a game's first lesson by its name,
+    another as ``game/NAME``) in a fresh app."""
+    if games is None:
+        from tabletop.games import REGISTRY
+
+        games = REGISTRY
+    app = make_app(games=games)
+    try:
+        return play_lesson(app, games[lesson_id.partition("/")[0]], lesson_id)
+    finally:
+        app.shutdown()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
