@@ -382,8 +382,7 @@ def _cheapest_claims(state: UchronicleState) -> Claims:
 
 def _round_over(state: UchronicleState) -> dict[str, str]:
     cards = state.results_cards[0][YOU] if state.results_cards else ()
-    mine = plural(len(cards), "card")
-    return {"mine": f"{mine} ({cards_words(cards)})" if cards else "no card"}
+    return {"mine": plural(len(cards), "card"), "points": plural(len(cards), "negative point")}
 
 
 def _round_over_claims(state: UchronicleState) -> Claims:

@@ -48,7 +48,8 @@ RANK, LEAD, OWN, DIMMED, CHEAPEST = (parse_card(c) for c in ("D3", "B2", "A1", "
 
 
 def _board(state: UchronicleState) -> dict[str, str]:
-    return {"rules": state.rules.words()}
+    rules = state.rules
+    return {"rules": rules.words() + (", no trump rank" if rules.trump_rank is None else "")}
 
 
 def _board_claims(state: UchronicleState) -> Claims:
