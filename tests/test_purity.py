@@ -14,8 +14,8 @@ the rules below. A failure names the file, the line and the arrow.
   never a scene (scenes are loaded lazily, by name).
 - in a game package ``<g>``: the scene (``scene.py``, the ``scene_*.py``
   modules it is split into, or a ``scene/`` package), its ``table/`` and its
-  ``lesson.py`` (the lesson's checks, which also drive the table as a person
-  would) import the ui, the core and its own game's modules; ``bot.py``
+  ``lesson.py`` and ``lesson_*.py`` (the lessons' checks, which also drive the
+  table as a person would) import the ui, the core and its own game's modules; ``bot.py``
   its own rules and pure modules and the core; ``rules.py`` and every other
   pure module the core and its own pure modules (never its bot, scene or
   package ``__init__``). No game imports another game, the registry or the app.
@@ -186,7 +186,7 @@ def place_of(module: str, test_games: Iterable[str]) -> Place:
         rest = module[len(game) + 1 :].split(".") if module != game else []
     if not rest:
         return Place("game", game, "init")
-    if rest[0] in ("scene", "table", "lesson") or rest[0].startswith("scene_"):
+    if rest[0] in ("scene", "table", "lesson") or rest[0].startswith(("scene_", "lesson_")):
         return Place("game", game, "scene")
     part = rest[0] if rest[0] in ("bot", "rules") else "pure"
     return Place("game", game, part)

@@ -747,6 +747,11 @@ class GameScene(Scene):
             value = self.table.lesson_value(step.value) if step and step.do == "gesture" else None
             if coach.tick(s.state, value):
                 self.table.refresh()
+                step = coach.step
+                if step is not None and step.do == "gesture":
+                    # the gesture step that follows takes its table value now,
+                    # before the next frame's input can change it
+                    coach.tick(s.state, self.table.lesson_value(step.value))
             if not coach.bots_may_move():
                 return
         if s.is_bot_turn():
