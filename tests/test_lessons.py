@@ -383,7 +383,7 @@ def _tool_plays(
     **settings: object,
 ) -> tuple[tool.Report, list[object]]:
     """tools/lessons.py's play of ``lesson`` on Nim: the report and the moves made."""
-    monkeypatch.setattr(lessons, "load", lambda entry: (lesson, hooks))
+    monkeypatch.setattr(lessons, "load", lambda entry, lesson_id=None: (lesson, hooks))
     app = tool.make_app(games=games_with_nim())
     try:
         if settings:
