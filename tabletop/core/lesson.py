@@ -184,7 +184,7 @@ def parse(text: str, game: str) -> Lesson:
 
 
 def _package(entry: GameEntry) -> str:
-    return type(entry.rules).__module__.rpartition(".")[0]
+    return entry.package  # read without importing the game's rules
 
 
 def has_lesson(entry: GameEntry) -> bool:
