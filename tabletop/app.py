@@ -388,6 +388,7 @@ class App:
     ) -> None:
         import pygame
 
+        from tabletop.core.loading import Warmer
         from tabletop.core.storage import Storage
         from tabletop.ui.scene import SceneStack
         from tabletop.ui.sound import Sound
@@ -424,6 +425,15 @@ class App:
             self.size, palette=self.settings.palette, anim_speed=self.settings.anim_speed
         )
         self.sound = Sound(volume=self.settings.volume, muted=self.settings.muted)
+        #: the games' code and the sound effects, imported and made on a
+        #: worker once the title has shown its first frame (TitleScene.update
+        #: starts it), so start-up pays for none of them; in tests (not
+        #: threaded) each is made where it is first needed
+        self.warmer = Warmer(
+            [(name, entry.warm) for name, entry in self.games.items()]
+            + [("sound", self.sound.prepare)],
+            threaded=threaded_bots,
+        )
         self.toasts = Toasts()
         #: the whole text of a line drawn shortened, under the pointer, on every screen
         self.cut_tooltip = CutTooltip()
@@ -648,7 +658,9 @@ class App:
 
         clock = pygame.time.Clock()
         while self.running:
-            dt = min(clock.tick(60) / 1000.0, 0.1)
+            # the first frame at once (a capped tick would first wait out a
+            # sixtieth of a second), then at most 60 a second
+            dt = min(clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
             self.frame(pygame.event.get(), dt)
             if max_frames is not None and self.frames >= max_frames:
                 break
@@ -767,6 +779,11 @@ class App:
         """Dispose of every scene (a broken one may raise again) and quit pygame."""
         import pygame
 
+        try:
+            self.warmer.stop()
+        except Exception:  # noqa: BLE001 - the others still stop their work
+            pass
+
         while self.stack.scenes:
             scene = self.stack.scenes.pop()
             try:
@@ -783,6 +800,7 @@ class App:
         import pygame
 
         self._save_window_size()
+        self.warmer.stop()  # the import under way ends; no other starts
         self.stack.clear()  # scenes stop their work (a bot still thinking)
         self.storage.flush()  # the last autosave reaches the disk before we go
         pygame.quit()

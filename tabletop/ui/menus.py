@@ -84,11 +84,19 @@ def draw_game_picture(surface: pygame.Surface, rect: pygame.Rect, entry: Any, th
 class GameCard(Widget):
     """A game on the title screen: picture, title, blurb, players. Click to set up."""
 
-    def __init__(self, entry: Any, on_click: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        entry: Any,
+        on_click: Callable[[], object],
+        ready: Callable[[], bool] = lambda: True,
+    ) -> None:
         info = entry.info
         super().__init__(tooltip=f"{info.title}: {info.blurb}")
         self.entry = entry
         self.on_click = on_click
+        #: whether the game's code is imported, so its picture can be drawn
+        #: without a wait (the app's Warmer imports it while the title shows)
+        self.ready = ready
         self._armed = False
         self._picture: pygame.Surface | None = None
         self._picture_key: tuple[object, ...] = ()
@@ -104,13 +112,23 @@ class GameCard(Widget):
 
     def picture(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
         """The game's picture, drawn once per size and palette (games draw
-        them procedurally, which is far too slow to repeat every frame)."""
-        key = (size, theme.palette, theme.scale)
+        them procedurally, which is far too slow to repeat every frame).
+        Until the game's code is imported (:attr:`ready`), only the picture's
+        ground: the title's first frame imports no game."""
+        key = (size, theme.palette, theme.scale, self.ready())
         if self._picture is None or key != self._picture_key:
             self._picture = pygame.Surface(size)
-            draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            if key[-1]:
+                draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            else:
+                self._picture.fill(theme.felt_dark)
             self._picture_key = key
         return self._picture
+
+    @property
+    def waiting(self) -> bool:
+        """True while the card shows the ground of a picture still to come."""
+        return not self._picture_key or not self._picture_key[-1]
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -264,7 +282,11 @@ class TitleScene(MenuScene):
     heading = "Tabletop"
 
     def build(self) -> None:
-        self.cards = [GameCard(e, partial(self.open_setup, e)) for e in self.app.games.values()]
+        warmer = self.app.warmer
+        self.cards = [
+            GameCard(e, partial(self.open_setup, e), partial(warmer.ready, e.name))
+            for e in self.app.games.values()
+        ]
         #: each card's *Learn to play* (games that ship a lesson), on its picture
         self.lessons = {
             card.entry.name: lesson_button(self.app, card.entry)
@@ -288,6 +310,17 @@ class TitleScene(MenuScene):
 
     def enter(self) -> None:
         self.refresh_resume()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.frames:  # a frame has shown: the games' code is imported on a worker
+            self.app.warmer.start()  # (once per app); each card's picture comes when ready
+
+    @property
+    def waiting(self) -> bool:
+        """True while a card waits for its game's picture (the worker is
+        importing the games): frames must keep coming to show it."""
+        return any(card.waiting for card in self.cards)
 
     def refresh_resume(self) -> None:
         storage = self.app.storage
