@@ -13,13 +13,13 @@ player reads one line naming it, and the next start works.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
-import platform
 import sys
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -200,6 +200,25 @@ def _print_list() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The program: the command line, then the window until it closes; the
+    exit status. Start-up builds thousands of objects that last (modules,
+    classes, the games' info, fonts): the cyclic garbage collector waits
+    until the window's frames begin instead of walking them again and again
+    while they are made."""
+    collecting = gc.isenabled()
+    gc.disable()
+
+    def resume() -> None:
+        if collecting:
+            gc.enable()
+
+    try:
+        return _main(argv, resume)
+    finally:
+        resume()
+
+
+def _main(argv: Sequence[str] | None, resume: Callable[[], None]) -> int:
     # the player reads every problem in the program's own words (a message in
     # the window, one line on stderr); log records are for whoever configures
     # logging, never printed on the console by Python's last-resort handler
@@ -246,6 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return CRASH_STATUS
     try:
         app.start(launch)
+        resume()
         app.run(max_frames=launch.frames)
     except CliError as exc:
         app.shutdown()
@@ -263,6 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def crash_report(exc: BaseException, context: Sequence[str] = ()) -> str:
     """The text of a crash log: the versions, ``context`` (what was running),
     and the traceback."""
+    import platform
+
     try:
         import pygame
 

@@ -39,7 +39,6 @@ what it asks for having happened.
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -121,6 +120,8 @@ class StepHooks:
 
 def parse(text: str, game: str) -> Lesson:
     """A lesson from the text of its ``lesson.toml``; LessonError says what is wrong."""
+    import tomllib  # here, not at start-up: the title only asks has_lesson
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
