@@ -395,8 +395,10 @@ class App:
     """The window and everything scenes share. One per process.
 
     ``threaded_bots=False`` has every game's bots answer on the frame loop's
-    thread, and ``timed_bots=False`` gives them their iteration caps alone:
-    tests drive the app frame by frame and get the same game every time.
+    thread (and nothing is warmed on a worker: a game's code is imported
+    where it is first needed), and ``timed_bots=False`` gives them their
+    iteration caps alone: tests drive the app frame by frame and get the
+    same game every time.
     """
 
     def __init__(

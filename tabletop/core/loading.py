@@ -134,6 +134,11 @@ class Warmer:
         """True while started jobs are still under way."""
         return self._thread is not None and self._thread.is_alive()
 
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until every job has ended (tests, which never sleep instead)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
     def stop(self, timeout: float = 30.0) -> None:
         """Start no further job and wait (at most ``timeout`` seconds) for the
         one under way."""
