@@ -110,6 +110,21 @@ def test_a_lazy_entry_refuses_rules_with_another_info() -> None:
         GameEntry(info=etuc.info)
 
 
+def test_warming_phantom_rummy_builds_its_goal_tables() -> None:
+    """Phantom Rummy's goal tables (a fifth of a second) are built by the
+    first question, or by the worker warming the game: never at import."""
+    from tabletop.games.phantom_rummy import hands
+
+    hands.clear_caches()
+    try:
+        entry = fresh(REGISTRY["phantom_rummy"])
+        assert not hands._BUILT
+        entry.warm()
+        assert sorted(hands._BUILT) == [2, 3]
+    finally:  # the tables as every other test of this process finds them
+        hands.prepare()
+
+
 def test_the_registry_s_info_is_the_rules_info() -> None:
     for entry in REGISTRY.values():
         assert entry.rules.info is entry.info, entry.name

@@ -421,7 +421,15 @@ class Bot(Protocol):
 
 #: the parts of a :class:`GameEntry` a lazy entry names as ``"module:attr"``
 #: paths and imports on first use (the ones with None for "none" last)
-PARTS = ("rules", "sample_action", "make_bot", "determinize", "level_notes", "user_config")
+PARTS = (
+    "rules",
+    "sample_action",
+    "make_bot",
+    "determinize",
+    "level_notes",
+    "user_config",
+    "prepare",
+)
 #: the parts every entry has
 REQUIRED_PARTS = PARTS[:3]
 
@@ -485,6 +493,10 @@ class GameEntry:
     #: saves), and a message for the player (a damaged file set aside). Asked
     #: when a new game starts, never for a loaded one: a save holds its config.
     user_config: Callable[[GameConfig, Path], tuple[GameConfig, str | None]] | None = _part()
+    #: prepare() builds what the game would otherwise build at its first
+    #: question and keeps it (Phantom Rummy's goal tables): called by
+    #: :meth:`warm`, on the worker, while the title shows
+    prepare: Callable[[], None] | None = _part()
     #: a lazy entry's parts not loaded yet, as (part, "module:attr") pairs
     #: (empty for a whole entry)
     parts: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
@@ -568,11 +580,31 @@ class GameEntry:
 
     def warm(self) -> None:
         """Import everything the game will need (its parts, its table, its
-        picture) as a worker does while the title shows."""
+        picture) and build what it builds at its first question
+        (:attr:`prepare`), as a worker does while the title shows."""
         self.load(urgent=False)
         for path in (self.icon, self.scene):
             if path:
                 resolve(path, urgent=False)
+        if self.prepare is not None:
+            self.prepare()
+
+    def exports(self) -> Callable[[str], Any]:
+        """The game package's ``__getattr__`` (PEP 562): the names the
+        package offered when it imported its rules (``RULES``,
+        ``sample_action``, ``determinize``, ``user_config``), read from the
+        entry when first asked for, so importing the package still imports
+        nothing else of the game."""
+        offered = {"RULES": "rules", "sample_action": "sample_action"}
+        offered |= {p: p for p in ("determinize", "user_config") if p in dict(self.parts)}
+
+        def __getattr__(name: str) -> Any:
+            part = offered.get(name)
+            if part is None:
+                raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+            return getattr(self, part)
+
+        return __getattr__
 
     @property
     def package(self) -> str:

@@ -23,3 +23,7 @@ ENTRY = GameEntry.lazy(
     scene="tabletop.games.etuc.table:scene",
     icon="tabletop.games.etuc.table:draw_icon",
 )
+
+#: ``RULES``, ``sample_action``, ``determinize``..., which this package offered
+#: when it imported its rules, read from the entry on first use
+__getattr__ = ENTRY.exports()

@@ -22,6 +22,11 @@ ENTRY = GameEntry.lazy(
     bots="tabletop.games.phantom_rummy.bot",
     sample_action="tabletop.games.phantom_rummy.rules:sample_action",
     determinize="tabletop.games.phantom_rummy.rules:determinize",
+    prepare="tabletop.games.phantom_rummy.hands:prepare",
     scene="tabletop.games.phantom_rummy.table:scene",
     icon="tabletop.games.phantom_rummy.table:draw_icon",
 )
+
+#: ``RULES``, ``sample_action``, ``determinize``..., which this package offered
+#: when it imported its rules, read from the entry on first use
+__getattr__ = ENTRY.exports()

@@ -28,3 +28,7 @@ ENTRY = GameEntry.lazy(
     scene="tabletop.games.planepita.table:scene",
     icon="tabletop.games.planepita.table:draw_icon",
 )
+
+#: ``RULES``, ``sample_action``, ``determinize``..., which this package offered
+#: when it imported its rules, read from the entry on first use
+__getattr__ = ENTRY.exports()

@@ -26,3 +26,7 @@ ENTRY = GameEntry.lazy(
     scene="tabletop.games.uchronicle.table:scene",
     icon="tabletop.games.uchronicle.table:draw_icon",
 )
+
+#: ``RULES``, ``sample_action``, ``determinize``..., which this package offered
+#: when it imported its rules, read from the entry on first use
+__getattr__ = ENTRY.exports()
