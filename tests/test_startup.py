@@ -17,6 +17,8 @@ import pytest
 
 from tabletop.core.game import GameEntry
 from tabletop.core.loading import Warmer
+from tabletop.core.session import Session, default_seats
+from tabletop.core.storage import Storage
 from tabletop.games import REGISTRY
 from tests.ui.driver import make_app
 
@@ -42,9 +44,17 @@ def fresh(entry: GameEntry) -> GameEntry:
     return GameEntry(info=entry.info, scene=entry.scene, icon=entry.icon, parts=entry.parts)
 
 
-def test_the_title_s_first_frame_imports_no_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("autosave", [False, True], ids=["first-start", "with-an-autosave"])
+def test_the_title_s_first_frame_imports_no_game(tmp_path: Path, autosave: bool) -> None:
     """``tabletop --frames 1``, as a player starts it: after its one frame
-    neither numpy, pymunk nor a module of any game but its info is loaded."""
+    neither numpy, pymunk nor a module of any game but its info is loaded,
+    also when an autosave waits (whether its game has ended is asked after
+    that frame: it loads the game)."""
+    if autosave:
+        entry = REGISTRY["uchronicle"]
+        session = Session(entry, entry.default_config(2), 3, default_seats(["human", "easy"]))
+        session.play(session.rules.legal_actions(session.state)[0])
+        Storage(tmp_path).save_game("autosave", session.to_doc())
     env = dict(os.environ)
     env.update(
         SDL_VIDEODRIVER="dummy",

@@ -304,17 +304,29 @@ class TitleScene(MenuScene):
         for card in self.cards:
             card.lesson = self.lessons.get(card.entry.name)
         self.group.add(*self.cards, *self.buttons)
+        self.resume_unchecked = False
 
     def open_setup(self, entry: GameEntry) -> None:
         self.app.stack.push(SetupScene(self.app, entry))
 
     def enter(self) -> None:
-        self.refresh_resume()
+        #: whether the autosave's game has ended is known by loading it (its
+        #: game's code imported, its moves replayed): the program at start-up
+        #: asks once the title's first frame has shown, Resume offered until
+        #: then if there is an autosave (not threaded, tests: at once)
+        self.resume_unchecked = bool(self.app.warmer.threaded and not self.app.frames)
+        if self.resume_unchecked:
+            self.resume.enabled = self.app.storage.last_autosave() is not None
+            self.resume.disabled_reason = "No game in progress."
+        else:
+            self.refresh_resume()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.app.frames:  # a frame has shown: the games' code is imported on a worker
-            self.app.warmer.start()  # (once per app); each card's picture comes when ready
+        if self.app.frames:  # a frame has shown: what start-up left for later
+            if self.resume_unchecked:
+                self.refresh_resume()
+            self.app.warmer.start()  # the games' code, on a worker (once per app)
 
     @property
     def waiting(self) -> bool:
@@ -323,6 +335,7 @@ class TitleScene(MenuScene):
         return any(card.waiting for card in self.cards)
 
     def refresh_resume(self) -> None:
+        self.resume_unchecked = False
         storage = self.app.storage
         exists = storage.last_autosave() is not None
         finished = exists and storage.autosave_finished(ended(self.app))
