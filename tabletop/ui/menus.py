@@ -120,8 +120,8 @@ class GameCard(Widget):
             self._picture = pygame.Surface(size)
             if key[-1]:
                 draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
-            else:
-                self._picture.fill(theme.felt_dark)
+            else:  # a quiet ground: the pictures differ (felt, space)
+                self._picture.fill(theme.background)
             self._picture_key = key
         return self._picture
 
