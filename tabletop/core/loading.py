@@ -92,8 +92,10 @@ class Warmer:
     ) -> None:
         self.jobs = list(jobs)
         self.threaded = threaded
+        self._names = frozenset(name for name, _ in self.jobs)
+        #: the jobs ended (only ever added to, by the worker; a set's
+        #: membership is read safely from another thread)
         self._done: set[str] = set()
-        self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         #: jobs that raised, name -> the exception (for tests and crash logs)
@@ -118,16 +120,12 @@ class Warmer:
                 job()
             except Exception as exc:  # noqa: BLE001 - met again, and reported, where it is needed
                 self.errors[name] = exc
-            with self._lock:
-                self._done.add(name)
+            self._done.add(name)
 
     def ready(self, name: str) -> bool:
         """True when the job ``name`` has ended, or runs on no worker (not
         threaded, or no such job)."""
-        if not self.threaded or all(n != name for n, _ in self.jobs):
-            return True
-        with self._lock:
-            return name in self._done
+        return not self.threaded or name not in self._names or name in self._done
 
     @property
     def busy(self) -> bool:

@@ -115,7 +115,8 @@ class GameCard(Widget):
         them procedurally, which is far too slow to repeat every frame).
         Until the game's code is imported (:attr:`ready`), only the picture's
         ground: the title's first frame imports no game."""
-        key = (size, theme.palette, theme.scale, self.ready())
+        drawn = bool(self._picture_key) and self._picture_key[-1]  # once ready, ready for good
+        key = (size, theme.palette, theme.scale, drawn or self.ready())
         if self._picture is None or key != self._picture_key:
             self._picture = pygame.Surface(size)
             if key[-1]:
