@@ -114,6 +114,9 @@ def test_a_lazy_entry_refuses_rules_with_another_info() -> None:
     )
     with pytest.raises(TypeError, match="info"):
         wrong.load()
+    with pytest.raises(TypeError, match="info"):  # nothing of it was kept
+        wrong.rules  # noqa: B018
+    assert not wrong.loaded
     with pytest.raises(TypeError, match="no such part"):
         GameEntry(info=etuc.info, parts=(("rulez", "x:y"),))
     with pytest.raises(TypeError, match="has no rules"):

@@ -420,7 +420,8 @@ class Bot(Protocol):
 
 
 #: the parts of a :class:`GameEntry` a lazy entry names as ``"module:attr"``
-#: paths and imports on first use (the ones with None for "none" last)
+#: paths and imports on first use: the first three every entry has, the
+#: others may be None
 PARTS = (
     "rules",
     "sample_action",
@@ -535,7 +536,7 @@ class GameEntry:
         """A shipped game's entry, importing nothing of the game: ``rules``
         names its rules object (``"pkg.rules:RULES"``), ``bots`` its bot
         module (its ``make_bot`` and ``level_notes``), ``parts`` the others
-        (``sample_action``, ``determinize``, ``user_config``) as
+        (``sample_action``, ``determinize``, ``user_config``, ``prepare``) as
         ``"module:attr"`` paths; the scene and the icon as always. The rules'
         ``info`` must be ``info`` itself (checked when they load)."""
         named = {
@@ -567,15 +568,19 @@ class GameEntry:
         if self.loaded:
             return self
         with loading(urgent=urgent):
-            for part, path in self.parts:
-                if part not in self.__dict__:
-                    object.__setattr__(self, part, resolve(path, urgent=urgent))
-        rules = self.__dict__["rules"]
-        if getattr(rules, "info", None) is not self.info:
-            raise TypeError(
-                f"{self.info.name}: the rules' info is not the entry's "
-                "(the rules must take theirs from the game's info module)"
-            )
+            found = {
+                part: resolve(path, urgent=urgent)
+                for part, path in self.parts
+                if part not in self.__dict__
+            }
+            rules = found.get("rules", self.__dict__.get("rules"))
+            if getattr(rules, "info", None) is not self.info:
+                raise TypeError(
+                    f"{self.info.name}: the rules' info is not the entry's "
+                    "(the rules must take theirs from the game's info module)"
+                )
+            for part, value in found.items():
+                object.__setattr__(self, part, value)
         return self
 
     def warm(self) -> None:
