@@ -98,7 +98,8 @@ class Warmer:
         self._done: set[str] = set()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
-        #: jobs that raised, name -> the exception (for tests and crash logs)
+        #: jobs that raised, name -> the exception (the work is done again,
+        #: and the error met again, where it is needed)
         self.errors: dict[str, BaseException] = {}
 
     @property
@@ -126,11 +127,6 @@ class Warmer:
         """True when the job ``name`` has ended, or runs on no worker (not
         threaded, or no such job)."""
         return not self.threaded or name not in self._names or name in self._done
-
-    @property
-    def busy(self) -> bool:
-        """True while started jobs are still under way."""
-        return self._thread is not None and self._thread.is_alive()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait until every job has ended (tests, which never sleep instead)."""
