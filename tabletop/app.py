@@ -454,8 +454,8 @@ class App:
         #: starts it), so start-up pays for none of them; in tests (not
         #: threaded) each is made where it is first needed
         self.warmer = Warmer(
-            [(name, entry.warm) for name, entry in self.games.items()]
-            + [("sound", self.sound.prepare)],
+            [("sound", self.sound.prepare)]  # first: a click on the title plays one
+            + [(name, entry.warm) for name, entry in self.games.items()],
             threaded=threaded_bots,
         )
         self.toasts = Toasts()
