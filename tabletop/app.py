@@ -13,13 +13,13 @@ player reads one line naming it, and the next start works.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
-import platform
 import sys
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -200,6 +200,25 @@ def _print_list() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The program: the command line, then the window until it closes; the
+    exit status. Start-up builds thousands of objects that last (modules,
+    classes, the games' info, fonts): the cyclic garbage collector waits
+    until the window's frames begin instead of walking them again and again
+    while they are made."""
+    collecting = gc.isenabled()
+    gc.disable()
+
+    def resume() -> None:
+        if collecting:
+            gc.enable()
+
+    try:
+        return _main(argv, resume)
+    finally:
+        resume()
+
+
+def _main(argv: Sequence[str] | None, resume: Callable[[], None]) -> int:
     # the player reads every problem in the program's own words (a message in
     # the window, one line on stderr); log records are for whoever configures
     # logging, never printed on the console by Python's last-resort handler
@@ -246,6 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return CRASH_STATUS
     try:
         app.start(launch)
+        resume()
         app.run(max_frames=launch.frames)
     except CliError as exc:
         app.shutdown()
@@ -263,6 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def crash_report(exc: BaseException, context: Sequence[str] = ()) -> str:
     """The text of a crash log: the versions, ``context`` (what was running),
     and the traceback."""
+    import platform
+
     try:
         import pygame
 
@@ -373,8 +395,10 @@ class App:
     """The window and everything scenes share. One per process.
 
     ``threaded_bots=False`` has every game's bots answer on the frame loop's
-    thread, and ``timed_bots=False`` gives them their iteration caps alone:
-    tests drive the app frame by frame and get the same game every time.
+    thread (and nothing is warmed on a worker: a game's code is imported
+    where it is first needed), and ``timed_bots=False`` gives them their
+    iteration caps alone: tests drive the app frame by frame and get the
+    same game every time.
     """
 
     def __init__(
@@ -388,6 +412,7 @@ class App:
     ) -> None:
         import pygame
 
+        from tabletop.core.loading import Warmer
         from tabletop.core.storage import Storage
         from tabletop.ui.scene import SceneStack
         from tabletop.ui.sound import Sound
@@ -424,6 +449,15 @@ class App:
             self.size, palette=self.settings.palette, anim_speed=self.settings.anim_speed
         )
         self.sound = Sound(volume=self.settings.volume, muted=self.settings.muted)
+        #: the games' code and the sound effects, imported and made on a
+        #: worker once the title has shown its first frame (TitleScene.update
+        #: starts it), so start-up pays for none of them; in tests (not
+        #: threaded) each is made where it is first needed
+        self.warmer = Warmer(
+            [("sound", self.sound.prepare)]  # first: a click on the title plays one
+            + [(name, entry.warm) for name, entry in self.games.items()],
+            threaded=threaded_bots,
+        )
         self.toasts = Toasts()
         #: the whole text of a line drawn shortened, under the pointer, on every screen
         self.cut_tooltip = CutTooltip()
@@ -648,7 +682,9 @@ class App:
 
         clock = pygame.time.Clock()
         while self.running:
-            dt = min(clock.tick(60) / 1000.0, 0.1)
+            # the first frame at once (a capped tick would first wait out a
+            # sixtieth of a second), then at most 60 a second
+            dt = min(clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
             self.frame(pygame.event.get(), dt)
             if max_frames is not None and self.frames >= max_frames:
                 break
@@ -767,6 +803,11 @@ class App:
         """Dispose of every scene (a broken one may raise again) and quit pygame."""
         import pygame
 
+        try:
+            self.warmer.stop()
+        except Exception:  # noqa: BLE001 - the others still stop their work
+            pass
+
         while self.stack.scenes:
             scene = self.stack.scenes.pop()
             try:
@@ -783,6 +824,7 @@ class App:
         import pygame
 
         self._save_window_size()
+        self.warmer.stop()  # the import under way ends; no other starts
         self.stack.clear()  # scenes stop their work (a bot still thinking)
         self.storage.flush()  # the last autosave reaches the disk before we go
         pygame.quit()

@@ -101,6 +101,10 @@ def make_app(
     if home is None:
         home = os.environ.get("TABLETOP_HOME") or _temp_home()
     app = tabletop_app.App(tabletop_app.Launch(size=size), storage=Storage(home))
+    # the games' code imported now, as the program's worker does once the
+    # title has shown: pictures and frame times are those a player sees then
+    app.warmer.start()
+    app.warmer.wait()
     if palette is not None and palette != app.settings.palette:
         app.update_settings(palette=palette)
     return app

@@ -48,7 +48,6 @@ what it asks for having happened.
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -140,6 +139,8 @@ class StepHooks:
 def parse(text: str, game: str, lesson_id: str = "") -> Lesson:
     """A lesson from the text of its ``lesson.toml`` (``lesson_id``: the
     lesson's id, by default the game's first); LessonError says what is wrong."""
+    import tomllib  # here, not at start-up: the title only asks has_lesson
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -208,7 +209,7 @@ def parse(text: str, game: str, lesson_id: str = "") -> Lesson:
 
 
 def _package(entry: GameEntry) -> str:
-    return type(entry.rules).__module__.rpartition(".")[0]
+    return entry.package  # read without importing the game's rules
 
 
 def _files(entry: GameEntry, lesson_id: str) -> tuple[str, str]:

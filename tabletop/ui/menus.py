@@ -84,11 +84,19 @@ def draw_game_picture(surface: pygame.Surface, rect: pygame.Rect, entry: Any, th
 class GameCard(Widget):
     """A game on the title screen: picture, title, blurb, players. Click to set up."""
 
-    def __init__(self, entry: Any, on_click: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        entry: Any,
+        on_click: Callable[[], object],
+        ready: Callable[[], bool] = lambda: True,
+    ) -> None:
         info = entry.info
         super().__init__(tooltip=f"{info.title}: {info.blurb}")
         self.entry = entry
         self.on_click = on_click
+        #: whether the game's code is imported, so its picture can be drawn
+        #: without a wait (the app's Warmer imports it while the title shows)
+        self.ready = ready
         self._armed = False
         self._picture: pygame.Surface | None = None
         self._picture_key: tuple[object, ...] = ()
@@ -104,13 +112,24 @@ class GameCard(Widget):
 
     def picture(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
         """The game's picture, drawn once per size and palette (games draw
-        them procedurally, which is far too slow to repeat every frame)."""
-        key = (size, theme.palette, theme.scale)
+        them procedurally, which is far too slow to repeat every frame).
+        Until the game's code is imported (:attr:`ready`), only the picture's
+        ground: the title's first frame imports no game."""
+        drawn = bool(self._picture_key) and self._picture_key[-1]  # once ready, ready for good
+        key = (size, theme.palette, theme.scale, drawn or self.ready())
         if self._picture is None or key != self._picture_key:
             self._picture = pygame.Surface(size)
-            draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            if key[-1]:
+                draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            else:  # a quiet ground: the pictures differ (felt, space)
+                self._picture.fill(theme.background)
             self._picture_key = key
         return self._picture
+
+    @property
+    def waiting(self) -> bool:
+        """True while the card shows the ground of a picture still to come."""
+        return not self._picture_key or not self._picture_key[-1]
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -264,7 +283,11 @@ class TitleScene(MenuScene):
     heading = "Tabletop"
 
     def build(self) -> None:
-        self.cards = [GameCard(e, partial(self.open_setup, e)) for e in self.app.games.values()]
+        warmer = self.app.warmer
+        self.cards = [
+            GameCard(e, partial(self.open_setup, e), partial(warmer.ready, e.name))
+            for e in self.app.games.values()
+        ]
         #: each card's *Learn to play* (games that ship a lesson), on its picture
         self.lessons = {
             card.entry.name: lesson_button(self.app, card.entry)
@@ -282,14 +305,38 @@ class TitleScene(MenuScene):
         for card in self.cards:
             card.lesson = self.lessons.get(card.entry.name)
         self.group.add(*self.cards, *self.buttons)
+        self.resume_unchecked = False
 
     def open_setup(self, entry: GameEntry) -> None:
         self.app.stack.push(SetupScene(self.app, entry))
 
     def enter(self) -> None:
-        self.refresh_resume()
+        #: whether the autosave's game has ended is known by loading it (its
+        #: game's code imported, its moves replayed): the program at start-up
+        #: asks once the title's first frame has shown, Resume offered until
+        #: then if there is an autosave (not threaded, tests: at once)
+        self.resume_unchecked = bool(self.app.warmer.threaded and not self.app.frames)
+        if self.resume_unchecked:
+            self.resume.enabled = self.app.storage.last_autosave() is not None
+            self.resume.disabled_reason = "No game in progress."
+        else:
+            self.refresh_resume()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.frames:  # a frame has shown: what start-up left for later
+            if self.resume_unchecked:
+                self.refresh_resume()
+            self.app.warmer.start()  # the games' code, on a worker (once per app)
+
+    @property
+    def waiting(self) -> bool:
+        """True while a card waits for its game's picture (the worker is
+        importing the games): frames must keep coming to show it."""
+        return any(card.waiting for card in self.cards)
 
     def refresh_resume(self) -> None:
+        self.resume_unchecked = False
         storage = self.app.storage
         exists = storage.last_autosave() is not None
         finished = exists and storage.autosave_finished(ended(self.app))

@@ -79,9 +79,18 @@ class MenuScene(Scene):
         if pattern is None:
             pattern = pygame.Surface((w, h), 0, surface)
             pattern.fill(t.background)
-            for y in range(step // 2, h, step):
-                for x in range(step // 2 + (y // step % 2) * step // 2, w, step):
-                    pygame.draw.circle(pattern, dot, (x, y), radius)
+            # one dot drawn, then copied to every place in one call (drawing
+            # each was most of the title's first frame)
+            tile = pygame.Surface((2 * radius + 1, 2 * radius + 1), 0, surface)
+            tile.fill(t.background)
+            pygame.draw.circle(tile, dot, (radius, radius), radius)
+            pattern.fblits(
+                [
+                    (tile, (x - radius, y - radius))
+                    for y in range(step // 2, h, step)
+                    for x in range(step // 2 + (y // step % 2) * step // 2, w, step)
+                ]
+            )
             while len(_BACKGROUNDS) >= _KEPT_BACKGROUNDS:
                 del _BACKGROUNDS[next(iter(_BACKGROUNDS))]
             _BACKGROUNDS[key] = pattern
