@@ -469,6 +469,8 @@ class App:
         #: what the last frame said of the window: seconds until it changes
         #: with no input (:meth:`wake_in`), NOW before the first frame
         self.due = NOW
+        #: the window's changes and the scenes on the stack when it was last drawn
+        self._shown: tuple[int, list[int]] = (0, [])
         #: the loop's clock and its way to wait: a test of :meth:`run` gives
         #: its own, so it never waits on real time
         self.clock: Callable[[], float] = time.perf_counter
@@ -647,8 +649,6 @@ class App:
         drew, and nothing is drawn or flipped."""
         import pygame
 
-        scenes = [id(scene) for scene in self.stack.scenes]
-        window = self.window_changes
         changed = bool(events) or self.draws == 0 or self.due <= dt + 1e-9
         for event in events:
             self.handle(event)
@@ -664,18 +664,14 @@ class App:
         self.stack.update(dt)
         self.toasts.update(dt)
         self.cut_tooltip.update(dt)
-        draw = (
-            not changed_only
-            or changed
-            or self.wake_in() <= NOW
-            or window != self.window_changes
-            or scenes != [id(scene) for scene in self.stack.scenes]
-        )
+        shown = (self.window_changes, [id(scene) for scene in self.stack.scenes])
+        draw = not changed_only or changed or shown != self._shown or self.wake_in() <= NOW
         self.frames += 1
         if draw:
             self.draw()
             pygame.display.flip()
             self.draws += 1
+            self._shown = shown
             self.storage.take_loaded()  # a save opened in this frame has been shown: no longer suspect
         self.due = self.wake_in()
         if self.first_frame_at is None:
@@ -744,7 +740,7 @@ class App:
         was, for :meth:`crashed`."""
         import pygame
 
-        last = self.clock()
+        last = self.clock() - 1 / FPS
         while self.running:
             rest = self.due if max_frames is None else NOW
             if rest > NOW:
