@@ -337,6 +337,147 @@ def bench_scenes(opts: Options) -> list[Row]:
     return rows
 
 
+# -- a window at rest --------------------------------------------------------------------
+
+#: what the ``idle`` section measures: the title, and a table of each game
+#: waiting for a person's move (easy bots at its smallest table)
+IDLE_SCENES = ("title", "etuc", "planet", "planepita", "uchronicle", "phantom_rummy")
+#: seconds each is measured over, after the warm-up (messages gone, glows settled)
+IDLE_SECONDS = 10.0
+IDLE_WARMUP = 4.0
+#: the goal: at most this much of one core (issue 29)
+IDLE_GOAL = 5.0
+
+
+def has_display() -> bool:
+    """True when a real display is there (an X server or a Wayland one)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def idle_child(
+    scene: str, size: tuple[int, int], seconds: float, warmup: float, real: bool
+) -> None:
+    """In a process of its own: the real App on ``scene`` (``"title"`` or a
+    game's name) in a ``real`` window (else on the dummy driver), brought
+    to where a person is asked for their own move (the bots, threaded and
+    timed as in play, move first), then the real ``App.run`` loop while a
+    thread measures this process's CPU time (``time.process_time``) over
+    ``seconds`` of wall time after ``warmup``, prints it as one JSON line
+    and closes the window."""
+    import threading
+
+    if real:  # importing this module chose the dummy driver: the display's own instead
+        os.environ.pop("SDL_VIDEODRIVER", None)
+
+    import pygame
+
+    from tabletop.app import App, Launch
+    from tabletop.core.session import Seat
+    from tabletop.games import REGISTRY
+    from tabletop.ui import flow
+
+    app = App(Launch(size=size))
+    app.start(Launch())
+    if scene != "title":
+        entry = REGISTRY[scene]
+        players = entry.info.min_players
+        seats = [Seat("You")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, players)]
+        game = flow.start_game(app, entry, entry.default_config(players), 5, seats)
+        # the bots move in real time (their pauses, their moves shown) until the
+        # person is asked for a move of their own ("Your turn", not a claim)
+        deadline = time.perf_counter() + 120
+        while not (game.my_turn and not game.animating and not game.prompt_words()):
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{scene}: the person was never asked for a move")
+            app.frame(pygame.event.get(), 1 / 60)
+            time.sleep(1 / 60)
+    got: dict[str, Any] = {}
+
+    def measure() -> None:
+        time.sleep(warmup)
+        cpu, wall, frames, draws = time.process_time(), time.perf_counter(), app.frames, app.draws
+        time.sleep(seconds)
+        got.update(
+            cpu=time.process_time() - cpu,
+            wall=time.perf_counter() - wall,
+            frames=app.frames - frames,
+            draws=app.draws - draws,
+            driver=pygame.display.get_driver(),
+            size=list(app.size),
+        )
+        app.quit()  # the loop sees it within its longest rest
+
+    watcher = threading.Thread(target=measure, daemon=True)
+    watcher.start()
+    app.run()
+    watcher.join()
+    print(json.dumps(got), flush=True)
+
+
+def idle_once(scene: str, size: tuple[int, int]) -> dict[str, Any]:
+    """:func:`idle_child` in a fresh interpreter with a temporary settings
+    folder: in a real window when a display is there, else on SDL's dummy
+    driver; what it measured."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        env = dict(os.environ)
+        env.update(
+            SDL_AUDIODRIVER="dummy",
+            TABLETOP_HOME=tmp,
+            PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")])),
+        )
+        env["SDL_VIDEODRIVER"] = "dummy"
+        code = (
+            "from tools.bench import idle_child; "
+            f"idle_child({scene!r}, {tuple(size)!r}, {IDLE_SECONDS!r}, {IDLE_WARMUP!r}, "
+            f"{has_display()!r})"
+        )
+        proc = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if proc.returncode != 0:
+            raise RuntimeError(
+                f"idle {scene} exited {proc.returncode}: {proc.stderr.strip()[-800:]}"
+            )
+        got: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+        return got
+
+
+@section("idle")
+def bench_idle(opts: Options) -> list[Row]:
+    """Idle CPU: the share of one core the real ``App.run`` loop takes over
+    10 s on the title and on each game's table waiting for a person's move
+    (nothing moving, no pointer), measured as the process's CPU time over
+    wall time in a process of its own, in a real window when a display is
+    there (``DISPLAY`` set, e.g. under Xvfb), else on the dummy driver with
+    the same loop. Goal: at most 5 %."""
+    rows: list[Row] = []
+    for scene in IDLE_SCENES:
+        got = idle_once(scene, opts.size)
+        w, h = got["size"]
+        if scene == "title":
+            what = "the title"
+        else:
+            from tabletop.games import REGISTRY
+
+            what = f"{REGISTRY[scene].info.title}'s table waiting for your move"
+        window = "a real window" if got["driver"] not in ("dummy", "offscreen") else "headless"
+        rows.append(
+            Row(
+                f"idle CPU, {what} {w}x{h} ({window}, {got['driver']}; "
+                f"{got['draws']} of {got['frames']} frames drawn in {got['wall']:.0f} s)",
+                100 * got["cpu"] / got["wall"],
+                "%",
+                IDLE_GOAL,
+            )
+        )
+    return rows
+
+
 # -- Planepita's physics ----------------------------------------------------------------
 
 

@@ -279,6 +279,10 @@ def card_layouts(
     return out
 
 
+#: seconds between the title's looks at the games the worker is importing
+WARM_LOOK = 0.1
+
+
 class TitleScene(MenuScene):
     heading = "Tabletop"
 
@@ -334,6 +338,15 @@ class TitleScene(MenuScene):
         """True while a card waits for its game's picture (the worker is
         importing the games): frames must keep coming to show it."""
         return any(card.waiting for card in self.cards)
+
+    def wake_in(self) -> float:
+        """A tooltip's delay, as every menu; and while start-up's work
+        for later is not done (the autosave to check, the worker to start,
+        a picture to come), a look every :data:`WARM_LOOK` s."""
+        due = super().wake_in()
+        if self.resume_unchecked or self.waiting:
+            return min(due, WARM_LOOK)
+        return due
 
     def refresh_resume(self) -> None:
         self.resume_unchecked = False

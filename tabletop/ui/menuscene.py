@@ -66,6 +66,10 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def wake_in(self) -> float:
+        """A menu changes by itself only when a tooltip comes (its delay)."""
+        return self.group.wake_in()
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """A quiet pattern of table-felt dots, drawn by the program once per
         size and colours (a few hundred circles) and copied every frame."""

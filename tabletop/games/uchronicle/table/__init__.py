@@ -80,6 +80,7 @@ from tabletop.games.uchronicle.table.tutorial import (
 from tabletop.ui.cards import Look, Pose, draw_card, hit_test, icon_painter
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import Colour, Theme
 from tabletop.ui.widgets import Button, FocusGroup, seat_name_font, wrap_text
@@ -672,6 +673,11 @@ class UchronicleTable(Table[UchroniclePicture]):
 
     def update(self, dt: float) -> None:
         self.motion.update(dt, self.frame.view.rules, self.frame.app.theme.anim_speed)
+
+    def wake_in(self) -> float:
+        """A card's flight and the rule board's markers sliding move; the
+        table otherwise waits."""
+        return NOW if not self.motion.still(self.frame.view.rules) else NEVER
 
 
 # -- the title screen's picture ------------------------------------------------------------
