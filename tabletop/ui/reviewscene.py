@@ -142,7 +142,7 @@ class ReviewScene(MenuScene):
         found = self.findings[index]
         judged = found.assessment
         if "%" in judged.unit:
-            worse = f"{judged.loss * 100:.0f}% worse"
+            worse = f"{judged.loss * 100:.0f}% less chance"  # percentage points
         else:
             worse = f"{judged.loss:.1f} points worse"
         return f"Move {found.ply + 1} · {worse}"
