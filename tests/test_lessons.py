@@ -471,49 +471,6 @@ def _etuc_session() -> object:
     )
 
 
-def test_a_judgement_is_the_same_every_time_and_from_the_players_view() -> None:
-    from tabletop.core import review
-    from tabletop.games.etuc.rules import Pass
-
-    session = _etuc_session()
-    while session.is_bot_turn():
-        session.play(session.bot_action())
-    state, seat = session.state, session.to_move()
-    first = review.assess(session.entry, state, seat, Pass(), session.seed, session.ply)
-    again = review.assess(session.entry, state, seat, Pass(), session.seed, session.ply)
-    assert first == again and first is not None
-    assert first.best in session.rules.legal_actions(state) and first.loss >= 0
-    # the judge sees the view: the same judgement from a state that differs
-    # only in what the player cannot see
-    other = session.entry.determinize(
-        session.rules.view(state, seat), seat, __import__("random").Random(9)
-    )
-    hidden = review.assess(session.entry, other, seat, Pass(), session.seed, session.ply)
-    assert hidden == first
-    words = review.note(first)
-    assert "The hard bot would have chosen otherwise." in words and "coach speaks at" in words
-
-
-def test_a_review_lists_only_the_players_own_moves_worst_first_and_repeats() -> None:
-    from tabletop.core import review
-
-    session = _etuc_session()
-    rng = __import__("random").Random(3)
-    for _ in range(30):
-        if session.is_over():
-            break
-        if session.is_bot_turn():
-            session.play(session.bot_action())
-        else:
-            session.play(rng.choice(session.rules.legal_actions(session.state)))
-    states, actions = session.states, session.actions
-    found = review.review(session.entry, states, actions, 0, session.seed, limit=3)
-    assert found == review.review(session.entry, states, actions, 0, session.seed, limit=3)
-    assert found and all(session.rules.to_move(states[f.ply]) == 0 for f in found)
-    losses = [f.assessment.loss for f in found]
-    assert losses == sorted(losses, reverse=True) and losses[0] > 0
-
-
 def test_the_coach_is_a_setting_kept_in_saves_and_marks_the_game() -> None:
     from tabletop.core.session import Session
 
