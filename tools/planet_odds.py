@@ -13,11 +13,15 @@ and records at the start of every round from round 2 on:
   entry less the best of the others', clipped to :data:`odds.LEAD_CLIP`),
   whether it has nothing to show yet, and whether it won the card in the end;
 - for each medium seat: its free faces and how many cells of its habitat
-  terrain it gained by the end.
+  terrain it gained by the end;
+- for each seat: its count of each terrain, and its habitat card.
 
 Then it fits, per kind and ``j``, a logistic model of winning the card on
-(1, lead, nothing to show, 2 players, 3 players) by Newton's method, and per
-count of free faces the mean and spread of the habitat cells still to come.
+(1, lead, nothing to show, 2 players, 3 players) by Newton's method; per
+count of free faces, the mean and spread of the habitat cells still to come;
+and how much a terrain's cells on a planet tell of its holder's habitat card
+(the weight ``b`` of P(card t) proportional to exp(b x cells of t), the
+best likelihood on a grid of hundredths).
 The tables are printed as Python (``--write`` puts them in odds.py between
 its markers). Nothing here imports pygame.
 """
@@ -43,18 +47,24 @@ from tabletop.games.planet import bot as planet_bot  # noqa: E402
 from tabletop.games.planet import odds  # noqa: E402
 from tabletop.games.planet.model import ROUNDS  # noqa: E402
 from tabletop.games.planet.regions import masks  # noqa: E402
-from tabletop.games.planet.tiles import ANIMALS, KINDS  # noqa: E402
+from tabletop.games.planet.tiles import ANIMALS, KINDS, TERRAINS  # noqa: E402
 
 ODDS_FILE = ROOT / "tabletop" / "games" / "planet" / "odds.py"
 Row = tuple[int, str, int, int, int, int]
+#: a seat's count of each terrain, and the index of its habitat's terrain
+Holding = tuple[list[int], int]
 
 
-def play(players: int, games: int, seed: int) -> tuple[list[Row], dict[int, list[int]]]:
-    """The card rows (players, kind, j, lead, nothing, won) and the habitat
-    gains by free faces of ``games`` games at ``players``."""
+def play(
+    players: int, games: int, seed: int
+) -> tuple[list[Row], dict[int, list[int]], list[Holding]]:
+    """The card rows (players, kind, j, lead, nothing, won), the habitat
+    gains by free faces and the seats' holdings of ``games`` games at
+    ``players``."""
     rules = planet.RULES
     rows: list[Row] = []
     gains: dict[int, list[int]] = defaultdict(list)
+    holdings: list[Holding] = []
     for g in range(games):
         game_seed = rngmod.derive(seed, "planet-odds", players, g)
         mix = rngmod.make(game_seed, "planet-odds-levels")
@@ -72,6 +82,9 @@ def play(players: int, games: int, seed: int) -> tuple[list[Row], dict[int, list
                 habitat = [state.planets[s].count(state.habitats[s] or "") for s in range(players)]
                 free = [len(state.free_faces(s)) for s in range(players)]
                 seen.append((state.round, cards, habitat, free))
+                for s in range(players):
+                    counts = [state.planets[s].count(t) for t in TERRAINS]
+                    holdings.append((counts, TERRAINS.index(state.habitats[s] or "")))
             seat = state.turn
             assert seat is not None
             state = rules.apply(state, bots[seat].choose(rules.view(state, seat)))
@@ -96,7 +109,24 @@ def play(players: int, games: int, seed: int) -> tuple[list[Row], dict[int, list
             for s in range(players):
                 if levels[s] == "medium":
                     gains[free[s]].append(final[s] - habitat[s])
-    return rows, gains
+    return rows, gains, holdings
+
+
+def evidence(holdings: list[Holding]) -> float:
+    """The weight ``b`` of P(habitat t) ~ exp(b x cells of t) that gives
+    the seats' real habitat cards the best likelihood (0 to 1, hundredths)."""
+    counts = np.array([c for c, _ in holdings], dtype=float)
+    truth = np.array([h for _, h in holdings])
+    best = (0.0, -math.inf)
+    for b in np.arange(0.0, 1.001, 0.01):
+        z = counts * b
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        ll = float(np.mean(np.log(p[np.arange(len(truth)), truth])))
+        if ll > best[1]:
+            best = (float(b), ll)
+    return best[0]
 
 
 def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-2) -> np.ndarray:
@@ -110,13 +140,13 @@ def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-2) -> np.ndarray:
     return w
 
 
-def tables(rows: list[Row], gains: dict[int, list[int]]) -> str:
+def tables(rows: list[Row], gains: dict[int, list[int]], holdings: list[Holding]) -> str:
     lines = [
         "#: per kind, per j (1 to 11): (intercept, lead, nothing to show, 2 players, 3 players)"
     ]
     lines.append("WIN: dict[str, tuple[tuple[float, float, float, float, float], ...]] = {")
     for kind in KINDS:
-        lines.append(f"    {kind!r}: (")
+        lines.append(f'    "{kind}": (')
         for j in range(1, ROUNDS):
             sel = [r for r in rows if r[1] == kind and r[2] == j]
             if len(sel) < 30:
@@ -145,6 +175,8 @@ def tables(rows: list[Row], gains: dict[int, list[int]]) -> str:
         sd = math.sqrt(sum((v - mean) ** 2 for v in got) / len(got))
         lines.append(f"    ({mean:.2f}, {sd:.2f}),")
     lines.append(")")
+    lines.append("#: how much a terrain's cells tell of the habitat card (P ~ exp(this x cells))")
+    lines.append(f"HABITAT_EVIDENCE = {evidence(holdings):.2f}")
     return "\n".join(lines)
 
 
@@ -156,12 +188,14 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     rows: list[Row] = []
     gains: dict[int, list[int]] = defaultdict(list)
+    holdings: list[Holding] = []
     for players in (2, 3, 4):
-        got, more = play(players, args.games, args.seed)
+        got, more, held = play(players, args.games, args.seed)
         rows += got
+        holdings += held
         for k, v in more.items():
             gains[k] += v
-    text = tables(rows, gains)
+    text = tables(rows, gains, holdings)
     if args.write:
         source = ODDS_FILE.read_text()
         source = re.sub(

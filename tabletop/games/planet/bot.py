@@ -19,16 +19,21 @@ medium
     weighted by how soon the card is scored (:data:`SOON`). Random among
     near-equal placements.
 hard
-    Scores every placement as medium does, keeps the best :data:`HARD_KEEP`,
-    then, per sample (``rules.determinize`` of the view: the hidden piles and
-    habitat cards dealt), plays each kept placement, the rest of this round
-    and the next round greedily for everyone (:func:`rollout_choice`, the
-    medium measure over a sample of placements) and judges where it ends for
-    every seat (:func:`worth`: animals won, habitat points, standings on the
-    cards still to come); a placement's value is its worth less the best
-    opponent's, averaged over the samples. Budgets as Phantom Rummy's
-    (:data:`BUDGETS`): an iteration cap (samples) and seconds, whichever
-    comes first; untimed (``make_bot(..., timed=False)``) the cap alone.
+    Plans by each seat's expected points at the end of the game
+    (:class:`Outlook`): its animals won; each animal card still to come,
+    its points times the seat's chance of winning it (a card scored at the
+    end of this round to its one leader, a later card by the chance
+    ``odds.win_chance`` gives its lead with the rounds left, fitted on
+    self-play); its habitat card's expected points (``odds.habitat_expected``:
+    the cells now and those still to come, through the card's table). Other
+    seats' habitat cards are unknown: their points are averaged over the
+    cards they could hold. Every placement is weighed by this seat's
+    expected points less the best other seat's; the best
+    :data:`HARD_ITERATIONS` are then played on through the other seats'
+    likely replies this round (:func:`reply`, the medium measure) and
+    valued where the round ends. Budgets (:data:`BUDGETS`): the candidates
+    looked ahead on (the level) and seconds, a safety cap; untimed
+    (``make_bot(..., timed=False)``) the candidates alone.
 """
 
 from __future__ import annotations
@@ -310,6 +315,8 @@ class EasyBot:
         self.seat = seat
         self.rng = rngmod.make(seed, "planet-easy", seat)
         self.time_budget: float | None = None
+        #: easy looks once: never cut by a clock
+        self.clock_cut = False
 
     def choose(self, view: PlanetState) -> Place:
         legal = RULES.legal_actions(view)
@@ -329,6 +336,8 @@ class MediumBot:
         self.seat = seat
         self.rng = rngmod.make(seed, "planet-medium", seat)
         self.time_budget: float | None = None
+        #: medium looks once: never cut by a clock
+        self.clock_cut = False
 
     def choose(self, view: PlanetState) -> Place:
         judge = Judge(view, self.seat)
@@ -344,19 +353,22 @@ class MediumBot:
 
 def _beliefs(view: PlanetState, seat: int) -> tuple[tuple[tuple[str, float], ...], ...]:
     """Per seat, its habitat card's terrain as far as ``seat`` knows: its own
-    for certain, another seat's spread evenly over the terrains no card
-    shown to ``seat`` holds (no two cards alike); none in the beginner game."""
+    for certain; another seat's among the terrains no card shown to ``seat``
+    holds (no two cards alike), the likelier the more of it its planet
+    holds (``odds.habitat_odds``); none in the beginner game."""
     if view.beginner:
         return ((),) * view.players
     known = {h for h in view.habitats if h is not None}
-    free = [t for t in TERRAINS if t not in known]
+    free = [i for i, t in enumerate(TERRAINS) if t not in known]
     out = []
     for s in range(view.players):
         own = view.habitats[s]
         if own is not None:
             out.append(((own, 1.0),))
-        else:
-            out.append(tuple((t, 1.0 / len(free)) for t in free))
+            continue
+        counts = [view.planets[s].count(t) for t in TERRAINS]
+        chances = odds.habitat_odds(counts, free)
+        out.append(tuple((TERRAINS[i], p) for i, p in zip(free, chances, strict=True)))
     return tuple(out)
 
 

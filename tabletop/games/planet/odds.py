@@ -15,6 +15,10 @@ An animal card
     rounds out, where the others have time to catch up.
 
 A habitat card
+    Another seat's card is unknown until the end; the more cells of a
+    terrain it holds, the likelier that terrain is its card's: P(card t) is
+    proportional to exp(:data:`HABITAT_EVIDENCE` x its cells of t) over the
+    cards it could hold (:func:`habitat_odds`), fitted on the same games.
     :func:`habitat_expected` is its expected points at the end: the cells of
     its terrain now plus those still to come, whose mean and spread by the
     count of free faces (:data:`HABITAT_GAIN`) were measured on the same
@@ -24,6 +28,7 @@ A habitat card
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from tabletop.games.planet.tiles import HABITATS, KINDS
 
@@ -34,60 +39,62 @@ LEAD_CLIP = 6
 #: per kind, per j (1 to 11): (intercept, lead, nothing to show, 2 players, 3 players)
 WIN: dict[str, tuple[tuple[float, float, float, float, float], ...]] = {
     "most": (
-        (-0.481, 1.660, -2.259, 0.422, 0.304),
-        (-0.554, 1.220, -1.457, 0.529, 0.265),
-        (-0.637, 0.995, -0.924, 0.590, 0.307),
-        (-0.699, 0.848, -0.801, 0.654, 0.262),
-        (-0.736, 0.745, -0.945, 0.712, 0.296),
-        (-0.822, 0.654, -0.561, 0.774, 0.333),
-        (-0.864, 0.635, -0.587, 0.815, 0.329),
-        (-0.885, 0.656, -0.706, 0.828, 0.408),
-        (-0.964, 0.437, -0.593, 0.950, 0.465),
-        (-1.035, 0.342, -0.433, 1.014, 0.489),
-        (-1.127, 0.129, -0.286, 1.092, 0.557),
+        (-0.420, 1.662, -3.064, 0.366, 0.132),
+        (-0.507, 1.236, -1.625, 0.487, 0.188),
+        (-0.590, 1.010, -1.141, 0.552, 0.209),
+        (-0.661, 0.868, -0.965, 0.623, 0.240),
+        (-0.710, 0.776, -0.969, 0.685, 0.251),
+        (-0.779, 0.661, -0.780, 0.751, 0.282),
+        (-0.828, 0.655, -0.654, 0.786, 0.290),
+        (-0.861, 0.679, -0.708, 0.801, 0.299),
+        (-0.924, 0.484, -0.692, 0.922, 0.363),
+        (-1.004, 0.476, -0.459, 0.957, 0.365),
+        (-1.067, 0.370, -0.399, 1.007, 0.393),
     ),
     "touch": (
-        (-0.374, 0.850, -2.126, 0.365, 0.112),
-        (-0.513, 0.583, -1.318, 0.541, 0.201),
-        (-0.613, 0.446, -1.070, 0.647, 0.246),
-        (-0.718, 0.367, -0.764, 0.743, 0.258),
-        (-0.792, 0.287, -0.580, 0.835, 0.295),
-        (-0.858, 0.249, -0.461, 0.897, 0.332),
-        (-0.892, 0.210, -0.420, 0.946, 0.353),
-        (-0.926, 0.175, -0.348, 0.998, 0.363),
-        (-0.979, 0.186, -0.244, 1.030, 0.387),
-        (-1.058, 0.192, -0.113, 1.055, 0.403),
-        (-1.327, 0.284, 0.215, 1.062, 0.422),
+        (-0.365, 0.849, -2.139, 0.356, 0.104),
+        (-0.503, 0.578, -1.345, 0.535, 0.186),
+        (-0.597, 0.453, -1.125, 0.637, 0.224),
+        (-0.690, 0.373, -0.880, 0.735, 0.255),
+        (-0.771, 0.290, -0.659, 0.833, 0.290),
+        (-0.842, 0.254, -0.508, 0.893, 0.307),
+        (-0.880, 0.212, -0.449, 0.944, 0.335),
+        (-0.939, 0.186, -0.323, 0.995, 0.357),
+        (-0.994, 0.190, -0.217, 1.028, 0.373),
+        (-1.078, 0.201, -0.093, 1.058, 0.382),
+        (-1.226, 0.225, 0.097, 1.073, 0.399),
     ),
     "avoid": (
-        (-0.419, 1.115, -2.699, 0.426, 0.133),
-        (-0.547, 0.788, -1.729, 0.576, 0.212),
-        (-0.636, 0.610, -1.334, 0.665, 0.246),
-        (-0.736, 0.514, -0.917, 0.749, 0.279),
-        (-0.810, 0.427, -0.697, 0.832, 0.296),
-        (-0.857, 0.349, -0.559, 0.880, 0.289),
-        (-0.901, 0.268, -0.454, 0.935, 0.341),
-        (-0.911, 0.259, -0.443, 0.958, 0.329),
-        (-0.939, 0.185, -0.348, 1.012, 0.340),
-        (-0.970, 0.183, -0.281, 1.030, 0.392),
-        (-0.972, 0.047, -0.196, 1.072, 0.403),
+        (-0.412, 1.094, -2.831, 0.427, 0.123),
+        (-0.537, 0.762, -1.850, 0.585, 0.206),
+        (-0.628, 0.599, -1.404, 0.671, 0.239),
+        (-0.711, 0.508, -1.038, 0.752, 0.263),
+        (-0.790, 0.421, -0.770, 0.834, 0.290),
+        (-0.835, 0.342, -0.633, 0.884, 0.315),
+        (-0.873, 0.273, -0.541, 0.935, 0.345),
+        (-0.894, 0.245, -0.480, 0.963, 0.352),
+        (-0.939, 0.189, -0.351, 1.012, 0.369),
+        (-0.977, 0.176, -0.264, 1.031, 0.385),
+        (-0.933, 0.076, -0.267, 1.073, 0.383),
     ),
 }
 #: per free faces (0 to 11): habitat cells still to come, (mean, spread)
 HABITAT_GAIN: tuple[tuple[float, float], ...] = (
     (0.0, 0.0),
-    (1.99, 1.11),
-    (3.95, 1.71),
-    (5.72, 2.12),
-    (7.29, 2.52),
-    (8.71, 2.87),
-    (9.91, 3.22),
-    (11.16, 3.61),
-    (12.33, 3.88),
-    (13.44, 4.06),
-    (14.59, 4.27),
-    (15.68, 4.42),
+    (1.96, 1.09),
+    (3.91, 1.67),
+    (5.68, 2.13),
+    (7.26, 2.56),
+    (8.69, 2.90),
+    (9.95, 3.27),
+    (11.18, 3.67),
+    (12.34, 3.97),
+    (13.46, 4.23),
+    (14.60, 4.41),
+    (15.69, 4.58),
 )
+#: how much a terrain's cells tell of the habitat card (P ~ exp(this x cells))
+HABITAT_EVIDENCE = 0.16
 # -- end of the fitted tables
 
 #: the longest look-ahead the table holds (``j`` beyond it reads as this)
@@ -131,6 +138,14 @@ def win_chance(kind: str, j: int, lead: int, nothing: bool, players: int) -> flo
     return row[max(-LEAD_CLIP, min(LEAD_CLIP, lead)) + LEAD_CLIP]
 
 
+def habitat_odds(counts: Sequence[int], possible: Sequence[int]) -> list[float]:
+    """The chance of each terrain index in ``possible`` being the habitat
+    card of a planet holding ``counts[t]`` cells of terrain ``t``."""
+    weights = [math.exp(HABITAT_EVIDENCE * counts[t]) for t in possible]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def _normal_above(x: float) -> float:
     """P(Z >= x) for a standard normal Z."""
     return 0.5 * math.erfc(x / math.sqrt(2.0))
@@ -154,4 +169,13 @@ def habitat_expected(terrain: str, count: int, free: int) -> float:
     return total
 
 
-__all__ = ["HABITAT_GAIN", "LEAD_CLIP", "WIN", "chances", "habitat_expected", "win_chance"]
+__all__ = [
+    "HABITAT_EVIDENCE",
+    "HABITAT_GAIN",
+    "LEAD_CLIP",
+    "WIN",
+    "chances",
+    "habitat_expected",
+    "habitat_odds",
+    "win_chance",
+]
