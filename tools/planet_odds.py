@@ -17,7 +17,8 @@ and records at the start of every round from round 2 on:
 - for each seat: its count of each terrain, and its habitat card.
 
 Then it fits, per kind and ``j``, a logistic model of winning the card on
-(1, lead, nothing to show, 2 players, 3 players) by Newton's method; per
+(1, lead, nothing to show, 2 players, 3 players) by Newton's method (a
+lead's weight no less than 0); per
 count of free faces, the mean and spread of the habitat cells still to come;
 and how much a terrain's cells on a planet tell of its holder's habitat card
 (the weight ``b`` of P(card t) proportional to exp(b x cells of t), the
@@ -163,6 +164,9 @@ def tables(rows: list[Row], gains: dict[int, list[int]], holdings: list[Holding]
                 1,
             )
             w = logistic(x, a[:, 5].astype(float))
+            if w[1] < 0.0:  # a lead never hurts: where few games say so, it counts nothing
+                x[:, 1] = 0.0
+                w = logistic(x, a[:, 5].astype(float))
             lines.append("        (" + ", ".join(f"{v:.3f}" for v in w) + "),")
         lines.append("    ),")
     lines.append("}")
