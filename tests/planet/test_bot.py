@@ -21,9 +21,9 @@ from tabletop.games.planet.tiles import ANIMALS, TILES
 
 RULES = PlanetRules()
 LEVELS = ("easy", "medium", "hard")
-#: the hard bot's candidates looked ahead on in these tests (its real cap is
+#: the hard bot's deals of the hidden tiles in these tests (its real cap is
 #: bot.HARD_ITERATIONS)
-HARD_TEST_ITERATIONS = 3
+HARD_TEST_ITERATIONS = 2
 
 
 def make(level: str, seat: int, seed: int) -> object:
@@ -188,7 +188,7 @@ def test_hard_takes_the_lead_and_its_explain_names_what_it_is_for() -> None:
     why = hard.explain(view, action)  # type: ignore[attr-defined]
     assert why.startswith(f"Forest on face {action.face + 1}: starts a forest region of 2")
     assert "taking the lead for the Panda (most forest regions)" in why
-    assert why.endswith("(weighed 3 placements against the replies)")
+    assert why.endswith("(played on through the next round on 2 deals of the hidden tiles)")
 
 
 def test_explain_tells_a_habitat_placement_by_its_cells_and_points() -> None:
@@ -214,16 +214,17 @@ def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
     untimed.clock = lambda: next(ticks) * 10.0  # the clock is never the limit
     state = race_position()
     assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
-    assert len(untimed.last_values) == 3 and not untimed.clock_cut
+    assert len(untimed.last_deals) == 3 and not untimed.clock_cut
+    assert len(untimed.last_values) == bot.HARD_DEEP
     # timed, a clock racing past the budget stops it after one candidate
     ticks = itertools.count()
     timed.clock = lambda: next(ticks) * 10.0
     assert RULES.check(state, timed.choose(RULES.view(state, 0))) is None
-    assert len(timed.last_values) == 1 and timed.clock_cut
+    assert len(timed.last_values) == 1 and not timed.last_deals and timed.clock_cut
     # a clock that never runs out leaves the whole budget, and no cut
     timed.clock = lambda: 0.0
     timed.choose(RULES.view(state, 0))
-    assert len(timed.last_values) == bot.HARD_ITERATIONS and not timed.clock_cut
+    assert len(timed.last_deals) == bot.HARD_ITERATIONS and not timed.clock_cut
     # cancelled from another thread (here: by its clock), it stops after one
     # candidate too, and it was not the clock that cut it
     untimed.clock = lambda: untimed.cancel() or 0.0  # type: ignore[func-returns-value]

@@ -1,6 +1,6 @@
 """Planet's bots: easy grows its habitat terrain, medium also races for the
-animal cards on show, hard looks ahead on sampled tiles and the opponents'
-standings. Pure; every bot is a function of its view and owns its generator.
+animal cards on show, hard plans by the points each seat can expect at the
+end. Pure; every bot is a function of its view and owns its generator.
 
 A placement is a :class:`model.Place` (tile x free face x rotation; the rules
 list each layout once, ``Tile.rotations``): up to 5 x 12 x 5 = 300 a turn.
@@ -27,13 +27,17 @@ hard
     self-play); its habitat card's expected points (``odds.habitat_expected``:
     the cells now and those still to come, through the card's table). Other
     seats' habitat cards are unknown: their points are averaged over the
-    cards they could hold. Every placement is weighed by this seat's
-    expected points less the best other seat's; the best
-    :data:`HARD_ITERATIONS` are then played on through the other seats'
-    likely replies this round (:func:`reply`, the medium measure) and
-    valued where the round ends. Budgets (:data:`BUDGETS`): the candidates
-    looked ahead on (the level) and seconds, a safety cap; untimed
-    (``make_bot(..., timed=False)``) the candidates alone.
+    cards they could hold, weighed by the cells they hold. Every placement
+    is weighed by this seat's expected points less the best other seat's;
+    the best :data:`HARD_KEEP` are played on through the other seats' likely
+    replies this round (:func:`reply`, the medium measure) and valued where
+    the round ends; the best :data:`HARD_DEEP` of those are then played on
+    through the end of the next round on :data:`HARD_ITERATIONS` deals of
+    the hidden tiles and cards (``rules.determinize``: piles 11 and 12 from
+    the rounds' known leftovers), every seat by :func:`rollout_choice`, and
+    the one with the best mean margin is played. Budgets
+    (:data:`BUDGETS`): the deals (the level) and seconds, a safety cap;
+    untimed (``make_bot(..., timed=False)``) the deals alone.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ from tabletop.games.planet import odds
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
 from tabletop.games.planet.regions import _components, masks, with_tile
-from tabletop.games.planet.rules import RULES, face_number, tie_key
+from tabletop.games.planet.rules import RULES, determinize, face_number, tie_key
 from tabletop.games.planet.tiles import (
     ANIMALS,
     HABITATS,
@@ -64,9 +68,11 @@ from tabletop.games.planet.tiles import (
     Animal,
 )
 
-#: the hard bot's limits per decision: samples of the hidden tiles, seconds
-HARD_TIME = 0.25
-HARD_ITERATIONS = 10
+#: the hard bot's budget per decision: deals of the hidden tiles it plays the
+#: best placements out on (the level), and seconds (a safety cap: untimed,
+#: ``make_bot(..., timed=False)``, the deals alone)
+HARD_ITERATIONS = 6
+HARD_TIME = 0.8
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds (easy and medium look once)
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -77,9 +83,12 @@ BUDGETS: dict[str, tuple[int, float]] = {
 #: the coach speaks when a placement's margin is this many points below the
 #: hard bot's choice (about an animal card's worth)
 COACH_THRESHOLD = 1.5
-#: placements the hard bot looks ahead on (the best by the medium measure)
-HARD_KEEP = 6
-#: placements per tile a rollout weighs for each move (a random sample)
+#: placements the hard bot plays on through the others' replies this round
+#: (the best by its measure before they reply)
+HARD_KEEP = 10
+#: of those, the best it plays on through the next round on every deal
+HARD_DEEP = 4
+#: placements per tile a move of the next round's play weighs (a random sample)
 ROLLOUT_SAMPLE = 10
 #: easy and medium pick at random among the placements this near the best
 EASY_SLACK = 0.5
@@ -360,7 +369,7 @@ def _beliefs(view: PlanetState, seat: int) -> tuple[tuple[tuple[str, float], ...
         return ((),) * view.players
     known = {h for h in view.habitats if h is not None}
     free = [i for i, t in enumerate(TERRAINS) if t not in known]
-    out = []
+    out: list[tuple[tuple[str, float], ...]] = []
     for s in range(view.players):
         own = view.habitats[s]
         if own is not None:
@@ -381,18 +390,21 @@ class Outlook:
     later cards by ``odds.win_chance``: the lead and the rounds left); and
     its habitat card's expected points (``odds.habitat_expected``). Another
     seat's habitat card is unknown: its points are averaged over the cards it
-    could hold (:func:`_beliefs`)."""
+    could hold (:func:`_beliefs`). With ``placed`` False, the round in
+    ``view`` has not begun: its cards have a round of placements to come.
+    """
 
-    def __init__(self, view: PlanetState, seat: int) -> None:
+    def __init__(self, view: PlanetState, seat: int, placed: bool = True) -> None:
         self.view = view
         self.seat = seat
         self.players = n = view.players
-        self.final_round = view.round == ROUNDS
+        self.final_round = view.round == ROUNDS and placed
         self.beliefs = _beliefs(view, seat)
         self.cards: list[tuple[Animal, int, tuple[float, ...], tuple[float, ...]]] = []
         for card, r in coming_cards(view):
             animal = ANIMALS[card]
-            j = r - view.round
+            # rounds of placements still to come before the card is scored
+            j = r - view.round + (0 if placed else 1)
             odds_now = odds.chances(animal.kind, max(1, j), n)
             points = tuple(self.card_points(s, animal) for s in range(n))
             self.cards.append((animal, j, odds_now, points))
@@ -492,13 +504,37 @@ def reply(state: PlanetState) -> Place:
     return best[1]
 
 
+def rollout_choice(state: PlanetState, rng: Random) -> Place:
+    """A quick move for the seat to move in a full state, for playing a
+    round out: the best by the medium measure among :data:`ROLLOUT_SAMPLE`
+    random placements of each tile on offer."""
+    seat = state.turn
+    assert seat is not None
+    judge = Judge(state, seat)
+    faces = state.free_faces(seat)
+    best: tuple[float, Place] | None = None
+    for tile in sorted(set(state.revealed)):
+        for _ in range(min(ROLLOUT_SAMPLE, len(faces) * SLOTS)):
+            a = Place(tile, faces[rng.randrange(len(faces))], rng.randrange(SLOTS))
+            s = judge.score(a)
+            if best is None or s > best[0]:
+                best = (s, a)
+    assert best is not None
+    return best[1]
+
+
 class HardBot:
-    """Plans by expected points at the end (:class:`Outlook`): weighs every
-    placement by it, then plays the best :data:`HARD_KEEP` (its iterations)
+    """Plans by expected points at the end (:class:`Outlook`), in three
+    steps: weighs every placement by it; plays the best :data:`HARD_KEEP`
     on through the others' likely replies this round (:func:`reply`) and
-    values where the round ends, as this seat's expected points less the
-    best other seat's. ``time_budget`` seconds cap a decision: a candidate
-    is begun only while they last (:attr:`clock_cut` says they ended it)."""
+    values each where the round ends, as this seat's expected points less
+    the best other seat's; then, on ``iterations`` deals of the hidden
+    tiles and cards (``rules.determinize``), plays the best
+    :data:`HARD_DEEP` of those on through the end of the next round (every
+    seat by :func:`rollout_choice`) and values each by its mean margin
+    there. ``time_budget`` seconds cap a decision: a step's next candidate
+    or deal is begun only while they last (:attr:`clock_cut` says they
+    ended it)."""
 
     def __init__(
         self,
@@ -513,17 +549,28 @@ class HardBot:
         self.iterations = iterations
         self.time_budget = time_budget
         self.clock = clock
-        #: the last decision's candidates looked ahead on, with their values
+        #: the last decision's values of the placements it chose among
         self.last_values: dict[Place, float] = {}
-        #: True when the last decision ended on its seconds, not its iterations
+        #: the deals the last decision played out on (the next round's look)
+        self.last_deals: list[PlanetState] = []
+        #: True when the last decision ended on its seconds, not its budget
         self.clock_cut = False
         self._cancel = threading.Event()
+        self._deadline: float | None = None
 
     def cancel(self) -> None:
-        """Ask a running choice (on another thread) to stop after the
-        candidate it is weighing; it answers from those weighed (the first
-        one always is)."""
+        """Ask a running choice (on another thread) to stop before its next
+        candidate or deal; it answers from what it weighed (the first
+        candidate always is)."""
         self._cancel.set()
+
+    def _stop(self, started: float, longest: float) -> bool:
+        """True when one more step as long as ``longest`` would end past the
+        seconds (then :attr:`clock_cut`), or the choice was cancelled."""
+        if self._deadline is not None and started + longest > self._deadline:
+            self.clock_cut = True
+            return True
+        return self._cancel.is_set()
 
     def ranked(self, view: PlanetState) -> list[tuple[float, Place]]:
         """Every legal placement with its value by :class:`Outlook` before
@@ -552,25 +599,54 @@ class HardBot:
         free = [len(state.free_faces(s)) for s in range(state.players)]
         return outlook.margin(outlook.values(keys, free))
 
+    def play_on(self, deal: PlanetState, action: Place) -> float:
+        """On ``deal`` (a full state), ``action`` played and every seat's
+        moves to the end of the next round (:func:`rollout_choice`); the
+        margin there, by :class:`Outlook` from this seat's view."""
+        state = RULES.apply(deal, action)
+        horizon = deal.round + 1
+        while not state.over and state.round <= horizon:
+            state = RULES.apply(state, rollout_choice(state, self.rng))
+        outlook = Outlook(RULES.view(state, self.seat), self.seat, placed=state.over)
+        keys = [Keys(masks(p)) for p in state.planets]
+        free = [len(state.free_faces(s)) for s in range(state.players)]
+        return outlook.margin(outlook.values(keys, free))
+
     def choose(self, view: PlanetState) -> Place:
         start = self.clock()
-        deadline = None if self.time_budget is None else start + self.time_budget
+        self._deadline = None if self.time_budget is None else start + self.time_budget
         self.clock_cut = False
         self._cancel.clear()
-        kept = [a for _, a in self.ranked(view)[: max(1, self.iterations)]]
-        self.last_values = {}
-        longest = 0.0
-        for i, a in enumerate(kept):
-            now = self.clock()
-            if i and deadline is not None and now + longest > deadline:
-                self.clock_cut = True
-                break
-            if i and self._cancel.is_set():
-                break
-            self.last_values[a] = self.look_ahead(view, a)
-            longest = max(longest, self.clock() - now)
+        kept = [a for _, a in self.ranked(view)[:HARD_KEEP]]
         first = {a: i for i, a in enumerate(kept)}
-        return max(self.last_values, key=lambda a: (self.last_values[a], -first[a]))
+        near: dict[Place, float] = {}
+        longest = 0.0
+        for a in kept:
+            now = self.clock()
+            if near and self._stop(now, longest):
+                break
+            near[a] = self.look_ahead(view, a)
+            longest = max(longest, self.clock() - now)
+        self.last_values = near
+        self.last_deals = []
+        deep = sorted(near, key=lambda a: (-near[a], first[a]))[:HARD_DEEP]
+        if len(deep) < 2 or view.round >= ROUNDS or self.clock_cut:
+            return max(near, key=lambda a: (near[a], -first[a]))
+        totals = dict.fromkeys(deep, 0.0)
+        longest = 0.0
+        for _ in range(self.iterations):
+            now = self.clock()
+            if self.last_deals and self._stop(now, longest):
+                break
+            deal = determinize(view, self.seat, self.rng)
+            for a in deep:
+                totals[a] += self.play_on(deal, a)
+            self.last_deals.append(deal)
+            longest = max(longest, self.clock() - now)
+        if not self.last_deals:
+            return max(near, key=lambda a: (near[a], -first[a]))
+        self.last_values = {a: totals[a] / len(self.last_deals) for a in deep}
+        return max(deep, key=lambda a: (self.last_values[a], near[a], -first[a]))
 
     #: how a value of the look-ahead reads, and the loss the coach speaks at
     value_unit = MARGIN_UNIT
@@ -578,10 +654,10 @@ class HardBot:
 
     def assess(self, view: PlanetState, played: Place) -> Assessment:
         """``played`` (legal in ``view``) against the bot's own choice: the
-        bot decides as it would for a hint, then both placements are valued
-        by the same look-ahead (the others' replies this round, then each
-        seat's expected points), as this seat's margin over the best other
-        planet."""
+        bot decides as it would for a hint, then ``played`` is valued by the
+        same look-ahead as the placements it chose among (on the same deals
+        when it played them out), both as this seat's margin over the best
+        other planet in expected points."""
         best = self.choose(view)
         reason = self.explain(view, best)
         best_value = self.last_values[best]
@@ -589,6 +665,9 @@ class HardBot:
             played_value = best_value
         elif played in self.last_values:
             played_value = self.last_values[played]
+        elif self.last_deals:
+            deals = self.last_deals
+            played_value = sum(self.play_on(d, played) for d in deals) / len(deals)
         else:
             played_value = self.look_ahead(view, played)
         return Assessment(
@@ -598,7 +677,15 @@ class HardBot:
     def explain(self, view: PlanetState, action: Place) -> str:
         why = reason(view, self.seat, action)
         if action in self.last_values and len(self.last_values) > 1:
-            why += f" (weighed {plural(len(self.last_values), 'placement')} against the replies)"
+            if self.last_deals:
+                why += (
+                    f" (played on through the next round on "
+                    f"{plural(len(self.last_deals), 'deal')} of the hidden tiles)"
+                )
+            else:
+                why += (
+                    f" (weighed {plural(len(self.last_values), 'placement')} against the replies)"
+                )
         return why
 
 
@@ -691,9 +778,11 @@ def level_notes() -> dict[str, str]:
         "choosing at random among placements about as good.",
         "medium": "Also races for the animal cards on show: who leads each one now, and "
         "how soon it is scored, against what its habitat card pays.",
-        "hard": "Weighs placements as medium does, then for the best few imagines the hidden "
-        f"tiles and plays this round and the next out for everyone, up to {HARD_ITERATIONS} "
-        f"times (at most {HARD_TIME:g} s), to see who will lead each animal.",
+        "hard": "Plans for the end of the game: counts each animal card still to come by its "
+        "chance of winning it (its lead, and the rounds left for the others to catch up) "
+        "and its habitat card by the cells still to come; expects the others' replies "
+        "this round, then plays its best few placements on through the next round on "
+        f"{HARD_ITERATIONS} guesses of the hidden tiles (at most {HARD_TIME:g} s).",
     }
 
 
