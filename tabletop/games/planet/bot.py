@@ -42,6 +42,7 @@ hard
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -103,6 +104,14 @@ _INDEX = {t: i for i, t in enumerate(TERRAINS)}
 # -- keys from masks ------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _parts_of(mask: int) -> list[tuple[int, int]]:
+    """``regions._components`` of a mask, remembered: a search meets the
+    same planets' terrains again and again (the others' planets on every
+    deal, a placement tried on several). Callers never change the list."""
+    return _components(mask)
+
+
 class Keys:
     """Animal keys of one planet from its terrain masks, each terrain's
     regions found once (``regions._components``), for many cards."""
@@ -121,7 +130,7 @@ class Keys:
             if base is not None and base.masks[t] == self.masks[t]:
                 got = self._parts[t] = base.parts(t)
             else:
-                got = self._parts[t] = _components(self.masks[t])
+                got = self._parts[t] = _parts_of(self.masks[t])
         return got
 
     def key(self, animal: Animal) -> tuple[int, ...]:
