@@ -58,6 +58,7 @@ from tabletop.games.planepita.table.picture import (
 from tabletop.games.planepita.table.replay import ReplayControls
 from tabletop.games.planepita.table.tuning import TUNING_KEY, TuningScene, physics_words
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.rest import NEVER, NOW, pulsing
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup
 
@@ -289,7 +290,28 @@ class PlanepitaTable(Table[PlanepitaPicture]):
         local.last_dt = dt
         dt = self.queue.update(dt, self.frame.app.sound)
         self.replay.update(dt, self.frame.app.sound)
+        key = (self.state, self.queue.running, self.replay.instant is not None)
+        if key != local.pulse_for:  # a board that settled: its pulses beat afresh
+            local.pulse_for, local.pulse_age = key, 0.0
+        else:
+            local.pulse_age += dt
         return dt
+
+    def wake_in(self) -> float:
+        """A move's playback, the instant replay playing, a gesture being
+        made (a swipe is timed on ``dt``) and, for a moment after the board
+        settles, the pulse of a choice to make (the jammer's area, the disc
+        to flip) move; the table otherwise waits."""
+        replay = self.replay.instant
+        if self.queue.running or self.local.drag is not None:
+            return NOW
+        if replay is not None:
+            return NOW if replay.playing else NEVER
+        st = self.state
+        choice = st.phase is Phase.PLACE_JAMMER or (
+            st.phase is Phase.FLIP and st.pending is not None
+        )
+        return NOW if choice and pulsing(self.local.pulse_age) else NEVER
 
     def refresh(self) -> None:
         if self.replay.instant is None:

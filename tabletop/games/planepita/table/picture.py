@@ -90,6 +90,11 @@ class Local:
     #: seconds of dt the table was given, and the last frame's
     clock: float = 0.0
     last_dt: float = 0.0
+    #: the board the pulses are for, and seconds since it settled: the
+    #: jammer's area to place it in and the disc to flip beat a moment, then
+    #: hold steady (ui/rest.py: a table waiting for a person rests)
+    pulse_for: object = None
+    pulse_age: float = 0.0
 
 
 class PowerMemo:
@@ -389,6 +394,9 @@ class PlanepitaPicture:
 
     moment: Moment
     clock: float
+    #: seconds since the board on show settled: the pulses of a choice to
+    #: make beat on it and then hold (``rest.pulse``); a sweep's on ``clock``
+    pulse_age: float
     zone: Zone | None
     #: the ring round the viewer's pad: "" none, "lit" (it may be dragged), "held"
     pad_ring: str
@@ -486,6 +494,7 @@ def picture(table: Seen, view: PlanepitaState) -> PlanepitaPicture:
     return PlanepitaPicture(
         moment=pic,
         clock=table.local.clock,
+        pulse_age=table.local.pulse_age,
         zone=_zone(table, t, pic, round_end),
         pad_ring=_pad_ring(table, pic),
         ghost=ghost,

@@ -66,6 +66,7 @@ from tabletop.games.planet.table.picture import (
 )
 from tabletop.games.planet.table.picture import target_face as aimed_face
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.rest import NEVER, NOW, pulsing
 from tabletop.ui.table import Table, TableFrame
 
 __all__ = ["LESSON_FACING", "PlanetTable", "draw_icon", "scene"]
@@ -303,6 +304,31 @@ class PlanetTable(Table[PlanetPicture]):
                 self.big.face_at(pointer) if self.shown_planet == self.frame.viewer else None
             )
         self.local.drop = self.drop_shown()
+        self._age_glow(dt)
+
+    def _age_glow(self, dt: float) -> None:
+        """The preview's glow beats from when it appears (a new preview or
+        position starts it again) and then holds steady."""
+        local = self.local
+        key = (self.preview(), self.frame.session.ply, local.flat)
+        if key != local.glow_for:
+            local.glow_for, local.glow_age = key, 0.0
+        else:
+            local.glow_age += dt
+
+    def wake_in(self) -> float:
+        """The placed face's ring and the animals awarded, a planet turning
+        (a drag, a spin going on after a flick, a face eased to the front),
+        a tile held by the mouse (the planet turns under it at the rim, on
+        ``dt``) and the preview's glow while it beats move; the table
+        otherwise waits."""
+        local = self.local
+        if self.flashes.running or local.drag is not None:
+            return NOW
+        if any(not view.view.at_rest for view in self.turning_views()):
+            return NOW
+        beating = not local.flat and pulsing(local.glow_age) and self.preview() is not None
+        return NOW if beating else NEVER
 
     def drop_shown(self) -> Place | None:
         """The placement a drop of the held tile would make now: the one the

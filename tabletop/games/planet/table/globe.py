@@ -139,10 +139,11 @@ class SolidPlanetView:
         rings: Sequence[tuple[int, Colour]] = (),
         sides_of: int | None = None,
         labels: Sequence[pygame.Surface] = (),
+        pulse: float = 0.5,
     ) -> None:
         """``planet`` with ``preview`` cells laid over it (lighter), the cells
-        of ``glow`` lit and ringed (the regions a tile joins) and each face of
-        ``rings`` outlined in its colour. ``sides_of`` is the flat map's (a
+        of ``glow`` lit and ringed (the regions a tile joins), as bright as
+        ``pulse`` (0..1) says, and each face of ``rings`` outlined in its colour. ``sides_of`` is the flat map's (a
         side the net cuts apart); on the solid every side is whole.
         ``labels``, when given, are the faces' numbers (one image a face),
         each drawn on a dark disc at its face's centre while the face turns
@@ -172,7 +173,12 @@ class SolidPlanetView:
                     pygame.draw.polygon(target, colour, self.view.face_polygon(face), width)
 
         self.view.draw(
-            surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds, under_rim=draw_rings
+            surface,
+            highlight=glow,
+            sprites=GLYPHS,
+            kinds=self._kinds,
+            under_rim=draw_rings,
+            pulse=pulse,
         )
         if labels:
             for face in self.view.visible_faces():
