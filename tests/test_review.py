@@ -72,7 +72,8 @@ def test_a_review_is_the_players_own_moves_judged_from_their_view_the_same_every
     decisions = [
         ply
         for ply in range(len(actions))
-        if rules.to_move(states[ply]) == 0 and review.is_decision(entry, states[ply], 0, actions[ply])
+        if rules.to_move(states[ply]) == 0
+        and review.is_decision(entry, states[ply], 0, actions[ply])
     ]
     assert decisions and len(seen) == len(decisions)
     assert seen == [rules.view(states[ply], 0) for ply in decisions]

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import Move
-from tabletop.games.etuc.rules import Card, EtucState, Pass, Play
+from tabletop.games.etuc.rules import Card, EtucState, Pass, Play, parse_card
 from tabletop.games.etuc.table import input as gestures
 from tabletop.games.etuc.table.animation import Clock, phases_for
 from tabletop.games.etuc.table.layout import (
@@ -43,6 +43,7 @@ from tabletop.games.etuc.table.picture import (
 from tabletop.ui.cards import Look, Pose, hit_test
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys, toggle_pick
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup
 
@@ -103,6 +104,95 @@ class EtucTable(Table[EtucPicture]):
         lifts = [card_lift(self.frame, self.local, self.painters, c) for c in cards]
         i = hit_test(poses, pos, self.painters.hand.card_size, lifts)
         return cards[i] if i is not None else None
+
+    def card_point(self, card: Card) -> tuple[int, int] | None:
+        """A point of the window where a click picks ``card`` of the hand
+        (a strip of it no other card covers), or None when it is not there."""
+        cards = self.hand_cards()
+        if card not in cards:
+            return None
+        pose = self.hand_poses(len(cards))[cards.index(card)]
+        lift = card_lift(self.frame, self.local, self.painters, card)
+        pose = pose.raised(lift)
+        w, h = self.painters.hand.card_size
+        for dy in (0, -h // 4, h // 4):
+            for dx in range(-w // 2 + 2, w // 2, 2):
+                point = (round(pose.x + dx), round(pose.y + dy))
+                if self.card_at(point) == card:
+                    return point
+        return None
+
+    # -- a lesson's light ---------------------------------------------------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """The window rect of a lesson's light (``lesson.toml``'s ``light``):
+        ``card:3G`` a card of the hand, ``card:1O+5O`` the two of a pair
+        (None unless every one of them is in the hand); ``play``, ``pass``,
+        ``sort`` the buttons; ``stack`` the round's plays on the table (the
+        place for them while it is clear); ``round`` the round's state
+        above them; ``hand``, ``rank`` (the rank card), ``match``, ``message``
+        (the line under the table); ``seat:N`` seat N's panel (1-based; the
+        viewer's own seat is the hand)."""
+        kind, _, arg = target.partition(":")
+        shape = self.shape
+        if kind == "card":
+            return self._cards_rect(arg)
+        if kind == "seat" and arg.isdigit():
+            seat = int(arg) - 1
+            if seat == self.frame.viewer:
+                return pygame.Rect(shape.hand)
+            rect = shape.seats.get(seat)
+            return pygame.Rect(rect) if rect is not None else None
+        buttons = {"play": self.play_button, "pass": self.pass_button, "sort": self.sort_button}
+        if kind in buttons and not arg:
+            button = buttons[kind]
+            return pygame.Rect(button.rect) if button.visible else None
+        if kind == "stack" and not arg:
+            return self._stack_rect()
+        places = {
+            "round": shape.label,
+            "hand": shape.hand,
+            "rank": shape.rank,
+            "match": shape.match,
+            "message": shape.message,
+        }
+        place = places.get(kind) if not arg else None
+        return pygame.Rect(place) if place is not None and place.w else None
+
+    def _cards_rect(self, names: str) -> pygame.Rect | None:
+        """Where the hand's cards ``names`` (``3G+3B``) show, joined: each
+        card's rect as drawn, up to the card fanned over it."""
+        try:
+            wanted = [parse_card(name) for name in names.split("+")]
+        except ValueError:
+            return None
+        cards = self.hand_cards()
+        if not wanted or any(card not in cards for card in wanted):
+            return None
+        poses = self.hand_poses(len(cards))
+        size = self.painters.hand.card_size
+        drawn = [
+            pose.raised(card_lift(self.frame, self.local, self.painters, card)).rect(size)
+            for card, pose in zip(cards, poses, strict=True)
+        ]
+        rects = []
+        for card in wanted:
+            i = cards.index(card)
+            rect = drawn[i]
+            if i + 1 < len(drawn) and cards[i + 1] not in wanted:
+                over = drawn[i + 1].left
+                rect = pygame.Rect(rect.x, rect.y, max(1, min(rect.w, over - rect.x)), rect.h)
+            rects.append(rect)
+        return rects[0].unionall(rects[1:])
+
+    def _stack_rect(self) -> pygame.Rect:
+        """The round's plays as they lie on the table, or their place while it is clear."""
+        view = self.frame.view
+        plays = tuple((p.seat, p.cards) for p in view.table)
+        size = self.painters.stack.card_size
+        rects = [pose.rect(size) for poses in self.stack_poses(plays) for pose in poses]
+        if not rects:
+            return pygame.Rect(self.shape.stack)
+        return rects[0].unionall(rects[1:])
 
     # -- what the player may do ------------------------------------------------------------
     def refresh(self) -> None:
@@ -205,6 +295,10 @@ class EtucTable(Table[EtucPicture]):
 
     def update(self, dt: float) -> None:
         self.clock.update(dt)
+
+    def wake_in(self) -> float:
+        """Only a play's animation moves; the table otherwise waits."""
+        return NOW if self.animating else NEVER
 
 
 def scene(app: Any, session: Any, *, replay: list[Any] | None = None) -> GameScene:

@@ -2,7 +2,10 @@
 a play), the keys move a cursor over the hand (``ui/hand.py``), Play
 and Pass are the rules' ``Play`` and ``Pass``, S sorts the hand. A gesture
 becomes an action for the frame to play, which the session checks; nothing
-here decides what may be played.
+here decides what may be played. A click on Play while the rules refuse the
+pick (the button is greyed) hands the pick to the frame all the same, as
+Enter does: the frame plays nothing and says the rules' reason (and in a
+lesson the coach answers it).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from tabletop.games.etuc.rules import Card
 from tabletop.games.etuc.table.picture import Local
 from tabletop.ui.hand import HandKeys
 from tabletop.ui.table import TableFrame
-from tabletop.ui.widgets import FocusGroup
+from tabletop.ui.widgets import Button, FocusGroup
 
 
 class Gestures(Protocol):
@@ -24,6 +27,7 @@ class Gestures(Protocol):
     frame: TableFrame
     keys: HandKeys
     buttons: FocusGroup
+    play_button: Button
     local: Local
 
     @property
@@ -51,6 +55,9 @@ def handle(table: Gestures, event: pygame.event.Event) -> Any:
         if event.key == pygame.K_s:
             table.toggle_sort()
             return True
+    refused = _refused_pick(table, event)
+    if refused is not None:
+        return refused
     if table.buttons.handle(event):
         return table.take_chosen() or True
     if event.type == pygame.MOUSEMOTION:
@@ -67,3 +74,19 @@ def handle(table: Gestures, event: pygame.event.Event) -> Any:
             table.toggle_card(card)
         return True
     return False
+
+
+def _refused_pick(table: Gestures, event: pygame.event.Event) -> Any:
+    """A press on the greyed Play with a pick the rules refuse: the pick,
+    for the frame to refuse with the reason; else None."""
+    button = table.play_button
+    if not (
+        event.type == pygame.MOUSEBUTTONDOWN
+        and event.button == 1
+        and button.visible
+        and not button.enabled
+        and button.rect.collidepoint(event.pos)
+        and table.frame.my_turn
+    ):
+        return None
+    return table.local.pick()

@@ -45,7 +45,7 @@ from tabletop.ui.widgets import seat_name_font
 
 #: the round's state in words: a heading and what beats the last play (E2)
 KIND_LABELS: dict[Kind | None, tuple[str, str]] = {
-    None: ("New round", "{leader} leads: any card, or a pair of one number or one colour"),
+    None: ("New round", "{leads}: any card, or a pair of one number or one colour"),
     Kind.SINGLE_UNDETERMINED: (
         "Single · undetermined",
         "Beat it with a higher number, a stronger symbol, or both",
@@ -195,11 +195,26 @@ def round_label(frame: TableFrame, view: EtucState) -> tuple[str, str]:
         return f"Game {result.game} over", f"{names[result.order[0]]} went out first"
     head, line = KIND_LABELS[view.kind]
     if view.kind is None:
-        return head, line.format(leader=names[view.turn])
+        return head, line.format(leads=leads(frame, view.turn))
     last = view.table[-1].cards
     if len(last) == 1 and last[0] == strongest_card(view.players):
         return head, f"{card_words(last[0])} is the strongest card: nobody can beat it"
     return head, line
+
+
+def is_you(frame: TableFrame, seat: int) -> bool:
+    """``seat`` is the one person at the table, named "You" (a lesson's
+    seat): the words about it say "you", not "You (you)" or "You leads"."""
+    return (
+        seat == frame.viewer
+        and len(frame.session.human_seats()) == 1
+        and frame.session.names[seat].strip().lower() == "you"
+    )
+
+
+def leads(frame: TableFrame, seat: int) -> str:
+    """Who leads the new round, in words: "Ann leads", "You lead"."""
+    return "You lead" if is_you(frame, seat) else f"{frame.session.names[seat]} leads"
 
 
 def seat_badge(frame: TableFrame, view: EtucState, seat: int) -> tuple[str, Colour]:
@@ -339,7 +354,8 @@ def match_panel(frame: TableFrame, view: EtucState) -> MatchPanel:
     rows = []
     for s, score in enumerate(view.scores):
         style = t.player(s)
-        name = frame.session.names[s] + (" (you)" if s == frame.viewer and alone else "")
+        mark = s == frame.viewer and alone and not is_you(frame, s)
+        name = frame.session.names[s] + (" (you)" if mark else "")
         bold = score == lead and lead > 0
         rows.append(
             (Line(f"{style.glyph} {name}", style.colour, bold), Line(f"{score} VP", t.text, bold))

@@ -57,8 +57,14 @@ from tabletop.games.planepita.table.picture import (
     Power,
     ReplayBar,
 )
+from tabletop.ui.rest import pulse
 from tabletop.ui.theme import Colour, Theme, mix
 from tabletop.ui.widgets import FocusGroup, draw_text, wrap_text
+
+#: beats a second of the jammer's area (a choice to make, a sweep) and of
+#: the ring round the disc a flip is to be chosen for
+ZONE_BEATS = 4.0 / (2 * math.pi)
+PENDING_BEATS = 5.0 / (2 * math.pi)
 
 
 def paint_table(
@@ -181,8 +187,13 @@ class _Painting:
         edge = max(2, self.geo.length(2))
         if zone.kind == "counts":  # steady and faint: where the jammer counts now
             fill, rim = 34, 170
-        else:  # pulsing: a choice to make, or the sweep happening
-            fill = round(50 + 40 * (0.5 + 0.5 * math.sin(self.pic.clock * 4.0)))
+        elif zone.kind == "sweep":  # pulsing while the sweep happens
+            fill = round(
+                50 + 40 * (0.5 + 0.5 * math.sin(self.pic.clock * 2 * math.pi * ZONE_BEATS))
+            )
+            rim = 220
+        else:  # a choice to make: pulsing a moment, then steady
+            fill = round(50 + 40 * pulse(self.pic.pulse_age, ZONE_BEATS))
             rim = 220
         pygame.draw.circle(shade, (*colour, fill), c, outer * self.geo.scale)
         if inner > 0:
@@ -243,13 +254,13 @@ class _Painting:
             surface.blit(img, img.get_rect(center=geo.ipx(*pic.jammer)))
         for disc, x, y, angle in pic.discs:
             self._blit_disc(disc, x, y, angle, r)
-            if disc.id == pic.pending:
-                pulse = 0.5 + 0.5 * math.sin(self.pic.clock * 5.0)
+            if disc.id == pic.pending:  # the disc to flip: pulsing a moment, then steady
+                beat = pulse(self.pic.pulse_age, PENDING_BEATS)
                 pygame.draw.circle(
                     surface,
                     self.t.focus,
                     geo.ipx(x, y),
-                    r + geo.length(3) + round(pulse * geo.length(2)),
+                    r + geo.length(3) + round(beat * geo.length(2)),
                     max(2, geo.length(1.5)),
                 )
         if pic.on_pad is not None and pic.active is not None:
@@ -516,7 +527,7 @@ class _Painting:
         if stage == 0:
             return
         names = self.pic.names
-        owners = len(res.areas[0].power) if res.areas else self.players
+        owners = finale.owners
         head = self.text(("heading", True), f"Round {res.round}: power per area", t.text)
         row_h = t.body.get_linesize() + t.px(10)
         col_w = t.px(50)
@@ -544,7 +555,7 @@ class _Painting:
         for area in res.areas:
             surface.blit(self.text(("body", True), plural(area.value, "pt"), t.text), (x0, y))
             best = max(area.power) if area.power else 0
-            for k, pw in enumerate(area.power):
+            for k, pw in enumerate(area.power[:owners]):
                 col = t.text if pw == best and pw > 0 else t.text_dim
                 img = self.text(("body", pw == best and pw > 0), str(pw), col)
                 surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))
