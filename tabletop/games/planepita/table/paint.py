@@ -639,7 +639,10 @@ class _Painting:
             return
         self._panel(panel)
         if rect.w > 0 and rect.h > 0:
-            art.panel = self.surface.subsurface(rect).copy()
+            if art.panel is not None and art.panel.get_size() == rect.size:
+                art.panel.blit(self.surface, (0, 0), rect)  # kept: no new surface to fault in
+            else:
+                art.panel = self.surface.subsurface(rect).copy()
             art.panel_key = panel
 
     def _panel(self, panel: Panel) -> None:
