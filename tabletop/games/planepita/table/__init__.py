@@ -230,6 +230,11 @@ class PlanepitaTable(Table[PlanepitaPicture]):
             surface, self.frame.app.theme, self.shape, self.art, self.board, self.buttons, picture
         )
 
+    def opaque_rects(self) -> list[pygame.Rect]:
+        """The backdrop (space, the planet, the rails) covers the whole table
+        on every frame: no felt is laid under it."""
+        return [pygame.Rect(self.shape.table)]
+
     def intercept(self, event: pygame.event.Event) -> bool:
         """R (the instant replay) and F9 (the tuning overlay), before the
         frame's own keys; every event while the instant replay shows but L."""

@@ -56,6 +56,7 @@ from tabletop.games.planepita.table.picture import (
     PlanepitaPicture,
     Power,
     ReplayBar,
+    Zone,
 )
 from tabletop.ui.rest import pulse
 from tabletop.ui.theme import Colour, Theme, mix
@@ -150,9 +151,20 @@ class _Painting:
     def paint(self, group: FocusGroup) -> None:
         surface, t, pic = self.surface, self.t, self.pic
         table = self.shape.table
-        surface.blit(self.art.backdrop_for(t, table, self.geo, self.players), table.topleft)
-        self._panel_cached(pic.panel)
-        self._zone()
+        backdrop = self.art.backdrop_for(t, table, self.geo, self.players)
+        zone = pic.zone
+        if zone is not None and zone.kind == "counts":
+            # steady: shaded once into a copy of the backdrop (the panel,
+            # painted next, lies beside the planet, never over it)
+            key = (zone.area, zone.colour, zone.kind)
+            backdrop = self.art.shaded_backdrop(key, lambda plain: self._shade_onto(plain, table))
+            surface.blit(backdrop, table.topleft)
+            self._panel_cached(pic.panel)
+        else:
+            surface.blit(backdrop, table.topleft)
+            self._panel_cached(pic.panel)
+            if zone is not None:
+                self.surface.blit(self._shade(zone), self.geo.square.topleft)
         self._pads()
         effects.draw_trails(surface, self.geo, t, pic.moment.trails)
         self._pieces()
@@ -173,12 +185,10 @@ class _Painting:
             self._replay_bar(pic.replay)
 
     # -- the board ---------------------------------------------------------------------------
-    def _zone(self) -> None:
-        """Shade the jammer's legal area while it waits to be placed, and the
-        jammer's area while it sweeps at the end of a round."""
-        zone = self.pic.zone
-        if zone is None:
-            return
+    def _shade(self, zone: Zone) -> pygame.Surface:
+        """The shade over the planet's square of the jammer's legal area while
+        it waits to be placed, of the jammer's area while it sweeps at the end
+        of a round, or of the area it counts in now (steady and faint)."""
         colour = zone.colour
         inner, outer = self.board.area_bounds(zone.area, 0.0)
         sq = self.geo.square
@@ -201,7 +211,17 @@ class _Painting:
             if zone.kind == "counts":
                 pygame.draw.circle(shade, (*colour, rim), c, inner * self.geo.scale, edge)
         pygame.draw.circle(shade, (*colour, rim), c, outer * self.geo.scale, edge)
-        self.surface.blit(shade, sq.topleft)
+        return shade
+
+    def _shade_onto(self, backdrop: pygame.Surface, table: pygame.Rect) -> pygame.Surface:
+        """A copy of ``backdrop`` (the table's, at ``table``) with the zone's
+        shade over the planet: the same pixels as the shade blitted over the
+        backdrop on the window."""
+        assert self.pic.zone is not None
+        shaded = backdrop.copy()
+        sq = self.geo.square
+        shaded.blit(self._shade(self.pic.zone), (sq.x - table.x, sq.y - table.y))
+        return shaded
 
     def _pads(self) -> None:
         surface, t, geo = self.surface, self.t, self.geo
@@ -619,7 +639,10 @@ class _Painting:
             return
         self._panel(panel)
         if rect.w > 0 and rect.h > 0:
-            art.panel = self.surface.subsurface(rect).copy()
+            if art.panel is not None and art.panel.get_size() == rect.size:
+                art.panel.blit(self.surface, (0, 0), rect)  # kept: no new surface to fault in
+            else:
+                art.panel = self.surface.subsurface(rect).copy()
             art.panel_key = panel
 
     def _panel(self, panel: Panel) -> None:
