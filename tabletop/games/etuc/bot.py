@@ -18,8 +18,9 @@ from operator import attrgetter
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTSBot, level_factory, outcome_value
+from tabletop.core.bots import ISMCTSBot, level_factory
 from tabletop.core.words import plural, seat_ref
+from tabletop.games.etuc.playout import Deal, Dealer, shed_choice
 from tabletop.games.etuc.rules import (
     RULES,
     Card,
@@ -51,8 +52,6 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "medium": (1, 0.05),
     "hard": (HARD_ITERATIONS, HARD_TIME),
 }
-#: actions simulated after the tree before the heuristic takes over
-ROLLOUT_DEPTH = 60
 #: imagined deals :meth:`HardBot.explain` asks whether an opponent could beat a play
 EXPLAIN_DEALS = 40
 
@@ -153,46 +152,37 @@ class MediumBot:
 # -- hard ----------------------------------------------------------------------------
 
 
-def game_value(state: EtucState, seat: int) -> float:
-    """[0, 1] for ``seat`` once the searched game is over: the match result if
-    the match ended, else the place in that game."""
-    if state.turn is None:
-        return outcome_value(RULES.outcome(state), seat)
-    result = state.results[-1]
-    n = state.players
-    return (n - 1 - result.order.index(seat)) / (n - 1)
+def _search_actions(state: EtucState | Deal) -> list[EtucAction]:
+    """The search's candidates: a Deal's own list, or the rules' for the view
+    at the root (the same actions in the same order)."""
+    if type(state) is Deal:
+        return state.legal()
+    return RULES.legal_actions(state)  # type: ignore[arg-type]
 
 
-def cards_left_value(state: EtucState, seat: int) -> float:
-    """[0, 1] for a game in progress: fewer cards than each opponent is better."""
-    if seat in state.out:
-        return (state.players - 1 - state.out.index(seat)) / (state.players - 1)
-    mine = state.hand_sizes[seat]
-    values = []
-    for s, theirs in enumerate(state.hand_sizes):
-        if s == seat:
-            continue
-        values.append(0.5 + 0.5 * (theirs - mine) / max(1, theirs + mine))
-    return sum(values) / len(values)
+def place_value(deal: Deal, seat: int) -> float:
+    """[0, 1] for ``seat`` once the searched game is over: its place in it."""
+    return (deal.players - 1 - deal.out.index(seat)) / (deal.players - 1)
 
 
 #: how often a playout move is the medium bot's; else any legal move
 ROLLOUT_MEDIUM = 0.85
 
 
-def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
+def rollout_policy(deal: Deal, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
     """Mostly the medium bot's move (every seat of a playout plays by the same
     rule of thumb, which makes the futures the search weighs far likelier than
     random ones); sometimes anything."""
     if len(legal) > 1 and rng.random() < ROLLOUT_MEDIUM:
-        return heuristic_choice(state, legal)
+        return shed_choice(deal, legal)
     return legal[rng.randrange(len(legal))]
 
 
 class HardBot(ISMCTSBot):
     """ISMCTS over determinized hands to the end of the current game of the
     match, at most ``time_budget`` seconds and ``iterations`` iterations per
-    decision."""
+    decision. It searches on a :class:`playout.Deal` (hands as bit masks,
+    changed in place), the rules' game made fast."""
 
     def __init__(
         self,
@@ -205,16 +195,25 @@ class HardBot(ISMCTSBot):
             RULES,
             seat,
             seed,
-            horizon=attrgetter("game"),  # the search stops at the end of the game being played
             iterations=iterations,
             time_budget=time_budget,
-            determinize=determinize,
-            evaluate=game_value,
-            heuristic=cards_left_value,
+            determinize=self._deal,
+            evaluate=place_value,
             rollout_policy=rollout_policy,
-            max_rollout_depth=ROLLOUT_DEPTH,
-            step=RULES.apply_legal,
+            actions=_search_actions,
+            terminal=attrgetter("over"),
+            step=Deal.play,
         )
+
+    _dealer: Dealer | None = None
+
+    def _deal(self, view: EtucState, seat: int, rng: Random) -> Deal:
+        """The search's determinization: a :class:`Dealer` of the view being
+        searched deals it (what the view tells is read once a search)."""
+        dealer = self._dealer
+        if dealer is None or dealer.view is not view or dealer.seat != seat:
+            dealer = self._dealer = Dealer(view, seat)
+        return dealer.deal(rng)
 
     def explain(self, view: EtucState, action: EtucAction) -> str:
         """Why ``action``, in one line, from what the search and the view know:
