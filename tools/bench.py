@@ -1482,6 +1482,81 @@ def _etuc_forced(count: int) -> list[Any]:
     return positions
 
 
+# -- the hard bots' decisions ended by the clock (issue 29) ------------------------------
+
+#: percent: the share of a game's hard decisions its seconds may end, with
+#: one CPU-bound process beside it on the machine (a level is its iteration
+#: budget; the seconds are a safety cap)
+CLOCK_GOAL = 5.0
+
+
+@contextlib.contextmanager
+def busy_process() -> Iterator[None]:
+    """A CPU-bound subprocess spinning for as long as the block runs."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+def clock_row(game: str, decisions: Sequence[tuple[Callable[[], Any], Any]]) -> Row:
+    """The share of ``decisions`` (a fresh timed hard bot each, and the view
+    it answers) that ended because of the bot's seconds: its ``clock_cut``
+    after ``choose``."""
+    cut = 0
+    for make, view in decisions:
+        player = make()
+        player.choose(view)
+        cut += bool(getattr(player, "clock_cut", False))
+    return Row(
+        f"{game} hard decisions ended by the clock, one busy process beside "
+        f"({len(decisions)} positions)",
+        100.0 * cut / max(1, len(decisions)),
+        "%",
+        CLOCK_GOAL,
+    )
+
+
+Decisions = list[tuple[Callable[[], Any], Any]]
+
+
+def _clock_etuc(opts: Options) -> Decisions:
+    """Planet etuC: the positions of its bots' decision rows (the "bots"
+    section, :func:`_etuc_decisions`), each decided twice, by fresh timed
+    hard bots with seeds of their own."""
+    from tabletop.games import etuc
+
+    views = _etuc_decisions(max(4, opts.runs))
+    count = len(views)
+    return [
+        (lambda seed=run * count + i, seat=view.turn: etuc.ENTRY.make_bot("hard", seat, seed), view)
+        for run in range(2)
+        for i, view in enumerate(views)
+    ]
+
+
+#: one function per game: its name and its hard bot's decisions for the
+#: "clock" section
+CLOCK_GAMES: tuple[tuple[str, Callable[[Options], Decisions]], ...] = (("etuc", _clock_etuc),)
+
+
+@section("clock")
+def bench_clock(opts: Options) -> list[Row]:
+    """Per game, the share of its hard bot's decisions ended by the clock
+    rather than the iteration budget (issue 29), each decided by a fresh
+    timed hard bot while a CPU-bound subprocess spins beside it (started
+    before the game's first decision, killed after its last; the positions
+    are made before it starts)."""
+    rows = []
+    for game, decisions_of in CLOCK_GAMES:
+        decisions = decisions_of(opts)
+        with busy_process():
+            rows.append(clock_row(game, decisions))
+    return rows
+
+
 # -- the command line ---------------------------------------------------------------
 
 
