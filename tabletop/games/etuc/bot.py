@@ -1,14 +1,16 @@
 """Bots for Planet etuC: easy (random, rarely passing), medium (a shedding
 heuristic), hard (ISMCTS over determinized hands, searching to the end of the
-current game of the match).
+current game of the match on a fast private board, :mod:`playout`).
 
 Every bot is a function of its view and owns its randomness. Each level has a
 budget in iterations and one in seconds (:data:`BUDGETS`): easy and medium
 look at the legal plays once (one iteration; they never read the clock, and
-their seconds are a bound tools/bench.py holds them to); hard searches up to
-its iteration cap or its seconds, whichever comes first. An untimed bot
-(``make_bot(..., timed=False)``) keeps the cap alone, so its decisions depend
-only on its seed and the view.
+their seconds are a bound tools/bench.py holds them to). Hard's level is its
+iteration budget; its seconds are a safety cap that ends a search only on a
+machine too busy to give it the time it needs (``clock_cut`` then says so;
+tools/bench.py's clock section counts those decisions). An untimed bot
+(``make_bot(..., timed=False)``) keeps the budget alone, so its decisions
+depend only on its seed and the view.
 """
 
 from __future__ import annotations
@@ -40,11 +42,13 @@ from tabletop.games.etuc.rules import (
 EASY_PASS = 0.15
 #: the hard bot's limits per decision. It answers at once with one legal
 #: action and stops sooner once no iteration left could change its choice
-#: (core.bots.ISMCTS's early stop); the cap keeps its median decision under
-#: 0.3 s on a slow laptop core (tools/bench.py), the seconds bound the longest
-#: searches (early in a deal, where playouts are long)
-HARD_TIME = 0.5
-HARD_ITERATIONS = 200
+#: (core.bots.ISMCTS's early stop). The iterations are the level: on the
+#: bench's positions they take about 65 ms of one core in the median and
+#: 180 ms at most (early in a 3-player deal, where playouts are longest),
+#: so the seconds, a safety cap, end a search only where the machine gives
+#: it a third of a core or less
+HARD_ITERATIONS = 1000
+HARD_TIME = 0.6
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -65,6 +69,9 @@ def _plays(legal: Sequence[EtucAction]) -> list[Play]:
 
 class EasyBot:
     """A random legal play; passes only now and then while it can play."""
+
+    #: it never reads the clock (core.game.Bot)
+    clock_cut = False
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -141,6 +148,9 @@ def heuristic_choice(view: EtucState, legal: Sequence[EtucAction]) -> EtucAction
 
 class MediumBot:
     """Deterministic: :func:`heuristic_choice` on its view."""
+
+    #: it never reads the clock (core.game.Bot)
+    clock_cut = False
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -315,8 +325,11 @@ def level_notes() -> dict[str, str]:
     return {
         "easy": "Plays a random legal combination and passes now and then while it could play.",
         "medium": "Sheds its cards with a rule of thumb: goes out when it can, "
-        "else plays what costs its hand least.",
-        "hard": f"Imagines the hidden hands and plays out up to {HARD_ITERATIONS} "
-        f"futures (at most {HARD_TIME:g} s) before each move, stopping sooner "
-        "once the best move is clear.",
+        "else plays what costs its hand least (low cards first, pairs kept "
+        "together, the strongest card held back), and passes when every play "
+        "would cost too much, less readily when a rival is close to going out.",
+        "hard": f"Plans: imagines the hidden hands and plays each move out to the "
+        f"end of the game, up to {HARD_ITERATIONS} times, with every player "
+        "shedding by medium's rule of thumb, and plays the move whose futures "
+        f"went best (at most {HARD_TIME:g} s); stops sooner once the best move is clear.",
     }
