@@ -3,10 +3,10 @@ etuC with hands as bit masks.
 
 The search plays thousands of moves a decision; :mod:`rules` builds a new
 frozen state, a sorted ``Play`` and its checks for each. Here a card is a
-small number (``number * 6 + colour``, so the numbers sort as the cards do),
-a hand is a bit mask of them, and a :class:`Deal` is changed in place by
-:meth:`Deal.play` (the search never goes back: each iteration starts from a
-fresh :func:`deal_from`). The actions it lists are the rules' own
+small number (``(number - 1) * 6 + colour``, so the numbers sort as the
+cards do), a hand is a bit mask of them, and a :class:`Deal` is changed in
+place by :meth:`Deal.play` (the search never goes back: each iteration
+starts from a fresh deal of a :class:`Dealer`). The actions it lists are the rules' own
 :class:`Play` and :class:`Pass` objects, made once, so the search's tree is
 keyed as the rules' actions are. tests/etuc/test_playout.py holds it equal
 to :class:`rules.EtucRules` (the legal actions, each move's result and the
@@ -30,43 +30,37 @@ from tabletop.games.etuc.rules import (
     Kind,
     Pass,
     Play,
-    deck,
     strongest_card,
     unseen_cards,
 )
 
 # -- cards as numbers ------------------------------------------------------------
 
-#: the most card numbers and symbols a deck has (3 players: 1-6, six symbols)
-_NUMBERS, _COLOURS = 7, 6
+#: card numbers and symbols of the largest deck (3 players: 1-6, six symbols)
+_NUMBERS, _COLOURS = 6, 6
+_IDS = range(_NUMBERS * _COLOURS)
 
 
 def card_id(card: Card) -> int:
     """A card as a small number that sorts as the card does (number first)."""
-    return card.number * _COLOURS + card.colour
+    return (card.number - 1) * _COLOURS + card.colour
 
 
 #: card id -> its number, its colour, the Card
-NUMBER = [i // _COLOURS for i in range(_NUMBERS * _COLOURS)]
-COLOUR = [i % _COLOURS for i in range(_NUMBERS * _COLOURS)]
-CARD = [Card(i // _COLOURS, i % _COLOURS) for i in range(_NUMBERS * _COLOURS)]
+NUMBER = [i // _COLOURS + 1 for i in _IDS]
+COLOUR = [i % _COLOURS for i in _IDS]
+CARD = [Card(NUMBER[i], COLOUR[i]) for i in _IDS]
 #: bits of the cards with a number above n, a colour above c
-_HIGHER = [sum(1 << i for i in range(len(NUMBER)) if NUMBER[i] > n) for n in range(_NUMBERS)]
-_STRONGER = [sum(1 << i for i in range(len(COLOUR)) if COLOUR[i] > c) for c in range(_COLOURS)]
+_HIGHER = [sum(1 << i for i in _IDS if NUMBER[i] > n) for n in range(_NUMBERS + 1)]
+_STRONGER = [sum(1 << i for i in _IDS if COLOUR[i] > c) for c in range(_COLOURS)]
 #: per card: the bits of the other cards of its number, of its colour, and of either
-_SAME_NUMBER = [
-    sum(1 << j for j in range(len(NUMBER)) if j != i and NUMBER[j] == NUMBER[i])
-    for i in range(len(NUMBER))
-]
-_SAME_COLOUR = [
-    sum(1 << j for j in range(len(COLOUR)) if j != i and COLOUR[j] == COLOUR[i])
-    for i in range(len(COLOUR))
-]
+_SAME_NUMBER = [sum(1 << j for j in _IDS if j != i and NUMBER[j] == NUMBER[i]) for i in _IDS]
+_SAME_COLOUR = [sum(1 << j for j in _IDS if j != i and COLOUR[j] == COLOUR[i]) for i in _IDS]
 _PARTNERS = [a | b for a, b in zip(_SAME_NUMBER, _SAME_COLOUR)]
 #: per card, the bits of the cards above it (a pair is listed from its lower card)
-_ABOVE = [~((2 << i) - 1) for i in range(len(NUMBER))]
+_ABOVE = [~((2 << i) - 1) for i in _IDS]
 #: a card's worth to the medium bot (bot.strength): its number plus its symbol rank
-_WORTH = [NUMBER[i] + COLOUR[i] for i in range(len(NUMBER))]
+_WORTH = [NUMBER[i] + COLOUR[i] for i in _IDS]
 
 # the round's kind, as small numbers (LEAD: nothing on the table yet)
 LEAD, OPEN, BY_NUMBER, BY_SYMBOL, NUMBER_PAIR, SYMBOL_PAIR = range(6)
@@ -83,7 +77,7 @@ KIND_OF = {code: kind for kind, code in KIND_CODE.items()}
 
 PASS = Pass()
 #: the rules' actions, made once: a single by its card id, a pair by its two
-_SINGLE = [Play((CARD[i],)) for i in range(len(CARD))]
+_SINGLE = [Play((CARD[i],)) for i in _IDS]
 _PAIR: dict[tuple[int, int], Play] = {}
 
 
@@ -391,11 +385,6 @@ class Dealer:
         )
 
 
-def deal_from(view: EtucState, seat: int, rng: Random) -> Deal:
-    """One deal of :class:`Dealer` (view, seat)."""
-    return Dealer(view, seat).deal(rng)
-
-
 # -- the medium bot's rule of thumb, on a Deal -------------------------------------------
 
 
@@ -447,7 +436,3 @@ def shed_choice(deal: Deal, legal: Sequence[EtucAction]) -> EtucAction:
     if any(0 < sizes[s] <= 2 for s in range(deal.players) if s != seat):
         threshold += 6.0
     return best if best_cost <= threshold else PASS
-
-
-def deck_ids(players: int) -> list[int]:
-    return [card_id(c) for c in deck(players)]
