@@ -1783,6 +1783,21 @@ def _clock_planet(opts: Options) -> Decisions:
     ]
 
 
+def _clock_etuc(opts: Options) -> Decisions:
+    """Planet etuC: the positions of its bots' decision rows (the "bots"
+    section, :func:`_etuc_decisions`), each decided twice, by fresh timed
+    hard bots with seeds of their own."""
+    from tabletop.games import etuc
+
+    views = _etuc_decisions(max(4, opts.runs))
+    count = len(views)
+    return [
+        (lambda seed=run * count + i, seat=view.turn: etuc.ENTRY.make_bot("hard", seat, seed), view)
+        for run in range(2)
+        for i, view in enumerate(views)
+    ]
+
+
 def _clock_planepita(opts: Options) -> Decisions:
     """Planepita: the positions of its bots' decision rows (the "bots"
     section, :func:`_planepita_decisions`), each decided ``opts.runs``
@@ -1804,6 +1819,7 @@ def _clock_planepita(opts: Options) -> Decisions:
 CLOCK_GAMES: tuple[tuple[str, Callable[[Options], Decisions]], ...] = (
     ("planet", _clock_planet),
     ("planepita", _clock_planepita),
+    ("etuc", _clock_etuc),
 )
 
 
