@@ -9,7 +9,13 @@ one card), Ready (R: discard and say ready), Open (O, or Enter with three
 cards) or Goal (G). When you are asked about a discard, the prompt in the
 middle names whose discard it is and offers Goal (G), each gain (1-4) and
 Pass (P), with a countdown when the settings' claim countdown is on; when it
-runs out the table passes for you. Nothing here decides what is legal.
+runs out the table passes for you (never while a lesson's coach leads:
+``frame.in_lesson``). Nothing here decides what is legal.
+
+A lesson (``lesson.toml`` beside the rules) lights what a step names:
+:meth:`PhantomTable.locate` finds a region, a row or hand card, a turn
+button, the next card of a selection to make and then its button, or an
+answer of the claim prompt.
 
 Your hand is read as a player reads it (``looks.group_hand``): the complete
 sets, the near sets with the cards that would complete them ("waiting on
@@ -28,7 +34,7 @@ from typing import Any
 import pygame
 
 from tabletop.core.game import Move
-from tabletop.games.phantom_rummy.cards import Card, set_words
+from tabletop.games.phantom_rummy.cards import Card, parse_card, set_words
 from tabletop.games.phantom_rummy.model import (
     ClaimGain,
     ClaimGoal,
@@ -71,6 +77,7 @@ from tabletop.games.phantom_rummy.table.picture import (
 from tabletop.ui.cards import Pose
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys, toggle_pick
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup, fit_text
 
@@ -321,8 +328,91 @@ class PhantomTable(Table[PhantomPicture]):
         self._prompt_key = key
         seconds = float(self.frame.app.settings.claim_countdown)
         can_claim = any(not isinstance(a, Pass) for a in self.legal())
-        local.countdown = seconds if seconds > 0 and can_claim else None
+        # a lesson's coach is read first: no clock on the person then
+        timed = seconds > 0 and can_claim and not self.frame.in_lesson
+        local.countdown = seconds if timed else None
         local.countdown_total = seconds
+
+    # -- a lesson's light (tabletop/core/lesson.py) ------------------------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """Where a lesson's ``light`` is on the window (None: not on show now).
+
+        ``hand``, ``row``, ``pile``, ``prompt``, ``match``, ``mine`` (your open
+        sets and discards): those regions; ``seat:N`` another seat's panel;
+        ``row:S4a`` a row card; ``hand:S4a+S5b`` the hand cards named (the
+        rect round them); ``button:Open`` a turn button (Goal, Open, Discard,
+        Ready); ``pick:S1c+S2d+S3c:Open`` leads through a selection: the
+        first named card not yet selected, then, the selection made, the
+        button (a card selected that is not named is lit to be put back);
+        ``claim:goal``, ``claim:pass`` and ``claim:gain:T5a+T7d`` the claim
+        prompt's answers."""
+        shape = self.shape
+        kind, _, arg = target.partition(":")
+        areas = {
+            "hand": shape.hand,
+            "row": shape.row,
+            "pile": shape.pile,
+            "prompt": shape.prompt,
+            "match": shape.match,
+            "mine": shape.mine,
+        }
+        if kind in areas and not arg:
+            return areas[kind].copy()
+        if kind == "seat":
+            seat = shape.seats.get(int(arg)) if arg.isdigit() else None
+            return seat.copy() if seat is not None else None
+        if kind == "row":
+            card = _card(arg)
+            poses = dict(self.row_poses())
+            return poses[card].rect(self.painters.row.card_size) if card in poses else None
+        if kind == "hand":
+            return self._hand_rect(_cards(arg))
+        if kind == "button":
+            return _shown(next((b for b in self.turn_buttons if b.text == arg), None))
+        if kind == "pick":
+            codes, _, name = arg.rpartition(":")
+            return self._pick_light(_cards(codes), name)
+        if kind == "claim":
+            if not self.asked:
+                return None
+            if arg == "goal":
+                return _shown(self.claim_goal_button)
+            if arg == "pass":
+                return _shown(self.pass_button)
+            what, _, codes = arg.partition(":")
+            cards = _cards(codes)
+            if what == "gain" and cards:
+                gains = self.gains()
+                for gain, button in zip(gains, self.gain_buttons, strict=False):
+                    if set(gain.cards) == set(cards):
+                        return _shown(button)
+        return None
+
+    def _hand_rect(self, cards: list[Card] | None) -> pygame.Rect | None:
+        """The rect round ``cards`` of the hand as drawn; None unless all are in it."""
+        if not cards:
+            return None
+        selected = self.local.selected
+        rects = {
+            card: lifted(self.painters.hand, pose, card in selected)
+            for card, pose in self.hand_poses()
+        }
+        if any(card not in rects for card in cards):
+            return None
+        return rects[cards[0]].unionall([rects[c] for c in cards[1:]])
+
+    def _pick_light(self, cards: list[Card] | None, name: str) -> pygame.Rect | None:
+        """The next card to select of ``cards``, else ``name``'s button."""
+        if not cards:
+            return None
+        selected = self.local.selected
+        stray = [c for c in selected if c not in cards]
+        if stray:
+            return self._hand_rect(stray[:1])
+        missing = [c for c in cards if c not in selected]
+        if missing:
+            return self._hand_rect(missing[:1])
+        return _shown(next((b for b in self.turn_buttons if b.text == name), None))
 
     # -- the answers ------------------------------------------------------------------------
     def gain(self, i: int) -> Any:
@@ -492,6 +582,31 @@ class PhantomTable(Table[PhantomPicture]):
                 local.countdown = None
                 frame.app.toast("Time is up: you pass.")
                 frame.act(Pass())
+
+    def wake_in(self) -> float:
+        """The cards' flights, the goal's flips and a claim's countdown
+        move; the table otherwise waits."""
+        counting = self.local.countdown is not None and self.asked
+        return NOW if self.animating or counting else NEVER
+
+
+def _card(code: str) -> Card | None:
+    """The card of a lesson's light (``S4a``), or None."""
+    try:
+        return parse_card(code)
+    except ValueError:
+        return None
+
+
+def _cards(codes: str) -> list[Card] | None:
+    """The cards of ``S1c+S2d``, or None when one is no card."""
+    cards = [_card(code) for code in codes.split("+")]
+    return None if any(c is None for c in cards) else [c for c in cards if c is not None]
+
+
+def _shown(button: Button | None) -> pygame.Rect | None:
+    """A button's rect while it is on show."""
+    return button.rect.copy() if button is not None and button.visible and button.rect.w else None
 
 
 def scene(app: Any, session: Any, *, replay: list[Any] | None = None) -> GameScene:
