@@ -174,14 +174,18 @@ class _Node:
 @dataclass(frozen=True)
 class SearchStats:
     """What the last search did (for tests, tools and a "thinking" display):
-    the iterations run, the seconds taken, each root action's visits, and
+    the iterations run, the seconds taken, each root action's visits,
     whether the search stopped early because the leader's lead could no
-    longer be overturned (:func:`decided`)."""
+    longer be overturned (:func:`decided`), and whether its seconds ended
+    it (``clock_cut``: the deadline came, or the iterations its seconds
+    still bought were too few to overturn the leader where its iteration
+    cap left enough), so the answer may differ from the untimed one."""
 
     iterations: int
     elapsed: float
     visits: tuple[tuple[str, int], ...]
     stopped_early: bool = False
+    clock_cut: bool = False
 
 
 def decided(visits: Sequence[int], remaining: float) -> bool:
@@ -332,7 +336,7 @@ class ISMCTS:
         done = 0
         last = start
         longest = 0.0
-        early = False
+        early = cut = False
         while cap is None or done < cap:
             now = None
             if deadline is not None and done:
@@ -342,16 +346,21 @@ class ISMCTS:
                 longest = max(longest, now - last)
                 last = now
                 if now + longest > deadline:
+                    cut = True
                     break
             if done and self._cancel.is_set():
                 break
             if self.early_stop and done:
-                remaining = math.inf if cap is None else cap - done
+                left = math.inf if cap is None else cap - done
+                remaining = left
                 if now is not None and deadline is not None:
                     # what the rate so far buys in the seconds left
-                    remaining = min(remaining, done * (deadline - now) / max(now - start, 1e-9))
-                if decided([c.visits for c in root.children.values()], remaining):
+                    remaining = min(left, done * (deadline - now) / max(now - start, 1e-9))
+                counts = [c.visits for c in root.children.values()]
+                if decided(counts, remaining):
                     early = True
+                    # the seconds settled it where the cap alone would not have
+                    cut = remaining < left and not decided(counts, left)
                     break
             self._iterate(root, view)
             done += 1
@@ -368,6 +377,7 @@ class ISMCTS:
             clock() - start,
             tuple((str(a), c.visits) for a, c in root.children.items()),
             early,
+            cut,
         )
         return best
 
@@ -503,6 +513,12 @@ class ISMCTSBot:
     @property
     def time_budget(self) -> float | None:
         return self.search.time_budget
+
+    @property
+    def clock_cut(self) -> bool:
+        """True when the last :meth:`choose` ended because of its seconds,
+        not its iteration budget or a settled choice (``SearchStats.clock_cut``)."""
+        return self.search.last_stats.clock_cut
 
     def beyond_horizon(self, state: Any) -> bool:
         """Where the search stops: the game is over, or the part of it the

@@ -407,7 +407,9 @@ class Bot(Protocol):
     chose ``action`` in ``view`` (asked right after ``choose``, so it may read
     what that search learnt), which a hint shows (:func:`explain`); it names
     a seat with ``words.seat_ref(seat)``, which the session turns into the
-    seat's name. A game's
+    seat's name; ``clock_cut`` is True when the last ``choose`` ended
+    because of its seconds, not its iteration budget or a settled choice
+    (tools/bench.py counts those decisions). A game's
     ``make_bot(level, seat, seed, *, timed=True)`` gives every level both
     budgets; ``timed=False`` leaves the cap alone, so a decision depends only
     on the seed and the view.

@@ -317,3 +317,37 @@ def test_a_timed_search_counts_the_iterations_left_from_its_rate() -> None:
     )
     assert bot.search(view) == Take(3, 3)
     assert bot.last_stats.stopped_early and bot.last_stats.iterations < 250
+
+
+def test_clock_cut_says_when_the_seconds_ended_a_search() -> None:
+    """``clock_cut`` is True when the deadline ended the search (a clock
+    moving 1/64 s per reading, 5.5/64 s budget), False when its iteration
+    cap or a settled choice did, and also False for an untimed search."""
+    view = RULES.view(RULES.setup(default_config(3, chance=True), 8), 0)
+    ticks = itertools.count()
+    timed = ismcts(0, 3, time_budget=5.5 / 64, early_stop=False, clock=lambda: next(ticks) / 64)
+    timed.choose(view)
+    assert timed.search.last_stats.iterations == 5 and timed.clock_cut
+    capped = ismcts(0, 3, iterations=5, time_budget=10.0, early_stop=False)
+    capped.choose(view)
+    assert capped.search.last_stats.iterations == 5 and not capped.clock_cut
+    untimed = ismcts(0, 3, iterations=5)
+    untimed.choose(view)
+    assert not untimed.clock_cut
+    # a dominating move settles the search before its cap: no clock in it
+    won = RULES.view(position((0, 0, 3)), 0)
+    settled = ismcts(0, 7, iterations=400, time_budget=100.0)
+    settled.choose(won)
+    assert settled.search.last_stats.stopped_early and not settled.clock_cut
+
+
+def test_clock_cut_when_the_seconds_left_settle_what_the_cap_would_not() -> None:
+    """With a cap of 10,000 iterations, the rate so far (64 a second) buys
+    only a few in the seconds left: the search stops once the leader cannot
+    be caught in those, which the cap alone would not have settled."""
+    view = RULES.view(position((0, 0, 3)), 0)
+    ticks = itertools.count()
+    bot = ismcts(0, 7, iterations=10_000, time_budget=1.0, clock=lambda: next(ticks) / 64)
+    bot.choose(view)
+    stats = bot.search.last_stats
+    assert stats.stopped_early and stats.iterations < 64 and bot.clock_cut
