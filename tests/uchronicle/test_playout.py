@@ -1,8 +1,9 @@
-"""The hard bot's fast board (tabletop/games/uchronicle/playout.py) held equal
-to the rules, perft-style: over random rounds of 2 and 3 players, standard and
-expert, the board follows every move as the rules make it, says which cards
-win for free as the rules-state masks do, and finds each card's cheapest play
-at the solver's cost, with cards taken that make the card win."""
+"""The bots' fast board (tabletop/games/uchronicle/playout.py) held equal to
+the rules, perft-style: over random rounds of 2 and 3 players, standard and
+expert, the board follows every move as the rules make it, agrees with the
+solver on which rules states the history allows and which cards win for
+free, and finds each card's cheapest play at the solver's cost, with cards
+taken that make the card win."""
 
 from __future__ import annotations
 
@@ -39,20 +40,27 @@ def test_the_board_follows_the_rules_and_prices_every_card_as_the_solver(
     state = RULES.setup(GameConfig(players, {"expert": expert}), seed)
     pick = random.Random(seed)
     board = playout.Board(state)
+    states = solver.rules_states(expert)
     while state.turn is not None:
-        past = ubot.history_mask(state)
-        assert board.past_mask == past
+        past = sum(1 << i for i, r in enumerate(states) if solver.consistent(state.tricks, r))
+        assert board.past_mask == past == ubot.history_mask(state)
         hand = state.hands[state.turn] or ()
         for card in hand:
             c = playout.code(card)
-            assert board.free(c) == ubot.free_mask(state, card, past)
+            wins = [
+                i
+                for i, r in enumerate(states)
+                if past >> i & 1 and solver.trick_consistent((*state.trick, card), r)
+            ]
+            assert board.free(c) == sum(1 << i for i in wins) == ubot.free_mask(state, card, past)
             found = board.cheapest(c)
             options = solver.options(state, card)
             if found is None:
                 assert expert and not options
                 continue
             cost, taken = found
-            assert cost == ubot.card_cost(state, card, past) == len(taken)
+            assert cost == options[0].cost == len(taken)
+            assert (cost == 0) == bool(wins)
             assert _agrees(board, c, taken)
             if expert:
                 assert not set(taken) & set(board.present)
