@@ -28,11 +28,14 @@ $(STAMP_PLAY): pyproject.toml setup.py | $(BIN)/python
 # --no-compile: pip byte-compiled every file of every package (matplotlib, mypy,
 # fonttools...), as long as the rest of the install took. What runs is compiled
 # instead as it is first imported, written once even where the environment
-# sets PYTHONDONTWRITEBYTECODE: here the program's own imports (so `make play`
-# and the bench start-up find them), in `make test` the suite's.
+# sets PYTHONDONTWRITEBYTECODE: here the program's own package, every module
+# (start-up imports a game's code only once it is used), and the libraries
+# it imports (so `make play` and the bench start-up find them), in `make
+# test` the suite's.
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-compile -e '.[test,dev,tools]'
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -c 'import tabletop.games, tabletop.ui.menus' >/dev/null
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -c 'import numpy, pymunk, tabletop.ui.menus' >/dev/null
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q tabletop >/dev/null
 	touch $@ $(STAMP_PLAY)
 
 play: $(STAMP_PLAY)

@@ -13,19 +13,20 @@ player reads one line naming it, and the next start works.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
-import platform
 import sys
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
 from tabletop.core.words import plural, shorten
+from tabletop.ui.rest import NOW
 
 if TYPE_CHECKING:
     from tabletop.core.game import GameEntry
@@ -200,6 +201,25 @@ def _print_list() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The program: the command line, then the window until it closes; the
+    exit status. Start-up builds thousands of objects that last (modules,
+    classes, the games' info, fonts): the cyclic garbage collector waits
+    until the window's frames begin instead of walking them again and again
+    while they are made."""
+    collecting = gc.isenabled()
+    gc.disable()
+
+    def resume() -> None:
+        if collecting:
+            gc.enable()
+
+    try:
+        return _main(argv, resume)
+    finally:
+        resume()
+
+
+def _main(argv: Sequence[str] | None, resume: Callable[[], None]) -> int:
     # the player reads every problem in the program's own words (a message in
     # the window, one line on stderr); log records are for whoever configures
     # logging, never printed on the console by Python's last-resort handler
@@ -246,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return CRASH_STATUS
     try:
         app.start(launch)
+        resume()
         app.run(max_frames=launch.frames)
     except CliError as exc:
         app.shutdown()
@@ -263,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def crash_report(exc: BaseException, context: Sequence[str] = ()) -> str:
     """The text of a crash log: the versions, ``context`` (what was running),
     and the traceback."""
+    import platform
+
     try:
         import pygame
 
@@ -360,6 +383,29 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
 #: seconds after the last resize event before the window size is written
 REMEMBER_SIZE_AFTER = 0.5
 
+#: frames a second while something moves
+FPS = 60
+#: the most ``dt`` a frame is given: a stall (a slow frame, a window being
+#: dragged) never makes an animation jump
+MAX_DT = 0.1
+#: the longest the loop rests before it looks again by itself (messages a
+#: background save left, whatever a part forgot to say it would change)
+MAX_REST = 0.25
+#: while the loop rests, how often it looks for events: as often as it draws
+#: while something moves, so the first input is answered as soon as then
+REST_POLL = 1 / FPS
+
+
+def frame_dt(elapsed: float, rested: float, woken: bool) -> float:
+    """The ``dt`` of a frame ``elapsed`` seconds after the last one began:
+    at most :data:`MAX_DT`, so a stall never makes an animation jump; but
+    after a rest of ``rested`` seconds that its timer ended (not ``woken``
+    by an event), all of it up to the rest: nothing moved meanwhile, and a
+    timer (a tooltip's delay, a message's time on screen) counts it whole."""
+    if rested > NOW and not woken:
+        return min(elapsed, max(MAX_DT, rested))
+    return min(elapsed, MAX_DT)
+
 
 def scene_name(scene: object) -> str:
     """A scene's name for a crash log: its class, and a game frame's table
@@ -373,8 +419,14 @@ class App:
     """The window and everything scenes share. One per process.
 
     ``threaded_bots=False`` has every game's bots answer on the frame loop's
-    thread, and ``timed_bots=False`` gives them their iteration caps alone:
-    tests drive the app frame by frame and get the same game every time.
+    thread (and nothing is warmed on a worker: a game's code is imported
+    where it is first needed), and ``timed_bots=False`` gives them their
+    iteration caps alone: tests drive the app frame by frame and get the
+    same game every time.
+
+    The loop rests (``tabletop/ui/rest.py``): while nothing moves it waits
+    for the next event or the soonest timer (:meth:`wake_in`) instead of
+    drawing, and a frame in which nothing changed draws nothing.
     """
 
     def __init__(
@@ -388,6 +440,7 @@ class App:
     ) -> None:
         import pygame
 
+        from tabletop.core.loading import Warmer
         from tabletop.core.storage import Storage
         from tabletop.ui.scene import SceneStack
         from tabletop.ui.sound import Sound
@@ -424,6 +477,15 @@ class App:
             self.size, palette=self.settings.palette, anim_speed=self.settings.anim_speed
         )
         self.sound = Sound(volume=self.settings.volume, muted=self.settings.muted)
+        #: the games' code and the sound effects, imported and made on a
+        #: worker once the title has shown its first frame (TitleScene.update
+        #: starts it), so start-up pays for none of them; in tests (not
+        #: threaded) each is made where it is first needed
+        self.warmer = Warmer(
+            [("sound", self.sound.prepare)]  # first: a click on the title plays one
+            + [(name, entry.warm) for name, entry in self.games.items()],
+            threaded=threaded_bots,
+        )
         self.toasts = Toasts()
         #: the whole text of a line drawn shortened, under the pointer, on every screen
         self.cut_tooltip = CutTooltip()
@@ -434,7 +496,19 @@ class App:
         self.session_options = {"threaded": threaded_bots, "timed": timed_bots}
         #: a window size to write, and the seconds of frames left until then
         self._remember_size: tuple[tuple[int, int], float] | None = None
+        #: frames run, and of them those that drew the window (a frame in
+        #: which nothing changed draws nothing)
         self.frames = 0
+        self.draws = 0
+        #: what the last frame said of the window: seconds until it changes
+        #: with no input (:meth:`wake_in`), NOW before the first frame
+        self.due = NOW
+        #: the window's changes and the scenes on the stack when it was last drawn
+        self._shown: tuple[int, list[int]] = (0, [])
+        #: the loop's clock and its way to wait: a test of :meth:`run` gives
+        #: its own, so it never waits on real time
+        self.clock: Callable[[], float] = time.perf_counter
+        self.sleep: Callable[[float], None] = time.sleep
         self.first_frame_at: float | None = None
         if message:
             self.toast(message, "error")
@@ -600,10 +674,16 @@ class App:
         self.cut_tooltip.handle(event)
         self.stack.handle(event)
 
-    def frame(self, events: Sequence[Any], dt: float) -> None:
-        """One frame: events, updates, drawing. Tests call this directly."""
+    def frame(self, events: Sequence[Any], dt: float, *, changed_only: bool = False) -> None:
+        """One frame: events, updates, drawing. Tests and the bench's frame
+        rows call this directly. With ``changed_only`` (the loop's way,
+        :meth:`run`) it draws only if something changed: an event came,
+        something moves, a timer fell due within ``dt``, a scene came or
+        went, the window changed; else the window keeps what the last frame
+        drew, and nothing is drawn or flipped."""
         import pygame
 
+        changed = bool(events) or self.draws == 0 or self.due <= dt + 1e-9
         for event in events:
             self.handle(event)
             if not self.running:
@@ -618,10 +698,16 @@ class App:
         self.stack.update(dt)
         self.toasts.update(dt)
         self.cut_tooltip.update(dt)
-        self.draw()
-        pygame.display.flip()
+        shown = (self.window_changes, [id(scene) for scene in self.stack.scenes])
+        draw = not changed_only or changed or shown != self._shown or self.wake_in() <= NOW
         self.frames += 1
-        self.storage.take_loaded()  # a save opened in this frame has been shown: no longer suspect
+        if draw:
+            self.draw()
+            pygame.display.flip()
+            self.draws += 1
+            self._shown = shown
+            self.storage.take_loaded()  # a save opened in this frame has been shown: no longer suspect
+        self.due = self.wake_in()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             stamp = os.environ.get("TABLETOP_BENCH_STARTUP_FILE")
@@ -641,15 +727,66 @@ class App:
         #: where the whole text of a cut line under the pointer went, or None
         self.cut_tooltip_rect = self.cut_tooltip.draw(self.screen, self.theme)
 
-    def run(self, max_frames: int | None = None) -> None:
-        """Frames until the window closes (or ``max_frames``), then shut down.
-        An exception leaves everything as it was, for :meth:`crashed`."""
+    def wake_in(self) -> float:
+        """Seconds until the window changes with no input, as it stands:
+        the soonest of the scenes' (``SceneStack.wake_in``), the messages',
+        the cut text's tooltip's and the window size's to be written;
+        ``NOW`` while something moves or a message of the storage's waits,
+        ``NEVER`` when all of them wait for an event."""
+        if getattr(self.storage, "messages", None):
+            return NOW
+        due = min(self.stack.wake_in(), self.toasts.wake_in(), self.cut_tooltip.wake_in())
+        if self._remember_size is not None:
+            due = min(due, max(NOW, self._remember_size[1]))
+        return due
+
+    @property
+    def resting(self) -> bool:
+        """True when nothing on the window moves: the loop waits for an event
+        or a timer instead of drawing."""
+        return self.wake_in() > NOW
+
+    def wait_for_events(self, timeout: float) -> list[Any]:
+        """The events that come within ``timeout`` seconds, as soon as the
+        first comes, looked for every :data:`REST_POLL` seconds; none when
+        the time runs out. (``pygame.event.wait(timeout)`` looks every
+        millisecond: under Xvfb that alone took 2.5 % of a core, against
+        0.4 % looking 60 times a second.)"""
         import pygame
 
-        clock = pygame.time.Clock()
+        end = self.clock() + timeout
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = end - self.clock()
+            if left <= 0:
+                return []
+            self.sleep(min(REST_POLL, left))
+
+    def run(self, max_frames: int | None = None) -> None:
+        """Frames until the window closes (or ``max_frames``), then shut down.
+        While something moves, a frame every 1/:data:`FPS` s; at rest, the
+        loop waits for the next event or the soonest timer (at most
+        :data:`MAX_REST`), and the frame then draws only if something changed.
+        With ``max_frames`` (the tools' ``--frames``) frames follow one
+        another without resting. An exception leaves everything as it
+        was, for :meth:`crashed`."""
+        import pygame
+
+        last = self.clock() - 1 / FPS
         while self.running:
-            dt = min(clock.tick(60) / 1000.0, 0.1)
-            self.frame(pygame.event.get(), dt)
+            rest = self.due if max_frames is None else NOW
+            if rest > NOW:
+                events = self.wait_for_events(min(rest, MAX_REST))
+            else:
+                left = last + 1 / FPS - self.clock()
+                if left > 0:
+                    self.sleep(left)
+                events = pygame.event.get()
+            now = self.clock()
+            self.frame(events, frame_dt(now - last, rest, bool(events)), changed_only=True)
+            last = now
             if max_frames is not None and self.frames >= max_frames:
                 break
         self.shutdown()
@@ -767,6 +904,11 @@ class App:
         """Dispose of every scene (a broken one may raise again) and quit pygame."""
         import pygame
 
+        try:
+            self.warmer.stop()
+        except Exception:  # noqa: BLE001 - the others still stop their work
+            pass
+
         while self.stack.scenes:
             scene = self.stack.scenes.pop()
             try:
@@ -783,6 +925,7 @@ class App:
         import pygame
 
         self._save_window_size()
+        self.warmer.stop()  # the import under way ends; no other starts
         self.stack.clear()  # scenes stop their work (a bot still thinking)
         self.storage.flush()  # the last autosave reaches the disk before we go
         pygame.quit()

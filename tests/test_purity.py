@@ -14,8 +14,8 @@ the rules below. A failure names the file, the line and the arrow.
   never a scene (scenes are loaded lazily, by name).
 - in a game package ``<g>``: the scene (``scene.py``, the ``scene_*.py``
   modules it is split into, or a ``scene/`` package), its ``table/`` and its
-  ``lesson.py`` (the lesson's checks, which also drive the table as a person
-  would) import the ui, the core and its own game's modules; ``bot.py``
+  ``lesson.py`` and ``lesson_*.py`` (the lessons' checks, which also drive the
+  table as a person would) import the ui, the core and its own game's modules; ``bot.py``
   its own rules and pure modules and the core; ``rules.py`` and every other
   pure module the core and its own pure modules (never its bot, scene or
   package ``__init__``). No game imports another game, the registry or the app.
@@ -29,6 +29,13 @@ the rules below. A failure names the file, the line and the arrow.
 Test-only games (a package under ``tests/`` with a ``rules.py``, such as
 ``tests/nimgame``) are held to the same rules as the games under
 ``tabletop/games``.
+
+A shipped game's package ``__init__`` and its ``info`` module are what the
+registry imports at start-up: at module level they import only the standard
+library, the core and the game's own ``info`` (its entry names the rest as
+``"module:attr"`` paths; ``info`` may import its game's pure modules inside
+a function, when a bound is asked for). tests/test_startup.py checks the
+same at run time.
 """
 
 from __future__ import annotations
@@ -186,7 +193,7 @@ def place_of(module: str, test_games: Iterable[str]) -> Place:
         rest = module[len(game) + 1 :].split(".") if module != game else []
     if not rest:
         return Place("game", game, "init")
-    if rest[0] in ("scene", "table", "lesson") or rest[0].startswith("scene_"):
+    if rest[0] in ("scene", "table", "lesson") or rest[0].startswith(("scene_", "lesson_")):
         return Place("game", game, "scene")
     part = rest[0] if rest[0] in ("bot", "rules") else "pure"
     return Place("game", game, part)
@@ -689,3 +696,91 @@ def test_every_game_table_package_has_the_same_modules() -> None:
         names = {p.stem for p in table.glob("*.py")}
         assert TABLE_MODULES <= names, f"{table.relative_to(ROOT)} lacks {TABLE_MODULES - names}"
         assert not list(game.glob("scene*.py")), f"{game.name} has a scene module beside table/"
+
+
+# -- what the registry imports: each game's info, nothing more ---------------------------
+
+
+def module_level_imports(source: str, filename: str = "<source>") -> list[tuple[int, str]]:
+    """The imports a module runs when it is imported (its body, class bodies
+    and if/try/with blocks, not functions and not ``if TYPE_CHECKING:``), as
+    (line, name): ``from a.b import c`` is ``a.b.c`` (a module or a name in
+    one); a relative import is named with its dots."""
+    found: list[tuple[int, str]] = []
+
+    def visit(body: Sequence[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.extend((node.lineno, a.name) for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = "." * node.level + (node.module or "")
+                found.extend((node.lineno, f"{base}.{a.name}") for a in node.names)
+            elif isinstance(node, ast.If):
+                test = node.test
+                name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
+                if name != "TYPE_CHECKING":
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, (ast.Try, ast.With, ast.ClassDef)):
+                for part in ("body", "orelse", "finalbody"):
+                    visit(getattr(node, part, []))
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+
+    visit(_parsed(source, filename).body)
+    return found
+
+
+def light_import_refusal(target: str, game: str) -> str | None:
+    """Why a shipped game's package or info module may not import ``target``
+    when it is imported, or None."""
+    top = target.split(".")[0]
+    if top == "__future__" or (top in sys.stdlib_module_names and top != "tabletop"):
+        return None
+    if target == f"{game}.info" or target.startswith(("tabletop.core.", f"{game}.info.")):
+        return None
+    return "imported by the registry at start-up: only the core and the game's own info"
+
+
+@pytest.mark.parametrize(
+    ("source", "bad"),
+    [
+        ("from tabletop.core.game import GameEntry\nfrom tabletop.games.g.info import INFO\n", []),
+        ("import dataclasses\nfrom __future__ import annotations\n", []),
+        ("from tabletop.games.g import bot\n", ["tabletop.games.g.bot"]),
+        ("from tabletop.games.g.rules import RULES\n", ["tabletop.games.g.rules.RULES"]),
+        ("import numpy as np\n", ["numpy"]),
+        ("if True:\n    from tabletop.games.g.model import X\n", ["tabletop.games.g.model.X"]),
+        ("import tabletop.games.g.info\n", []),
+        ("import tabletop.games.g.information\n", ["tabletop.games.g.information"]),
+        ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import numpy\n", []),
+        ("def f():\n    from tabletop.games.g.model import ROUNDS\n", []),
+    ],
+)
+def test_the_light_import_check_reads_module_level_imports(source: str, bad: list[str]) -> None:
+    found = [
+        t for _, t in module_level_imports(source) if light_import_refusal(t, "tabletop.games.g")
+    ]
+    assert found == bad
+
+
+def test_a_game_s_package_and_info_import_nothing_of_the_game_at_start_up() -> None:
+    games = sorted(p.parent for p in (ROOT / "tabletop/games").glob("*/__init__.py"))
+    assert len(games) == 5
+    offenders = []
+    for folder in games:
+        game = f"tabletop.games.{folder.name}"
+        assert (folder / "info.py").is_file(), f"{folder.name} has no info.py"
+        for path in (folder / "__init__.py", folder / "info.py"):
+            for line, target in module_level_imports(path.read_text("utf-8"), str(path)):
+                why = light_import_refusal(target, game)
+                if why is not None:
+                    offenders.append(f"{path.relative_to(ROOT)}:{line}: {target}  ({why})")
+    registry = ROOT / "tabletop/games/__init__.py"
+    packages = {f"tabletop.games.{p.name}" for p in games}
+    for line, target in module_level_imports(registry.read_text("utf-8"), str(registry)):
+        if not target.startswith(("__future__.", "tabletop.core.")) and target not in packages:
+            offenders.append(
+                f"tabletop/games/__init__.py:{line}: {target}  (the registry imports the games' packages and the core)"
+            )
+    assert not offenders, "\n".join(offenders)

@@ -1,7 +1,8 @@
 """Play each game's lesson headless through the real frames, doing what the coach asks.
 
-    python tools/lessons.py                 # every game that ships a lesson
-    python tools/lessons.py --game planet   # one
+    python tools/lessons.py                         # every lesson of every game
+    python tools/lessons.py --game uchronicle       # a game's lessons, each
+    python tools/lessons.py --game uchronicle/expert  # one lesson
 
 For each lesson (tabletop/core/lesson.py), a window is opened on the SDL
 dummy drivers and the lesson is started the way *Learn to play* starts it.
@@ -12,8 +13,9 @@ step's gesture, or lets the frames run while the other seats move (in a
 play step, making the step's ``solve`` move at each of the person's turns). Before
 each step's own move it tries the step's ``wrong`` move and checks the coach
 answered it with a reason and did not pass the step; at every step it
-checks the claims the step's words make (``claims``). One line a lesson
-(``planet: 14 steps, finished``), then one line per problem; the exit status
+checks the claims the step's words make (``claims``). One line a lesson,
+named by its id (``planet: 14 steps, finished``, ``uchronicle/expert: 10
+steps, finished``), then one line per problem; the exit status
 is 0 only when every lesson reached its end with no problem, 2 for a usage
 error.
 
@@ -49,7 +51,7 @@ STEP_BUDGET = 6_000
 
 @dataclass
 class Report:
-    """How one lesson went."""
+    """How one lesson went (``game``: the lesson's id)."""
 
     game: str
     steps: int
@@ -105,14 +107,15 @@ def _settle(app: Any, scene: Any, report: Report, budget: int = STEP_BUDGET) -> 
     return False
 
 
-def play_lesson(app: Any, entry: Any) -> Report:
-    """Play ``entry``'s lesson from its first step in ``app``; the report says how far it got."""
+def play_lesson(app: Any, entry: Any, lesson_id: str | None = None) -> Report:
+    """Play ``entry``'s lesson ``lesson_id`` (its first by default) from its
+    first step in ``app``; the report says how far it got."""
     from tabletop.core.lesson import load
     from tabletop.ui.flow import start_lesson
 
-    lesson, _ = load(entry)
-    report = Report(entry.name, len(lesson.steps))
-    scene = start_lesson(app, entry, again=True)
+    lesson, _ = load(entry, lesson_id)
+    report = Report(lesson.id, len(lesson.steps))
+    scene = start_lesson(app, entry, again=True, lesson_id=lesson.id)
     if scene is None:
         report.problems.append("the lesson did not start")
         return report
@@ -121,6 +124,8 @@ def play_lesson(app: Any, entry: Any) -> Report:
     claimed: set[int] = set()
     while not coach.done and frames < FRAME_BUDGET:
         if not _settle(app, scene, report):
+            break
+        if coach.done:  # a last wait or play step passed while the table settled
             break
         index = coach.index
         step = coach.step
@@ -162,8 +167,13 @@ def play_lesson(app: Any, entry: Any) -> Report:
             for event in hooks.perform(scene):
                 app.frame([event], DT)
             app.frame([], DT)
-        elif step.do == "play" and scene.session.to_move() == coach.lesson.seat:
-            # the game goes on: the person's move at each of their turns
+        elif (
+            step.do == "play"
+            and scene.session.to_move() == coach.lesson.seat
+            and not coach.waiting_over(state)
+        ):
+            # the game goes on: the person's move at each of their turns (none
+            # once the step's condition holds: the next frame passes the step)
             if hooks.perform is not None:
                 for event in hooks.perform(scene):
                     app.frame([event], DT)
@@ -204,26 +214,38 @@ def make_app(size: tuple[int, int] = (1280, 800), games: Any = None) -> Any:
 
 
 def run(names: Sequence[str] | None = None, games: Any = None) -> list[Report]:
-    """Play the lessons of ``names`` (every game that ships one when None)."""
-    from tabletop.core.lesson import has_lesson
+    """Play the lessons ``names`` name, each in a fresh app: a game's name
+    stands for every lesson it ships, ``game/NAME`` for one (every lesson of
+    every game when None)."""
+    from tabletop.core.lesson import lesson_ids
 
     if games is None:
         from tabletop.games import REGISTRY
 
         games = REGISTRY
-    chosen = list(names) if names else [n for n, e in games.items() if has_lesson(e)]
-    reports = []
-    for name in chosen:
-        app = make_app(games=games)
-        try:
-            reports.append(play_lesson(app, games[name]))
-        finally:
-            app.shutdown()
-    return reports
+    chosen = []
+    for name in names or list(games):
+        game = name.partition("/")[0]
+        chosen += [(game, i) for i in lesson_ids(games[game]) if name in (game, i)]
+    return [run_lesson(lesson_id, games) for _, lesson_id in chosen]
+
+
+def run_lesson(lesson_id: str, games: Any = None) -> Report:
+    """Play the one lesson ``lesson_id`` (a game's first lesson by its name,
+    another as ``game/NAME``) in a fresh app."""
+    if games is None:
+        from tabletop.games import REGISTRY
+
+        games = REGISTRY
+    app = make_app(games=games)
+    try:
+        return play_lesson(app, games[lesson_id.partition("/")[0]], lesson_id)
+    finally:
+        app.shutdown()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from tabletop.core.lesson import has_lesson
+    from tabletop.core.lesson import lesson_ids
     from tabletop.games import REGISTRY
 
     parser = OneLineParser(description=(__doc__ or "").split("\n\n")[0], label="lessons.py")
@@ -231,10 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         for name in args.game:
-            if name not in REGISTRY:
-                raise UsageError(f"--game: no game {name!r}; choose from {', '.join(REGISTRY)}")
-            if not has_lesson(REGISTRY[name]):
-                raise UsageError(f"--game: {name} has no lesson yet")
+            game = name.partition("/")[0]
+            if game not in REGISTRY:
+                raise UsageError(f"--game: no game {game!r}; choose from {', '.join(REGISTRY)}")
+            ids = lesson_ids(REGISTRY[game])
+            if not ids:
+                raise UsageError(f"--game: {game} has no lesson yet")
+            if name != game and name not in ids:
+                raise UsageError(f"--game: no lesson {name!r}; {game} has {', '.join(ids)}")
     except UsageError as exc:
         print(f"lessons.py: error: {exc}", file=sys.stderr)
         return 2

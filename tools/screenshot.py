@@ -8,7 +8,9 @@
 SCENE is one of ``title``, ``settings``, ``saves``, ``rules`` (the controls
 page), ``rules:GAME``, ``setup:GAME``, ``game:GAME``, ``pause:GAME``,
 ``summary:GAME`` (the pause after the first deal or game that ends, for a
-game with the ``deal_summary`` hook) and ``results:GAME``. ``--keys`` presses
+game with the ``deal_summary`` hook), ``results:GAME``, ``review:GAME`` and
+``lesson:GAME`` (its first lesson at step ``--moves`` + 1; ``lesson:GAME/NAME``
+another, ``lesson:uchronicle/expert``). ``--keys`` presses
 keys on the scene before the shot (``--keys right,right,space``: keyboard
 focus on a card). ``--variant KEY=VALUE`` sets one of the game's variants
 (``--variant expert=true``). The program's settings and saves go to a fresh temporary
@@ -52,7 +54,7 @@ PLAIN_SCENES = ("title", "settings", "saves", "rules")
 GAME_SCENES = ("rules", "setup", "game", "pause", "summary", "results", "review", "lesson")
 SCENES_HELP = (
     "title, settings, saves, rules, rules:GAME, setup:GAME, game:GAME, pause:GAME, "
-    "summary:GAME, results:GAME, review:GAME, lesson:GAME"
+    "summary:GAME, results:GAME, review:GAME, lesson:GAME, lesson:GAME/NAME"
 )
 #: bot moves played to reach the end of a game for ``results:GAME`` before giving up
 MAX_RESULT_MOVES = 100_000
@@ -99,6 +101,10 @@ def make_app(
     if home is None:
         home = os.environ.get("TABLETOP_HOME") or _temp_home()
     app = tabletop_app.App(tabletop_app.Launch(size=size), storage=Storage(home))
+    # the games' code imported now, as the program's worker does once the
+    # title has shown: pictures and frame times are those a player sees then
+    app.warmer.start()
+    app.warmer.wait()
     if palette is not None and palette != app.settings.palette:
         app.update_settings(palette=palette)
     return app
@@ -247,6 +253,9 @@ def show(
         rulespage.open_rules(app)
         return
     assert game is not None
+    lesson_id = game if kind == "lesson" else None  # lesson:GAME or lesson:GAME/NAME
+    if lesson_id is not None:
+        game = lesson_id.partition("/")[0]
     entry = _entry(game)
     if kind == "rules":
         app.stack.push(menus.SetupScene(app, entry))
@@ -280,9 +289,10 @@ def show(
         # the lesson at step ``moves`` + 1, as a player coming back to it finds it
         from tabletop.ui.flow import start_lesson
 
-        app.settings = app.settings.with_lesson(entry.name, moves, False)
-        if start_lesson(app, entry) is None:
-            raise UsageError(f"{entry.name} has no lesson that can be read")
+        assert lesson_id is not None
+        app.settings = app.settings.with_lesson(lesson_id, moves, False)
+        if start_lesson(app, entry, lesson_id=lesson_id) is None:
+            raise UsageError(f"{lesson_id}: no lesson that can be read")
 
 
 def render(

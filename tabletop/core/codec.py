@@ -22,7 +22,8 @@ default. A type or field this program does not have raises :class:`Mismatch`
 Only classes defined in modules under ``tabletop`` (and any prefixes a test
 adds to :data:`ALLOWED_PREFIXES`) that the program has *already imported* are
 revived: a file never makes the program import a module, so it cannot run
-anything (the games' modules are imported by the registry).
+anything (a save's game is loaded from the registry by the game named in
+it, before any of its content is decoded: ``savefile.upgrade``).
 
 A class that moves keeps reading the documents written before the move: it
 declares the names it was saved under with :func:`formerly`, e.g.

@@ -39,10 +39,12 @@ an :class:`Ending` subclass and lists its members on ``GameInfo.end_reasons``.
 from __future__ import annotations
 
 import enum
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from tabletop.core.loading import loading, resolve
+from tabletop.core.words import addressed
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -323,7 +325,7 @@ class Outcome:
             detail = self.detail.format(*names)
         except (IndexError, KeyError, ValueError):
             detail = self.detail
-        return f"{self.reason.words} {detail}".strip()
+        return addressed(f"{self.reason.words} {detail}".strip(), names)
 
     @staticmethod
     def from_scores(
@@ -420,19 +422,62 @@ class Bot(Protocol):
     def choose(self, view: Any) -> Any: ...
 
 
+#: the parts of a :class:`GameEntry` a lazy entry names as ``"module:attr"``
+#: paths and imports on first use: the first three every entry has, the
+#: others may be None
+PARTS = (
+    "rules",
+    "sample_action",
+    "make_bot",
+    "determinize",
+    "level_notes",
+    "user_config",
+    "prepare",
+)
+#: the parts every entry has
+REQUIRED_PARTS = PARTS[:3]
+
+
+class _Unset:
+    """The value of a part an entry was not given (see :class:`GameEntry`)."""
+
+    def __repr__(self) -> str:
+        return "<unset>"
+
+
+_UNSET: Any = _Unset()
+
+
+def _part() -> Any:
+    """A part's field: no class attribute, so a lazy entry's unloaded part is
+    looked up through ``__getattr__``."""
+    return field(default_factory=lambda: _UNSET)
+
+
 @dataclass(frozen=True)
 class GameEntry:
-    """Everything the program needs to know about one game."""
+    """Everything the program needs to know about one game.
+
+    A shipped game's entry is *lazy* (:meth:`lazy`): it holds the game's
+    ``info``, which the title, the setup screen, ``--list``, saved games and
+    the statistics read, and names the other parts as ``"module:attr"``
+    paths in ``parts``; reading one of them (``entry.rules``,
+    ``entry.make_bot``...) imports the game's code then, once, and keeps what
+    it found (:meth:`load`). An entry built with its parts themselves (the
+    test games', :meth:`of`) is whole from the start. Either way the parts
+    read as plain attributes of their types, and ``dataclasses.replace``
+    gives a whole entry.
+    """
 
     info: GameInfo
-    rules: Rules[Any, Any]
+    rules: Rules[Any, Any] = _part()
     #: sample_action(state, rng) -> any legal action, continuous ones included
-    sample_action: Callable[[Any, Random], Any]
+    sample_action: Callable[[Any, Random], Any] = _part()
     #: make_bot(level, seat, seed, *, timed=True) -> Bot, level in LEVELS;
     #: timed=False: the iteration cap alone (see tabletop.core.bots.Bot)
-    make_bot: Callable[..., Bot]
+    make_bot: Callable[..., Bot] = _part()
     #: "package.module:factory"; factory(app, session) -> a ui Scene
-    scene: str
+    scene: str = ""
     #: "package.module:function"; function(surface, rect, theme) draws the
     #: title screen's picture of the game (imported lazily, like the scene)
     icon: str = ""
@@ -441,21 +486,43 @@ class GameEntry:
     #: knows, with everything it cannot know dealt afresh (never copied from
     #: the view), so the harness can check that a view leaks nothing. The
     #: ISMCTS bots search over it. Every game with hidden information has one.
-    determinize: Callable[[Any, int, Random], Any] | None = None
+    determinize: Callable[[Any, int, Random], Any] | None = _part()
     #: level_notes() -> {level: words}: what each bot level does, and how well,
     #: in a sentence or two for players (the setup screen's tooltip). A
     #: function, so a game's bot module is imported only when it is asked.
-    level_notes: Callable[[], Mapping[str, str]] | None = None
+    level_notes: Callable[[], Mapping[str, str]] | None = _part()
     #: user_config(config, folder) -> (config, message or None): a new game's
     #: config with what it takes from the player's own files in the settings
     #: folder ``folder`` (Planepita: the physics.toml its tuning overlay
     #: saves), and a message for the player (a damaged file set aside). Asked
     #: when a new game starts, never for a loaded one: a save holds its config.
-    user_config: Callable[[GameConfig, Path], tuple[GameConfig, str | None]] | None = None
+    user_config: Callable[[GameConfig, Path], tuple[GameConfig, str | None]] | None = _part()
+    #: prepare() builds what the game would otherwise build at its first
+    #: question and keeps it (Phantom Rummy's goal tables): called by
+    #: :meth:`warm`, on the worker, while the title shows
+    prepare: Callable[[], None] | None = _part()
+    #: a lazy entry's parts not loaded yet, as (part, "module:attr") pairs
+    #: (empty for a whole entry)
+    parts: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        named = dict(self.parts)
+        unknown = sorted(set(named) - set(PARTS))
+        if unknown:
+            raise TypeError(f"{self.info.name}: no such part of a game entry: {unknown}")
+        for part in PARTS:
+            if getattr(self, part, None) is not _UNSET:
+                continue
+            if part in named:  # read through __getattr__, which loads it
+                object.__delattr__(self, part)
+            elif part in REQUIRED_PARTS:
+                raise TypeError(f"{self.info.name}'s entry has no {part}")
+            else:
+                object.__setattr__(self, part, None)
 
     @classmethod
     def of(cls, rules: Rules[Any, Any], bots: Any, **rest: Any) -> GameEntry:
-        """A shipped game's entry: its info from ``rules``, ``make_bot`` and
+        """A whole entry: its info from ``rules``, ``make_bot`` and
         ``level_notes`` from its bot module ``bots``, the rest as given."""
         return cls(
             info=rules.info,
@@ -464,6 +531,100 @@ class GameEntry:
             level_notes=bots.level_notes,
             **rest,
         )
+
+    @classmethod
+    def lazy(
+        cls, info: GameInfo, *, rules: str, bots: str, scene: str, icon: str = "", **parts: str
+    ) -> GameEntry:
+        """A shipped game's entry, importing nothing of the game: ``rules``
+        names its rules object (``"pkg.rules:RULES"``), ``bots`` its bot
+        module (its ``make_bot`` and ``level_notes``), ``parts`` the others
+        (``sample_action``, ``determinize``, ``user_config``, ``prepare``) as
+        ``"module:attr"`` paths; the scene and the icon as always. The rules'
+        ``info`` must be ``info`` itself (checked when they load)."""
+        named = {
+            "rules": rules,
+            "make_bot": f"{bots}:make_bot",
+            "level_notes": f"{bots}:level_notes",
+            **parts,
+        }
+        return cls(info=info, scene=scene, icon=icon, parts=tuple(named.items()))
+
+    if not TYPE_CHECKING:  # the type checker reads the parts as the fields they are
+
+        def __getattr__(self, name: str) -> Any:
+            # only a lazy entry's unloaded part is missing from the instance
+            if name in PARTS and name in dict(self.__dict__.get("parts", ())):
+                self.load()
+                return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def loaded(self) -> bool:
+        """True when every part is here: nothing is left to import."""
+        return all(part in self.__dict__ for part in PARTS)
+
+    def load(self, *, urgent: bool = True) -> GameEntry:
+        """Import every part this entry names and keep it (once; a whole
+        entry has nothing to do), under :func:`tabletop.core.loading.loading`.
+        ``urgent=False`` for a worker warming the game. Returns the entry."""
+        if self.loaded:
+            return self
+        with loading(urgent=urgent):
+            found = {
+                part: resolve(path, urgent=urgent)
+                for part, path in self.parts
+                if part not in self.__dict__
+            }
+            rules = found.get("rules", self.__dict__.get("rules"))
+            if getattr(rules, "info", None) is not self.info:
+                raise TypeError(
+                    f"{self.info.name}: the rules' info is not the entry's "
+                    "(the rules must take theirs from the game's info module)"
+                )
+            for part, value in found.items():
+                object.__setattr__(self, part, value)
+        return self
+
+    def warm(self) -> None:
+        """Import everything the game will need (its parts, its table, its
+        picture) and build what it builds at its first question
+        (:attr:`prepare`), as a worker does while the title shows."""
+        self.load(urgent=False)
+        for path in (self.icon, self.scene):
+            if path:
+                resolve(path, urgent=False)
+        if self.prepare is not None:
+            self.prepare()
+
+    def exports(self) -> Callable[[str], Any]:
+        """The game package's ``__getattr__`` (PEP 562): the names the
+        package offered when it imported its rules (``RULES``,
+        ``sample_action``, ``determinize``, ``user_config``), read from the
+        entry when first asked for, so importing the package still imports
+        nothing else of the game."""
+        offered = {"RULES": "rules", "sample_action": "sample_action"}
+        offered |= {p: p for p in ("determinize", "user_config") if p in dict(self.parts)}
+
+        def __getattr__(name: str) -> Any:
+            part = offered.get(name)
+            if part is None:
+                raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+            return getattr(self, part)
+
+        return __getattr__
+
+    @property
+    def package(self) -> str:
+        """The package the game's files live in (its rules page, lesson):
+        the package of the rules' module, read from the path of a lazy
+        entry's rules without importing them."""
+        rules = self.__dict__.get("rules")
+        if rules is None:
+            module = dict(self.parts)["rules"].partition(":")[0]
+        else:
+            module = type(rules).__module__
+        return module.rpartition(".")[0]
 
     @property
     def name(self) -> str:
@@ -496,7 +657,7 @@ class GameEntry:
         ships one."""
         from importlib import resources
 
-        package = type(self.rules).__module__.rpartition(".")[0]
+        package = self.package
         try:
             text = (resources.files(package) / self.info.rules_page).read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError, OSError):
@@ -521,14 +682,6 @@ class GameEntry:
         except (ImportError, AttributeError):
             return None
         return fn if callable(fn) else None
-
-
-def resolve(path: str) -> Any:
-    """The object a ``"package.module:name"`` path names, its module imported
-    only now: how an entry names its scene and its pictures without importing
-    pygame. ImportError or AttributeError when there is none."""
-    module, _, attr = path.partition(":")
-    return getattr(importlib.import_module(module), attr)
 
 
 class Registry(dict[str, GameEntry]):
@@ -663,7 +816,7 @@ class DealSummary:
     def note_for(self, names: Sequence[str]) -> str:
         """The closing line with ``{0}``, ``{1}``... replaced by the seats' names."""
         try:
-            return self.note.format(*names)
+            return addressed(self.note.format(*names), names)
         except (IndexError, KeyError, ValueError):
             return self.note
 
@@ -728,7 +881,7 @@ class ScoreSheet:
         out = []
         for line in self.lines:
             try:
-                out.append(line.format(*names))
+                out.append(addressed(line.format(*names), names))
             except (IndexError, KeyError, ValueError):
                 out.append(line)
         return tuple(out)
@@ -824,8 +977,8 @@ def log_line(
     fn = getattr(rules, "log_line", None)
     if fn is not None:
         if trace is not None:
-            return str(fn(before, action, after, names, trace=trace))
-        return str(fn(before, action, after, names))
+            return addressed(str(fn(before, action, after, names, trace=trace)), names)
+        return addressed(str(fn(before, action, after, names)), names)
     mover = rules.to_move(before)
     who = names[mover] if mover is not None and mover < len(names) else "?"
     return f"{who}: {action}"

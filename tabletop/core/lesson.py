@@ -29,6 +29,15 @@ rules page has ``tutorial.txt``):
   hold (the tests run every step's claims), ``words`` fills the step's
   ``{placeholders}`` from the position.
 
+A game may ship more lessons after the first (Uchronicle's expert game):
+``lesson-NAME.toml`` with its checks in ``lesson_NAME.py``, ``-`` in NAME
+written ``_`` in the module's name. Each lesson has its own id, the game's
+name for the first and ``game/NAME`` for another (``uchronicle/expert``):
+the player's progress is kept under it (``Settings.lessons``) and
+tools/lessons.py reports it. A further lesson's file says what the button
+that opens it reads (``offer = "Learn the expert game"``); the first
+lesson's is *Learn to play*.
+
 The :class:`Coach` holds where the player is. It is plain logic: the frame
 (:class:`tabletop.ui.gamescene.GameScene`) asks it whether a move may be
 made (:meth:`Coach.refusal`), tells it what was played (:meth:`Coach.played`)
@@ -39,7 +48,6 @@ what it asks for having happened.
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -48,10 +56,14 @@ from typing import Any
 from tabletop.core.game import GameConfig, GameEntry
 from tabletop.core.savefile import Seat
 
-#: the words file beside a game's rules
+#: the words file beside a game's rules (its first lesson)
 LESSON_FILE = "lesson.toml"
-#: the checks module beside a game's rules
+#: the checks module beside a game's rules (its first lesson)
 HOOKS_MODULE = "lesson"
+#: a further lesson's words file is ``lesson-NAME.toml``, its id ``game/NAME``
+MORE_PREFIX = "lesson-"
+#: what the button that opens a game's first lesson says
+FIRST_OFFER = "Learn to play"
 #: what ends a step
 KINDS = ("next", "act", "wait", "gesture", "play")
 #: the most moves a wait step lets the other seats make (a lesson's file
@@ -89,6 +101,11 @@ class Lesson:
     steps: tuple[Step, ...]
     #: the seat the player sits in
     seat: int = 0
+    #: the lesson's id: the game's name for its first lesson, ``game/NAME``
+    #: for ``lesson-NAME.toml`` (the progress kept in the settings is under it)
+    id: str = ""
+    #: what the button that opens the lesson says
+    offer: str = FIRST_OFFER
 
     def config(self, entry: GameEntry) -> GameConfig:
         return entry.default_config(self.players, **dict(self.variants))
@@ -119,8 +136,11 @@ class StepHooks:
     wrong: Callable[[Any], Any] | None = None
 
 
-def parse(text: str, game: str) -> Lesson:
-    """A lesson from the text of its ``lesson.toml``; LessonError says what is wrong."""
+def parse(text: str, game: str, lesson_id: str = "") -> Lesson:
+    """A lesson from the text of its ``lesson.toml`` (``lesson_id``: the
+    lesson's id, by default the game's first); LessonError says what is wrong."""
+    import tomllib  # here, not at start-up: the title only asks has_lesson
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -171,6 +191,9 @@ def parse(text: str, game: str) -> Lesson:
     variants = doc.get("variants", {})
     if not isinstance(variants, Mapping):
         raise LessonError(f"{game}'s lesson: variants is not a table")
+    offer = doc.get("offer", FIRST_OFFER)
+    if not isinstance(offer, str) or not offer.strip():
+        raise LessonError(f"{game}'s lesson: offer is not the words of a button")
     return Lesson(
         game=game,
         title=need(doc, "title", str, "the lesson"),
@@ -180,32 +203,73 @@ def parse(text: str, game: str) -> Lesson:
         variants=dict(variants),
         steps=tuple(steps),
         seat=humans[0],
+        id=lesson_id or game,
+        offer=offer.strip(),
     )
 
 
 def _package(entry: GameEntry) -> str:
-    return type(entry.rules).__module__.rpartition(".")[0]
+    return entry.package  # read without importing the game's rules
+
+
+def _files(entry: GameEntry, lesson_id: str) -> tuple[str, str]:
+    """The words file and the checks module of ``entry``'s lesson ``lesson_id``."""
+    game, _, name = lesson_id.partition("/")
+    if game != entry.name or (not name and "/" in lesson_id):
+        raise LessonError(f"{entry.info.title} has no lesson {lesson_id!r}")
+    if not name:
+        return LESSON_FILE, HOOKS_MODULE
+    return f"{MORE_PREFIX}{name}.toml", f"{HOOKS_MODULE}_{name.replace('-', '_')}"
 
 
 def has_lesson(entry: GameEntry) -> bool:
-    """True when the game ships a lesson (its words file is there)."""
+    """True when the game ships a lesson (its first lesson's words file is there)."""
     try:
         return (resources.files(_package(entry)) / LESSON_FILE).is_file()
     except (ModuleNotFoundError, OSError):
         return False
 
 
-def load(entry: GameEntry) -> tuple[Lesson, Mapping[str, StepHooks]]:
-    """A game's lesson and its steps' hooks; LessonError when it has none
-    or its files are wrong (a hook for a step the lesson lacks is wrong)."""
-    package = _package(entry)
+def lesson_ids(entry: GameEntry) -> tuple[str, ...]:
+    """The ids of the lessons ``entry`` ships: its first (the game's name),
+    then one per ``lesson-NAME.toml`` by NAME (``game/NAME``); none when
+    the game has no first lesson."""
+    if not has_lesson(entry):
+        return ()
     try:
-        text = (resources.files(package) / LESSON_FILE).read_text("utf-8")
+        names = sorted(
+            f.name[len(MORE_PREFIX) : -len(".toml")]
+            for f in resources.files(_package(entry)).iterdir()
+            if f.name.startswith(MORE_PREFIX) and f.name.endswith(".toml") and f.is_file()
+        )
+    except (ModuleNotFoundError, OSError):
+        names = []
+    return (entry.name, *(f"{entry.name}/{n}" for n in names if n))
+
+
+def read(entry: GameEntry, lesson_id: str | None = None) -> Lesson:
+    """``entry``'s lesson ``lesson_id`` (its first by default), its words
+    file only; LessonError when it has none or the file is wrong."""
+    lesson_id = lesson_id or entry.name
+    words, _ = _files(entry, lesson_id)
+    try:
+        text = (resources.files(_package(entry)) / words).read_text("utf-8")
     except (FileNotFoundError, ModuleNotFoundError, OSError):
-        raise LessonError(f"{entry.info.title} has no lesson yet") from None
-    lesson = parse(text, entry.name)
+        if lesson_id == entry.name:
+            raise LessonError(f"{entry.info.title} has no lesson yet") from None
+        raise LessonError(f"{entry.info.title} has no lesson {lesson_id!r}") from None
+    return parse(text, entry.name, lesson_id)
+
+
+def load(entry: GameEntry, lesson_id: str | None = None) -> tuple[Lesson, Mapping[str, StepHooks]]:
+    """A game's lesson (``lesson_id``, its first by default) and its steps'
+    hooks; LessonError when it has none or its files are wrong (a hook for
+    a step the lesson lacks is wrong)."""
+    lesson_id = lesson_id or entry.name
+    lesson = read(entry, lesson_id)
+    _, checks = _files(entry, lesson_id)
     try:
-        module = importlib.import_module(f"{package}.{HOOKS_MODULE}")
+        module = importlib.import_module(f"{_package(entry)}.{checks}")
     except ModuleNotFoundError:
         hooks: Mapping[str, StepHooks] = {}
     else:

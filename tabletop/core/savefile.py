@@ -198,7 +198,9 @@ def upgrade(doc: Any, registry: Mapping[str, GameEntry]) -> tuple[GameEntry, dic
     name = doc.get("game")
     if not isinstance(name, str) or name not in registry:
         raise SaveRefused(f"This save is for a game this version does not have ({quote(name)}).")
-    entry = registry[name]
+    # the game's code imported now: the codec revives only the classes of
+    # modules already imported, and a file never makes the program import one
+    entry = registry[name].load()
     info = entry.info
     # saves from before games had versions are version 1
     found = doc.get("game_version", 1)

@@ -649,20 +649,22 @@ class Settings:
     last_seats: dict[str, Any] = field(default_factory=dict, hash=False)
     #: each game's own settings (``GameInfo.settings``): game name -> key -> value
     games: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
-    #: how far the player got in each game's lesson: game name ->
+    #: how far the player got in each lesson: lesson id (the game's name for
+    #: its first lesson, "game/NAME" for another, tabletop/core/lesson.py) ->
     #: {"step": the step to come back to, "done": every step passed once}
     lessons: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
 
     def lesson_step(self, game: str) -> int:
-        """The step of ``game``'s lesson to come back to (0: the first)."""
+        """The step of the lesson ``game`` (a lesson id) to come back to (0: the first)."""
         return int(self.lessons.get(game, {}).get("step", 0))
 
     def lesson_done(self, game: str) -> bool:
-        """True once every step of ``game``'s lesson was passed."""
+        """True once every step of the lesson ``game`` (a lesson id) was passed."""
         return bool(self.lessons.get(game, {}).get("done", False))
 
     def with_lesson(self, game: str, step: int, done: bool) -> Settings:
-        """A copy with ``game``'s lesson at ``step`` (``done`` stays once set)."""
+        """A copy with the lesson ``game`` (a lesson id) at ``step`` (``done``
+        stays once set)."""
         lessons = copy.deepcopy(self.lessons)
         lessons[game] = {"step": int(step), "done": bool(done or self.lesson_done(game))}
         return dataclasses.replace(self, lessons=lessons)
@@ -826,7 +828,7 @@ def _lessons(stored: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
     """The lessons' progress worth keeping; what is dropped goes to ``problems``."""
     if not isinstance(stored, Mapping):
         problems.append(
-            f"lessons: expected an object mapping game names to progress, got {_short(stored)}; "
+            f"lessons: expected an object mapping lessons to progress, got {_short(stored)}; "
             "every lesson starts again"
         )
         return {}

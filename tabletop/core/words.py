@@ -167,4 +167,40 @@ def fill_seats(text: str, names: Sequence[str]) -> str:
         i = int(m.group(1))
         return names[i] if 0 <= i < len(names) else "a player"
 
-    return _SEAT_REF.sub(name, text)
+    return addressed(_SEAT_REF.sub(name, text), names)
+
+
+#: the name of a seat the words speak to (a lesson's person sits as "You")
+YOU = "You"
+_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
+_YOUR = re.compile(r"\bYou's\b")
+#: third-person verbs whose plain form is not the word less its "s" or "es"
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def _plain(verb: str) -> str:
+    """A verb's form after "you": "plays" -> "play", "passes" -> "pass"."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ss"):
+        return verb
+    return verb[:-1]
+
+
+def addressed(text: str, names: Sequence[str]) -> str:
+    """``text`` as said to a seat named "You" when one sits at the table
+    (a lesson's person): "You plays" -> "You play", "You's card" -> "your
+    card" ("Your" where a sentence begins). Unchanged otherwise."""
+    if YOU not in names or YOU not in text:
+        return text
+    text = _YOU_VERB.sub(lambda m: f"You {_plain(m.group(1))}", text)
+
+    def your(m: re.Match[str]) -> str:
+        before = text[: m.start()].rstrip()
+        return "Your" if not before or before[-1] in ".!?:" else "your"
+
+    return _YOUR.sub(your, text)

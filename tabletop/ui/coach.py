@@ -58,29 +58,41 @@ class CoachPanel:
             default=1,
         )
         rows = longest + 4  # a blank row and three of an answer
+        buttons = 1 if self._side_by_side(theme, width) else 2
         return (
             theme.px(8)
             + theme.font("small", bold=True).get_linesize()
             + theme.px(4)
             + rows * small.get_linesize()
-            + theme.px(6 + 34 + 10)
+            + theme.px(6 + 10)
+            + buttons * theme.px(34)
+            + (buttons - 1) * theme.px(10)
         )
 
+    @staticmethod
+    def _words_w(theme: Theme, button: Button) -> int:
+        """How wide ``button`` must be for its words to show whole."""
+        font = theme.font("body", bold=button.kind != "normal")
+        return font.size(button.text)[0] + 2 * theme.px(14)
+
+    def _side_by_side(self, theme: Theme, width: int) -> bool:
+        """Leave lesson and Next fit, words whole, along one row ``width`` wide."""
+        need = sum(self._words_w(theme, b) for b in self.buttons)
+        return need + 3 * theme.px(10) <= width
+
     def place(self, rect: pygame.Rect, theme: Theme) -> None:
-        """Sit in ``rect``: *Leave lesson* and *Next* along its foot, each
-        as wide as its words need, Next taking what is left."""
+        """Sit in ``rect``: *Leave lesson* and *Next* along its foot, Leave
+        as wide as its words need and Next taking what is left; where the
+        two do not fit one row whole, Next over Leave, each the panel's width."""
         self.rect = pygame.Rect(rect)
         pad = theme.px(10)
         h = theme.px(34)
         y = rect.bottom - pad - h
-        room = rect.w - 3 * pad
-        inner = 2 * theme.px(12)  # a button's words sit inside this margin (widgets.Button)
-        words = theme.font("body").size(self.leave_button.text)[0] + 2 * theme.px(14)
-        # Next keeps room for its words whole, Leave lesson shrinking to its
-        # small font first (a narrow panel cut "Next (N)" to "Next (…")
-        next_w = theme.font("body", bold=True).size(self.next_button.text)[0] + inner
-        leave_least = theme.font("small").size(self.leave_button.text)[0] + inner
-        leave_w = min(words, room * 3 // 5, max(room - next_w, leave_least))
+        if not self._side_by_side(theme, rect.w):
+            self.leave_button.rect = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, h)
+            self.next_button.rect = pygame.Rect(rect.x + pad, y - pad - h, rect.w - 2 * pad, h)
+            return
+        leave_w = self._words_w(theme, self.leave_button)
         self.leave_button.rect = pygame.Rect(rect.x + pad, y, leave_w, h)
         x = self.leave_button.rect.right + pad
         self.next_button.rect = pygame.Rect(x, y, rect.right - pad - x, h)
@@ -143,7 +155,7 @@ class CoachPanel:
         y += line + theme.px(4)
         small = theme.small
         step_h = small.get_linesize()
-        foot = self.leave_button.rect.y - theme.px(6)
+        foot = min(b.rect.y for b in self.buttons) - theme.px(6)
         rows = self.lines(theme, state)
         for i, (text, colour) in enumerate(rows):
             if y + step_h > foot:

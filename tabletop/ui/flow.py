@@ -81,20 +81,23 @@ def start_game(
     return scene
 
 
-def start_lesson(app: Any, entry: GameEntry, *, again: bool = False) -> Scene | None:
-    """Open ``entry``'s lesson at the step the player left it (``again``:
-    the first), its table rebuilt by playing the steps before it as the
-    lesson asks (:func:`tabletop.core.lesson.fast_forward`). A lesson is no
-    game of the record: no autosave, no statistics. None, with the reason
-    shown, when the game's lesson cannot be read."""
+def start_lesson(
+    app: Any, entry: GameEntry, *, again: bool = False, lesson_id: str | None = None
+) -> Scene | None:
+    """Open ``entry``'s lesson ``lesson_id`` (its first by default) at the
+    step the player left it (``again``: the first), its table rebuilt by
+    playing the steps before it as the lesson asks
+    (:func:`tabletop.core.lesson.fast_forward`). A lesson is no game of the
+    record: no autosave, no statistics. None, with the reason shown, when
+    the lesson cannot be read."""
     from tabletop.core import lesson as lessons
 
     try:
-        lesson, hooks = lessons.load(entry)
+        lesson, hooks = lessons.load(entry, lesson_id)
     except lessons.LessonError as exc:
         app.toast(str(exc), "error")
         return None
-    name = entry.name
+    name = lesson.id
     session = Session(
         entry, lesson.config(entry), lesson.seed, lesson.seats, **lesson_session_options(app)
     )
@@ -107,7 +110,7 @@ def start_lesson(app: Any, entry: GameEntry, *, again: bool = False) -> Scene | 
         app.settings = app.settings.with_lesson(name, 0 if done else index, done)
         app.update_settings()
         if done:
-            app.toast(f"{entry.info.title}: lesson finished.")
+            app.toast(f"Lesson finished: {lesson.title}.")
 
     coach.on_step = keep
     keep(coach.index)

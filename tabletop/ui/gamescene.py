@@ -59,6 +59,7 @@ from tabletop.ui.coach import CoachPanel, draw_light
 from tabletop.ui.flow import record_result
 from tabletop.ui.overlays import ConsentScene, CurtainScene, PauseScene, ResultsScene, SummaryScene
 from tabletop.ui.painted import PanelCache, uncovered
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.scene import Scene
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import Colour, text_on
@@ -437,9 +438,7 @@ class GameScene(Scene):
         if reason is None and self.coach is not None:
             reason = self.coach.refusal(self.session.state, action)
         if reason is not None:
-            if self.coach is not None:
-                self.coach.wrong(reason)  # the panel says why; the step waits
-            self.refuse(reason)
+            self.refuse(reason)  # in a lesson the coach's panel says why; the step waits
             return False
         # a person plays with the game's recorded settings (aim assist): mark the game
         for setting in self.info.settings:
@@ -496,8 +495,14 @@ class GameScene(Scene):
         return True
 
     def refuse(self, reason: str) -> None:
+        """Say why a try was turned down. In a lesson the coach's panel says
+        it too, as its answer to a wrong try: the rules' reason for a move,
+        the step's, or the table's own for a gesture it turned down (a tile
+        dropped on a face that holds one)."""
         self.last_error = reason
-        self.app.toast(reason, "error")
+        if self.coach is not None:
+            self.coach.wrong(reason)  # "Not quite: <reason> Try again."
+        self.app.toast(reason[:1].upper() + reason[1:], "error")  # a sentence on its own
         self.app.sound.play("click", 0.4)
 
     def play_through_frame(self, action: Any) -> None:
@@ -709,6 +714,65 @@ class GameScene(Scene):
         if self.table.group is not None:
             self.table.group.update(dt)
 
+    def wake_in(self) -> float:
+        """Seconds until the frame changes with no input (see
+        ``tabletop/ui/rest.py``): ``NOW`` while the table moves or the
+        frame's next update has something to do by itself (:meth:`busy`),
+        else the soonest of the log's and the buttons' tooltip delays; a
+        table waiting for a person, a paused replay and a finished game
+        rest."""
+        due = self.table.wake_in()
+        if self.table.holding:  # the frame's own update waits: only the table moves
+            return due
+        if due <= NOW or self.busy():
+            return NOW
+        group = self.table.group
+        if group is not None:
+            due = min(due, group.wake_in())
+        return min(due, self._log_tooltip_due())
+
+    def busy(self) -> bool:
+        """True when the frame's next update does something with no input:
+        a move still shown, messages held until it ends, a bot to move (or
+        its pause), a hint or the coach's judgement on the worker, a
+        replay playing, an answer given for the person, the device passing,
+        the summary or the results to show, a lesson's step to pass. The
+        checks follow :meth:`_update_frame`'s order."""
+        s = self.session
+        if self.animating or self._announcements or self._judging or s.hint_thinking():
+            return True
+        if self.summary is not None:
+            return not self.summary_shown
+        if s.is_over():
+            return not self.results_shown
+        if self.replay_queue is not None:
+            return bool(self.replay_queue) and not self.replay_paused
+        coach = self.coach
+        if coach is not None and not coach.done:
+            step = coach.step
+            if step is not None and step.do in ("wait", "play") and coach.waiting_over(s.state):
+                return True
+            if not coach.bots_may_move():
+                return False
+        if s.is_bot_turn():
+            return True
+        return s.auto_answer() is not None or self._device_to() is not None
+
+    def _log_tooltip_due(self) -> float:
+        """Seconds until the log's tooltip shows: while the pointer rests on
+        an entry whose detail it has not shown yet."""
+        i = self._log_entry
+        if (
+            i is None
+            or self._log_mouse is None
+            or not self.log_rect.width
+            or self._log_rest < 0
+            or self._log_rest >= LOG_TOOLTIP_DELAY
+            or i >= min(self.shown_ply, self.session.ply)
+        ):
+            return NEVER
+        return LOG_TOOLTIP_DELAY - self._log_rest
+
     def _update_frame(self, dt: float) -> None:
         self._log_rest += dt
         self._poll_hint()
@@ -743,6 +807,11 @@ class GameScene(Scene):
             value = self.table.lesson_value(step.value) if step and step.do == "gesture" else None
             if coach.tick(s.state, value):
                 self.table.refresh()
+                step = coach.step
+                if step is not None and step.do == "gesture":
+                    # the gesture step that follows takes its table value now,
+                    # before the next frame's input can change it
+                    coach.tick(s.state, self.table.lesson_value(step.value))
             if not coach.bots_may_move():
                 return
         if s.is_bot_turn():
@@ -831,21 +900,31 @@ class GameScene(Scene):
                 "This machine computed that shot slightly differently; the saved position is shown."
             )
 
-    def _maybe_curtain(self) -> None:
-        """Show the curtain when the device passes between two people."""
+    def _device_to(self) -> int | None:
+        """The seat the device passes to now (and so the seat on screen),
+        or None when it stays where it is."""
         s = self.session
         mover = s.to_move()
         if mover is None or self.replay_queue is not None:
-            return
-        # hot-seat with hidden cards: every change of the person at the device,
-        # the first one included, goes through the curtain
-        needs = self.info.hidden_information and len(s.human_seats()) > 1
+            return None
         if s.seats[mover].is_bot:
-            if not needs or self.shown_seat is not None:
-                return
+            if not self._needs_curtain() or self.shown_seat is not None:
+                return None
             mover = s.viewer()  # a bot moves first: the device starts with the first person
-        if self.shown_seat == mover:
+        return None if self.shown_seat == mover else mover
+
+    def _needs_curtain(self) -> bool:
+        """Hot-seat with hidden cards: every change of the person at the
+        device, the first one included, goes through the curtain."""
+        return self.info.hidden_information and len(self.session.human_seats()) > 1
+
+    def _maybe_curtain(self) -> None:
+        """Show the curtain when the device passes between two people."""
+        s = self.session
+        mover = self._device_to()
+        if mover is None:
             return
+        needs = self._needs_curtain()
         holder, self.shown_seat = self.shown_seat, mover
         if needs:
             take_back = None

@@ -17,7 +17,7 @@ import pygame
 
 from tabletop.core import rng
 from tabletop.core.game import GameConfig, GameEntry, Variant
-from tabletop.core.lesson import has_lesson
+from tabletop.core.lesson import FIRST_OFFER, LessonError, has_lesson, lesson_ids, read
 from tabletop.core.session import Seat, default_name
 from tabletop.core.words import plural
 from tabletop.ui.flow import (
@@ -84,11 +84,19 @@ def draw_game_picture(surface: pygame.Surface, rect: pygame.Rect, entry: Any, th
 class GameCard(Widget):
     """A game on the title screen: picture, title, blurb, players. Click to set up."""
 
-    def __init__(self, entry: Any, on_click: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        entry: Any,
+        on_click: Callable[[], object],
+        ready: Callable[[], bool] = lambda: True,
+    ) -> None:
         info = entry.info
         super().__init__(tooltip=f"{info.title}: {info.blurb}")
         self.entry = entry
         self.on_click = on_click
+        #: whether the game's code is imported, so its picture can be drawn
+        #: without a wait (the app's Warmer imports it while the title shows)
+        self.ready = ready
         self._armed = False
         self._picture: pygame.Surface | None = None
         self._picture_key: tuple[object, ...] = ()
@@ -104,13 +112,24 @@ class GameCard(Widget):
 
     def picture(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
         """The game's picture, drawn once per size and palette (games draw
-        them procedurally, which is far too slow to repeat every frame)."""
-        key = (size, theme.palette, theme.scale)
+        them procedurally, which is far too slow to repeat every frame).
+        Until the game's code is imported (:attr:`ready`), only the picture's
+        ground: the title's first frame imports no game."""
+        drawn = bool(self._picture_key) and self._picture_key[-1]  # once ready, ready for good
+        key = (size, theme.palette, theme.scale, drawn or self.ready())
         if self._picture is None or key != self._picture_key:
             self._picture = pygame.Surface(size)
-            draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            if key[-1]:
+                draw_game_picture(self._picture, self._picture.get_rect(), self.entry, theme)
+            else:  # a quiet ground: the pictures differ (felt, space)
+                self._picture.fill(theme.background)
             self._picture_key = key
         return self._picture
+
+    @property
+    def waiting(self) -> bool:
+        """True while the card shows the ground of a picture still to come."""
+        return not self._picture_key or not self._picture_key[-1]
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -260,11 +279,19 @@ def card_layouts(
     return out
 
 
+#: seconds between the title's looks at the games the worker is importing
+WARM_LOOK = 0.1
+
+
 class TitleScene(MenuScene):
     heading = "Tabletop"
 
     def build(self) -> None:
-        self.cards = [GameCard(e, partial(self.open_setup, e)) for e in self.app.games.values()]
+        warmer = self.app.warmer
+        self.cards = [
+            GameCard(e, partial(self.open_setup, e), partial(warmer.ready, e.name))
+            for e in self.app.games.values()
+        ]
         #: each card's *Learn to play* (games that ship a lesson), on its picture
         self.lessons = {
             card.entry.name: lesson_button(self.app, card.entry)
@@ -282,14 +309,47 @@ class TitleScene(MenuScene):
         for card in self.cards:
             card.lesson = self.lessons.get(card.entry.name)
         self.group.add(*self.cards, *self.buttons)
+        self.resume_unchecked = False
 
     def open_setup(self, entry: GameEntry) -> None:
         self.app.stack.push(SetupScene(self.app, entry))
 
     def enter(self) -> None:
-        self.refresh_resume()
+        #: whether the autosave's game has ended is known by loading it (its
+        #: game's code imported, its moves replayed): the program at start-up
+        #: asks once the title's first frame has shown, Resume offered until
+        #: then if there is an autosave (not threaded, tests: at once)
+        self.resume_unchecked = bool(self.app.warmer.threaded and not self.app.frames)
+        if self.resume_unchecked:
+            self.resume.enabled = self.app.storage.last_autosave() is not None
+            self.resume.disabled_reason = "No game in progress."
+        else:
+            self.refresh_resume()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.frames:  # a frame has shown: what start-up left for later
+            if self.resume_unchecked:
+                self.refresh_resume()
+            self.app.warmer.start()  # the games' code, on a worker (once per app)
+
+    @property
+    def waiting(self) -> bool:
+        """True while a card waits for its game's picture (the worker is
+        importing the games): frames must keep coming to show it."""
+        return any(card.waiting for card in self.cards)
+
+    def wake_in(self) -> float:
+        """A tooltip's delay, as every menu; and while start-up's work
+        for later is not done (the autosave to check, the worker to start,
+        a picture to come), a look every :data:`WARM_LOOK` s."""
+        due = super().wake_in()
+        if self.resume_unchecked or self.waiting:
+            return min(due, WARM_LOOK)
+        return due
 
     def refresh_resume(self) -> None:
+        self.resume_unchecked = False
         storage = self.app.storage
         exists = storage.last_autosave() is not None
         finished = exists and storage.autosave_finished(ended(self.app))
@@ -376,20 +436,32 @@ class TitleScene(MenuScene):
         surface.blit(sub, sub.get_rect(midtop=(surface.get_width() // 2, y - t.px(6))))
 
 
-def lesson_button(app: Any, entry: GameEntry) -> Button:
-    """*Learn to play* for ``entry``: its lesson, at the step the player left
-    it; once finished, the button says so and plays the lesson again."""
-    done = app.settings.lesson_done(entry.name)
-    step = app.settings.lesson_step(entry.name)
+def lesson_button(app: Any, entry: GameEntry, lesson_id: str | None = None) -> Button:
+    """The button that opens ``entry``'s lesson ``lesson_id`` (*Learn to
+    play*, its first, by default; another says what its file offers:
+    *Learn the expert game*) at the step the player left it; once finished,
+    the button says so and plays the lesson again."""
+    lesson_id = lesson_id or entry.name
+    offer, about = FIRST_OFFER, "A first game with a coach who says what to do and why"
+    if lesson_id != entry.name:
+        try:
+            lesson = read(entry, lesson_id)
+        except LessonError:  # opening it says what is wrong
+            offer = about = f"Lesson {lesson_id.partition('/')[2]}"
+        else:
+            offer, about = lesson.offer, f"{lesson.title}, with a coach"
+    done = app.settings.lesson_done(lesson_id)
+    step = app.settings.lesson_step(lesson_id)
     if done:
-        text, tip = "Lesson done ✓", "Play the lesson again from its first step"
+        text = "Lesson done ✓" if offer == FIRST_OFFER else f"{offer} ✓"
+        tip = "Play the lesson again from its first step"
     elif step:
-        text, tip = "Learn to play", f"Go on with the lesson at step {step + 1}"
+        text, tip = offer, f"Go on with the lesson at step {step + 1}"
     else:
-        text, tip = "Learn to play", "A first game with a coach who says what to do and why"
+        text, tip = offer, about
     return Button(
         text,
-        lambda: start_lesson(app, entry, again=done),
+        lambda: start_lesson(app, entry, again=done, lesson_id=lesson_id),
         kind="primary" if not done else "normal",
         tooltip=tip,
     )
@@ -530,6 +602,11 @@ class SetupScene(MenuScene):
         self.back_button = Button("Back", self.back)
         self.rules = Button("Rules", lambda: open_rules(self.app), tooltip="F1")
         self.lesson = lesson_button(self.app, self.entry) if has_lesson(self.entry) else None
+        #: the game's further lessons (Uchronicle's expert game), after its first
+        self.more_lessons = [
+            lesson_button(self.app, self.entry, lesson_id)
+            for lesson_id in lesson_ids(self.entry)[1:]
+        ]
         widgets: list[Widget] = [self.count]
         for name, kind in self.seat_rows:
             widgets += [name, kind]
@@ -546,6 +623,7 @@ class SetupScene(MenuScene):
         ]
         if self.lesson is not None:
             widgets.append(self.lesson)
+        widgets += self.more_lessons
         self.group.add(self.seats_panel, self.options_panel, *widgets)
 
     def _seat_kind_changed(self, choice: Choice) -> None:
@@ -650,6 +728,34 @@ class SetupScene(MenuScene):
         coach = self.coach_on if people >= 2 else self.app.settings.coach
         start_game(self.app, self.entry, config, seed, seats, hints=hints, coach=coach)
 
+    def _place_bar(self, bar: pygame.Rect, gap: int) -> None:
+        """The bar with more than one lesson: Back and Rules at the left, the
+        lessons and Start at the right, each as wide as its words need and
+        the room left shared out (a button no wider than the others' 220 px
+        unless its words need it)."""
+        t = self.app.theme
+        lessons = ([self.lesson] if self.lesson is not None else []) + self.more_lessons
+        buttons = [self.back_button, self.rules, *lessons, self.start]
+        needs = [
+            t.font("body", bold=b.kind != "normal").size(b.text)[0] + 2 * t.px(12) + t.px(16)
+            for b in buttons
+        ]
+        room = bar.w - gap * (len(buttons) - 1)
+        if sum(needs) > room:  # a tiny window: everything narrower
+            widths = [n * room // sum(needs) for n in needs]
+        else:
+            share = (room - sum(needs)) // len(buttons)
+            widths = [max(n, min(t.px(220), n + share)) for n in needs]
+        x = bar.x
+        for b, w in zip(buttons[:2], widths[:2], strict=True):
+            b.rect = pygame.Rect(x, bar.y, w, bar.h)
+            x += w + gap
+        x = bar.right
+        for b, w in zip(reversed(buttons[2:]), reversed(widths[2:]), strict=True):
+            x -= w
+            b.rect = pygame.Rect(x, bar.y, w, bar.h)
+            x -= gap
+
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme
         margin = t.px(32)
@@ -657,11 +763,14 @@ class SetupScene(MenuScene):
         bar_h = t.px(50)
         bar = pygame.Rect(rect.x + margin, rect.bottom - margin - bar_h, rect.w - 2 * margin, bar_h)
         bw = min(t.px(220), (bar.w - 3 * gap) // 4)
-        self.back_button.rect = pygame.Rect(bar.x, bar.y, bw, bar_h)
-        self.rules.rect = pygame.Rect(bar.x + bw + gap, bar.y, bw, bar_h)
-        self.start.rect = pygame.Rect(bar.right - bw, bar.y, bw, bar_h)
-        if self.lesson is not None:
-            self.lesson.rect = pygame.Rect(bar.right - 2 * bw - gap, bar.y, bw, bar_h)
+        if self.more_lessons:
+            self._place_bar(bar, gap)
+        else:
+            self.back_button.rect = pygame.Rect(bar.x, bar.y, bw, bar_h)
+            self.rules.rect = pygame.Rect(bar.x + bw + gap, bar.y, bw, bar_h)
+            self.start.rect = pygame.Rect(bar.right - bw, bar.y, bw, bar_h)
+            if self.lesson is not None:
+                self.lesson.rect = pygame.Rect(bar.right - 2 * bw - gap, bar.y, bw, bar_h)
         body = pygame.Rect(bar.x, rect.y + t.px(8), bar.w, bar.y - rect.y - t.px(8) - gap)
         left_w = int(body.w * 0.56)
         self.seats_panel.rect = pygame.Rect(body.x, body.y, left_w - gap // 2, body.h)

@@ -66,6 +66,10 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def wake_in(self) -> float:
+        """A menu changes by itself only when a tooltip comes (its delay)."""
+        return self.group.wake_in()
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """A quiet pattern of table-felt dots, drawn by the program once per
         size and colours (a few hundred circles) and copied every frame."""
@@ -79,9 +83,18 @@ class MenuScene(Scene):
         if pattern is None:
             pattern = pygame.Surface((w, h), 0, surface)
             pattern.fill(t.background)
-            for y in range(step // 2, h, step):
-                for x in range(step // 2 + (y // step % 2) * step // 2, w, step):
-                    pygame.draw.circle(pattern, dot, (x, y), radius)
+            # one dot drawn, then copied to every place in one call (drawing
+            # each was most of the title's first frame)
+            tile = pygame.Surface((2 * radius + 1, 2 * radius + 1), 0, surface)
+            tile.fill(t.background)
+            pygame.draw.circle(tile, dot, (radius, radius), radius)
+            pattern.fblits(
+                [
+                    (tile, (x - radius, y - radius))
+                    for y in range(step // 2, h, step)
+                    for x in range(step // 2 + (y // step % 2) * step // 2, w, step)
+                ]
+            )
             while len(_BACKGROUNDS) >= _KEPT_BACKGROUNDS:
                 del _BACKGROUNDS[next(iter(_BACKGROUNDS))]
             _BACKGROUNDS[key] = pattern

@@ -521,6 +521,13 @@ class SummaryScene(MenuScene):
         if self.wait is not None and self.shown_for >= self.wait:
             self.back()
 
+    def wake_in(self) -> float:
+        """Its tooltip's delay, or the seconds until it goes on by itself."""
+        due = super().wake_in()
+        if self.wait is not None:
+            due = min(due, max(0.0, self.wait - self.shown_for))
+        return due
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.theme

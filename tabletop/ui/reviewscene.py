@@ -24,6 +24,7 @@ from tabletop.core.game import log_line
 from tabletop.core.session import Session
 from tabletop.core.words import fill_seats
 from tabletop.ui.menuscene import MenuScene
+from tabletop.ui.rest import NOW
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, draw_text, wrap_text
 
@@ -141,7 +142,7 @@ class ReviewScene(MenuScene):
         found = self.findings[index]
         judged = found.assessment
         if "%" in judged.unit:
-            worse = f"{judged.loss * 100:.0f}% worse"
+            worse = f"{judged.loss * 100:.0f}% less chance"  # percentage points
         else:
             worse = f"{judged.loss:.1f} points worse"
         return f"Move {found.ply + 1} · {worse}"
@@ -207,6 +208,10 @@ class ReviewScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._collect()
+
+    def wake_in(self) -> float:
+        """Every frame while the hard bot judges (the progress bar moves)."""
+        return NOW if self.busy else super().wake_in()
 
     def place(self, rect: pygame.Rect) -> None:
         t = self.app.theme

@@ -9,6 +9,14 @@ may keep animating when they ask to (``update_when_covered``).
 Scenes reach the application (settings, storage, sound, theme, the stack,
 ``games``, ``home()``) through ``self.app``; they never keep module-level
 state. The ui never imports the app module: the app imports the ui.
+
+**Resting** (``tabletop/ui/rest.py``). A scene says when it next changes
+by itself, with no input: :meth:`Scene.wake_in`, in seconds: ``NOW``
+while something moves (an animation, a bot thinking, a countdown), a
+number for a timer (a tooltip's delay), ``NEVER`` when it waits for a
+person. The loop (``App.run``) draws every frame while anything moves,
+and otherwise waits for the next event, or for the soonest timer, without
+drawing.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.widgets import CUTS
 
 
@@ -58,6 +67,14 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+
+    def wake_in(self) -> float:
+        """Seconds until this scene changes with no input, as it stands
+        after its update: ``NOW`` (the default, so a scene that does not
+        say keeps every frame coming) while something moves, the time left
+        on its soonest timer, or ``NEVER`` when it waits for an event.
+        Until then the loop neither updates nor draws it for its own sake."""
+        return NOW
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw; must not change any state other than caches."""
@@ -158,6 +175,14 @@ class SceneStack:
             if scene.update_when_covered:
                 scene.update(dt)
         self.scenes[-1].update(dt)
+
+    def wake_in(self) -> float:
+        """The soonest :meth:`Scene.wake_in` of the scenes that are updated:
+        the top one, and those below it that keep updating while covered."""
+        if not self.scenes:
+            return NEVER
+        updated = [s for s in self.scenes[:-1] if s.update_when_covered] + [self.scenes[-1]]
+        return min(scene.wake_in() for scene in updated)
 
     def _first_drawn(self) -> int:
         for i in range(len(self.scenes) - 1, -1, -1):

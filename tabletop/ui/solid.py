@@ -27,7 +27,10 @@ it:
   the front-most visible face or cell under a screen point, or None.
 - **Highlight.** ``draw(..., highlight=cells)`` draws those cells lit
   towards a glow colour and rings the rim of the region they make with a
-  pulse (a tile placement's preview); the pulse runs on ``update``'s ``dt``.
+  pulse (a tile placement's preview); the pulse runs on ``update``'s ``dt``,
+  or is the caller's (``draw(pulse=...)``: Planet's glow settles after a
+  moment, ``tabletop/ui/rest.py``). :attr:`SolidView.at_rest` says whether
+  anything turns it.
 
 View coordinates: x to the right, y up, z towards the eye. A screen point is
 ``(cx + s*x, cy - s*y)`` (times the perspective factor) about the centre of
@@ -423,6 +426,8 @@ SPIN_MAX = 4 * math.pi
 #: how quickly the measured drag speed follows the pointer (seconds)
 DRAG_SMOOTHING = 0.05
 #: one arrow key's turn, and how long it takes
+#: beats a second of a highlight's pulse
+PULSE_RATE = 1.2
 KEY_STEP = math.radians(30)
 KEY_TURN_SECONDS = 0.22
 FACE_TURN_SECONDS = 0.45
@@ -893,11 +898,13 @@ class SolidView:
         sprites: GlyphSprites | None = None,
         kinds: Sequence[Hashable] | None = None,
         under_rim: Callable[[pygame.Surface], None] | None = None,
+        pulse: float | None = None,
     ) -> None:
         """Draw the visible faces far to near, the glyphs on their coloured
         cells, the seams between cells, the faces' outlines, ``under_rim``'s
         marks (a caller's face rings) and over them the rim of the highlighted
-        cells.
+        cells, lit by ``pulse`` (0..1; None: beating on the view's own clock,
+        :data:`PULSE_RATE` times a second).
 
         Glyphs come from ``sprites`` (each coloured cell's sprite of
         ``kinds[cell]``, blitted in one call: the quick way) or from ``glyph``
@@ -911,9 +918,10 @@ class SolidView:
         lit, dark = self._lit()
         uniform = self._uniform
         shown = [c for c in set(highlight) if 0 <= c < s.n_cells and visible[s.cell_face[c]]]
-        pulse = glow = None
+        glow = None
         if shown:
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * 1.2)
+            if pulse is None:
+                pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi * PULSE_RATE)
             glow = mix(self.highlight_colour, (255, 255, 255), 0.4 * pulse)
             uniform = list(uniform)
             for c in shown:  # lit towards the glow, under their glyphs and seams

@@ -1,18 +1,27 @@
-"""Sound effects, synthesised with numpy when the program starts.
+"""Sound effects, synthesised with numpy when first needed.
 
 No sound files: each effect is a few hundred milliseconds of sines and noise
 under an envelope. Where there is no audio device the mixer fails to start and
 :class:`Sound` becomes silent; nothing here raises because of audio hardware.
+
+Start-up imports no numpy: the effects are synthesised by the first sound
+played, or earlier by the worker that warms the program while the title
+shows (:meth:`Sound.prepare`), so numpy is imported in each function that
+uses it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-import numpy as np
 import pygame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RATE = 44100
 #: effect name -> length in seconds
@@ -27,12 +36,16 @@ _NOISE_SEED = 20240611  # fixed, so every run sounds the same
 
 
 def _t(seconds: float, rate: int) -> np.ndarray:
+    import numpy as np
+
     return np.arange(round(seconds * rate)) / rate
 
 
 def _envelope(n: int, rate: int, attack: float, decay: float) -> np.ndarray:
     """A short linear attack, then exponential decay with time constant ``decay``,
     ending in a fade so the last sample is silent."""
+    import numpy as np
+
     t = np.arange(n) / rate
     env = np.exp(-t / decay)
     a = max(1, round(attack * rate))
@@ -44,6 +57,8 @@ def _envelope(n: int, rate: int, attack: float, decay: float) -> np.ndarray:
 
 def _lowpass(x: np.ndarray, alpha: np.ndarray | float) -> np.ndarray:
     """A one-pole low-pass filter; ``alpha`` (0..1, per sample or fixed) is its opening."""
+    import numpy as np
+
     a = np.broadcast_to(np.asarray(alpha, dtype=np.float64), x.shape)
     y = np.empty_like(x)
     acc = 0.0
@@ -54,11 +69,15 @@ def _lowpass(x: np.ndarray, alpha: np.ndarray | float) -> np.ndarray:
 
 
 def _normalise(x: np.ndarray, peak: float = 0.8) -> np.ndarray:
+    import numpy as np
+
     m = float(np.max(np.abs(x)))
     return x * (peak / m) if m > 0 else x
 
 
 def _click(rate: int, rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
+
     t = _t(DURATIONS["click"], rate)
     tone = np.sin(2 * np.pi * 2200 * t) + 0.4 * np.sin(2 * np.pi * 3700 * t)
     noise = rng.uniform(-1, 1, len(t)) * np.exp(-t / 0.003)
@@ -74,6 +93,8 @@ def _card(rate: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _clack(rate: int, rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
+
     # two hard discs meeting: damped inharmonic partials and a sharp transient
     t = _t(DURATIONS["clack"], rate)
     partials = (
@@ -86,6 +107,8 @@ def _clack(rate: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _whoosh(rate: int, rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
+
     # noise whose low-pass opens and closes, under a rise-and-fall envelope
     n = round(DURATIONS["whoosh"] * rate)
     phase = np.linspace(0.0, 1.0, n)
@@ -96,6 +119,8 @@ def _whoosh(rate: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _chime(rate: int, rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
+
     # a bright major triad (C6 E6 G6) with a slightly detuned shimmer
     t = _t(DURATIONS["chime"], rate)
     notes = (1046.5, 1318.5, 1568.0)
@@ -114,6 +139,8 @@ _SYNTHS: dict[str, Callable[[int, np.random.Generator], np.ndarray]] = {
 
 def synthesise(rate: int = RATE) -> dict[str, np.ndarray]:
     """Every effect as mono float64 samples in [-1, 1] at ``rate``."""
+    import numpy as np
+
     rng = np.random.default_rng(_NOISE_SEED)
     return {name: make(rate, rng) for name, make in _SYNTHS.items()}
 
@@ -121,6 +148,8 @@ def synthesise(rate: int = RATE) -> dict[str, np.ndarray]:
 def to_mixer_format(samples: np.ndarray, fmt: int, channels: int) -> np.ndarray:
     """Mono float samples as the array ``pygame.sndarray.make_sound`` wants for a
     mixer opened with ``(format, channels)`` as ``pygame.mixer.get_init`` reports."""
+    import numpy as np
+
     x = np.clip(samples, -1.0, 1.0)
     bits = abs(fmt)
     if bits == 32:
@@ -167,7 +196,10 @@ class Sound:
 
     ``available`` is False when no audio device could be opened; then every
     call is a no-op. ``arrays`` holds the synthesised mono samples (at
-    ``rate``) whether or not there is a device.
+    ``rate``) whether or not there is a device. Both are made when first
+    asked (the first sound played, or :meth:`prepare` on a worker), not when
+    the program starts: the mixer is opened at once, numpy and the
+    synthesis wait.
     """
 
     NAMES: tuple[str, ...] = tuple(DURATIONS)
@@ -176,22 +208,52 @@ class Sound:
         self._volume = self._clamp(volume)
         self._muted = bool(muted)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.available = False
+        self._available = False
+        self._made = False
+        self._arrays: dict[str, np.ndarray] | None = None
+        #: guards the synthesis, which a worker may be running (prepare)
+        self._lock = threading.Lock()
         self.rate = RATE
-        init = self._open_mixer()
-        if init is not None:
-            self.rate = init[0]
-        self.arrays = synthesise(self.rate)
-        if init is not None:
-            try:
-                _, fmt, channels = init
-                for name, samples in self.arrays.items():
-                    self._sounds[name] = pygame.sndarray.make_sound(
-                        to_mixer_format(samples, fmt, channels)
-                    )
-                self.available = True
-            except (pygame.error, ValueError, TypeError):
-                self._sounds.clear()
+        self._init = self._open_mixer()
+        if self._init is not None:
+            self.rate = self._init[0]
+
+    @property
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Every effect's samples, synthesised at the first ask."""
+        with self._lock:
+            if self._arrays is None:
+                self._arrays = synthesise(self.rate)
+            return self._arrays
+
+    def prepare(self) -> None:
+        """Synthesise the effects now (a worker does, while the title shows)."""
+        self.arrays  # noqa: B018 - made and kept by the property
+
+    def _make_sounds(self) -> None:
+        """The mixer's sounds, made once from :attr:`arrays` (on the frame's
+        thread, where they play)."""
+        if self._made:
+            return
+        self._made = True
+        if self._init is None:
+            return
+        try:
+            _, fmt, channels = self._init
+            for name, samples in self.arrays.items():
+                self._sounds[name] = pygame.sndarray.make_sound(
+                    to_mixer_format(samples, fmt, channels)
+                )
+            self._available = True
+        except (pygame.error, ValueError, TypeError):
+            self._sounds.clear()
+
+    @property
+    def available(self) -> bool:
+        """True when the effects can be heard (an audio device is open and
+        the sounds were made)."""
+        self._make_sounds()
+        return self._available
 
     @staticmethod
     def _open_mixer() -> tuple[int, int, int] | None:
@@ -236,9 +298,9 @@ class Sound:
         An unknown name is a programming error and raises ``KeyError`` even
         when silent, so a typo shows up in headless tests.
         """
-        if name not in self.arrays:
+        if name not in DURATIONS:
             raise KeyError(f"no sound effect {name!r}; have {', '.join(self.NAMES)}")
-        if self._muted or not self.available or self._volume <= 0 or gain <= 0:
+        if self._muted or self._volume <= 0 or gain <= 0 or not self.available:
             return
         try:
             channel = self._sounds[name].play()
@@ -249,7 +311,7 @@ class Sound:
 
     def stop(self) -> None:
         """Silence every effect that is playing."""
-        if not self.available:
+        if not self._available:  # none made, none playing
             return
         try:
             for snd in self._sounds.values():

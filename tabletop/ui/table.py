@@ -22,7 +22,10 @@ and calls it:
 - :meth:`Table.start` starts the animation of a move (:class:`Move`, as
   ``Session.play`` returned it), :attr:`Table.animating` says whether one
   plays, :meth:`Table.skip` jumps it to its end, and :meth:`Table.update`
-  advances it on the ``dt`` the loop passes.
+  advances it on the ``dt`` the loop passes;
+- :meth:`Table.wake_in` says when the table next changes by itself (``NOW``
+  while anything of it moves; ``NEVER`` while it waits for a person), so
+  the loop can rest (``tabletop/ui/rest.py``).
 
 The other methods here are hooks with a default, for what only some
 tables have (a popup, a tooltip, a summary's picture, a live part painted
@@ -41,6 +44,7 @@ from tabletop.core.game import DealSummary, Move
 from tabletop.core.session import Session
 from tabletop.core.storage import Settings
 from tabletop.ui.painted import PanelCache
+from tabletop.ui.rest import NOW
 from tabletop.ui.scene import SceneStack
 from tabletop.ui.sound import Sound
 from tabletop.ui.theme import Theme
@@ -173,6 +177,16 @@ class Table(Generic[P]):
         default) for all of it (Planepita: none of it on the frame an
         animation step ended)."""
         return None
+
+    def wake_in(self) -> float:
+        """Seconds until the table changes with no input, as it stands
+        after its update: ``NOW`` while anything of it moves (an animation,
+        a planet spinning on, a countdown, a drag timed on ``dt``, a glow
+        that still beats), a timer's time left, or ``NEVER`` when it waits
+        for a person (the frame then lets the loop rest). ``NOW`` by
+        default, so a table that does not say keeps every frame coming; its
+        buttons' tooltips are the frame's to count."""
+        return NOW
 
     def refresh(self) -> None:
         """After the frame's update and after every move: bring the table's

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from tabletop.core.words import clean, clip
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.theme import Colour, Theme, mix, text_on
 
 ELLIPSIS = "…"
@@ -1582,6 +1583,8 @@ class Toast:
 
 #: the most characters of a toast (three lines of a wide window; more is cut)
 TOAST_LIMIT = 400
+#: seconds a new message takes to fade in
+FADE_IN = 0.15
 
 
 class Toasts:
@@ -1608,6 +1611,18 @@ class Toasts:
             t.age += dt
         self.items = [t for t in self.items if t.age < self.duration]
 
+    def wake_in(self) -> float:
+        """Seconds until a message changes on screen: ``NOW`` while one
+        fades in or out, else until the soonest starts to fade (``NEVER``
+        with none)."""
+        due = NEVER
+        for t in self.items:
+            steady_until = self.duration - self.fade
+            if t.age < FADE_IN or t.age >= steady_until:
+                return NOW
+            due = min(due, steady_until - t.age)
+        return due
+
     def clear(self) -> None:
         self.items.clear()
 
@@ -1616,7 +1631,7 @@ class Toasts:
 
     def alpha(self, toast: Toast) -> int:
         left = self.duration - toast.age
-        fade_in = min(1.0, toast.age / 0.15) if toast.age < 0.15 else 1.0
+        fade_in = min(1.0, toast.age / FADE_IN) if toast.age < FADE_IN else 1.0
         fade_out = min(1.0, left / self.fade) if self.fade > 0 else 1.0
         return max(0, min(255, round(255 * min(fade_in, fade_out))))
 
@@ -1768,6 +1783,22 @@ class Tooltip:
         else:
             self.hover_time += dt
 
+    def wake_in(self, widget: Widget | None) -> float:
+        """Seconds until the tooltip changes with ``widget`` under the
+        pointer: ``NOW`` when that is not the widget it counts for, the time
+        left before a tooltip with words shows, else ``NEVER``."""
+        if widget is not self.widget:
+            return NOW
+        if (
+            widget is None
+            or not widget.visible
+            or self.hover_time < 0
+            or self.hover_time >= self.delay
+            or not widget.tooltip_text()
+        ):
+            return NEVER
+        return self.delay - self.hover_time
+
     @property
     def text(self) -> str:
         """What is shown now ("" while nothing is)."""
@@ -1804,6 +1835,15 @@ class CutTooltip:
 
     def update(self, dt: float) -> None:
         self.rest += dt
+
+    def wake_in(self) -> float:
+        """Seconds until the whole text shows: only while the pointer rests
+        on a line the last frame drew cut (``NEVER`` otherwise)."""
+        if self.pos is None or self.rest < 0 or self.rest >= self.delay:
+            return NEVER
+        if CUTS.at(self.pos) is None:
+            return NEVER
+        return self.delay - self.rest
 
     def shown(self) -> tuple[pygame.Rect, str] | None:
         """The cut text under the pointer, once it has rested; else None."""
@@ -1947,6 +1987,11 @@ class FocusGroup:
 
     def update(self, dt: float) -> None:
         self.tooltip.update(dt, self.hovered)
+
+    def wake_in(self) -> float:
+        """Seconds until the group changes with no input: its tooltip's
+        delay while the pointer rests on a widget that has one."""
+        return self.tooltip.wake_in(self.hovered)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         self.draw_widgets(surface, theme)

@@ -20,6 +20,7 @@ import pygame
 
 from tabletop.core.game import Move
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.rest import NEVER
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, FocusGroup, draw_text
@@ -86,6 +87,10 @@ class ClaimTable(Table[ClaimPicture]):
         )
         self.buttons = FocusGroup([self.claim_button, self.pass_button])
         self.group = self.buttons
+
+    def wake_in(self) -> float:
+        """Nothing of this table moves by itself."""
+        return NEVER
 
     # -- layout --------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:

@@ -99,3 +99,19 @@ def test_quote_never_raises() -> None:
     assert quote(Broken()) == "a Broken"
     assert quote(HugeName(10**500)) == "a number far too large"
     assert quote(3, digits=0) == "3" and quote(2.25, digits=1) == "2.2"
+
+
+def test_words_said_to_a_seat_named_you_agree_with_it() -> None:
+    """A lesson's person sits as "You": the log, the end and the summaries
+    speak to them ("You play", "your card"), and to nobody else."""
+    from tabletop.core.words import addressed
+
+    names = ["You", "Bob"]
+    assert addressed("You plays yellow 5. Bob passes.", names) == "You play yellow 5. Bob passes."
+    assert addressed("You passes. Round to Bob.", names) == "You pass. Round to Bob."
+    assert addressed("You goes out: 1st.", names) == "You go out: 1st."
+    assert addressed("You has 3 cards; You wins.", names) == "You have 3 cards; You win."
+    assert addressed("Nobody claims You's Moon 1.", names) == "Nobody claims your Moon 1."
+    assert addressed("You's disc leaves. You's turn.", names) == "Your disc leaves. Your turn."
+    assert addressed("Round to You. You: 10 cards", names) == "Round to You. You: 10 cards"
+    assert addressed("You plays", ["Ann", "Bob"]) == "You plays"  # nobody is called You

@@ -164,3 +164,46 @@ def test_hard_untimed_is_deterministic_and_its_early_stop_keeps_the_answer() -> 
     assert decide() == first
     full = decide(early_stop=False)
     assert full[0] == first[0] and full[1] == 120 and first[1] <= 120
+
+
+#: fixed positions where the seat to move has a choice: leading at 2
+#: players, answering a single at 2, answering a pair at 3 with a rival on
+#: two cards, and leading at 3 after a seat went out
+FIXED = (
+    position(["1O 2O 3Y 3G 4B 5P 2B", "1Y 2Y 4O 5O 5B 3P 4G"], turn=0),
+    position(["1O 2O 3Y 3G 4B 5P 2B", "1Y 2Y 4O 5O 5B 3P 4G"], table=[(1, "2Y")], turn=0),
+    position(
+        ["1A 2O 3Y 3G 4B 6P 2B 5G", "1Y 6Y", "4O 5O 5B 3P 4G 6A"],
+        table=[(2, "4O+4G")],
+        turn=0,
+    ),
+    position(["", "1A 2O 3Y 3G 4B 6P", "1Y 6Y 4O 5O"], turn=1, out=[0]),
+)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_each_levels_untimed_decision_on_fixed_positions_is_the_seeds(level: str) -> None:
+    """Untimed, a fresh bot's decision depends on its seed and the view
+    alone: the same seed gives the same move (and, for hard, the same
+    search) again, in whatever order the positions are decided. The seed
+    decides where the level is random: some easy move and some hard search
+    differ between seeds; medium, a rule of thumb, does not depend on it."""
+
+    def decide(seed: int, view: EtucState) -> tuple[object, object]:
+        bot = etuc.ENTRY.make_bot(level, view.turn, seed, timed=False)
+        action = bot.choose(view)
+        assert R.check(view, action) is None
+        search = getattr(bot, "search", None)
+        return action, search.last_stats.visits if search is not None else None
+
+    views = [R.view(s, s.turn) for s in FIXED if s.turn is not None]
+    seeds = range(3)
+    first = {(seed, i): decide(seed, v) for seed in seeds for i, v in enumerate(views)}
+    for seed in reversed(seeds):
+        for i, view in reversed(list(enumerate(views))):
+            assert decide(seed, view) == first[(seed, i)]
+    by_seed = {seed: [first[(seed, i)] for i in range(len(views))] for seed in seeds}
+    if level == "medium":
+        assert all(d == by_seed[0] for d in by_seed.values())
+    else:
+        assert any(d != by_seed[0] for d in by_seed.values())

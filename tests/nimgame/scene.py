@@ -18,6 +18,7 @@ import pygame
 
 from tabletop.core.game import Move
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import mix
 from tabletop.ui.widgets import Button, FocusGroup, draw_text
@@ -174,6 +175,10 @@ class NimTable(Table[NimPicture]):
         for f in self.flying:
             f.t += dt
         self.flying = [f for f in self.flying if f.t < f.duration]
+
+    def wake_in(self) -> float:
+        """Stones in flight move; the table otherwise waits."""
+        return NOW if self.flying else NEVER
 
     # -- the picture -------------------------------------------------------------------
     def picture(self, view: Any) -> NimPicture:

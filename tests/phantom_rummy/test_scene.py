@@ -327,6 +327,7 @@ def test_a_claim_prompt_names_the_discarder_and_offers_each_answer(app: App) -> 
     countdown = picture_of(scene).prompt.claim.countdown  # type: ignore[union-attr]
     assert countdown is not None and countdown[1] == "10 s"
     assert table.local.countdown is not None and 0 < table.local.countdown <= 10
+    assert not app.resting, "the countdown keeps frames coming"
     # the countdown runs on dt, and passes for the player when it runs out
     plies = session.ply
     d.frames(3, dt=0.5)

@@ -93,5 +93,5 @@ def test_the_search_tries_angled_shots_beyond_the_old_cap() -> None:
     later = botmod.counts_left(state)
     later[seat] -= 1
     outlook = botmod.make_outlook(state, seat, later)
-    pool = planner.candidates(spec, botmod.HARD, outlook, botmod.launch_variants(spec), False)
-    assert max(abs(c.flick.angle) for c in pool) > 15.0
+    groups = planner.candidates(spec, botmod.HARD, outlook, botmod.launch_variants(spec), False)
+    assert max(abs(c.flick.angle) for group in groups for c in group) > 15.0

@@ -13,6 +13,7 @@ import math
 import os
 import subprocess
 import sys
+from dataclasses import fields, replace
 from pathlib import Path
 
 import numpy as np
@@ -491,6 +492,22 @@ def test_the_same_shot_gives_the_same_trajectory_in_one_process_and_in_another()
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == here
+
+
+def test_a_disc_moved_by_a_shot_keeps_every_other_field() -> None:
+    """Disc.moved is dataclasses.replace of x, y and angle, written out: a
+    field added to Disc must be passed on there too."""
+    d = Disc(7, 2, 1.0, 2.0, 0.5, face_down=True, tokens=("last",))
+    assert d.moved(3.0, -4.0, 1.5) == replace(d, x=3.0, y=-4.0, angle=1.5)
+    assert [f.name for f in fields(Disc)] == [
+        "id",
+        "owner",
+        "x",
+        "y",
+        "angle",
+        "face_down",
+        "tokens",
+    ]
 
 
 # -- bad inputs are refused before any stepping -----------------------------------------------

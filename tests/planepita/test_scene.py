@@ -521,6 +521,28 @@ def test_round_end_animation_draws_power_and_tokens(app: Any) -> None:
     assert not scene.animating
 
 
+@pytest.mark.parametrize("third_party", [True, False])
+def test_the_round_ends_power_table_has_a_3p_column_only_with_3p_discs(
+    app: Any, third_party: bool
+) -> None:
+    scene = start(app, third_party=third_party)
+    s = scene.session
+    rnd = random.Random(5)
+    while len(s.state.history) == 0:
+        move = s.play(pp_rules.sample_action(s.state, rnd))
+        if len(move.after.history):
+            scene.on_played(move)
+    shown = set()
+    for _ in range(2000):
+        app.frame([], 1 / 60)
+        finale = tables.picture_of(scene).finale
+        if finale is not None:
+            shown.add(finale.owners)
+        if not scene.animating:
+            break
+    assert shown == {3 if third_party else 2}
+
+
 def test_icon_draws(app: Any) -> None:
     surf = pygame.Surface((320, 200))
     draw_icon(surf, surf.get_rect(), app.theme)

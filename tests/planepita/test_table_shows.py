@@ -80,3 +80,34 @@ def test_the_decision_box_says_why_the_disc_just_launched_may_not_flip() -> None
     assert no_flip_words(state) == (
         "Stays face up, no flip: it is in the jammer's area (the 5-pt area)."
     )
+
+
+def test_the_steady_zone_is_shaded_into_the_backdrop_with_the_pixels_painted_over_it(
+    app: Any,
+) -> None:
+    """The area the jammer counts in is shaded once into a copy of the
+    backdrop (tabletop/games/planepita/table/looks.py, Art.shaded_backdrop):
+    on the window it gives the very pixels of the backdrop with the shade
+    blitted over it, as every frame painted them before; and the side panel,
+    painted after it, never lies over the planet."""
+    import pygame
+
+    from tabletop.games.planepita.table.paint import _Painting
+
+    for jammer in ((0.0, 0.0), (0.0, 200.0)):  # the 5-pt area and the 3-pt ring
+        state = position(2, [D(0.0, 130.0)], jammer=jammer)
+        scene = _show(app, state)
+        table = table_of(scene)
+        pic = picture_of(scene)
+        assert pic.zone is not None and pic.zone.kind == "counts"
+        art, shape = table.art, table.shape
+        assert art.shaded is not None and art.backdrop is not None
+        assert not shape.panel.colliderect(shape.geo.planet_rect)
+        window = pygame.display.get_surface()
+        before = window.copy()
+        before.blit(art.backdrop, shape.table.topleft)
+        shade = _Painting(before, app.theme, shape, art, table.board, pic)._shade(pic.zone)
+        before.blit(shade, shape.geo.square.topleft)
+        after = window.copy()
+        after.blit(art.shaded, shape.table.topleft)
+        assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")

@@ -21,7 +21,8 @@ from tabletop.games.planet.tiles import ANIMALS, TILES
 
 RULES = PlanetRules()
 LEVELS = ("easy", "medium", "hard")
-#: the hard bot's samples in these tests (its real cap is bot.HARD_ITERATIONS)
+#: the hard bot's deals of the hidden tiles in these tests (its real cap is
+#: bot.HARD_ITERATIONS)
 HARD_TEST_ITERATIONS = 2
 
 
@@ -187,7 +188,7 @@ def test_hard_takes_the_lead_and_its_explain_names_what_it_is_for() -> None:
     why = hard.explain(view, action)  # type: ignore[attr-defined]
     assert why.startswith(f"Forest on face {action.face + 1}: starts a forest region of 2")
     assert "taking the lead for the Panda (most forest regions)" in why
-    assert why.endswith("(looked ahead on 2 deals of the hidden tiles)")
+    assert why.endswith("(played on through the next round on 2 deals of the hidden tiles)")
 
 
 def test_explain_tells_a_habitat_placement_by_its_cells_and_points() -> None:
@@ -213,16 +214,91 @@ def test_hard_keeps_its_iteration_cap_untimed_and_both_budgets_timed() -> None:
     untimed.clock = lambda: next(ticks) * 10.0  # the clock is never the limit
     state = race_position()
     assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
-    assert untimed.last_samples == 3
-    # timed, a clock racing past the budget stops it after one sample
+    assert len(untimed.last_deals) == 3 and not untimed.clock_cut
+    assert len(untimed.last_values) == bot.HARD_DEEP
+    # timed, a clock racing past the budget stops it after one candidate
     ticks = itertools.count()
     timed.clock = lambda: next(ticks) * 10.0
     assert RULES.check(state, timed.choose(RULES.view(state, 0))) is None
-    assert timed.last_samples == 1
-    # cancelled from another thread (here: by its clock), it stops after one sample too
+    assert len(timed.last_values) == 1 and not timed.last_deals and timed.clock_cut
+    # a clock that never runs out leaves the whole budget, and no cut
+    timed.clock = lambda: 0.0
+    timed.choose(RULES.view(state, 0))
+    assert len(timed.last_deals) == bot.HARD_ITERATIONS and not timed.clock_cut
+    # cancelled from another thread (here: by its clock), it stops after one
+    # candidate too, and it was not the clock that cut it
     untimed.clock = lambda: untimed.cancel() or 0.0  # type: ignore[func-returns-value]
     assert RULES.check(state, untimed.choose(RULES.view(state, 0))) is None
-    assert untimed.last_samples == 1
+    assert len(untimed.last_values) == 1 and not untimed.clock_cut
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_decides_the_same_on_fixed_positions_for_the_same_seed(level: str) -> None:
+    """Untimed, a level's decision on each of a few fixed positions (2, 3
+    and 4 players, early and late, both variants) is a function of the
+    view and the seed: a fresh bot with the same seed decides the same."""
+    states = positions()[::2]
+    for i, state in enumerate(states):
+        seat = RULES.to_move(state)
+        assert seat is not None
+        view = RULES.view(state, seat)
+        first = bot.make_bot(level, seat, 50 + i, timed=False).choose(view)
+        again = bot.make_bot(level, seat, 50 + i, timed=False).choose(view)
+        assert first == again
+        assert RULES.check(state, first) is None
+    # easy picks at random among near-equal placements: the seed decides
+    state = states[0]
+    seat = RULES.to_move(state)
+    assert seat is not None
+    view = RULES.view(state, seat)
+    if level == "easy":
+        assert len({bot.make_bot(level, seat, s, timed=False).choose(view) for s in range(8)}) > 1
+
+
+def test_the_outlook_gives_a_card_scored_this_round_to_its_one_leader() -> None:
+    """Round 3, the Panda (most forest regions, 2 points to an ocean
+    habitat) scored at its end, each seat with one forest region: level, the
+    card would wait, and each seat counts a share of it; once seat 0 lays a
+    second forest region apart, the outlook gives seat 0 its 2 points for
+    certain and seat 1 nothing, and seat 0's margin grows by more than a
+    point."""
+    state = race_position()
+    outlook = bot.Outlook(RULES.view(state, 0), 0)
+    panda = ANIMALS[by_name("Panda")]
+
+    def values(planets: tuple[str, ...]) -> tuple[list[float], list[float]]:
+        keys = [bot.Keys(bot.masks(p)) for p in planets]
+        habitat = [outlook.habitat(s, keys[s].masks, 10) for s in range(2)]
+        return outlook.values(keys, [10, 10]), habitat
+
+    level, habitat = values(state.planets)
+    assert 0.0 < level[0] - habitat[0] < 2.0 and 0.0 < level[1] - habitat[1] < 2.0
+    apart = next(
+        a
+        for a in RULES.legal_actions(state)
+        if a.tile == 12 and condition_key(RULES.apply(state, a).planets[0], panda)[0] == 2
+    )
+    lead, habitat = values(RULES.apply(state, apart).planets)
+    assert lead[0] - habitat[0] == pytest.approx(2.0)
+    assert lead[1] - habitat[1] == pytest.approx(0.0)
+    assert outlook.margin(lead) > outlook.margin(level) + 1.0
+
+
+def test_odds_grow_with_the_lead_and_the_habitat_card_pays_by_its_table() -> None:
+    from tabletop.games.planet import odds
+
+    for kind in ("most", "touch", "avoid"):
+        for j in (1, 4, 10):
+            row = [odds.win_chance(kind, j, d, False, 4) for d in range(-3, 4)]
+            assert row == sorted(row) and 0.0 < row[0] < row[-1] < 1.0
+        # a lead of 2 on a card scored next round beats the same lead 8 rounds out
+        assert odds.win_chance(kind, 1, 2, False, 2) > odds.win_chance(kind, 9, 2, False, 2)
+    # no face left: the card's own table (ocean: 15-17 cells pay 2, 18-20 pay 4)
+    assert odds.habitat_expected("O", 14, 0) == 0.0
+    assert odds.habitat_expected("O", 18, 0) == 4.0
+    # faces left: more cells now, more expected; more faces, more expected
+    assert odds.habitat_expected("O", 12, 4) > odds.habitat_expected("O", 10, 4)
+    assert odds.habitat_expected("O", 10, 6) > odds.habitat_expected("O", 10, 4) > 0.0
 
 
 def test_level_notes_name_every_level() -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from tabletop.core import review
 from tabletop.core.session import Seat
+from tabletop.core.words import fill_seats
 from tabletop.ui import overlays
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.reviewscene import ReviewScene
@@ -94,3 +95,34 @@ def test_a_bot_only_game_or_a_replay_offers_no_review(driver: Driver) -> None:
     driver.until(lambda: isinstance(driver.top, overlays.ResultsScene), frames=3000)
     assert not driver.top.review.visible and driver.top.review not in driver.top.buttons
     assert scene.session.human_seats() == []
+
+
+def test_with_the_coach_on_a_clearly_worse_move_gets_the_hard_bots_note(driver: Driver) -> None:
+    """The coach in a real game: each of the person's moves is judged (on
+    the worker; here at once) and a clearly worse one gets a note in the
+    log, in the game's own measure, and a message; the bots' moves get none."""
+    scene = start_table(driver.app, NIM, [Seat("Ada", "human"), Seat("Bo", "bot", "easy")], 4)
+    scene.session.coach_on = True
+    rng = random.Random(4)
+    for _ in range(6000):
+        if isinstance(driver.top, overlays.ResultsScene):
+            break
+        s = scene.session
+        if s.is_human_turn() and not scene.animating and driver.top is scene:
+            scene.act(rng.choice(s.rules.legal_actions(s.state)))
+        driver.frame()
+    s = scene.session
+    notes = [(ply, text) for ply, text in scene.log_notes if text.startswith("Coach: ")]
+    assert notes, "a game of random moves had no clearly worse one"
+    for ply, text in notes:
+        assert s.rules.to_move(s.states[ply - 1]) == 0  # the person's move, none of Bo's
+        judged = review.assess(s.entry, s.states[ply - 1], 0, s.actions[ply - 1], s.seed, ply - 1)
+        assert judged is not None and judged.clearly_worse
+        assert text == "Coach: " + fill_seats(review.note(judged), s.names)
+    assert len(notes) == sum(
+        1
+        for ply in range(len(s.actions))
+        if s.rules.to_move(s.states[ply]) == 0
+        and (j := review.assess(s.entry, s.states[ply], 0, s.actions[ply], s.seed, ply)) is not None
+        and j.clearly_worse
+    )

@@ -1,14 +1,16 @@
 """Bots for Planet etuC: easy (random, rarely passing), medium (a shedding
 heuristic), hard (ISMCTS over determinized hands, searching to the end of the
-current game of the match).
+current game of the match on a fast private board, :mod:`playout`).
 
 Every bot is a function of its view and owns its randomness. Each level has a
 budget in iterations and one in seconds (:data:`BUDGETS`): easy and medium
 look at the legal plays once (one iteration; they never read the clock, and
-their seconds are a bound tools/bench.py holds them to); hard searches up to
-its iteration cap or its seconds, whichever comes first. An untimed bot
-(``make_bot(..., timed=False)``) keeps the cap alone, so its decisions depend
-only on its seed and the view.
+their seconds are a bound tools/bench.py holds them to). Hard's level is its
+iteration budget; its seconds are a safety cap that ends a search only on a
+machine too busy to give it the time it needs (``clock_cut`` then says so;
+tools/bench.py's clock section counts those decisions). An untimed bot
+(``make_bot(..., timed=False)``) keeps the budget alone, so its decisions
+depend only on its seed and the view.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from operator import attrgetter
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTSBot, level_factory, outcome_value
+from tabletop.core.bots import ISMCTSBot, level_factory
 from tabletop.core.words import plural, seat_ref
+from tabletop.games.etuc.playout import Deal, Dealer, shed_choice
 from tabletop.games.etuc.rules import (
     RULES,
     Card,
@@ -39,11 +42,13 @@ from tabletop.games.etuc.rules import (
 EASY_PASS = 0.15
 #: the hard bot's limits per decision. It answers at once with one legal
 #: action and stops sooner once no iteration left could change its choice
-#: (core.bots.ISMCTS's early stop); the cap keeps its median decision under
-#: 0.3 s on a slow laptop core (tools/bench.py), the seconds bound the longest
-#: searches (early in a deal, where playouts are long)
-HARD_TIME = 0.5
-HARD_ITERATIONS = 200
+#: (core.bots.ISMCTS's early stop). The iterations are the level: on the
+#: bench's positions they take about 65 ms of one core in the median and
+#: 180 ms at most (early in a 3-player deal, where playouts are longest),
+#: so the seconds, a safety cap, end a search only where the machine gives
+#: it a third of a core or less
+HARD_ITERATIONS = 1000
+HARD_TIME = 0.6
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -51,8 +56,6 @@ BUDGETS: dict[str, tuple[int, float]] = {
     "medium": (1, 0.05),
     "hard": (HARD_ITERATIONS, HARD_TIME),
 }
-#: actions simulated after the tree before the heuristic takes over
-ROLLOUT_DEPTH = 60
 #: imagined deals :meth:`HardBot.explain` asks whether an opponent could beat a play
 EXPLAIN_DEALS = 40
 
@@ -66,6 +69,9 @@ def _plays(legal: Sequence[EtucAction]) -> list[Play]:
 
 class EasyBot:
     """A random legal play; passes only now and then while it can play."""
+
+    #: it never reads the clock (core.game.Bot)
+    clock_cut = False
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -143,6 +149,9 @@ def heuristic_choice(view: EtucState, legal: Sequence[EtucAction]) -> EtucAction
 class MediumBot:
     """Deterministic: :func:`heuristic_choice` on its view."""
 
+    #: it never reads the clock (core.game.Bot)
+    clock_cut = False
+
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
 
@@ -153,46 +162,37 @@ class MediumBot:
 # -- hard ----------------------------------------------------------------------------
 
 
-def game_value(state: EtucState, seat: int) -> float:
-    """[0, 1] for ``seat`` once the searched game is over: the match result if
-    the match ended, else the place in that game."""
-    if state.turn is None:
-        return outcome_value(RULES.outcome(state), seat)
-    result = state.results[-1]
-    n = state.players
-    return (n - 1 - result.order.index(seat)) / (n - 1)
+def _search_actions(state: EtucState | Deal) -> list[EtucAction]:
+    """The search's candidates: a Deal's own list, or the rules' for the view
+    at the root (the same actions in the same order)."""
+    if type(state) is Deal:
+        return state.legal()
+    return RULES.legal_actions(state)  # type: ignore[arg-type]
 
 
-def cards_left_value(state: EtucState, seat: int) -> float:
-    """[0, 1] for a game in progress: fewer cards than each opponent is better."""
-    if seat in state.out:
-        return (state.players - 1 - state.out.index(seat)) / (state.players - 1)
-    mine = state.hand_sizes[seat]
-    values = []
-    for s, theirs in enumerate(state.hand_sizes):
-        if s == seat:
-            continue
-        values.append(0.5 + 0.5 * (theirs - mine) / max(1, theirs + mine))
-    return sum(values) / len(values)
+def place_value(deal: Deal, seat: int) -> float:
+    """[0, 1] for ``seat`` once the searched game is over: its place in it."""
+    return (deal.players - 1 - deal.out.index(seat)) / (deal.players - 1)
 
 
 #: how often a playout move is the medium bot's; else any legal move
 ROLLOUT_MEDIUM = 0.85
 
 
-def rollout_policy(state: EtucState, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
+def rollout_policy(deal: Deal, legal: Sequence[EtucAction], rng: Random) -> EtucAction:
     """Mostly the medium bot's move (every seat of a playout plays by the same
     rule of thumb, which makes the futures the search weighs far likelier than
     random ones); sometimes anything."""
     if len(legal) > 1 and rng.random() < ROLLOUT_MEDIUM:
-        return heuristic_choice(state, legal)
+        return shed_choice(deal, legal)
     return legal[rng.randrange(len(legal))]
 
 
 class HardBot(ISMCTSBot):
     """ISMCTS over determinized hands to the end of the current game of the
     match, at most ``time_budget`` seconds and ``iterations`` iterations per
-    decision."""
+    decision. It searches on a :class:`playout.Deal` (hands as bit masks,
+    changed in place), the rules' game made fast."""
 
     def __init__(
         self,
@@ -205,16 +205,25 @@ class HardBot(ISMCTSBot):
             RULES,
             seat,
             seed,
-            horizon=attrgetter("game"),  # the search stops at the end of the game being played
             iterations=iterations,
             time_budget=time_budget,
-            determinize=determinize,
-            evaluate=game_value,
-            heuristic=cards_left_value,
+            determinize=self._deal,
+            evaluate=place_value,
             rollout_policy=rollout_policy,
-            max_rollout_depth=ROLLOUT_DEPTH,
-            step=RULES.apply_legal,
+            actions=_search_actions,
+            terminal=attrgetter("over"),
+            step=Deal.play,
         )
+
+    _dealer: Dealer | None = None
+
+    def _deal(self, view: EtucState, seat: int, rng: Random) -> Deal:
+        """The search's determinization: a :class:`Dealer` of the view being
+        searched deals it (what the view tells is read once a search)."""
+        dealer = self._dealer
+        if dealer is None or dealer.view is not view or dealer.seat != seat:
+            dealer = self._dealer = Dealer(view, seat)
+        return dealer.deal(rng)
 
     def explain(self, view: EtucState, action: EtucAction) -> str:
         """Why ``action``, in one line, from what the search and the view know:
@@ -316,8 +325,11 @@ def level_notes() -> dict[str, str]:
     return {
         "easy": "Plays a random legal combination and passes now and then while it could play.",
         "medium": "Sheds its cards with a rule of thumb: goes out when it can, "
-        "else plays what costs its hand least.",
-        "hard": f"Imagines the hidden hands and plays out up to {HARD_ITERATIONS} "
-        f"futures (at most {HARD_TIME:g} s) before each move, stopping sooner "
-        "once the best move is clear.",
+        "else plays what costs its hand least (low cards first, pairs kept "
+        "together, the strongest card held back), and passes when every play "
+        "would cost too much, less readily when a rival is close to going out.",
+        "hard": f"Plans: imagines the hidden hands and plays each move out to the "
+        f"end of the game, up to {HARD_ITERATIONS} times, with every player "
+        "shedding by medium's rule of thumb, and plays the move whose futures "
+        f"went best (at most {HARD_TIME:g} s); stops sooner once the best move is clear.",
     }

@@ -40,7 +40,9 @@ Distance to a goal, :func:`distance_to_goal` (the mahjong "shanten" idea)
 
     Speed: a hand is read as its kinds' counts, one type at a time. Every
     pattern of up to 8 cards of a type is scored once, at the first question
-    in a process (a fraction of a second), into a table of the most cards it
+    in a process or earlier on the worker that warms the game while the
+    title shows (:func:`prepare`; a fifth of a second, nothing of it at
+    import), into a table of the most cards it
     holds of each mix of big and small sets; few distinct tables occur, so
     merging the four types' tables and reading the acceptance off them are a
     few dozen list look-ups, the same few microseconds for every hand, met
@@ -50,6 +52,7 @@ Distance to a goal, :func:`distance_to_goal` (the mahjong "shanten" idea)
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -140,7 +143,8 @@ def _targets(bucket: int) -> tuple[np.ndarray, tuple[tuple[int, int, int, int], 
     return np.array(rows, dtype=np.int16), tuple(groups)
 
 
-_TARGETS = {shape: _targets(shape) for shape in _SHAPES}
+#: per shape, :func:`_targets` (built with the tables, at the first question)
+_TARGETS: dict[int, tuple[np.ndarray, tuple[tuple[int, int, int, int], ...]]] = {}
 
 #: one bucket's answer, flat: ``table[2 * b + p]`` is the most of its cards
 #: that b big sets and p small sets of its type can hold (b 0 up to the
@@ -155,6 +159,8 @@ def _tables(shape: int, patterns: np.ndarray) -> np.ndarray:
     ``_CELLS`` cells. What a target row holds of a pattern, the sum over places
     of min(row, count), is a dot product: min(a, b) counts the levels 1, 2...
     both reach, so each side becomes a 0/1 column per (place, level)."""
+    if shape not in _TARGETS:
+        _TARGETS[shape] = _targets(shape)
     matrix, groups = _TARGETS[shape]
     levels = np.arange(1, max(KIND_COPIES) + 1)
     have = (patterns[:, :, None] >= levels).reshape(len(patterns), -1).astype(np.float32)
@@ -396,16 +402,30 @@ _KINDS_AT: tuple[tuple[tuple[Kind, ...], ...], ...] = tuple(
 _BUILT: dict[int, _Target] = {}
 
 
+#: held while the tables are built: two threads asking first (the frame and
+#: a bot's worker, or the worker warming the game) build them once
+_BUILDING = threading.Lock()
+
+
 def _target(big: int) -> _Target:
     """The tables for ``big`` big sets; the first question builds both
     targets' (they share the patterns' scores)."""
     found = _BUILT.get(big)
     if found is None:
-        every = {shape: _every_table(shape) for shape in _SHAPES}
-        for most in (2, _MOST_BIG):
-            _BUILT[most] = _Target(most, every)
-        found = _BUILT[big]
+        with _BUILDING:
+            if big not in _BUILT:
+                every = {shape: _every_table(shape) for shape in _SHAPES}
+                for most in (2, _MOST_BIG):
+                    _BUILT[most] = _Target(most, every)
+            found = _BUILT[big]
     return found
+
+
+def prepare() -> None:
+    """Build the tables now (a fifth of a second), before the first
+    question: the program's worker does while the title shows, so the
+    first game does not wait for them (``GameEntry.warm``)."""
+    _target(2)
 
 
 def clear_caches() -> None:
@@ -413,6 +433,7 @@ def clear_caches() -> None:
     timings of the build. No answer is remembered otherwise: a hand met again
     costs what a new one does."""
     _BUILT.clear()
+    _TARGETS.clear()
 
 
 def distance_to_goal(hand: Iterable[Card], opened: bool | int) -> Distance:

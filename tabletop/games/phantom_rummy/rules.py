@@ -38,16 +38,13 @@ from tabletop.core import rng
 from tabletop.core.bots import deal_unseen
 from tabletop.core.game import (
     DealSummary,
-    Ending,
     EndReason,
     GameConfig,
-    GameInfo,
     IllegalAction,
     Outcome,
     ScoreSheet,
     SheetRow,
     SummaryRow,
-    Variant,
     require,
 )
 from tabletop.core.words import plural
@@ -71,10 +68,10 @@ from tabletop.games.phantom_rummy.hands import (
     is_goal_hand,
     set_shape,
 )
+from tabletop.games.phantom_rummy.info import INFO, PhantomEnding
 from tabletop.games.phantom_rummy.model import (
     ANSWER_CLASSES,
     HAND_SIZE,
-    MATCH_LENGTH,
     PLAYER_COUNTS,
     ClaimGain,
     ClaimGoal,
@@ -97,17 +94,6 @@ from tabletop.games.phantom_rummy.model import (
 
 #: cards drawn after an opening or a gain
 DRAW = 2
-#: a goal is worth less than this: at most 100 cards, each worth at most 7 as
-#: a red card and matched by at most 3 bonus flips, plus one point a set
-GOAL_CAP = 1100
-
-
-class PhantomEnding(Ending):
-    """Phantom Rummy's own ending, beside the core's."""
-
-    #: the outcome's detail finishes the sentence: "A legendary Item ends the
-    #: match: Ada wins at once with the legendary Crown in a group of Crowns."
-    LEGENDARY = ("legendary", "A legendary Item ends the match:")
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -445,34 +431,7 @@ def score_sheet(state: PhantomState) -> ScoreSheet:
 
 
 class PhantomRules:
-    info = GameInfo(
-        name="phantom_rummy",
-        title="Phantom Rummy",
-        blurb=(
-            "Take from an open row, lay sets, snatch discards, and race to a goal hand: "
-            "a pair and two sets of three. A match of short games."
-        ),
-        min_players=2,
-        max_players=4,
-        variants=(
-            Variant(
-                "advanced",
-                "Advanced rules",
-                (False, True),
-                False,
-                "Red cards' conditions, the legendary Item, your own discards, and the "
-                "discarder pays for a goal off their card.",
-            ),
-        ),
-        # a turn is a take, one more move and at most players - 1 answers; a
-        # short game has at most one turn per card not dealt to a hand
-        max_actions=lambda n: MATCH_LENGTH[n][0] * (len(DECK) - HAND_SIZE * n) * (n + 1),
-        # before its last goal every total is under the target
-        score_bounds=lambda n: (0.0, float(MATCH_LENGTH[n][1] - 1 + GOAL_CAP)),
-        hidden_information=True,
-        end_reasons=tuple(PhantomEnding),
-        whole="match",
-    )
+    info = INFO
 
     # -- the protocol ------------------------------------------------------
     def setup(self, config: GameConfig, seed: int) -> PhantomState:

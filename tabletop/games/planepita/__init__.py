@@ -5,22 +5,30 @@
 ``RULES``, ``sample_action``, ``determinize``, ``user_config``) and
 ``playback.py`` (what an animation shows at each moment) are pure; ``bot.py``
 holds the bots and ``table/`` the table (``PlanepitaTable``, on the table
-contract). This module holds the
-game's entry, which the registry in ``tabletop/games/__init__.py`` lists.
+contract).
+``info.py`` holds the game's info (what the title and the setup screen
+read); this module holds the game's entry, which the registry in
+``tabletop/games/__init__.py`` lists: the info, and the rest named as
+``"module:attr"`` paths, imported when the game is first used. Importing
+this package imports nothing else of the game.
 """
 
 from __future__ import annotations
 
 from tabletop.core.game import GameEntry
-from tabletop.games.planepita import bot
-from tabletop.games.planepita.rules import RULES, determinize, sample_action, user_config
+from tabletop.games.planepita.info import INFO
 
-ENTRY = GameEntry.of(
-    RULES,
-    bot,
-    sample_action=sample_action,
-    determinize=determinize,
-    user_config=user_config,
+ENTRY = GameEntry.lazy(
+    INFO,
+    rules="tabletop.games.planepita.rules:RULES",
+    bots="tabletop.games.planepita.bot",
+    sample_action="tabletop.games.planepita.rules:sample_action",
+    determinize="tabletop.games.planepita.rules:determinize",
+    user_config="tabletop.games.planepita.rules:user_config",
     scene="tabletop.games.planepita.table:scene",
     icon="tabletop.games.planepita.table:draw_icon",
 )
+
+#: ``RULES``, ``sample_action``, ``determinize``..., which this package offered
+#: when it imported its rules, read from the entry on first use
+__getattr__ = ENTRY.exports()

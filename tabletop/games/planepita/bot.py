@@ -1,6 +1,7 @@
 """Bots for Planepita: easy (a sensible aim, shaky hands), medium (a small
-physics search) and hard (a wider search with a risk-aware evaluation, a
-robustness check of the best shots, and a look at the next opponent's reply
+physics search) and hard (a wider search that looks closer at its best hits,
+an evaluation with the risks measured in play, a check of its best shots
+against its own hand's errors, and a look at the next opponent's reply
 before it flips).
 
 Every level has a stated execution spread (:data:`SPREADS`): the flick it
@@ -14,9 +15,12 @@ Every bot is a function of its view and owns its randomness
 (``rng.make(seed, "planepita-bot", seat, level)``); nothing here touches the
 module-level ``random``. Candidate shots are tried with ``physics.simulate``
 on the view's layout, the launch built the way ``rules.shot`` builds it (a
-test holds the two equal). A search stops at its simulation cap or, when it
-has one, its time budget, whichever comes first; with no budget a decision
-is fully deterministic for a seed.
+test holds the two equal), except a shot whose disc slides straight to a
+stop on the planet clear of every piece: that one the slide law answers as
+the simulator would (:func:`free_slide`), and it costs no simulation. A
+level is its simulation cap (``timed=False`` keeps it alone, and a decision
+is then fully deterministic for a seed); its seconds are a safety cap that
+ends a search only on a slow or busy machine (``clock_cut`` says when).
 
 :func:`evaluate` scores a layout for one seat as the points it expects from
 the three areas. Each owner's power per area (face up 2, face down 1, Last
@@ -24,7 +28,9 @@ Player disc 1, Double disc 4) is weighted by each disc's chance to survive
 the launches still to come from other teams: face-up discs in the jammer's
 area are swept, face-up discs near the rim are easy to knock off, face-up
 discs in an area the jammer could be pushed into may be swept, face-down
-discs hardly move. The margin over the strongest other owner becomes a chance
+discs hardly move. The medium bot keeps simple constants for these risks;
+the hard bot weighs the rates measured in play (:class:`Risk`), which are
+far higher for a face-up disc. The margin over the strongest other owner becomes a chance
 to win the area, sharper as the round runs out and exact after its last
 launch, times the tokens in the area's slot. Teammates' points count as the
 bot's own; opponents' points count against it; 3P discs (2 players) only
@@ -40,14 +46,14 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from random import Random  # the type only: generators come from core.rng
-from typing import Any
+from typing import Any, overload
 
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import MARGIN_UNIT, Assessment
 from tabletop.core.words import seat_ref
 from tabletop.games.planepita import params as params_mod
 from tabletop.games.planepita import rules as rules_mod
-from tabletop.games.planepita.aim import aim_at, slide_speed
+from tabletop.games.planepita.aim import aim_at, aim_direction, slide_speed
 from tabletop.games.planepita.board import Board, PadPose
 from tabletop.games.planepita.model import (
     DOUBLE,
@@ -87,6 +93,72 @@ SWEEP_REACH = 90.0
 SPEND_3P = 0.25
 #: weight of the raw power difference beside the area chances (a tie-breaker)
 POWER_WEIGHT = 0.1
+
+
+@dataclass(frozen=True)
+class Risk:
+    """The hard bot's measured risks: per launch still to come from another
+    team, the chance that a disc is knocked out of its area, and a face-up
+    disc's chance to stay in its area through the launches of its own team
+    and the jammer's drift. Measured in 12 games of medium bots at 2 players
+    and 12 at 6 (a disc's area before each launch against its area at the
+    count, fitted as ``base * (1 - knock) ** launches``); between those
+    counts the knocks are read in proportion to the seats a disc's owner
+    plays against (1 at 2 players, 4 at 6)."""
+
+    up: tuple[float, float, float]  # a face-up disc in the 5-, 4- and 3-pt areas
+    rim: float  # a face-up disc at the rim (its 3-pt area's knock there)
+    down: float  # a face-down disc
+    base: tuple[float, float, float]  # a face-up disc staying whatever the others do
+
+
+#: at a table of medium bots, against one opposing seat (2 players) and
+#: against four (6 players)
+RISK_FEW = Risk(up=(0.50, 0.37, 0.31), rim=0.43, down=0.01, base=(1.0, 1.0, 1.0))
+RISK_MANY = Risk(up=(0.32, 0.28, 0.12), rim=0.14, down=0.01, base=(0.85, 0.80, 1.0))
+#: at a table of easy bots (40 games at 2 players, 30 at 6: alike), whose
+#: flicks seldom knock a disc away
+RISK_CALM = Risk(up=(0.06, 0.03, 0.04), rim=0.02, down=0.005, base=(1.0, 1.0, 1.0))
+#: the share of this round's launches that ended in the black hole (a disc
+#: flicked off or knocked off), at a table of easy bots and of medium bots
+#: (about 0.05-0.10 and 0.35-0.40 at 2 and 6 players): how hard the table
+#: hits, read from the view; before the round has shown much, it is taken
+#: as VIOLENCE_PRIOR launches at the middle of the two
+CALM_LOSSES = 0.08
+FIERCE_LOSSES = 0.37
+VIOLENCE_PRIOR = 4.0
+
+
+def violence(state: PlanepitaState) -> float:
+    """How hard this round's table hits, 0 (as easy bots do) to 1 (as
+    medium bots do): the share of its launches so far that ended in the
+    black hole, between :data:`CALM_LOSSES` and :data:`FIERCE_LOSSES`."""
+    middle = (CALM_LOSSES + FIERCE_LOSSES) / 2.0
+    share = (len(state.black_hole) + middle * VIOLENCE_PRIOR) / (state.turn + VIOLENCE_PRIOR)
+    return min(1.0, max(0.0, (share - CALM_LOSSES) / (FIERCE_LOSSES - CALM_LOSSES)))
+
+
+def blend(a: Risk, b: Risk, t: float) -> Risk:
+    """The risks ``t`` of the way from ``a`` to ``b`` (0..1)."""
+
+    def mix(x: float, y: float) -> float:
+        return x + (y - x) * t
+
+    def mix3(
+        x: tuple[float, float, float], y: tuple[float, float, float]
+    ) -> tuple[float, float, float]:
+        return (mix(x[0], y[0]), mix(x[1], y[1]), mix(x[2], y[2]))
+
+    return Risk(mix3(a.up, b.up), mix(a.rim, b.rim), mix(a.down, b.down), mix3(a.base, b.base))
+
+
+def risk_for(opposing: int, fierce: float = 1.0) -> Risk:
+    """:class:`Risk` for a disc whose owner plays against ``opposing``
+    seats at a table whose :func:`violence` is ``fierce``."""
+    hot = blend(RISK_FEW, RISK_MANY, min(1.0, max(0.0, (opposing - 1) / 3.0)))
+    return blend(RISK_CALM, hot, fierce)
+
+
 #: the coach speaks when a move leaves the table this many points worse than
 #: the hard bot's choice, as :func:`evaluate` counts them
 COACH_THRESHOLD = 1.0
@@ -116,6 +188,9 @@ class Outlook:
     hostile: tuple[float, ...]
     slots: tuple[int, int, int]
     later: int
+    #: per owner, the measured risks the hard bot weighs (None: the simple
+    #: risks of the module's constants, the medium bot's)
+    risks: tuple[Risk, ...] | None = None
 
     @property
     def final(self) -> bool:
@@ -127,8 +202,11 @@ def counts_left(state: PlanepitaState) -> list[int]:
     return [a + b for a, b in zip(state.left, state.left_3p)]
 
 
-def make_outlook(state: PlanepitaState, seat: int, later: Sequence[int]) -> Outlook:
-    """The outlook for ``seat`` with ``later[s]`` launches still to come from each seat."""
+def make_outlook(
+    state: PlanepitaState, seat: int, later: Sequence[int], measured: bool = False
+) -> Outlook:
+    """The outlook for ``seat`` with ``later[s]`` launches still to come from
+    each seat; ``measured``: with the hard bot's :class:`Risk` per owner."""
     players = state.players
     teams = [team_key(state, s) for s in range(players)]
     mine = teams[seat]
@@ -137,10 +215,19 @@ def make_outlook(state: PlanepitaState, seat: int, later: Sequence[int]) -> Outl
     hostile = [
         float(sum(n for s, n in enumerate(later) if teams[s] != teams[o])) for o in range(players)
     ]
+    fierce = violence(state)
+    risks = [risk_for(sum(1 for t in teams if t != teams[o]), fierce) for o in range(players)]
     if state.third_party_variant:
         weight.append(0.0)
         hostile.append(sum(later) / 2.0)
-    return Outlook(tuple(weight), tuple(hostile), state.slots, int(sum(later)))
+        risks.append(risk_for(1, fierce))
+    return Outlook(
+        tuple(weight),
+        tuple(hostile),
+        state.slots,
+        int(sum(later)),
+        tuple(risks) if measured else None,
+    )
 
 
 def _sweep_risk(jammer: tuple[float, float], area: int) -> float:
@@ -167,6 +254,7 @@ def evaluate(layout: Layout, outlook: Outlook) -> float:
     if layout.jammer is not None and not final:
         sweep = {a: _sweep_risk(layout.jammer, a) for a in (5, 4, 3) if a != jam_area}
     rim_start = board.outer_radius - RIM_ZONE
+    risks = outlook.risks
     for d in layout.discs:
         area = board.area_of(d.x, d.y, r)
         if area is None or d.owner >= owners:
@@ -176,6 +264,20 @@ def evaluate(layout: Layout, outlook: Outlook) -> float:
             if up and area == jam_area:
                 continue
             survive = 1.0
+        elif risks is not None:
+            hostile = outlook.hostile[d.owner]
+            risk = risks[d.owner]
+            if not up:
+                survive = (1.0 - risk.down) ** hostile
+            elif area == jam_area:
+                survive = SWEPT_SURVIVAL
+            else:
+                knock = risk.up[5 - area]
+                if area == 3:
+                    rim = min(1.0, max(0.0, (math.hypot(d.x, d.y) + r - rim_start) / RIM_ZONE))
+                    knock += (risk.rim - knock) * rim
+                survive = risk.base[5 - area] * (1.0 - sweep.get(area, 0.0))
+                survive *= (1.0 - knock) ** hostile
         else:
             hostile = outlook.hostile[d.owner]
             survive = 1.0
@@ -279,6 +381,20 @@ def _ring(radius: float, count: int, phase: float = 0.0) -> list[tuple[float, fl
     ]
 
 
+#: the hand's errors a robust candidate is re-tried with, in standard deviations
+#: of (aim, speed): the first two err in opposite ways, the next two alike
+ROBUST_ERRORS = ((1.0, -1.0), (-1.0, 1.0), (1.0, 1.0), (-1.0, -1.0))
+#: a robust candidate's score: this share its plan's, the rest the mean of
+#: the plan's and the errors' (the hand hardly ever plays the plan itself)
+ROBUST_PLAN = 0.2
+
+#: the share of a robust level's simulations its search may use; the rest
+#: re-try the best candidates with the hand's errors
+ROBUST_SHARE = 0.8
+
+#: how far (mm) the search's jammer shots mean to push the jammer
+JAMMER_TRAVELS = (130.0, 420.0, 70.0, 200.0)
+
 #: where the bots try to put a disc: rings inside each area, clear of the white lines
 SPOTS: tuple[tuple[float, float], ...] = tuple(
     [
@@ -351,6 +467,65 @@ def run_shot(state: PlanepitaState, flick: Flick) -> Trajectory:
     return simulate(state.layout, launch_of(state, flick), rules_mod.params_of(state))
 
 
+#: how far (mm) a free slide's disc must pass from every piece for
+#: :func:`free_slide` to answer without the physics
+CLEARANCE = 2.0
+
+
+def slide_travel(speed: float, params: params_mod.Params) -> float:
+    """How far (mm) the physics moves a face-up disc launched at ``speed``
+    before it stops, touching nothing: the slide law v^2/(2 mu g) as the
+    simulator's constant steps integrate it. Each step moves a piece at the
+    speed it had, then friction takes mu*g*dt off that speed, until it is
+    gone: the sum of those steps, about half a step's travel longer than the
+    law (``tests/planepita/test_bot.py`` holds it to the simulator within
+    0.01 mm)."""
+    dt = 1.0 / params.sim.hz
+    dv = params.friction.mu_face_up * params.friction.g * dt
+    n = max(0, math.ceil(speed / dv) - 1)
+    return ((n + 1) * speed - dv * n * (n + 1) / 2.0) * dt
+
+
+def free_slide(state: PlanepitaState, flick: Flick) -> Layout | None:
+    """The table after ``flick`` when its disc slides straight to a stop
+    wholly on the planet and passes every piece with :data:`CLEARANCE` to
+    spare: the simulator's answer without running it (nothing else moves, a
+    flick gives no spin, and the launched disc never meets its own pad).
+    None when anything could be touched or the disc could stop near the rim
+    or off the planet: then only the physics can tell."""
+    params = rules_mod.params_of(state)
+    launch = launch_of(state, flick)
+    layout = state.layout
+    pose = board_of(params).pad_pose(layout.players, launch.seat, launch.pad)
+    ux, uy = aim_direction(pose, launch.angle)
+    sx, sy = pose.start
+    travel = slide_travel(launch.speed, params)
+    ex, ey = sx + ux * travel, sy + uy * travel
+    rd = params.disc.radius
+    if math.hypot(ex, ey) + rd > params.board.planet_radius:
+        return None
+    reach = rd + CLEARANCE
+    for d in layout.discs:
+        t = min(travel, max(0.0, (d.x - sx) * ux + (d.y - sy) * uy))
+        if math.hypot(d.x - sx - ux * t, d.y - sy - uy * t) < reach + rd:
+            return None
+    if layout.jammer is not None:
+        jx, jy = layout.jammer
+        t = min(travel, max(0.0, (jx - sx) * ux + (jy - sy) * uy))
+        if math.hypot(jx - sx - ux * t, jy - sy - uy * t) < reach + params.jammer.radius:
+            return None
+    disc = replace(launch.disc, x=ex, y=ey)
+    pads = tuple(
+        launch.pad if s == launch.seat else layout.pad_of(s) for s in range(layout.players)
+    )
+    return Layout(layout.players, (*layout.discs, disc), layout.jammer, pads)
+
+
+@functools.lru_cache(maxsize=16)
+def board_of(params: params_mod.Params) -> Board:
+    return Board.from_params(params)
+
+
 def clamp_flick(spec: FlickSpec, pad: float, angle: float, speed: float, **extra: Any) -> Flick:
     """A Flick inside ``spec``'s ranges (speed's low end is exclusive)."""
     pad = min(spec.pad[1], max(spec.pad[0], pad))
@@ -384,10 +559,15 @@ SPREADS: dict[str, Spread] = {
 }
 #: what each level does before its hand strays, for the setup screen
 PLANS: dict[str, str] = {
-    "easy": "Aims at an open spot, often the centre, without trying shots first.",
-    "medium": "Tries about forty shots in the physics and plays the best.",
-    "hard": "Tries a few hundred shots, angled and banked ones too, weighs the risks, "
-    "and looks at the next player's reply before it flips.",
+    "easy": "Aims at an open spot, often the centre, without trying shots first, "
+    "and flips now and then.",
+    "medium": "Tries up to 28 shots (open spots, hits on the three discs it most wants "
+    "gone, jammer pushes) and plays the one that leaves it the most points, "
+    "by a rough sense of what later launches will knock away.",
+    "hard": "Tries over a hundred shots, angled hits too, and looks closer at the best "
+    "hits; weighs how often the launches still to come really knock a disc away, "
+    "re-tries its best five shots with its own hand's errors, and looks at the next "
+    "player's best reply before it flips.",
 }
 
 
@@ -416,6 +596,9 @@ class Level:
     budget: float | None  # seconds per decision (None: only the cap)
     robust: int  # best candidates re-tried with small errors
     reply_sims: int  # flip: simulations of the next opponent's reply per option (0: static)
+    refine: int = 1000  # hit and jammer groups whose every variant is tried (the best first)
+    robust_errors: int = 2  # hand errors each robust candidate is re-tried with (ROBUST_ERRORS)
+    measured: bool = False  # weighs the measured risks (Risk), not the simple constants
 
 
 MEDIUM = Level(
@@ -440,15 +623,19 @@ HARD = Level(
     target_pads=2,
     hit_targets=8,
     hit_offsets=(0.0, -0.45, 0.45),
-    hit_speeds=(900.0, 1800.0, 3000.0),
+    hit_speeds=(1800.0, 3000.0, 900.0),
     hit_pads=3,
     jammer_shots=18,
-    max_sims=200,
-    # seconds: a fast core runs nearly all 200 simulations in them, a slow one
-    # about a third, and a decision's median stays under 0.3 s (tools/bench.py)
-    budget=0.25,
-    robust=4,
+    max_sims=100,
+    # seconds: a safety cap, not the level (the level is its simulations):
+    # a decision takes about 0.1-0.4 s of a core, and one busy process
+    # beside it rarely makes it reach these (tools/bench.py "bots" and "clock")
+    budget=0.8,
+    robust=5,
     reply_sims=40,
+    refine=6,
+    robust_errors=4,
+    measured=True,
 )
 
 
@@ -464,7 +651,12 @@ class Candidate:
 
 class Clock:
     """A simulation cap and an optional deadline in seconds, read from ``now``
-    (``time.perf_counter`` unless a test gives its own)."""
+    (``time.perf_counter`` unless a test gives its own).
+
+    :attr:`stopped` once the deadline or a cancel refused a simulation (the
+    search then ends); :attr:`cut` once the deadline did, on this clock or
+    on a :meth:`share` of it: the decision ended because of its seconds,
+    not its cap (``SearchBot.clock_cut``)."""
 
     def __init__(
         self,
@@ -478,10 +670,14 @@ class Clock:
         self.now = now
         self.deadline = None if budget is None else now() + budget
         self.cancel = cancel
+        self.stopped = False
+        self.cut = False
+        self._parent: Clock | None = None
 
     def share(self, fraction: float) -> Clock:
         """A clock for part of what is left."""
         sub = Clock(max(1, int((self.cap - self.used) * fraction)), None, self.cancel, self.now)
+        sub._parent = self
         if self.deadline is not None:
             now = self.now()
             sub.deadline = now + max(0.0, self.deadline - now) * fraction
@@ -489,11 +685,17 @@ class Clock:
 
     def spend(self) -> bool:
         """Take one simulation if the cap and the deadline allow it."""
-        if self.used >= self.cap:
+        if self.used >= self.cap or self.stopped:
             return False
         if self.used and self.cancel is not None and self.cancel.is_set():
+            self.stopped = True
             return False
         if self.deadline is not None and self.used and self.now() >= self.deadline:
+            self.stopped = True
+            clock: Clock | None = self
+            while clock is not None:
+                clock.cut = True
+                clock = clock._parent
             return False
         self.used += 1
         return True
@@ -502,10 +704,12 @@ class Clock:
 class Planner:
     """Scores the shots, flips and jammer placements of ``seat`` in one state."""
 
-    def __init__(self, state: PlanepitaState, seat: int) -> None:
+    def __init__(self, state: PlanepitaState, seat: int, measured: bool = False) -> None:
         self.state = state
         self.seat = seat
         self.players = state.players
+        #: weigh the measured risks (:class:`Risk`), as the hard bot does
+        self.measured = measured
 
     # -- scoring a layout once the shot is done -----------------------------------------
     def with_choices(
@@ -562,8 +766,12 @@ class Planner:
         outlook: Outlook,
         variants: Sequence[tuple[bool, bool]],
         last: bool,
-    ) -> list[Candidate]:
-        """Placements, hits and jammer shots, most promising first, interleaved."""
+    ) -> list[list[Candidate]]:
+        """Placements, hits and jammer shots in groups, most promising first,
+        interleaved: a placement is a group of one; a hit or a jammer shot
+        from one pad position is a group of its variants (impact offsets and
+        speeds), the plainest first (head-on, at the level's first speed),
+        which stands for its group until the search refines the best groups."""
         state, seat, players = self.state, self.seat, self.players
         layout = state.layout
         p = rules_mod.params_of(state)  # the game's physics, the player's physics.toml included
@@ -577,14 +785,16 @@ class Planner:
             ghost = replace(layout, discs=(*layout.discs, Disc(disc_id, seat, x, y)))
             ghosts.append((self.with_choices(ghost, disc_id, outlook, variants, last)[0], (x, y)))
         ghosts.sort(key=lambda g: -g[0])
-        place: list[Candidate] = []
+        place: list[list[Candidate]] = []
         for _, target in ghosts:
             if len(place) >= level.targets * level.target_pads:
                 break
             for pad, angle, dist in spread(
                 pads_for(players, seat, spec, target), level.target_pads
             ):
-                place.append(Candidate(clamp_flick(spec, pad, angle, stop_speed(dist, p)), "place"))
+                place.append(
+                    [Candidate(clamp_flick(spec, pad, angle, stop_speed(dist, p)), "place")]
+                )
         # hits: other owners' discs, the most valuable to remove first
         mine = outlook.weight[seat]
         gains = []
@@ -594,29 +804,31 @@ class Planner:
             without = replace(layout, discs=layout.discs[:i] + layout.discs[i + 1 :])
             gains.append((evaluate(without, outlook), i, (d.x, d.y), r))
         gains.sort(key=lambda g: -g[0])
-        hit = []
+        hit: list[list[Candidate]] = []
         for _, _, target, radius in gains[: level.hit_targets]:
             hit += self._shots_at(
                 spec, level, target, radius, level.hit_speeds, level.hit_pads, "hit"
             )
         # the jammer: push it a little, further, or off the board
-        jam = []
+        jam: list[list[Candidate]] = []
         if layout.jammer is not None:
             rj = BOARD.jammer_radius
             e = p.restitution.disc_jammer
             md, mj = p.disc.mass, p.jammer.mass
             speeds = []
-            for travel in (70.0, 130.0, 200.0, 420.0):
+            for travel in JAMMER_TRAVELS:
                 vj = slide_speed(travel, p, mu=p.friction.mu_jammer)
                 speeds.append(vj * (md + mj) / ((1 + e) * md))
-            jam = self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer")[
-                : level.jammer_shots
-            ]
+            room = level.jammer_shots
+            for group in self._shots_at(spec, level, layout.jammer, rj, tuple(speeds), 2, "jammer"):
+                if room > 0:
+                    jam.append(group[:room])
+                    room -= len(jam[-1])
         out = []
         for k in range(max(len(place), len(hit), len(jam))):
-            for group in (place, hit, jam):
-                if k < len(group):
-                    out.append(group[k])
+            for kind in (place, hit, jam):
+                if k < len(kind):
+                    out.append(kind[k])
         return out
 
     def _shots_at(
@@ -628,17 +840,24 @@ class Planner:
         speeds: Sequence[float],
         pads: int,
         kind: str,
-    ) -> list[Candidate]:
+    ) -> list[list[Candidate]]:
+        """A group per pad position: shots at the piece of ``radius`` at
+        ``target``, at each impact offset (head-on first) and speed at
+        contact (in the order given)."""
         out = []
         contact = BOARD.disc_radius + radius
+        p = rules_mod.params_of(self.state)
+        offsets = sorted(level.hit_offsets, key=abs)
         for pad, angle, dist in spread(pads_for(self.players, self.seat, spec, target), pads):
-            for offset in level.hit_offsets:
+            group = []
+            for offset in offsets:
                 b = offset * contact
                 shift = math.degrees(math.asin(max(-1.0, min(1.0, b / max(dist, contact)))))
                 travel = max(1.0, dist - math.sqrt(max(0.0, contact**2 - b**2)))
                 for vc in speeds:
-                    speed = slide_speed(travel, rules_mod.params_of(self.state), arrive=vc)
-                    out.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
+                    speed = slide_speed(travel, p, arrive=vc)
+                    group.append(Candidate(clamp_flick(spec, pad, angle + shift, speed), kind))
+            out.append(group)
         return out
 
     # -- the launch decision --------------------------------------------------------------
@@ -647,7 +866,8 @@ class Planner:
         the round's last launch."""
         later = counts_left(self.state)
         later[self.seat] -= 1
-        return make_outlook(self.state, self.seat, later), rules_mod.is_last_launch(self.state)
+        outlook = make_outlook(self.state, self.seat, later, self.measured)
+        return outlook, rules_mod.is_last_launch(self.state)
 
     def flick_value(self, flick: Flick) -> float:
         """What the table after ``flick`` (its own disc, 3P or Double as it
@@ -657,53 +877,107 @@ class Planner:
         return self._value(flick, outlook, variants, last, self.state.next_id)[0]
 
     def best_launch(self, spec: FlickSpec, level: Level, clock: Clock) -> Candidate:
+        """The shot to play: each group's first shot, then the rest of the
+        best groups' (:attr:`Level.refine`), then the best few re-tried with
+        the hand's errors (:attr:`Level.robust`). Free slides cost no
+        simulation (:func:`free_slide`); a search that reaches its cap goes
+        on only with those, and one that reaches its seconds stops."""
         state, seat = self.state, self.seat
         outlook, last = self.launch_outlook()
         variants = launch_variants(spec)
         disc_id = state.next_id
-        pool = self.candidates(spec, level, outlook, variants, last)
-        if not pool:  # nothing within the usable aim: straight in, to the centre
+        groups = self.candidates(spec, level, outlook, variants, last)
+        if not groups:  # nothing within the usable aim: straight in, to the centre
             _, dist = aim(self.players, seat, (spec.pad[0] + spec.pad[1]) / 2, (0.0, 0.0))
-            pool = [
-                Candidate(
-                    clamp_flick(
-                        spec,
-                        (spec.pad[0] + spec.pad[1]) / 2,
-                        0.0,
-                        stop_speed(dist, rules_mod.params_of(state)),
-                    ),
-                    "place",
-                )
+            groups = [
+                [
+                    Candidate(
+                        clamp_flick(
+                            spec,
+                            (spec.pad[0] + spec.pad[1]) / 2,
+                            0.0,
+                            stop_speed(dist, rules_mod.params_of(state)),
+                        ),
+                        "place",
+                    )
+                ]
             ]
-        search = clock.share(0.85) if level.robust else clock
+        search = clock.share(ROBUST_SHARE) if level.robust else clock
         tried: list[Candidate] = []
-        for cand in pool:
-            if not search.spend():
+
+        def attempt(cand: Candidate) -> bool:
+            """Score ``cand``; False when the search must stop."""
+            got = self._value(cand.flick, outlook, variants, last, disc_id, search)
+            if got is not None:
+                cand.score, cand.third_party, cand.double, cand.layout = got
+                tried.append(cand)
+            return not search.stopped
+
+        for group in groups:
+            if not attempt(group[0]):
                 break
-            self._score(cand, outlook, variants, last, disc_id)
-            tried.append(cand)
+        else:
+            ranked = sorted(
+                (g for g in groups if len(g) > 1 and g[0] in tried), key=lambda g: -g[0].score
+            )
+            stop = False
+            for group in ranked[: level.refine]:
+                for cand in group[1:]:
+                    if not attempt(cand):
+                        stop = True
+                        break
+                if stop:
+                    break
         clock.used += search.used
         if not tried:
-            cand = pool[0]
+            cand = groups[0][0]
             self._score(cand, outlook, variants, last, disc_id)
             tried.append(cand)
         tried.sort(key=lambda c: -c.score)
-        if level.robust:
+        if level.robust and not clock.stopped:
+            sd_aim, sd_speed = level.spread.aim, level.spread.speed
+            errors = ROBUST_ERRORS[: level.robust_errors]
             for cand in tried[: level.robust]:
                 values = [cand.score]
-                sd_aim, sd_speed = level.spread.aim, level.spread.speed
-                for da, ds in ((sd_aim, 1.0 - sd_speed), (-sd_aim, 1.0 + sd_speed)):
-                    if not clock.spend():
-                        break
+                for ea, es in errors:
                     trial = clamp_flick(
-                        spec, cand.flick.pad, cand.flick.angle + da, cand.flick.speed * ds
+                        spec,
+                        cand.flick.pad,
+                        cand.flick.angle + ea * sd_aim,
+                        cand.flick.speed * (1.0 + es * sd_speed),
                     )
-                    values.append(self._value(trial, outlook, variants, last, disc_id)[0])
-                cand.score = 0.5 * cand.score + 0.5 * sum(values) / len(values)
+                    value = self._value(trial, outlook, variants, last, disc_id, clock)
+                    if value is not None:
+                        values.append(value[0])
+                cand.score = ROBUST_PLAN * cand.score + (1.0 - ROBUST_PLAN) * sum(values) / len(
+                    values
+                )
             tried.sort(key=lambda c: -c.score)
         best = tried[0]
         best.flick = replace(best.flick, third_party=best.third_party, double=best.double)
         return best
+
+    @overload
+    def _value(
+        self,
+        flick: Flick,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+        disc_id: int,
+        clock: None = None,
+    ) -> tuple[float, bool, bool, Layout]: ...
+
+    @overload
+    def _value(
+        self,
+        flick: Flick,
+        outlook: Outlook,
+        variants: Sequence[tuple[bool, bool]],
+        last: bool,
+        disc_id: int,
+        clock: Clock,
+    ) -> tuple[float, bool, bool, Layout] | None: ...
 
     def _value(
         self,
@@ -712,16 +986,26 @@ class Planner:
         variants: Sequence[tuple[bool, bool]],
         last: bool,
         disc_id: int,
-    ) -> tuple[float, bool, bool, Layout]:
-        traj = run_shot(self.state, flick)
-        if traj.stayed_on_pad:  # handed back (P4): nothing changed, but nothing gained
-            return (
-                evaluate(self.state.layout, outlook) - 0.5,
-                variants[0][0],
-                variants[0][1],
-                self.state.layout,
-            )
-        return self.with_choices(traj.final, disc_id, outlook, variants, last)
+        clock: Clock | None = None,
+    ) -> tuple[float, bool, bool, Layout] | None:
+        """(value, third_party, double, layout) of the table after ``flick``
+        with the bot's choices made: a free slide's without the physics
+        (:func:`free_slide`), else one simulation, taken from ``clock`` when
+        one is given (None when it allows no more)."""
+        final = free_slide(self.state, flick)
+        if final is None:
+            if clock is not None and not clock.spend():
+                return None
+            traj = run_shot(self.state, flick)
+            if traj.stayed_on_pad:  # handed back (P4): nothing changed, but nothing gained
+                return (
+                    evaluate(self.state.layout, outlook) - 0.5,
+                    variants[0][0],
+                    variants[0][1],
+                    self.state.layout,
+                )
+            final = traj.final
+        return self.with_choices(final, disc_id, outlook, variants, last)
 
     def _score(
         self,
@@ -738,7 +1022,7 @@ class Planner:
     # -- flips and the jammer --------------------------------------------------------------
     def after_decision(self) -> Outlook:
         """The outlook once the pending decision (flip, jammer) is made."""
-        return make_outlook(self.state, self.seat, counts_left(self.state))
+        return make_outlook(self.state, self.seat, counts_left(self.state), self.measured)
 
     def flip_layout(self, down: bool) -> Layout:
         layout = self.state.layout
@@ -786,6 +1070,9 @@ class PlanepitaBot:
         self._cancel = threading.Event()
         #: the seconds this bot keeps to per decision (None: it never reads the clock)
         self.time_budget: float | None = None
+        #: True when the last decision ended because of its seconds, not its
+        #: simulation cap (tools/bench.py counts those decisions)
+        self.clock_cut = False
 
     def cancel(self) -> None:
         """Stop a search running on the worker (the game was left)."""
@@ -793,6 +1080,7 @@ class PlanepitaBot:
 
     def choose(self, view: PlanepitaState) -> Any:
         self._cancel.clear()
+        self.clock_cut = False
         legal = RULES.legal_actions(view)
         if not legal:
             raise ValueError(f"seat {self.seat} has no legal action in this view")
@@ -938,14 +1226,15 @@ class SearchBot(PlanepitaBot):
     def launch(self, view: PlanepitaState, spec: FlickSpec) -> Flick:
         cfg = self.config
         clock = Clock(cfg.max_sims, cfg.budget, self._cancel, self.now)
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         best = planner.best_launch(spec, cfg, clock)
         before = evaluate(view.layout, planner.after_decision())
         self.last_launch = (best, before, clock.used)
+        self.clock_cut = clock.cut
         return self.noisy(spec, best.flick, cfg.spread)
 
     def flip(self, view: PlanepitaState) -> bool:
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         outlook = planner.after_decision()
         static = {down: evaluate(planner.flip_layout(down), outlook) for down in (False, True)}
         if not self.config.reply_sims:
@@ -959,6 +1248,7 @@ class SearchBot(PlanepitaBot):
             value[down] = static[down] if reply is None else 0.3 * static[down] + 0.7 * reply
             replied = replied or reply is not None
         self.last_flip = (value, replied)
+        self.clock_cut = clock.cut
         return value[True] > value[False]
 
     def explain(self, view: PlanepitaState, action: Any) -> str:
@@ -985,7 +1275,7 @@ class SearchBot(PlanepitaBot):
             return f"{side}: {why} ({gain:+.1f} points{after} against the other side)."
         if isinstance(action, PlaceJammer):
             area = BOARD.area_of(action.x, action.y, BOARD.jammer_radius)
-            worth = Planner(view, self.seat).jammer_value(action.x, action.y)
+            worth = Planner(view, self.seat, self.config.measured).jammer_value(action.x, action.y)
             return (
                 f"Put the jammer in the {area}-pt area here: of the free spots it "
                 f"leaves you best placed (about {worth:+.1f} points)."
@@ -1061,7 +1351,7 @@ class SearchBot(PlanepitaBot):
         it, a jammer's spot with the better flip after it. Planepita hides
         nothing, so the view is the whole table."""
         self._cancel.clear()
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         best: Any
         if isinstance(played, Flick):
             spec = next(a for a in RULES.legal_actions(view) if isinstance(a, FlickSpec))
@@ -1118,18 +1408,21 @@ class SearchBot(PlanepitaBot):
             hit_pads=2,
             jammer_shots=8,
             robust=0,
+            refine=3,
         )
-        reply = Planner(after, mover).best_launch(specs[0], reply_level, clock)
+        reply = Planner(after, mover, self.config.measured).best_launch(
+            specs[0], reply_level, clock
+        )
         if reply.layout is None:
             return None
         later = counts_left(after)
         later[mover] -= 1
-        return evaluate(reply.layout, make_outlook(after, self.seat, later))
+        return evaluate(reply.layout, make_outlook(after, self.seat, later, self.config.measured))
 
     def jammer_order(
         self, view: PlanepitaState, spots: list[tuple[float, float]]
     ) -> list[tuple[float, float]]:
-        planner = Planner(view, self.seat)
+        planner = Planner(view, self.seat, self.config.measured)
         return sorted(spots, key=lambda s: -planner.jammer_value(*s))
 
 

@@ -49,6 +49,12 @@ class Disc:
     face_down: bool = False
     tokens: tuple[str, ...] = ()
 
+    def moved(self, x: float, y: float, angle: float) -> Disc:
+        """This disc where a shot left it: ``dataclasses.replace`` of those
+        three fields, built directly (a shot gives every disc on the board
+        its place; replace takes twice as long)."""
+        return Disc(self.id, self.owner, x, y, angle, self.face_down, self.tokens)
+
 
 @formerly("tabletop.games.planepita.physics:Layout")
 @dataclass(frozen=True)

@@ -48,8 +48,12 @@ The model, seen from above with no gravity in the plane:
 from __future__ import annotations
 
 import enum
+import functools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from itertools import compress, count
+from math import hypot
+from operator import add, gt, mul
 
 import numpy as np
 import pymunk
@@ -171,9 +175,12 @@ def check_launch(layout: Layout, launch: Launch, p: Params) -> None:
     if len(set(ids)) != len(ids):
         raise ValueError("two discs on the board share an id")
     for d in layout.discs:
-        _finite(f"disc {d.id}'s x", d.x)
-        _finite(f"disc {d.id}'s y", d.y)
-        _finite(f"disc {d.id}'s angle", d.angle)
+        if not (type(d.x) is type(d.y) is type(d.angle) is float) or not (
+            math.isfinite(d.x) and math.isfinite(d.y) and math.isfinite(d.angle)
+        ):
+            _finite(f"disc {d.id}'s x", d.x)
+            _finite(f"disc {d.id}'s y", d.y)
+            _finite(f"disc {d.id}'s angle", d.angle)
     if layout.jammer is not None:
         _finite("the jammer's x", layout.jammer[0])
         _finite("the jammer's y", layout.jammer[1])
@@ -218,6 +225,9 @@ class World:
         self.bodies: list[pymunk.Body] = []
         self.radii: list[float] = []
         self.shape_ids: dict[pymunk.Shape, int] = {}
+        #: what a hit needs of each shape, read once: its piece's id, its
+        #: body, that body's mass (inf for the static body) and its elasticity
+        self._hit_data: dict[pymunk.Shape, tuple[int, pymunk.Body, float, float]] = {}
         #: face-down discs still stuck to the board: body -> its hold joint
         self.holds: dict[pymunk.Body, pymunk.Constraint] = {}
         e_dd = p.restitution.disc_disc
@@ -226,8 +236,9 @@ class World:
         self.break_impulse = p.disc.mass * (1.0 + e_dd) * p.friction.break_away_speed
         self.pads: dict[int, PadPose] = {}
         #: bodies taken out of the space so far (the space's body order
-        #: changes only then)
+        #: changes only then), and which
         self.removals = 0
+        self.left: set[pymunk.Body] = set()
         self._pending: list[pymunk.Body | pymunk.Shape | pymunk.Constraint] = []
         e_disc = math.sqrt(p.restitution.disc_disc)
         self.elasticity = {
@@ -295,8 +306,8 @@ class World:
             self.jammer_index = len(self.bodies) - 1
         space.add(*self._pending)
         self._pending = []
-        self.t = 0.0
         self.steps = 0
+        self._dt = p.sim.dt
         self.events: list[Event] = []
         if record_hits:
             space.on_collision(None, None, begin=self._on_hit)
@@ -322,6 +333,12 @@ class World:
             shape.filter = PAD_FILTER
             self._pending.append(shape)
             self.shape_ids[shape] = pad_id(seat)
+            self._hit_data[shape] = (
+                pad_id(seat),
+                self.space.static_body,
+                math.inf,
+                shape.elasticity,
+            )
 
     def _add_piece(
         self,
@@ -351,6 +368,7 @@ class World:
         spin.max_force = mu * mass * g * self.p.friction.spin_arm * radius
         self._pending += (body, shape, slide, spin)
         self.shape_ids[shape] = ident
+        self._hit_data[shape] = (ident, body, body.mass, shape.elasticity)
         self.ids.append(ident)
         self.bodies.append(body)
         self.radii.append(radius)
@@ -361,18 +379,16 @@ class World:
         m_eff * (1 + e) * (approach speed along the normal). Called once per
         contact (``begin``), not every step the pieces touch."""
         s1, s2 = arbiter.shapes
-        a, b = self.shape_ids.get(s1), self.shape_ids.get(s2)
-        if a is None or b is None:
+        one, two = self._hit_data.get(s1), self._hit_data.get(s2)
+        if one is None or two is None:
             return
-        b1, b2 = s1.body, s2.body
-        if b1 is None or b2 is None:
-            return
+        a, b1, m1, e1 = one
+        b, b2, m2, e2 = two
         n = arbiter.normal
-        approach = abs((b1.velocity - b2.velocity).dot(n))
-        m1 = b1.mass if b1.body_type == pymunk.Body.DYNAMIC else math.inf
-        m2 = b2.mass if b2.body_type == pymunk.Body.DYNAMIC else math.inf
+        v1, v2 = b1.velocity, b2.velocity
+        approach = abs((v1.x - v2.x) * n.x + (v1.y - v2.y) * n.y)
         m_eff = m1 * m2 / (m1 + m2) if math.isfinite(m1) and math.isfinite(m2) else min(m1, m2)
-        impulse = m_eff * (1.0 + s1.elasticity * s2.elasticity) * approach
+        impulse = m_eff * (1.0 + e1 * e2) * approach
         if is_pad(a):
             a, b = b, a
         self.events.append(Event(EventKind.HIT, self.t, a, b, impulse))
@@ -381,7 +397,7 @@ class World:
         """Release a face-down disc's hold once a contact pushed harder than
         the hold can absorb (after this step: constraints can't be removed
         mid-step)."""
-        if arbiter.total_impulse.length < self.break_impulse * 0.999:
+        if not self.holds or arbiter.total_impulse.length < self.break_impulse * 0.999:
             return
         for shape in arbiter.shapes:
             body = shape.body
@@ -390,13 +406,19 @@ class World:
                 space.add_post_step_callback(_remove_constraint, hold)
 
     # -- stepping ----------------------------------------------------------------------
+    @property
+    def t(self) -> float:
+        """The time stepped so far, in seconds."""
+        return self.steps * self._dt
+
     def step(self, n: int = 1) -> None:
-        dt = self.p.sim.dt
-        space = self.space
-        for _ in range(n):
-            space.step(dt)
-            self.steps += 1
-            self.t = self.steps * dt
+        dt = self._dt
+        step = self.space.step
+        done = self.steps
+        # the count before each step, so that a callback in it reads its time
+        for self.steps in range(done, done + n):
+            step(dt)
+        self.steps = done + n
 
     def alive(self, i: int) -> bool:
         return self.bodies[i].space is not None
@@ -423,6 +445,7 @@ class World:
         self.holds.pop(body, None)
         self.space.remove(body, *body.shapes, *(c for c in body.constraints if c in live))
         self.removals += 1
+        self.left.add(body)
 
     def remove(self, i: int) -> None:
         body = self.bodies[i]
@@ -449,137 +472,203 @@ def heads_onto(x: float, y: float, vx: float, vy: float, reach: float) -> bool:
     return ray_circle((x, y), (vx / speed, vy / speed), reach) is not None
 
 
+#: bytes of a body's row in a batch read: x, y, angle, vx, vy, w
+_ROW = 6 * 8
+#: a margin far beyond any rounding (a millionth of a millimetre at the rim)
+_MARGIN = 1e-9
+
+
+@functools.lru_cache(maxsize=64)
+def _reaches(R: float, radii: tuple[float, ...]) -> tuple[float, ...]:
+    """For each radius, how far from the middle a piece's centre may be
+    (``math.hypot``) and the piece surely not reach past the rim of radius
+    ``R``: hypot(x, y) + radius > R cannot hold within it, whatever the
+    rounding."""
+    return tuple(max(0.0, (R - r) * (1.0 - _MARGIN)) for r in radii)
+
+
 def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Trajectory:
-    """Run one launch to rest. Raises ValueError (before stepping) on bad input."""
+    """Run one launch to rest. Raises ValueError (before stepping) on bad input.
+
+    Between two frames (``steps_per_frame`` steps) no Python runs but the hit
+    callbacks. A frame reads every body at once (``pymunk.batch``), keeps
+    the bytes as they came for the playback (put together once, at the end,
+    with numpy) and checks them in a few passes of ``map`` over the numbers,
+    which cost less than numpy's calls at this size: a piece whose speed
+    (``math.hypot``) is over the rest speed by a margin far beyond rounding
+    is surely not at rest, and only when none is does the exact rest test
+    run (``vx * vx + vy * vy <= rest_speed ** 2`` and the spin); the rim's
+    and the black hole's exact test (numpy's ``hypot``, as always) runs for
+    the pieces whose centre is near enough the rim for it to matter
+    (:func:`_reaches`). The trajectory is the same, to the bit, as when every
+    test ran on every piece."""
     world = World(layout, launch, params)
     p = world.p
-    board = world.board
-    n = len(world.bodies)
+    space = world.space
+    bodies = world.bodies
+    ids = world.ids
+    n = len(bodies)
     per_frame = p.sim.steps_per_frame
+    max_steps = p.sim.max_steps
     fps = p.sim.hz / per_frame
-    R = board.outer_radius
-    radii = np.array(world.radii)
+    R = world.board.outer_radius
+    radii = world.radii
     # bodies come back from the batch call in the space's order, which changes
     # as bodies leave: map Chipmunk's body ids back to our indices
-    body_ids = np.array([b.id for b in world.bodies], dtype=np.uintp)
-    order = np.argsort(body_ids)
-    sorted_ids = body_ids[order]
-    buffer = pymunk.batch.Buffer()
-    frames: list[tuple[np.ndarray, np.ndarray]] = []
-    overhang = np.zeros(n, dtype=bool)
+    body_ids = [body.id for body in bodies]
+    index_of = {body_id: i for i, body_id in enumerate(body_ids)}
     rest_v2 = p.sim.rest_speed**2
     rest_w = p.sim.rest_spin
-
-    #: (our index of each row's body, the rows that are ours, their radii,
-    #: World.removals when worked out): Chipmunk lists the bodies in an
-    #: order that changes only when one leaves, so this is worked out again
-    #: only then
-    mapping: list[tuple[np.ndarray, np.ndarray | slice, np.ndarray, int]] = []
-
-    def read() -> tuple[np.ndarray, np.ndarray]:
-        """(index of each live body, its x, y, angle, vx, vy, w)."""
-        buffer.clear()
-        pymunk.batch.get_space_bodies(world.space, _FIELDS, buffer)
-        data = np.frombuffer(buffer.float_buf(), dtype=np.float64).reshape(-1, 6)
-        if not mapping or mapping[0][3] != world.removals:
-            ids = np.frombuffer(buffer.int_buf(), dtype=np.uintp)
-            pos = np.minimum(np.searchsorted(sorted_ids, ids), n - 1)
-            ours = sorted_ids[pos] == ids  # the static body (the pads) is listed too
-            rows: np.ndarray | slice = np.flatnonzero(ours)
-            idx = order[pos[ours]]
-            if len(idx) and rows[-1] - rows[0] + 1 == len(idx):  # type: ignore[index]
-                rows = slice(int(rows[0]), int(rows[0]) + len(idx))  # type: ignore[index]
-            mapping[:] = [(idx, rows, radii[idx], world.removals)]
-        idx, rows, _, _ = mapping[0]
-        return idx, data[rows]
-
+    #: faster than this (``math.hypot``), a piece is surely not at rest
+    fast = p.sim.rest_speed * (1.0 + _MARGIN)
+    reaches = _reaches(R, tuple(radii))
+    buffer = pymunk.batch.Buffer()
+    #: the pieces that hung over the rim at the last frame
+    overhang: set[int] = set()
     launched = world.launched_index
-    #: whether the launched disc has been over the planet yet (see heads_onto),
-    #: and whether any piece hung over the rim at the last frame
-    reached = [False]
-    hanging_seen = [False]
+
+    #: every frame: our bodies' rows, as Chipmunk listed them
+    recorded: list[bytes] = []
+    #: (the first frame it holds for, our index of each row's body): Chipmunk
+    #: lists the bodies in an order that changes only when one leaves, so
+    #: this is worked out again only then
+    spans: list[tuple[int, list[int]]] = []
+    order: list[int] = []
+    #: the bytes of our rows in a batch read: one stretch, or row by row
+    take: slice | list[int] = slice(0)
+    #: each row's reach (see _reaches)
+    row_reach: list[float] = []
+    #: World.removals when the rows were last worked out
+    seen = -1
+    #: whether the launched disc has been over the planet yet (see heads_onto)
+    reached = False
+
+    def read() -> memoryview[float]:
+        """Record a frame: our bodies' rows (x, y, angle, vx, vy, w), body
+        ``order[k]`` in row k."""
+        nonlocal order, take, row_reach, seen
+        buffer.clear()
+        pymunk.batch.get_space_bodies(space, _FIELDS, buffer)
+        if seen != world.removals:
+            listed = memoryview(buffer.int_buf()).cast("B").cast("P").tolist()
+            if listed[:n] == body_ids:  # as they were added (the static body, the pads', after)
+                order = list(range(n))
+                take = slice(0, _ROW * n)
+            else:
+                rows = [k for k, body_id in enumerate(listed) if body_id in index_of]
+                order = [index_of[listed[k]] for k in rows]
+                take = rows
+                if rows and rows[-1] - rows[0] + 1 == len(rows):
+                    take = slice(_ROW * rows[0], _ROW * (rows[-1] + 1))
+            row_reach = [reaches[i] for i in order]
+            seen = world.removals
+            spans.append((len(recorded), order))
+        floats = buffer.float_buf()
+        if isinstance(take, slice):
+            mine = floats[take]
+        else:
+            mine = b"".join(floats[_ROW * k : _ROW * (k + 1)] for k in take)
+        recorded.append(mine)
+        return memoryview(mine).cast("d")
+
+    def rim(values: memoryview[float]) -> None:
+        """The rim's and the black hole's exact test, hypot(x, y) + radius > R
+        with numpy's hypot, for the rows whose piece may reach past the rim."""
+        nonlocal reached, overhang
+        # (row, body, hypot - radius, hypot + radius)
+        near = []
+        far = map(gt, map(hypot, values[0::6], values[1::6]), row_reach)
+        for k in compress(count(), far):
+            i = order[k]
+            d = np.hypot(values[6 * k], values[6 * k + 1])
+            near.append((k, i, float(d - radii[i]), float(d + radii[i])))
+        if not reached:
+            # over the planet unless hypot(x, y) - radius >= R
+            reached = launched in order and all(
+                inner < R for _, i, inner, _ in near if i == launched
+            )
+        if not any(outer > R for *_, outer in near):
+            overhang = set()
+            return
+        # somebody is at the rim: the rare case
+        hanging = {i for _, i, inner, outer in near if outer > R and inner < R}
+        for _, i, _, _ in near:
+            if i in hanging and i not in overhang:
+                world.events.append(Event(EventKind.EDGE, world.t, ids[i]))
+        overhang = hanging
+        for k, i, inner, _ in near:
+            if inner < R:
+                continue
+            x, y, vx, vy = values[6 * k], values[6 * k + 1], values[6 * k + 3], values[6 * k + 4]
+            if world.supported_by_pad(x, y, radii[i]) is not None:
+                continue
+            if i == launched and not reached and heads_onto(x, y, vx, vy, R + radii[i]):
+                continue  # on its way from its pad to the planet
+            world.remove(i)
 
     def frame() -> bool:
         """Record a frame, check the rim and the black hole; True when at rest."""
-        idx, data = read()
-        frames.append((idx, data[:, :3].copy()))
-        r = mapping[0][2]
-        d = np.hypot(data[:, 0], data[:, 1])
-        outer = d + r
-        if not reached[0]:
-            mine = np.flatnonzero(idx == launched)
-            reached[0] = bool(mine.size and d[mine[0]] - r[mine[0]] < R)
-        if outer.max(initial=0.0) > R:  # somebody is at the rim: the rare case
-            inner = d - r
-            hanging = (outer > R) & (inner < R)
-            for k in np.flatnonzero(hanging & ~overhang[idx]):
-                world.events.append(Event(EventKind.EDGE, world.t, world.ids[idx[k]]))
-            overhang[idx] = hanging
-            hanging_seen[0] = True
-            for k in np.flatnonzero(inner >= R):
-                i = int(idx[k])
-                x, y, vx, vy = data[k, 0], data[k, 1], data[k, 3], data[k, 4]
-                if world.supported_by_pad(x, y, world.radii[i]) is not None:
-                    continue
-                if (
-                    i == launched
-                    and not reached[0]
-                    and heads_onto(x, y, vx, vy, R + world.radii[i])
-                ):
-                    continue  # on its way from its pad to the planet
-                world.remove(i)
-        elif hanging_seen[0]:
-            overhang[:] = False
-            hanging_seen[0] = False
-        vx, vy = data[:, 3], data[:, 4]
-        return bool(
-            (vx * vx + vy * vy).max(initial=0.0) <= rest_v2
-            and np.abs(data[:, 5]).max(initial=0.0) <= rest_w
+        nonlocal overhang
+        values = read()
+        if not reached or any(map(gt, map(hypot, values[0::6], values[1::6]), row_reach)):
+            rim(values)
+        else:
+            overhang = set()
+        vx, vy = values[3::6], values[4::6]
+        if max(map(hypot, vx, vy), default=0.0) > fast:
+            return False
+        return (
+            max(map(add, map(mul, vx, vx), map(mul, vy, vy)), default=0.0) <= rest_v2
+            and max(map(abs, values[5::6]), default=0.0) <= rest_w
         )
 
-    frame()
+    frame()  # before the first step: the rim's test (what it says of the rest is never asked)
     at_rest = False
-    while world.steps < p.sim.max_steps:
-        world.step(min(per_frame, p.sim.max_steps - world.steps))
+    while world.steps < max_steps:
+        world.step(min(per_frame, max_steps - world.steps))
         if frame():
             at_rest = True
             break
 
+    # where each piece came to rest: the last frame read (nothing moved since)
+    values = memoryview(recorded[-1]).cast("d")
+    pose = dict(zip(order, zip(values[0::6], values[1::6], values[2::6]), strict=True))
     # settle what rests off the board: the launched disc on its own pad is
     # handed back (P4); anything else resting on a pad goes to the black hole
     stayed_on_pad = False
-    for i, body in enumerate(world.bodies):
-        if body.space is None:
+    for i, body in enumerate(bodies):
+        if body in world.left:
             continue
-        x, y = body.position
-        if board.on_board(x, y, world.radii[i]):
+        x, y, _ = pose[i]
+        if world.board.on_board(x, y, radii[i]):
             continue
-        if i == world.launched_index and world.pads[launch.seat].holds(x, y, world.radii[i]):
+        if i == launched and world.pads[launch.seat].holds(x, y, radii[i]):
             stayed_on_pad = True
             world.detach(body)
             continue
         world.remove(i)
-    if any(b.space is None for b in world.bodies):
-        idx, data = read()
-        frames.append((idx, data[:, :3].copy()))  # the last frame shows what left at the end
-    playback = np.full((len(frames), n, 3), np.nan)
-    for f, (idx, xya) in enumerate(frames):
-        playback[f, idx] = xya
+    if world.left:
+        read()  # the last frame shows what left at the end
+    playback = np.full((len(recorded), n, 3), np.nan)
+    for k, (first, span_order) in enumerate(spans):
+        last = spans[k + 1][0] if k + 1 < len(spans) else len(recorded)
+        block = np.frombuffer(b"".join(recorded[first:last]), dtype=np.float64)
+        rows = np.array(span_order, dtype=np.intp)
+        playback[first:last, rows] = block.reshape(last - first, -1, 6)[:, :, :3]
 
+    where = {ident: i for i, ident in enumerate(ids)}
     discs = []
     for d in (*layout.discs, launch.disc):
-        i = world.ids.index(d.id)
-        body = world.bodies[i]
-        if body.space is None:
+        i = where[d.id]
+        if bodies[i] in world.left:
             continue
-        x, y = body.position
-        discs.append(replace(d, x=float(x), y=float(y), angle=float(body.angle)))
+        x, y, angle = pose[i]
+        discs.append(d.moved(x, y, angle))
     jammer = None
     jammer_lost = False
     if world.jammer_index is not None:
-        body = world.bodies[world.jammer_index]
-        if body.space is not None:
-            jammer = (float(body.position.x), float(body.position.y))
+        if bodies[world.jammer_index] not in world.left:
+            jammer = pose[world.jammer_index][:2]
         else:
             jammer_lost = True
     pads = tuple(
@@ -588,7 +677,7 @@ def simulate(layout: Layout, launch: Launch, params: Params | None = None) -> Tr
     final = Layout(layout.players, tuple(discs), jammer, pads)
     lost = tuple(e.a for e in world.events if e.kind is EventKind.BLACK_HOLE)
     return Trajectory(
-        ids=tuple(world.ids),
+        ids=tuple(ids),
         frames=playback,
         fps=fps,
         events=tuple(world.events),

@@ -1,6 +1,6 @@
 """Planet's bots: easy grows its habitat terrain, medium also races for the
-animal cards on show, hard looks ahead on sampled tiles and the opponents'
-standings. Pure; every bot is a function of its view and owns its generator.
+animal cards on show, hard plans by the points each seat can expect at the
+end. Pure; every bot is a function of its view and owns its generator.
 
 A placement is a :class:`model.Place` (tile x free face x rotation; the rules
 list each layout once, ``Tile.rotations``): up to 5 x 12 x 5 = 300 a turn.
@@ -19,32 +19,44 @@ medium
     weighted by how soon the card is scored (:data:`SOON`). Random among
     near-equal placements.
 hard
-    Scores every placement as medium does, keeps the best :data:`HARD_KEEP`,
-    then, per sample (``rules.determinize`` of the view: the hidden piles and
-    habitat cards dealt), plays each kept placement, the rest of this round
-    and the next round greedily for everyone (:func:`rollout_choice`, the
-    medium measure over a sample of placements) and judges where it ends for
-    every seat (:func:`worth`: animals won, habitat points, standings on the
-    cards still to come); a placement's value is its worth less the best
-    opponent's, averaged over the samples. Budgets as Phantom Rummy's
-    (:data:`BUDGETS`): an iteration cap (samples) and seconds, whichever
-    comes first; untimed (``make_bot(..., timed=False)``) the cap alone.
+    Plans by each seat's expected points at the end of the game
+    (:class:`Outlook`): its animals won; each animal card still to come,
+    its points times the seat's chance of winning it (a card scored at the
+    end of this round to its one leader, a later card by the chance
+    ``odds.win_chance`` gives its lead with the rounds left, fitted on
+    self-play); its habitat card's expected points (``odds.habitat_expected``:
+    the cells now and those still to come, through the card's table). Other
+    seats' habitat cards are unknown: their points are averaged over the
+    cards they could hold, weighed by the cells they hold. Every placement
+    is weighed by this seat's expected points less the best other seat's;
+    the best :data:`HARD_KEEP` are played on through the other seats' likely
+    replies this round (:func:`reply`, the medium measure) and valued where
+    the round ends; the best :data:`HARD_DEEP` of those are then played on
+    through the end of the next round on :data:`HARD_ITERATIONS` deals of
+    the hidden tiles and cards (``rules.determinize``: piles 11 and 12 from
+    the rounds' known leftovers), every seat by :func:`rollout_choice`, and
+    the one with the best mean margin is played. Budgets
+    (:data:`BUDGETS`): the deals (the level) and seconds, a safety cap;
+    untimed (``make_bot(..., timed=False)``) the deals alone.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random  # the type only: generators come from core.rng
+from typing import Any
 
 from tabletop.core import rng as rngmod
 from tabletop.core.bots import MARGIN_UNIT, Assessment, level_factory
 from tabletop.core.words import plural
+from tabletop.games.planet import odds
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
 from tabletop.games.planet.model import ROUNDS, UNKNOWN, Place, PlanetState
-from tabletop.games.planet.regions import _components, masks
+from tabletop.games.planet.regions import _components, masks, with_tile
 from tabletop.games.planet.rules import RULES, determinize, face_number, tie_key
 from tabletop.games.planet.tiles import (
     ANIMALS,
@@ -57,9 +69,11 @@ from tabletop.games.planet.tiles import (
     Animal,
 )
 
-#: the hard bot's limits per decision: samples of the hidden tiles, seconds
-HARD_TIME = 0.25
-HARD_ITERATIONS = 10
+#: the hard bot's budget per decision: deals of the hidden tiles it plays the
+#: best placements out on (the level), and seconds (a safety cap: untimed,
+#: ``make_bot(..., timed=False)``, the deals alone)
+HARD_ITERATIONS = 6
+HARD_TIME = 0.8
 #: per level, (iterations, seconds) per decision; tools/bench.py holds each
 #: level's decision time to its seconds (easy and medium look once)
 BUDGETS: dict[str, tuple[int, float]] = {
@@ -70,9 +84,12 @@ BUDGETS: dict[str, tuple[int, float]] = {
 #: the coach speaks when a placement's margin is this many points below the
 #: hard bot's choice (about an animal card's worth)
 COACH_THRESHOLD = 1.5
-#: placements the hard bot looks ahead on (the best by the medium measure)
-HARD_KEEP = 6
-#: placements per tile a rollout weighs for each move (a random sample)
+#: placements the hard bot plays on through the others' replies this round
+#: (the best by its measure before they reply)
+HARD_KEEP = 10
+#: of those, the best it plays on through the next round on every deal
+HARD_DEEP = 4
+#: placements per tile a move of the next round's play weighs (a random sample)
 ROLLOUT_SAMPLE = 10
 #: easy and medium pick at random among the placements this near the best
 EASY_SLACK = 0.5
@@ -85,6 +102,14 @@ _INDEX = {t: i for i, t in enumerate(TERRAINS)}
 
 
 # -- keys from masks ------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parts_of(mask: int) -> list[tuple[int, int]]:
+    """``regions._components`` of a mask, remembered: a search meets the
+    same planets' terrains again and again (the others' planets on every
+    deal, a placement tried on several). Callers never change the list."""
+    return _components(mask)
 
 
 class Keys:
@@ -105,7 +130,7 @@ class Keys:
             if base is not None and base.masks[t] == self.masks[t]:
                 got = self._parts[t] = base.parts(t)
             else:
-                got = self._parts[t] = _components(self.masks[t])
+                got = self._parts[t] = _parts_of(self.masks[t])
         return got
 
     def key(self, animal: Animal) -> tuple[int, ...]:
@@ -308,6 +333,8 @@ class EasyBot:
         self.seat = seat
         self.rng = rngmod.make(seed, "planet-easy", seat)
         self.time_budget: float | None = None
+        #: easy looks once: never cut by a clock
+        self.clock_cut = False
 
     def choose(self, view: PlanetState) -> Place:
         legal = RULES.legal_actions(view)
@@ -327,6 +354,8 @@ class MediumBot:
         self.seat = seat
         self.rng = rngmod.make(seed, "planet-medium", seat)
         self.time_budget: float | None = None
+        #: medium looks once: never cut by a clock
+        self.clock_cut = False
 
     def choose(self, view: PlanetState) -> Place:
         judge = Judge(view, self.seat)
@@ -337,17 +366,165 @@ class MediumBot:
         return reason(view, self.seat, action)
 
 
+# -- the hard bot's measure: expected points at the end -------------------------------
+
+
+def _beliefs(view: PlanetState, seat: int) -> tuple[tuple[tuple[str, float], ...], ...]:
+    """Per seat, its habitat card's terrain as far as ``seat`` knows: its own
+    for certain; another seat's among the terrains no card shown to ``seat``
+    holds (no two cards alike), the likelier the more of it its planet
+    holds (``odds.habitat_odds``); none in the beginner game."""
+    if view.beginner:
+        return ((),) * view.players
+    known = {h for h in view.habitats if h is not None}
+    free = [i for i, t in enumerate(TERRAINS) if t not in known]
+    out: list[tuple[tuple[str, float], ...]] = []
+    for s in range(view.players):
+        own = view.habitats[s]
+        if own is not None:
+            out.append(((own, 1.0),))
+            continue
+        counts = [view.planets[s].count(t) for t in TERRAINS]
+        chances = odds.habitat_odds(counts, free)
+        out.append(tuple((TERRAINS[i], p) for i, p in zip(free, chances, strict=True)))
+    return tuple(out)
+
+
+class Outlook:
+    """Every seat's expected points at the end of the game, from ``view``
+    once the round's placements are made (the hard bot's measure): its
+    animals won; for each animal card on show still to come, its points to
+    the seat times the seat's chance of winning it (a card scored at the end
+    of this round goes to the one seat leading it, ties carrying it on;
+    later cards by ``odds.win_chance``: the lead and the rounds left); and
+    its habitat card's expected points (``odds.habitat_expected``). Another
+    seat's habitat card is unknown: its points are averaged over the cards it
+    could hold (:func:`_beliefs`). With ``placed`` False, the round in
+    ``view`` has not begun: its cards have a round of placements to come.
+    """
+
+    def __init__(self, view: PlanetState, seat: int, placed: bool = True) -> None:
+        self.view = view
+        self.seat = seat
+        self.players = n = view.players
+        self.final_round = view.round == ROUNDS and placed
+        self.beliefs = _beliefs(view, seat)
+        self.cards: list[tuple[Animal, int, tuple[float, ...], tuple[float, ...]]] = []
+        for card, r in coming_cards(view):
+            animal = ANIMALS[card]
+            # rounds of placements still to come before the card is scored
+            j = r - view.round + (0 if placed else 1)
+            odds_now = odds.chances(animal.kind, max(1, j), n)
+            points = tuple(self.card_points(s, animal) for s in range(n))
+            self.cards.append((animal, j, odds_now, points))
+        self.won = [sum(self.card_points(s, ANIMALS[c]) for c in view.animals[s]) for s in range(n)]
+        self.base = [masks(p) for p in view.planets]
+        self.base_keys = [Keys(m) for m in self.base]
+        self.free = [len(view.free_faces(s)) for s in range(n)]
+
+    def card_points(self, seat: int, animal: Animal) -> float:
+        """An animal's points to ``seat``: 1 on its habitat terrain, else 2
+        (beginner: 1), averaged over the habitat cards it could hold."""
+        if self.view.beginner:
+            return 1.0
+        return 2.0 - sum(p for t, p in self.beliefs[seat] if t == animal.terrain)
+
+    def habitat(self, seat: int, seat_masks: Sequence[int], free: int) -> float:
+        return sum(
+            p * odds.habitat_expected(t, seat_masks[_INDEX[t]].bit_count(), free)
+            for t, p in self.beliefs[seat]
+        )
+
+    def values(self, keys: Sequence[Keys], free: Sequence[int]) -> list[float]:
+        """Each seat's expected points with the planets of ``keys`` and
+        ``free`` faces left on each, the round's placements all made."""
+        n = self.players
+        out = [self.won[s] + self.habitat(s, keys[s].masks, free[s]) for s in range(n)]
+        seats = range(n)
+        clip = odds.LEAD_CLIP
+        for animal, j, row, points in self.cards:
+            ks = [keys[s].key(animal) for s in seats]
+            firsts = [k[0] if k else 0 for k in ks]
+            if j == 0:  # scored at the end of this round
+                best = max(firsts)
+                lead = [s for s in seats if firsts[s] == best] if best else []
+                if len(lead) > 1 and self.final_round and animal.kind != MOST:
+                    top = max(tie_key(ks[s]) for s in lead)
+                    lead = [s for s in lead if tie_key(ks[s]) == top]
+                if len(lead) == 1:
+                    out[lead[0]] += points[lead[0]]
+                    continue
+                if self.final_round:
+                    continue  # set aside
+            for s in seats:
+                if not firsts[s]:
+                    out[s] += points[s] * row[-1]
+                    continue
+                other = max(firsts[t] for t in seats if t != s)
+                d = firsts[s] - other
+                out[s] += points[s] * row[(clip if d > clip else -clip if d < -clip else d) + clip]
+        return out
+
+    def margin(self, values: Sequence[float]) -> float:
+        """This seat's expected points less the best other seat's."""
+        return values[self.seat] - max(v for s, v in enumerate(values) if s != self.seat)
+
+
+def _laid(state: PlanetState, action: Place) -> PlanetState:
+    """``state`` with the seat to move's placement made, the round never
+    ended (the measure scores the round's cards itself)."""
+    seat = state.turn
+    assert seat is not None
+    placed = list(state.placed[seat])
+    placed[action.face] = (action.tile, action.rotation)
+    revealed = list(state.revealed)
+    revealed.remove(action.tile)
+    return replace(
+        state,
+        planets=_swap(
+            state.planets,
+            seat,
+            with_tile(
+                state.planets[seat], TILES[action.tile].terrains, action.face, action.rotation
+            ),
+        ),
+        placed=_swap(state.placed, seat, tuple(placed)),
+        revealed=tuple(revealed),
+        taken=state.taken + 1,
+    )
+
+
+def _swap(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def reply(state: PlanetState) -> Place:
+    """The placement the seat to move in ``state`` (a view) is expected to
+    make: the best by the medium measure (:class:`Judge`), first of equals."""
+    seat = state.turn
+    assert seat is not None
+    judge = Judge(state, seat)
+    best: tuple[float, Place] | None = None
+    for a in RULES.legal_actions(state):
+        s = judge.score(a)
+        if best is None or s > best[0]:
+            best = (s, a)
+    assert best is not None
+    return best[1]
+
+
 def rollout_choice(state: PlanetState, rng: Random) -> Place:
-    """A quick greedy move for the seat to move in a full state: the medium
-    measure over :data:`ROLLOUT_SAMPLE` random placements of each tile."""
+    """A quick move for the seat to move in a full state, for playing a
+    round out: the best by the medium measure among :data:`ROLLOUT_SAMPLE`
+    random placements of each tile on offer."""
     seat = state.turn
     assert seat is not None
     judge = Judge(state, seat)
     faces = state.free_faces(seat)
     best: tuple[float, Place] | None = None
-    for tile in set(state.revealed):
-        for _ in range(min(ROLLOUT_SAMPLE, len(faces) * 5)):
-            a = Place(tile, faces[rng.randrange(len(faces))], rng.randrange(5))
+    for tile in sorted(set(state.revealed)):
+        for _ in range(min(ROLLOUT_SAMPLE, len(faces) * SLOTS)):
+            a = Place(tile, faces[rng.randrange(len(faces))], rng.randrange(SLOTS))
             s = judge.score(a)
             if best is None or s > best[0]:
                 best = (s, a)
@@ -355,37 +532,18 @@ def rollout_choice(state: PlanetState, rng: Random) -> Place:
     return best[1]
 
 
-def worth(state: PlanetState, seat: int, keys: Sequence[Keys]) -> float:
-    """What ``seat`` can count on in ``state``: its animals won, its habitat
-    card's points, and its standing on every card still to come."""
-    total = 0.0
-    for card in state.animals[seat]:
-        total += card_points(state, seat, card)
-    h = state.habitats[seat]
-    if h is not None:
-        total += habitat_value(state, seat, keys[seat].masks[_INDEX[h]].bit_count())
-    for card, r in coming_cards(state):
-        animal = ANIMALS[card]
-        mine = keys[seat].key(animal)
-        best = max((keys[s].key(animal) for s in range(state.players) if s != seat), default=())
-        total += (
-            card_points(state, seat, card)
-            * SOON ** max(0, r - state.round)
-            * standing(mine, best, r == ROUNDS)
-        )
-    return total
-
-
-def margin(state: PlanetState, seat: int) -> float:
-    """``seat``'s worth less the best other seat's (:func:`worth`)."""
-    keys = [Keys(masks(p)) for p in state.planets]
-    values = [worth(state, s, keys) for s in range(state.players)]
-    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
-
-
 class HardBot:
-    """Looks ahead on the kept placements over sampled hidden tiles (module
-    docstring); ``iterations`` samples at most, ``time_budget`` seconds."""
+    """Plans by expected points at the end (:class:`Outlook`), in three
+    steps: weighs every placement by it; plays the best :data:`HARD_KEEP`
+    on through the others' likely replies this round (:func:`reply`) and
+    values each where the round ends, as this seat's expected points less
+    the best other seat's; then, on ``iterations`` deals of the hidden
+    tiles and cards (``rules.determinize``), plays the best
+    :data:`HARD_DEEP` of those on through the end of the next round (every
+    seat by :func:`rollout_choice`) and values each by its mean margin
+    there. ``time_budget`` seconds cap a decision: a step's next candidate
+    or deal is begun only while they last (:attr:`clock_cut` says they
+    ended it)."""
 
     def __init__(
         self,
@@ -400,51 +558,104 @@ class HardBot:
         self.iterations = iterations
         self.time_budget = time_budget
         self.clock = clock
+        #: the last decision's values of the placements it chose among
         self.last_values: dict[Place, float] = {}
-        self.last_samples = 0
+        #: the deals the last decision played out on (the next round's look)
+        self.last_deals: list[PlanetState] = []
+        #: True when the last decision ended on its seconds, not its budget
+        self.clock_cut = False
         self._cancel = threading.Event()
+        self._deadline: float | None = None
 
     def cancel(self) -> None:
-        """Ask a running choice (on another thread) to stop after its current
-        playout; it answers from the samples finished (the first one always is)."""
+        """Ask a running choice (on another thread) to stop before its next
+        candidate or deal; it answers from what it weighed (the first
+        candidate always is)."""
         self._cancel.set()
+
+    def _stop(self, started: float, longest: float) -> bool:
+        """True when one more step as long as ``longest`` would end past the
+        seconds (then :attr:`clock_cut`), or the choice was cancelled."""
+        if self._deadline is not None and started + longest > self._deadline:
+            self.clock_cut = True
+            return True
+        return self._cancel.is_set()
+
+    def ranked(self, view: PlanetState) -> list[tuple[float, Place]]:
+        """Every legal placement with its value by :class:`Outlook` before
+        the others reply, best first (legal order among equals)."""
+        outlook = Outlook(view, self.seat)
+        keys = list(outlook.base_keys)
+        free = list(outlook.free)
+        free[self.seat] -= 1
+        me = self.seat
+        base = outlook.base[me]
+        scored = []
+        for a in RULES.legal_actions(view):
+            keys[me] = Keys(placed_masks(base, a), outlook.base_keys[me])
+            scored.append((outlook.margin(outlook.values(keys, free)), a))
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i] for i in order]
+
+    def look_ahead(self, view: PlanetState, action: Place) -> float:
+        """``action`` played, the others after this seat reply this round
+        (:func:`reply`); the margin where the round ends."""
+        state = _laid(view, action)
+        while state.taken < state.players:
+            state = _laid(state, reply(state))
+        outlook = Outlook(view, self.seat)
+        keys = [Keys(masks(p)) for p in state.planets]
+        free = [len(state.free_faces(s)) for s in range(state.players)]
+        return outlook.margin(outlook.values(keys, free))
+
+    def play_on(self, deal: PlanetState, action: Place) -> float:
+        """On ``deal`` (a full state), ``action`` played and every seat's
+        moves to the end of the next round (:func:`rollout_choice`); the
+        margin there, by :class:`Outlook` from this seat's view."""
+        state = RULES.apply(deal, action)
+        horizon = deal.round + 1
+        while not state.over and state.round <= horizon:
+            state = RULES.apply(state, rollout_choice(state, self.rng))
+        outlook = Outlook(RULES.view(state, self.seat), self.seat, placed=state.over)
+        keys = [Keys(masks(p)) for p in state.planets]
+        free = [len(state.free_faces(s)) for s in range(state.players)]
+        return outlook.margin(outlook.values(keys, free))
 
     def choose(self, view: PlanetState) -> Place:
         start = self.clock()
-        deadline = None if self.time_budget is None else start + self.time_budget
-        judge = Judge(view, self.seat)
-        scored = sorted(
-            ((judge.score(a), a) for a in RULES.legal_actions(view)), key=lambda x: -x[0]
-        )
-        kept = [a for _, a in scored[:HARD_KEEP]]
-        self.last_values = {}
-        self.last_samples = 0
-        if len(kept) == 1:
-            return kept[0]
+        self._deadline = None if self.time_budget is None else start + self.time_budget
+        self.clock_cut = False
         self._cancel.clear()
-        totals = dict.fromkeys(kept, 0.0)
-        longest = 0.0  # the longest playout so far
-        out_of_time = False
-        while self.last_samples < self.iterations and not out_of_time:
-            world = determinize(view, self.seat, self.rng)
-            sample = {}
-            for a in kept:
-                now = self.clock()
-                late = deadline is not None and now + longest > deadline
-                if self.last_samples and (late or self._cancel.is_set()):
-                    out_of_time = True  # a sample not finished counts for nothing
-                    break
-                sample[a] = self._play_out(world, a)
-                longest = max(longest, self.clock() - now)
-            else:
-                for a in kept:
-                    totals[a] += sample[a]
-                self.last_samples += 1
-        if not self.last_samples:
-            return kept[0]
-        self.last_values = {a: totals[a] / self.last_samples for a in kept}
+        kept = [a for _, a in self.ranked(view)[:HARD_KEEP]]
         first = {a: i for i, a in enumerate(kept)}
-        return max(kept, key=lambda a: (self.last_values[a], -first[a]))
+        near: dict[Place, float] = {}
+        longest = 0.0
+        for a in kept:
+            now = self.clock()
+            if near and self._stop(now, longest):
+                break
+            near[a] = self.look_ahead(view, a)
+            longest = max(longest, self.clock() - now)
+        self.last_values = near
+        self.last_deals = []
+        deep = sorted(near, key=lambda a: (-near[a], first[a]))[:HARD_DEEP]
+        if len(deep) < 2 or view.round >= ROUNDS or self.clock_cut:
+            return max(near, key=lambda a: (near[a], -first[a]))
+        totals = dict.fromkeys(deep, 0.0)
+        longest = 0.0
+        for _ in range(self.iterations):
+            now = self.clock()
+            if self.last_deals and self._stop(now, longest):
+                break
+            deal = determinize(view, self.seat, self.rng)
+            for a in deep:
+                totals[a] += self.play_on(deal, a)
+            self.last_deals.append(deal)
+            longest = max(longest, self.clock() - now)
+        if not self.last_deals:
+            return max(near, key=lambda a: (near[a], -first[a]))
+        self.last_values = {a: totals[a] / len(self.last_deals) for a in deep}
+        return max(deep, key=lambda a: (self.last_values[a], near[a], -first[a]))
 
     #: how a value of the look-ahead reads, and the loss the coach speaks at
     value_unit = MARGIN_UNIT
@@ -452,37 +663,38 @@ class HardBot:
 
     def assess(self, view: PlanetState, played: Place) -> Assessment:
         """``played`` (legal in ``view``) against the bot's own choice: the
-        bot decides as it would for a hint, then both placements are played
-        out on the same deals of the hidden tiles (its whole budget of
-        samples), each valued as its margin over the best other planet."""
+        bot decides as it would for a hint, then ``played`` is valued by the
+        same look-ahead as the placements it chose among (on the same deals
+        when it played them out), both as this seat's margin over the best
+        other planet in expected points."""
         best = self.choose(view)
         reason = self.explain(view, best)
+        best_value = self.last_values[best]
         if played == best:
-            value = self.last_values.get(best, 0.0)
-            return Assessment(
-                played, best, value, value, self.value_unit, self.coach_threshold, reason
-            )
-        totals = {best: 0.0, played: 0.0}
-        for _ in range(self.iterations):
-            world = determinize(view, self.seat, self.rng)
-            for a in totals:
-                totals[a] += self._play_out(world, a)
-        best_value, played_value = (totals[a] / self.iterations for a in (best, played))
+            played_value = best_value
+        elif played in self.last_values:
+            played_value = self.last_values[played]
+        elif self.last_deals:
+            deals = self.last_deals
+            played_value = sum(self.play_on(d, played) for d in deals) / len(deals)
+        else:
+            played_value = self.look_ahead(view, played)
         return Assessment(
             played, best, played_value, best_value, self.value_unit, self.coach_threshold, reason
         )
 
-    def _play_out(self, world: PlanetState, action: Place) -> float:
-        state = RULES.apply(world, action)
-        horizon = min(world.round + 1, ROUNDS)
-        while not state.over and state.round <= horizon:
-            state = RULES.apply(state, rollout_choice(state, self.rng))
-        return margin(state, self.seat)
-
     def explain(self, view: PlanetState, action: Place) -> str:
         why = reason(view, self.seat, action)
-        if action in self.last_values and self.last_samples:
-            why += f" (looked ahead on {plural(self.last_samples, 'deal')} of the hidden tiles)"
+        if action in self.last_values and len(self.last_values) > 1:
+            if self.last_deals:
+                why += (
+                    f" (played on through the next round on "
+                    f"{plural(len(self.last_deals), 'deal')} of the hidden tiles)"
+                )
+            else:
+                why += (
+                    f" (weighed {plural(len(self.last_values), 'placement')} against the replies)"
+                )
         return why
 
 
@@ -575,9 +787,11 @@ def level_notes() -> dict[str, str]:
         "choosing at random among placements about as good.",
         "medium": "Also races for the animal cards on show: who leads each one now, and "
         "how soon it is scored, against what its habitat card pays.",
-        "hard": "Weighs placements as medium does, then for the best few imagines the hidden "
-        f"tiles and plays this round and the next out for everyone, up to {HARD_ITERATIONS} "
-        f"times (at most {HARD_TIME:g} s), to see who will lead each animal.",
+        "hard": "Plans for the end of the game: counts each animal card still to come by its "
+        "chance of winning it (its lead, and the rounds left for the others to catch up) "
+        "and its habitat card by the cells still to come; expects the others' replies "
+        "this round, then plays its best few placements on through the next round on "
+        f"{HARD_ITERATIONS} guesses of the hidden tiles (at most {HARD_TIME:g} s).",
     }
 
 

@@ -48,17 +48,16 @@ from tabletop.core.game import (
     DealSummary,
     EndReason,
     GameConfig,
-    GameInfo,
     IllegalAction,
     Outcome,
     ScoreSheet,
     SheetRow,
     SummaryRow,
-    Variant,
     require,
 )
 from tabletop.core.words import plural
 from tabletop.games.planet.geometry import FACE_COUNT, SLOTS, place
+from tabletop.games.planet.info import INFO
 from tabletop.games.planet.model import (
     DEALT_PILES,
     LAYOUT,
@@ -219,33 +218,7 @@ def score(state: PlanetState, seat: int) -> int:
 
 
 class PlanetRules:
-    info = GameInfo(
-        name="planet",
-        title="Planet",
-        blurb=(
-            "Cover a dodecahedron with continent tiles, twelve rounds of one tile "
-            "each, and raise the animals that want your planet's terrain."
-        ),
-        min_players=2,
-        max_players=4,
-        variants=(
-            Variant(
-                "beginner",
-                "Beginner (no habitat cards, every animal 1 point)",
-                (False, True),
-                False,
-            ),
-            Variant(
-                "secret",
-                "Secret animals (half the animal cards face down at first)",
-                (False, True),
-                False,
-            ),
-        ),
-        max_actions=lambda players: ROUNDS * players,
-        score_bounds=(0, 10 + 2 * BOARD_CARDS),
-        hidden_information=True,
-    )
+    info = INFO
 
     def setup(self, config: GameConfig, seed: int) -> PlanetState:
         return new_game(

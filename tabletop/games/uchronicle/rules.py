@@ -20,17 +20,16 @@ from tabletop.core.game import (
     DealSummary,
     EndReason,
     GameConfig,
-    GameInfo,
     IllegalAction,
     Outcome,
     ScoreSheet,
     SheetRow,
     SummaryRow,
-    Variant,
     require,
 )
 from tabletop.core.words import plural, quote
 from tabletop.games.uchronicle import solver
+from tabletop.games.uchronicle.info import INFO
 from tabletop.games.uchronicle.model import (
     DECK,
     HAND_SIZE,
@@ -181,32 +180,7 @@ def _name(names: Sequence[str], seat: int | None) -> str:
 
 
 class UchronicleRules:
-    info = GameInfo(
-        name="uchronicle",
-        title="Uchronicle",
-        blurb=(
-            "Trick-taking where every card you play must win: change the rules "
-            "to make it so, and take the cards that stand in the way as negative points."
-        ),
-        min_players=2,
-        max_players=3,
-        variants=(
-            Variant(
-                "expert",
-                "Expert game",
-                (False, True),
-                False,
-                "Trump rank too; remove single cards from past tricks only.",
-            ),
-        ),
-        # rounds x 9 tricks x cards played per trick
-        max_actions={2: 2 * TRICKS_PER_ROUND * 2, 3: 3 * TRICKS_PER_ROUND * 3},
-        # every round at most all 30 cards taken by one seat
-        score_bounds={2: (0.0, 60.0), 3: (0.0, 90.0)},
-        hidden_information=True,
-        # 2: a state keeps each finished round's removed cards (results_cards)
-        save_version=2,
-    )
+    info = INFO
 
     def migrate(self, doc: dict[str, Any], from_version: int) -> dict[str, Any] | None:
         """A save from an older version of Uchronicle, as this version writes it.

@@ -43,6 +43,7 @@ from tabletop.games.etuc.table.picture import (
 from tabletop.ui.cards import Look, Pose, hit_test
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys, toggle_pick
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup
 
@@ -294,6 +295,10 @@ class EtucTable(Table[EtucPicture]):
 
     def update(self, dt: float) -> None:
         self.clock.update(dt)
+
+    def wake_in(self) -> float:
+        """Only a play's animation moves; the table otherwise waits."""
+        return NOW if self.animating else NEVER
 
 
 def scene(app: Any, session: Any, *, replay: list[Any] | None = None) -> GameScene:

@@ -77,6 +77,7 @@ from tabletop.games.phantom_rummy.table.picture import (
 from tabletop.ui.cards import Pose
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys, toggle_pick
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup, fit_text
 
@@ -581,6 +582,12 @@ class PhantomTable(Table[PhantomPicture]):
                 local.countdown = None
                 frame.app.toast("Time is up: you pass.")
                 frame.act(Pass())
+
+    def wake_in(self) -> float:
+        """The cards' flights, the goal's flips and a claim's countdown
+        move; the table otherwise waits."""
+        counting = self.local.countdown is not None and self.asked
+        return NOW if self.animating or counting else NEVER
 
 
 def _card(code: str) -> Card | None:

@@ -58,6 +58,7 @@ from tabletop.games.planepita.table.picture import (
 from tabletop.games.planepita.table.replay import ReplayControls
 from tabletop.games.planepita.table.tuning import TUNING_KEY, TuningScene, physics_words
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.rest import NEVER, NOW, pulsing
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.widgets import Button, FocusGroup
 
@@ -229,6 +230,11 @@ class PlanepitaTable(Table[PlanepitaPicture]):
             surface, self.frame.app.theme, self.shape, self.art, self.board, self.buttons, picture
         )
 
+    def opaque_rects(self) -> list[pygame.Rect]:
+        """The backdrop (space, the planet, the rails) covers the whole table
+        on every frame: no felt is laid under it."""
+        return [pygame.Rect(self.shape.table)]
+
     def intercept(self, event: pygame.event.Event) -> bool:
         """R (the instant replay) and F9 (the tuning overlay), before the
         frame's own keys; every event while the instant replay shows but L."""
@@ -289,7 +295,28 @@ class PlanepitaTable(Table[PlanepitaPicture]):
         local.last_dt = dt
         dt = self.queue.update(dt, self.frame.app.sound)
         self.replay.update(dt, self.frame.app.sound)
+        key = (self.state, self.queue.running, self.replay.instant is not None)
+        if key != local.pulse_for:  # a board that settled: its pulses beat afresh
+            local.pulse_for, local.pulse_age = key, 0.0
+        else:
+            local.pulse_age += dt
         return dt
+
+    def wake_in(self) -> float:
+        """A move's playback, the instant replay playing, a gesture being
+        made (a swipe is timed on ``dt``) and, for a moment after the board
+        settles, the pulse of a choice to make (the jammer's area, the disc
+        to flip) move; the table otherwise waits."""
+        replay = self.replay.instant
+        if self.queue.running or self.local.drag is not None:
+            return NOW
+        if replay is not None:
+            return NOW if replay.playing else NEVER
+        st = self.state
+        choice = st.phase is Phase.PLACE_JAMMER or (
+            st.phase is Phase.FLIP and st.pending is not None
+        )
+        return NOW if choice and pulsing(self.local.pulse_age) else NEVER
 
     def refresh(self) -> None:
         if self.replay.instant is None:
@@ -299,6 +326,58 @@ class PlanepitaTable(Table[PlanepitaPicture]):
     def pause_notes(self) -> list[str]:
         state = self.state
         return physics_words(pp_rules.params_of(state), state.physics)
+
+    # -- a lesson's coach (lesson.toml's lights and gesture) --------------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """Where the lesson's ``light`` is on the window: ``planet``; the
+        viewer's ``pad`` and the ``disc`` waiting on it (while they launch);
+        the ``jammer`` (while it is on the board); the ``flip`` button (while
+        it shows); the side panel's ``count`` (who would take each area),
+        ``slots`` (the scoring tokens), ``seats`` and the black ``hole``."""
+        shape, geo = self.shape, self.shape.geo
+        if target == "planet":
+            return geo.planet_rect
+        state = self.state
+        viewer = self.frame.viewer
+        if target in ("pad", "disc"):
+            if target == "disc" and not (
+                state.phase is Phase.LAUNCH and pp_rules.RULES.to_move(state) == viewer
+            ):
+                return None
+            pose = geo.pose(viewer, self.pad_pos(viewer))
+            if target == "disc":
+                return _circle(geo.ipx(*pose.start), geo.length(self.board.disc_radius))
+            corners = geo.pad_polygon(pose)
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            return pygame.Rect(
+                round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys))
+            )
+        if target == "jammer":
+            jammer = state.layout.jammer
+            if jammer is None or state.phase is Phase.OVER:
+                return None
+            return _circle(geo.ipx(*jammer), geo.length(self.board.jammer_radius))
+        if target == "flip":  # the light's ring hugs the button, clear of the box's title
+            inset = -self.frame.app.theme.px(8)
+            return self.flip_button.rect.inflate(inset, inset) if self.flip_button.visible else None
+        panel = {"count": shape.decide, "slots": shape.slots, "seats": shape.seats}
+        if target in panel:
+            return pygame.Rect(panel[target])
+        if target == "hole":
+            return pygame.Rect(shape.hole) if shape.hole.h > 0 else None
+        return None
+
+    def lesson_value(self, name: str) -> object:
+        """``pad``: where the viewer's launch pad stands along its stretch
+        (0..1), as the mouse drags it."""
+        if name == "pad":
+            return round(self.pad_pos(self.frame.viewer), 4)
+        return None
+
+
+def _circle(centre: tuple[int, int], radius: int) -> pygame.Rect:
+    """The square round a circle of ``radius`` px at ``centre``."""
+    return pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
 
 
 def _is_key(event: pygame.event.Event, key: int) -> bool:

@@ -8,6 +8,7 @@ Plain functions of their inputs; pygame only; nothing here reads the game.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -359,6 +360,10 @@ class Art:
     def __init__(self) -> None:
         self.backdrop: pygame.Surface | None = None
         self.backdrop_key: tuple[Any, ...] = ()
+        #: the backdrop with a steady shade painted in, and its key (the
+        #: backdrop's and the shade's)
+        self.shaded: pygame.Surface | None = None
+        self.shaded_key: tuple[Any, ...] = ()
         self.sprites: dict[tuple[Any, ...], pygame.Surface] = {}
         self.panel: pygame.Surface | None = None
         self.panel_key: object = None
@@ -375,6 +380,20 @@ class Art:
             self.backdrop = render_backdrop(table.size, geo.moved(table.x, table.y), t, players)
             self.backdrop_key = key
         return self.backdrop
+
+    def shaded_backdrop(
+        self, key: tuple[Any, ...], paint: Callable[[pygame.Surface], pygame.Surface]
+    ) -> pygame.Surface:
+        """The backdrop (:meth:`backdrop_for` first) with what ``paint`` puts
+        on a copy of it, painted again only when ``key`` (all ``paint``
+        reads besides the backdrop) or the backdrop changes: a steady shade
+        costs one blit a frame, the backdrop's own."""
+        assert self.backdrop is not None
+        whole = (self.backdrop_key, key)
+        if self.shaded is None or self.shaded_key != whole:
+            self.shaded = paint(self.backdrop)
+            self.shaded_key = whole
+        return self.shaded
 
     def sprite(self, t: Theme, disc: Disc, r: int, players: int) -> pygame.Surface:
         key = ("disc", disc.owner, disc.face_down, disc.tokens, r, t.palette)

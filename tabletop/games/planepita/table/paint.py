@@ -56,9 +56,16 @@ from tabletop.games.planepita.table.picture import (
     PlanepitaPicture,
     Power,
     ReplayBar,
+    Zone,
 )
+from tabletop.ui.rest import pulse
 from tabletop.ui.theme import Colour, Theme, mix
 from tabletop.ui.widgets import FocusGroup, draw_text, wrap_text
+
+#: beats a second of the jammer's area (a choice to make, a sweep) and of
+#: the ring round the disc a flip is to be chosen for
+ZONE_BEATS = 4.0 / (2 * math.pi)
+PENDING_BEATS = 5.0 / (2 * math.pi)
 
 
 def paint_table(
@@ -144,9 +151,20 @@ class _Painting:
     def paint(self, group: FocusGroup) -> None:
         surface, t, pic = self.surface, self.t, self.pic
         table = self.shape.table
-        surface.blit(self.art.backdrop_for(t, table, self.geo, self.players), table.topleft)
-        self._panel_cached(pic.panel)
-        self._zone()
+        backdrop = self.art.backdrop_for(t, table, self.geo, self.players)
+        zone = pic.zone
+        if zone is not None and zone.kind == "counts":
+            # steady: shaded once into a copy of the backdrop (the panel,
+            # painted next, lies beside the planet, never over it)
+            key = (zone.area, zone.colour, zone.kind)
+            backdrop = self.art.shaded_backdrop(key, lambda plain: self._shade_onto(plain, table))
+            surface.blit(backdrop, table.topleft)
+            self._panel_cached(pic.panel)
+        else:
+            surface.blit(backdrop, table.topleft)
+            self._panel_cached(pic.panel)
+            if zone is not None:
+                self.surface.blit(self._shade(zone), self.geo.square.topleft)
         self._pads()
         effects.draw_trails(surface, self.geo, t, pic.moment.trails)
         self._pieces()
@@ -167,12 +185,10 @@ class _Painting:
             self._replay_bar(pic.replay)
 
     # -- the board ---------------------------------------------------------------------------
-    def _zone(self) -> None:
-        """Shade the jammer's legal area while it waits to be placed, and the
-        jammer's area while it sweeps at the end of a round."""
-        zone = self.pic.zone
-        if zone is None:
-            return
+    def _shade(self, zone: Zone) -> pygame.Surface:
+        """The shade over the planet's square of the jammer's legal area while
+        it waits to be placed, of the jammer's area while it sweeps at the end
+        of a round, or of the area it counts in now (steady and faint)."""
         colour = zone.colour
         inner, outer = self.board.area_bounds(zone.area, 0.0)
         sq = self.geo.square
@@ -181,8 +197,13 @@ class _Painting:
         edge = max(2, self.geo.length(2))
         if zone.kind == "counts":  # steady and faint: where the jammer counts now
             fill, rim = 34, 170
-        else:  # pulsing: a choice to make, or the sweep happening
-            fill = round(50 + 40 * (0.5 + 0.5 * math.sin(self.pic.clock * 4.0)))
+        elif zone.kind == "sweep":  # pulsing while the sweep happens
+            fill = round(
+                50 + 40 * (0.5 + 0.5 * math.sin(self.pic.clock * 2 * math.pi * ZONE_BEATS))
+            )
+            rim = 220
+        else:  # a choice to make: pulsing a moment, then steady
+            fill = round(50 + 40 * pulse(self.pic.pulse_age, ZONE_BEATS))
             rim = 220
         pygame.draw.circle(shade, (*colour, fill), c, outer * self.geo.scale)
         if inner > 0:
@@ -190,7 +211,17 @@ class _Painting:
             if zone.kind == "counts":
                 pygame.draw.circle(shade, (*colour, rim), c, inner * self.geo.scale, edge)
         pygame.draw.circle(shade, (*colour, rim), c, outer * self.geo.scale, edge)
-        self.surface.blit(shade, sq.topleft)
+        return shade
+
+    def _shade_onto(self, backdrop: pygame.Surface, table: pygame.Rect) -> pygame.Surface:
+        """A copy of ``backdrop`` (the table's, at ``table``) with the zone's
+        shade over the planet: the same pixels as the shade blitted over the
+        backdrop on the window."""
+        assert self.pic.zone is not None
+        shaded = backdrop.copy()
+        sq = self.geo.square
+        shaded.blit(self._shade(self.pic.zone), (sq.x - table.x, sq.y - table.y))
+        return shaded
 
     def _pads(self) -> None:
         surface, t, geo = self.surface, self.t, self.geo
@@ -243,13 +274,13 @@ class _Painting:
             surface.blit(img, img.get_rect(center=geo.ipx(*pic.jammer)))
         for disc, x, y, angle in pic.discs:
             self._blit_disc(disc, x, y, angle, r)
-            if disc.id == pic.pending:
-                pulse = 0.5 + 0.5 * math.sin(self.pic.clock * 5.0)
+            if disc.id == pic.pending:  # the disc to flip: pulsing a moment, then steady
+                beat = pulse(self.pic.pulse_age, PENDING_BEATS)
                 pygame.draw.circle(
                     surface,
                     self.t.focus,
                     geo.ipx(x, y),
-                    r + geo.length(3) + round(pulse * geo.length(2)),
+                    r + geo.length(3) + round(beat * geo.length(2)),
                     max(2, geo.length(1.5)),
                 )
         if pic.on_pad is not None and pic.active is not None:
@@ -516,7 +547,7 @@ class _Painting:
         if stage == 0:
             return
         names = self.pic.names
-        owners = len(res.areas[0].power) if res.areas else self.players
+        owners = finale.owners
         head = self.text(("heading", True), f"Round {res.round}: power per area", t.text)
         row_h = t.body.get_linesize() + t.px(10)
         col_w = t.px(50)
@@ -544,7 +575,7 @@ class _Painting:
         for area in res.areas:
             surface.blit(self.text(("body", True), plural(area.value, "pt"), t.text), (x0, y))
             best = max(area.power) if area.power else 0
-            for k, pw in enumerate(area.power):
+            for k, pw in enumerate(area.power[:owners]):
                 col = t.text if pw == best and pw > 0 else t.text_dim
                 img = self.text(("body", pw == best and pw > 0), str(pw), col)
                 surface.blit(img, img.get_rect(midtop=(names_x + k * col_w + col_w // 2, y)))
@@ -608,7 +639,10 @@ class _Painting:
             return
         self._panel(panel)
         if rect.w > 0 and rect.h > 0:
-            art.panel = self.surface.subsurface(rect).copy()
+            if art.panel is not None and art.panel.get_size() == rect.size:
+                art.panel.blit(self.surface, (0, 0), rect)  # kept: no new surface to fault in
+            else:
+                art.panel = self.surface.subsurface(rect).copy()
             art.panel_key = panel
 
     def _panel(self, panel: Panel) -> None:

@@ -90,6 +90,11 @@ class Local:
     #: seconds of dt the table was given, and the last frame's
     clock: float = 0.0
     last_dt: float = 0.0
+    #: the board the pulses are for, and seconds since it settled: the
+    #: jammer's area to place it in and the disc to flip beat a moment, then
+    #: hold steady (ui/rest.py: a table waiting for a person rests)
+    pulse_for: object = None
+    pulse_age: float = 0.0
 
 
 class PowerMemo:
@@ -266,11 +271,14 @@ class HintMark:
 @dataclass(frozen=True)
 class Finale:
     """A round's end on show: its stage (0 the sweep, 1 the power per area,
-    2 the tokens flying), how far into it, and the round's result."""
+    2 the tokens flying), how far into it, the round's result, and how many
+    owners' power its table shows (the seats, and the 3P discs' column only
+    in a game played with them)."""
 
     stage: int
     progress: float
     result: RoundResult
+    owners: int
 
 
 @dataclass(frozen=True)
@@ -386,6 +394,9 @@ class PlanepitaPicture:
 
     moment: Moment
     clock: float
+    #: seconds since the board on show settled: the pulses of a choice to
+    #: make beat on it and then hold (``rest.pulse``); a sweep's on ``clock``
+    pulse_age: float
     zone: Zone | None
     #: the ring round the viewer's pad: "" none, "lit" (it may be dragged), "held"
     pad_ring: str
@@ -472,11 +483,18 @@ def picture(table: Seen, view: PlanepitaState) -> PlanepitaPicture:
     pic = moment(table, view)
     names = names_of(frame)
     round_end = table.queue.round_end
-    finale = Finale(*round_end.stage(), round_end.result) if round_end is not None else None
+    finale = None
+    if round_end is not None:
+        result = round_end.result
+        owners = len(result.areas[0].power) if result.areas else view.players
+        if not view.third_party_variant:
+            owners = min(owners, view.players)  # no 3P discs: no column of zeros for them
+        finale = Finale(*round_end.stage(), result, owners)
     ghost = _ghost(table, t, pic)
     return PlanepitaPicture(
         moment=pic,
         clock=table.local.clock,
+        pulse_age=table.local.pulse_age,
         zone=_zone(table, t, pic, round_end),
         pad_ring=_pad_ring(table, pic),
         ghost=ghost,

@@ -41,6 +41,7 @@ from tabletop.games.planepita.physics import JAMMER, Trajectory
 from tabletop.games.planepita.playback import position_at
 from tabletop.games.planepita.table.layout import Layout
 from tabletop.ui.menuscene import MenuScene
+from tabletop.ui.rest import NOW
 from tabletop.ui.table import Host, TableFrame
 from tabletop.ui.theme import Colour
 from tabletop.ui.widgets import Button, Slider, draw_text, wrap_text
@@ -281,6 +282,11 @@ class TuningScene(MenuScene):
         super().update(dt)
         if self.comparison is not None:
             self.comparison.t = min(self.comparison.duration, self.comparison.t + dt)
+
+    def wake_in(self) -> float:
+        """Every frame while the two runs of the shot play side by side."""
+        c = self.comparison
+        return NOW if c is not None and c.t < c.duration else super().wake_in()
 
     # -- layout and drawing --------------------------------------------------------------
     def place(self, rect: pygame.Rect) -> None:

@@ -30,13 +30,15 @@ only it and the panels whose picture changed (:meth:`PlanetTable.paint_live`).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 
 from tabletop.core.game import Move
-from tabletop.games.planet.geometry import SLOTS
+from tabletop.games.planet.geometry import FACE_COUNT, SLOTS
 from tabletop.games.planet.model import Place, PlanetState
+from tabletop.games.planet.rules import face_number
 from tabletop.games.planet.table import input as gestures
 from tabletop.games.planet.table.animation import Flashes
 from tabletop.games.planet.table.cards import (
@@ -64,9 +66,14 @@ from tabletop.games.planet.table.picture import (
 )
 from tabletop.games.planet.table.picture import target_face as aimed_face
 from tabletop.ui.gamescene import GameScene
+from tabletop.ui.rest import NEVER, NOW, pulsing
 from tabletop.ui.table import Table, TableFrame
 
-__all__ = ["PlanetTable", "draw_icon", "scene"]
+__all__ = ["LESSON_FACING", "PlanetTable", "draw_icon", "scene"]
+
+#: a face turned further from the eye than this (``SolidPlanetView.facing``)
+#: is not lit alone by a lesson: the planet is, to be turned until it shows
+LESSON_FACING = 0.25
 
 
 class PlanetTable(Table[PlanetPicture]):
@@ -188,7 +195,11 @@ class PlanetTable(Table[PlanetPicture]):
         return preview(self.frame, self.local, self.view)
 
     def rotate(self, step: int) -> None:
-        self.local.rotation = (self.local.rotation + step) % SLOTS
+        local = self.local
+        local.rotation = (local.rotation + step) % SLOTS
+        tile = self.picked_tile
+        if tile is not None:
+            local.turned = (tile, local.turned[1] + 1 if local.turned[0] == tile else 1)
 
     def place(self, face: int, tile_index: int | None = None) -> Place | None:
         """The placement of the picked tile (or tray tile ``tile_index``, which
@@ -293,6 +304,31 @@ class PlanetTable(Table[PlanetPicture]):
                 self.big.face_at(pointer) if self.shown_planet == self.frame.viewer else None
             )
         self.local.drop = self.drop_shown()
+        self._age_glow(dt)
+
+    def _age_glow(self, dt: float) -> None:
+        """The preview's glow beats from when it appears (a new preview or
+        position starts it again) and then holds steady."""
+        local = self.local
+        key = (self.preview(), self.frame.session.ply, local.flat)
+        if key != local.glow_for:
+            local.glow_for, local.glow_age = key, 0.0
+        else:
+            local.glow_age += dt
+
+    def wake_in(self) -> float:
+        """The placed face's ring and the animals awarded, a planet turning
+        (a drag, a spin going on after a flick, a face eased to the front),
+        a tile held by the mouse (the planet turns under it at the rim, on
+        ``dt``) and the preview's glow while it beats move; the table
+        otherwise waits."""
+        local = self.local
+        if self.flashes.running or local.drag is not None:
+            return NOW
+        if any(not view.view.at_rest for view in self.turning_views()):
+            return NOW
+        beating = not local.flat and pulsing(local.glow_age) and self.preview() is not None
+        return NOW if beating else NEVER
 
     def drop_shown(self) -> Place | None:
         """The placement a drop of the held tile would make now: the one the
@@ -373,6 +409,106 @@ class PlanetTable(Table[PlanetPicture]):
             self.local.drag = None
             return True
         return False
+
+    # -- a lesson's light and gestures (tabletop/core/lesson.py) -------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """Where a lesson's light falls, by the names Planet's ``lesson.toml``
+        uses: ``planet`` (the large planet's panel), ``tray``, ``preview``
+        (the words beside the tray), ``animals`` (the board), ``habitat``
+        (your card), ``seat:S`` (seat S's small planet), ``round:R`` (the
+        board's cards scored in round R), ``tile:N`` (tile number N in the
+        tray), ``face:N`` (the face numbered N on your planet shown large;
+        ``face:free`` your first free face): the face while it is in sight,
+        else the whole planet, which must be turned to find it. None when
+        the table does not show it now."""
+        shape = self.shape
+        panels = {
+            "planet": shape.planet,
+            "tray": shape.tray,
+            "preview": shape.info,
+            "animals": shape.board,
+            "habitat": shape.habitat,
+        }
+        if target in panels:
+            return pygame.Rect(panels[target])
+        kind, _, arg = target.partition(":")
+        if kind == "seat" and arg.isdigit():
+            box = shape.small.get(int(arg))
+            return None if box is None else pygame.Rect(box)
+        if kind == "round" and arg.isdigit():
+            return self._board_rows(int(arg))
+        if kind == "tile" and arg.isdigit():
+            tile = int(arg)
+            if tile not in self.tiles or self.frame.summary is not None:
+                return None
+            spot = dict((k, r) for r, k in self.tray_spots()).get(self.tiles.index(tile))
+            return None if spot is None else pygame.Rect(spot)
+        if kind == "face":
+            return self._face_rect(arg)
+        return None
+
+    def _board_rows(self, rnd: int) -> pygame.Rect | None:
+        """The board's rows of round ``rnd``. The light's ring is drawn
+        round the rect, and the rows lie line under line: with the board's
+        heading when they are its first rows, else the ring would cross the
+        heading, and short of their last line's foot (its descenders) when
+        a row follows, so the ring runs there rather than through that row."""
+        t = self.frame.app.theme
+        rows = board_spots(t, self.shape.board, board(self.standings, self.view))
+        lit_rows = [k for k, (_, row) in enumerate(rows) if row.rnd == rnd]
+        if not lit_rows:
+            return None
+        spots = [rows[k][0] for k in lit_rows]
+        lit = spots[0].unionall(spots[1:])
+        if lit_rows[0] == 0:
+            lit.union_ip(pygame.Rect(lit.x, self.shape.board.y, lit.w, 1))
+        if lit_rows[-1] < len(rows) - 1:
+            lit.h -= t.px(4)
+        return lit
+
+    def _face_rect(self, name: str) -> pygame.Rect | None:
+        viewer = self.frame.viewer
+        if self.shown_planet != viewer:
+            return None
+        free = self.free_faces()
+        if name == "free":
+            face = free[0] if free else None
+        else:
+            face = next((f for f in range(FACE_COUNT) if str(face_number(f)) == name), None)
+        if face is None:
+            return None
+        if self.local.flat:
+            corners = self.flat_view.faces[face]
+        else:
+            solid = self.solids[viewer]
+            if solid.facing(face) < LESSON_FACING:
+                return pygame.Rect(self.shape.planet)
+            corners = solid.view.face_polygon(face)
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        return pygame.Rect(
+            math.floor(min(xs)),
+            math.floor(min(ys)),
+            math.ceil(max(xs) - min(xs)),
+            math.ceil(max(ys) - min(ys)),
+        )
+
+    def lesson_value(self, name: str) -> object:
+        """What a lesson's gesture step watches: ``turn``, your planet's turn
+        (it changes as you drag it round); ``picked:N``, the times tile number
+        N was picked by hand in a row (a press in the tray, ←/→; 0 while
+        another was picked last); ``turned:N``, the turns (R, the wheel)
+        tile N has had in a row while it is the picked tile (0 while it is
+        not). None for a name it does not know."""
+        local = self.local
+        kind, _, arg = name.partition(":")
+        if name == "turn":
+            return tuple(round(c, 3) for c in self.solids[self.frame.viewer].orientation)
+        if kind == "picked" and arg.isdigit():
+            return local.grabbed[1] if local.grabbed[0] == int(arg) else 0
+        if kind == "turned" and arg.isdigit():
+            tile = int(arg)
+            return local.turned[1] if local.turned[0] == tile == self.picked_tile else 0
+        return None
 
     def leave(self) -> None:
         """Another screen (rules, pause, the curtain) takes the mouse: a tile

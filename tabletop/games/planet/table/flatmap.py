@@ -138,10 +138,12 @@ class FlatPlanetView:
         rings: Sequence[tuple[int, Colour]] = (),
         sides_of: int | None = None,
         labels: Sequence[pygame.Surface] = (),
+        pulse: float = 0.5,
     ) -> None:
         """``planet`` (60 letters), with ``preview`` cells laid over it (a
         tile about to be placed, drawn lighter), the cells of ``glow``
-        outlined and each face of ``rings`` ringed in its colour. With
+        outlined (steady: ``pulse`` is the solid's) and each face of
+        ``rings`` ringed in its colour. With
         ``sides_of``, each side of that face and the side it meets on the
         solid are marked alike, so a side the net cuts apart shows where it
         joins (:func:`side_marks`). ``labels`` are the faces' numbers, one

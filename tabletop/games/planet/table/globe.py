@@ -10,6 +10,7 @@ whichever of the two shows the large planet.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -33,6 +34,7 @@ from tabletop.ui.solid import (
     Solid,
     SolidView,
     q_axis_angle,
+    q_between,
     q_mul,
     q_rotate,
 )
@@ -137,10 +139,11 @@ class SolidPlanetView:
         rings: Sequence[tuple[int, Colour]] = (),
         sides_of: int | None = None,
         labels: Sequence[pygame.Surface] = (),
+        pulse: float = 0.5,
     ) -> None:
         """``planet`` with ``preview`` cells laid over it (lighter), the cells
-        of ``glow`` lit and ringed (the regions a tile joins) and each face of
-        ``rings`` outlined in its colour. ``sides_of`` is the flat map's (a
+        of ``glow`` lit and ringed (the regions a tile joins), as bright as
+        ``pulse`` (0..1) says, and each face of ``rings`` outlined in its colour. ``sides_of`` is the flat map's (a
         side the net cuts apart); on the solid every side is whole.
         ``labels``, when given, are the faces' numbers (one image a face),
         each drawn on a dark disc at its face's centre while the face turns
@@ -170,7 +173,12 @@ class SolidPlanetView:
                     pygame.draw.polygon(target, colour, self.view.face_polygon(face), width)
 
         self.view.draw(
-            surface, highlight=glow, sprites=GLYPHS, kinds=self._kinds, under_rim=draw_rings
+            surface,
+            highlight=glow,
+            sprites=GLYPHS,
+            kinds=self._kinds,
+            under_rim=draw_rings,
+            pulse=pulse,
         )
         if labels:
             for face in self.view.visible_faces():
@@ -185,6 +193,28 @@ class SolidPlanetView:
     @property
     def orientation(self) -> Quat:
         return self.view.orientation
+
+    def drag_to_front(self, face: int) -> tuple[Point, Point, Quat]:
+        """A drag that brings ``face`` round to the front: where to press,
+        where to let go (both on the planet, pixels) and the turn it leaves
+        the planet at. The trackball turns the planet by the arc between the
+        two points lifted onto its sphere, so they are taken on the great
+        circle through the front and the face, half the angle either side of
+        the front (at most nearly a half turn: a face right at the back comes
+        nearly to the front)."""
+        proj = self.view.project()
+        (cx, cy), r = proj.centre, proj.radius
+        nx, ny, nz = q_rotate(self.orientation, PLANET_SOLID.normals[face])
+        angle = min(math.acos(max(-1.0, min(1.0, nz))), 0.95 * math.pi)
+        across = math.hypot(nx, ny)
+        ux, uy = (ny / across, -nx / across) if across > 1e-9 else (1.0, 0.0)
+        # the front turned by -angle/2 and +angle/2 about (ux, uy, 0), on screen
+        s = math.sin(angle / 2)
+        press = (round(cx - r * uy * s), round(cy - r * ux * s))
+        release = (round(cx + r * uy * s), round(cy + r * ux * s))
+        lift = self.view._sphere_point  # the trackball's own lift of a screen point
+        turn = q_mul(q_between(lift(press), lift(release)), self.orientation)
+        return press, release, turn
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.view.handle(event)

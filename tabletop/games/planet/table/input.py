@@ -142,11 +142,18 @@ def _press(table: Gestures, pos: tuple[int, int]) -> bool:
                 local.rotation = 0
             local.pick = index
             local.drag = index
+            _grabbed(local, table.tiles[index])
             return True
     if table.big.rect.collidepoint(pos):
         local.pressed = "big"  # a click on release, unless a drag turns it
         return True
     return False
+
+
+def _grabbed(local: Local, tile: int) -> None:
+    """Tile ``tile`` picked by hand (a press in the tray, ←/→): counted in a
+    row, for a lesson's gesture step (``PlanetTable.lesson_value``)."""
+    local.grabbed = (tile, local.grabbed[1] + 1 if local.grabbed[0] == tile else 1)
 
 
 def _placed(table: Gestures, face: int, tile_index: int | None = None) -> Any:
@@ -208,6 +215,7 @@ def _key(table: Gestures, key: int) -> Any:
         local.keys_shown = True
         local.pick = (local.pick + (1 if key == pygame.K_RIGHT else -1)) % len(tiles)
         local.rotation = 0
+        _grabbed(local, tiles[local.pick])
         return True
     if key in (pygame.K_UP, pygame.K_DOWN):
         free = table.free_faces()

@@ -243,6 +243,7 @@ def _large(
         preview=dict(shown.laid),
         glow=shown.glow,
         glow_colour=GLOW,
+        pulse=shown.pulse,
         rings=shown.rings,
         sides_of=shown.sides_of,
         labels=[panels.words(t.small, str(face_number(f)), t.text) for f in range(FACE_COUNT)],

@@ -33,7 +33,8 @@ from tabletop.games.planet.table.globe import FAR_SIDE, SolidPlanetView
 from tabletop.games.planet.table.layout import Layout
 from tabletop.games.planet.table.looks import rotated_letters
 from tabletop.games.planet.tiles import ANIMALS, TILES
-from tabletop.ui.solid import Quat, q_mul
+from tabletop.ui.rest import pulse
+from tabletop.ui.solid import PULSE_RATE, Quat, q_mul
 from tabletop.ui.table import TableFrame
 from tabletop.ui.theme import Colour
 
@@ -71,6 +72,15 @@ class Local:
     drop: Place | None = None
     #: the hint last turned to (a new hint turns the planet and picks its tile)
     hinted: Place | None = None
+    #: what a lesson's gesture steps watch (``PlanetTable.lesson_value``):
+    #: the tile last pressed in the tray and how many presses it has had in
+    #: a row, and the tile last turned and how many turns it has had in a row
+    grabbed: tuple[int, int] = (-1, 0)
+    turned: tuple[int, int] = (-1, 0)
+    #: the preview the glow is for, and seconds since it began: the glow
+    #: beats a moment, then holds steady (ui/rest.py: a waiting table rests)
+    glow_for: object = None
+    glow_age: float = 0.0
 
 
 # -- what the viewer may do ------------------------------------------------------------
@@ -199,6 +209,8 @@ class BigPlanet:
     sides_of: int | None
     label: str
     flat: bool
+    #: the glow's beat now, 0..1 (``rest.pulse``: it settles after a moment)
+    pulse: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -392,6 +404,7 @@ def big_planet(
         shown[1] if shown is not None else None,
         who,
         local.flat,
+        pulse(local.glow_age, PULSE_RATE),
     )
 
 

@@ -27,7 +27,14 @@ import pygame
 
 from tabletop.core.game import Move
 from tabletop.games.uchronicle import solver
-from tabletop.games.uchronicle.model import TRICKS_PER_ROUND, Card, DeadEnd, Play, UchronicleState
+from tabletop.games.uchronicle.model import (
+    TRICKS_PER_ROUND,
+    Card,
+    DeadEnd,
+    Play,
+    UchronicleState,
+    parse_card,
+)
 from tabletop.games.uchronicle.rules import dead_end_taken
 from tabletop.games.uchronicle.table import input as gestures
 from tabletop.games.uchronicle.table.animation import Motion
@@ -73,6 +80,7 @@ from tabletop.games.uchronicle.table.tutorial import (
 from tabletop.ui.cards import Look, Pose, draw_card, hit_test, icon_painter
 from tabletop.ui.gamescene import GameScene
 from tabletop.ui.hand import HandKeys
+from tabletop.ui.rest import NEVER, NOW
 from tabletop.ui.table import Table, TableFrame
 from tabletop.ui.theme import Colour, Theme
 from tabletop.ui.widgets import Button, FocusGroup, seat_name_font, wrap_text
@@ -553,6 +561,95 @@ class UchronicleTable(Table[UchroniclePicture]):
     def dismiss(self) -> bool:
         return self.editor.dismiss()
 
+    # -- a lesson's coach (lesson.toml, lesson-expert.toml) ----------------------------------
+    def locate(self, target: str) -> pygame.Rect | None:
+        """Where a lesson's light falls: ``board`` (the rule board), ``scores``,
+        ``history`` (the past tricks), ``present`` (the present trick),
+        ``hand``, ``play`` (the Play button), ``seat:N`` (seat N's panel along
+        the top), ``card:D6`` (that card of your hand, the part of it that
+        shows), ``chip:D6:N`` (D6's chip N, 0 the cheapest, while D6 is
+        picked; until then D6 itself, which shows its chips when clicked).
+        None when it is not on show."""
+        geo = self.geo
+        places = {
+            "board": geo.board_panel,
+            "scores": geo.score_panel,
+            "history": geo.grid,
+            "present": geo.present,
+            "hand": geo.hand,
+            "play": self.play_button.rect,
+        }
+        if target in places:
+            return places[target].copy()
+        kind, _, arg = target.partition(":")
+        if kind == "seat" and arg.isdigit():
+            rect = geo.seats.get(int(arg))
+            return rect.copy() if rect is not None else None
+        if kind == "card":
+            try:
+                return self.card_rect(parse_card(arg))
+            except ValueError:
+                return None
+        if kind == "chip":
+            name, _, index = arg.partition(":")
+            try:
+                card = parse_card(name)
+            except ValueError:
+                return None
+            if self.local.selected != card:
+                return self.card_rect(card)
+            return next((r.copy() for i, r, _ in self.chip_layout() if str(i) == index), None)
+        return None
+
+    def lesson_value(self, name: str) -> object:
+        """What a lesson's gesture step watches: ``picked:D6`` (that card is
+        picked), ``over-chip:D6:N`` (D6 is picked and the mouse rests on its
+        chip N), ``over-card:D6`` (the mouse rests on that card of your hand)."""
+        kind, _, arg = name.partition(":")
+        local = self.local
+        arg, _, index = arg.partition(":")
+        try:
+            card = parse_card(arg)
+        except ValueError:
+            return None
+        if kind == "over-chip":
+            return local.selected == card and str(local.hover_chip) == index
+        if kind == "picked":
+            return local.selected == card
+        if kind == "over-card":
+            return local.hover_card == card
+        return None
+
+    def card_rect(self, card: Card) -> pygame.Rect | None:
+        """The part of ``card`` in your hand that shows (the next card of the
+        fan covers the rest), where it is drawn; None when it is not in hand."""
+        cards = self.hand_cards()
+        if card not in cards:
+            return None
+        painter = self.painters.hand
+        size = painter.card_size
+        poses = self.geo.hand_poses(len(cards))
+        i = cards.index(card)
+        rect = poses[i].raised(self.card_lift(card)).rect(size)
+        if i + 1 < len(cards):
+            cover = poses[i + 1].raised(self.card_lift(cards[i + 1])).rect(size)
+            rect.w = max(self.frame.app.theme.px(12), min(rect.w, cover.x - rect.x))
+        return rect
+
+    def card_point(self, card: Card) -> tuple[int, int] | None:
+        """A point where a click picks ``card`` of your hand (a lesson's
+        clicks, as a person's would land); None when it is not in hand."""
+        rect = self.card_rect(card)
+        if rect is None:
+            return None
+        for dy in (0, -rect.h // 4, rect.h // 4):
+            for dx in range(rect.w // 2, rect.w, max(1, rect.w // 8)):
+                for x in (rect.x + dx, rect.right - dx):
+                    point = (x, rect.centery + dy)
+                    if self.card_at(point) == card:
+                        return point
+        return None
+
     # -- animation --------------------------------------------------------------------------
     def start(self, move: Move) -> None:
         app = self.frame.app
@@ -576,6 +673,11 @@ class UchronicleTable(Table[UchroniclePicture]):
 
     def update(self, dt: float) -> None:
         self.motion.update(dt, self.frame.view.rules, self.frame.app.theme.anim_speed)
+
+    def wake_in(self) -> float:
+        """A card's flight and the rule board's markers sliding move; the
+        table otherwise waits."""
+        return NOW if not self.motion.still(self.frame.view.rules) else NEVER
 
 
 # -- the title screen's picture ------------------------------------------------------------

@@ -178,6 +178,11 @@ class Motion:
                 self.skip()
         self._slide_markers(dt, rules, anim_speed)
 
+    def still(self, rules: RulesState) -> bool:
+        """True when nothing moves: no play on show, every marker of the rule
+        board on ``rules``'s cell."""
+        return not self.animating and self.markers == [float(c) for c in marker_cells(rules)]
+
     def _slide_markers(self, dt: float, rules: RulesState, anim_speed: float) -> None:
         """The rule board's markers move towards the rules on show, on ``dt``."""
         target = marker_cells(rules)
