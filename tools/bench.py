@@ -1814,12 +1814,28 @@ def _clock_planepita(opts: Options) -> Decisions:
     ]
 
 
+def _clock_uchronicle(opts: Options) -> Decisions:
+    """Uchronicle: the positions of its bots' decision rows (the "bots"
+    section, :func:`_uchronicle_decisions`: early, middle and late in first
+    rounds of medium bots, 2 and 3 players, standard and expert, where the
+    hard bot weighs more than one play), twice as many, each for a fresh
+    timed hard bot."""
+    from tabletop.games.uchronicle import bot as uchronicle_bot
+
+    views = _uchronicle_decisions(max(4, opts.runs))
+    return [
+        (lambda i=i, seat=view.turn: uchronicle_bot.make_bot("hard", seat, i), view)
+        for i, view in enumerate(views)
+    ]
+
+
 #: one function per game: its name and its hard bot's decisions for the
 #: "clock" section
 CLOCK_GAMES: tuple[tuple[str, Callable[[Options], Decisions]], ...] = (
     ("planet", _clock_planet),
     ("planepita", _clock_planepita),
     ("etuc", _clock_etuc),
+    ("uchronicle", _clock_uchronicle),
 )
 
 
