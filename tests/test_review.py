@@ -35,6 +35,8 @@ def cheaper(bot: Any) -> Any:
         search.iterations = min(search.iterations, 48)
     elif isinstance(getattr(bot, "iterations", None), int):  # Planet's samples
         bot.iterations = min(bot.iterations, 3)
+    elif isinstance(getattr(bot, "playouts", None), int):  # Uchronicle's playouts
+        bot.playouts = min(bot.playouts, 48)
     elif hasattr(getattr(bot, "config", None), "max_sims"):  # Planepita's shots
         config = bot.config
         bot.config = dataclasses.replace(

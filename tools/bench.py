@@ -1814,6 +1814,21 @@ def _clock_planepita(opts: Options) -> Decisions:
     ]
 
 
+def _clock_uchronicle(opts: Options) -> Decisions:
+    """Uchronicle: the positions of its bots' decision rows (the "bots"
+    section, :func:`_uchronicle_decisions`: early, middle and late in first
+    rounds of medium bots, 2 and 3 players, standard and expert, where the
+    hard bot weighs more than one play), twice as many, each for a fresh
+    timed hard bot."""
+    from tabletop.games.uchronicle import bot as uchronicle_bot
+
+    views = _uchronicle_decisions(max(4, opts.runs))
+    return [
+        (lambda i=i, seat=view.turn: uchronicle_bot.make_bot("hard", seat, i), view)
+        for i, view in enumerate(views)
+    ]
+
+
 def _clock_phantom_rummy(opts: Options) -> Decisions:
     """Phantom Rummy: the positions of its bots' decision rows (the "bots"
     section, :func:`_phantom_rummy_decisions`), each decided ``opts.runs``
@@ -1835,6 +1850,7 @@ CLOCK_GAMES: tuple[tuple[str, Callable[[Options], Decisions]], ...] = (
     ("planet", _clock_planet),
     ("planepita", _clock_planepita),
     ("etuc", _clock_etuc),
+    ("uchronicle", _clock_uchronicle),
     ("phantom_rummy", _clock_phantom_rummy),
 )
 

@@ -77,7 +77,12 @@ class PanelCache:
                 paint(scratch)
             finally:
                 scratch.set_clip(None)
-            got = (full, scratch.subsurface(area).copy(), CUTS.since(mark))
+            if got is not None and got[1].get_size() == area.size:
+                image = got[1]  # painted over: a new image of a window-wide panel costs its pages
+                image.blit(scratch, (0, 0), area)
+            else:
+                image = scratch.subsurface(area).copy()
+            got = (full, image, CUTS.since(mark))
             del CUTS.placed[mark:]
             self._images[name] = got
             self.paints += 1

@@ -1,8 +1,9 @@
 """Uchronicle bots: every level plays only legal actions over whole games (2 and
-3 players, standard and expert), medium leaves the next player the dearest
-answer, hard weighs its own dearer plays but only the others' cheapest, scores
-a round's end by the chance to win, is deterministic per seed and keeps its
-budgets, and both explain their plays in words."""
+3 players, standard and expert); easy and medium play only the cheapest,
+medium the one its imagined deals favour; hard weighs its own dearer plays,
+scores a round's end by the chance to win, keeps its budgets and says when
+its seconds ended a decision; every level's untimed decision is decided by
+its seed; and the bots explain their plays in words."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 
+from tabletop.core import rng as rngmod
 from tabletop.core.game import GameConfig, apply_checked
 from tabletop.core.words import fill_seats, plural
 from tabletop.games.uchronicle import bot as ubot
@@ -19,8 +21,8 @@ from tabletop.games.uchronicle.model import UchronicleState, parse_card, parse_r
 from tabletop.games.uchronicle.rules import RULES, sample_action
 from tests.uchronicle.positions import position, trick
 
-#: the hard bot's iteration cap in these tests (cheap, and enough to search)
-ITERATIONS = 3
+#: the hard bot's playouts in these tests (cheap, and enough to weigh)
+PLAYOUTS = 12
 
 
 def bots_for(levels: tuple[str, ...], seed: int) -> list:  # type: ignore[type-arg]
@@ -28,7 +30,7 @@ def bots_for(levels: tuple[str, ...], seed: int) -> list:  # type: ignore[type-a
     for seat, level in enumerate(levels):
         bot = ubot.make_bot(level, seat, seed, timed=False)
         if level == "hard":
-            bot.search.iterations = ITERATIONS
+            bot.playouts = PLAYOUTS
         out.append(bot)
     return out
 
@@ -78,26 +80,6 @@ def _view(state: UchronicleState, sizes: tuple[int, ...]) -> UchronicleState:
     )
 
 
-def test_medium_plays_the_card_that_leaves_the_next_player_the_fewest_answers():
-    """The history allows only higher wins, trump E (A2 then A5; B2 then E3).
-    After D1, seat 1 holds D2 and E1, both winning with no removal. Over D2,
-    seat 2 could answer with D3-D6 or E2, E4-E6; over E1 only with E2, E4-E6:
-    medium plays E1, though D2 comes first in its hand."""
-    state = position(
-        [trick("A2 A5", first_seat=1), trick("B2 E3", first_seat=2)],
-        trick("D1", first_seat=0),
-        rules=parse_rules("H/E"),
-        hand=[parse_card("D2"), parse_card("E1")],
-    )
-    view = _view(state, (8, 2, 8))
-    assert [str(a.card) for _, a in ubot.candidates(view)] == ["D2", "E1"]
-    action = ubot.make_bot("medium", 1, 0).choose(view)
-    assert str(action.card) == "E1" and ubot.cost(view, action) == 0
-    d2, e1 = (RULES.apply_legal(view, a) for _, a in ubot.candidates(view))
-    pool = ubot.unseen_cards(view, 1)
-    assert ubot.free_share(d2, pool)[0] == 8 and ubot.free_share(e1, pool)[0] == 4
-
-
 def test_cheapest_candidates_match_the_solver_when_a_card_wins_free():
     """With no slack, the free plays come from the rules-state masks without
     asking the solver: the same plays the general path keeps at the lowest
@@ -125,16 +107,42 @@ def _a6_or_b1() -> UchronicleState:
     return _view(state, (8, 2, 8))
 
 
-def test_hard_weighs_its_own_dearer_plays_but_only_the_others_cheapest():
+def test_hard_weighs_its_own_dearer_plays_and_medium_only_the_cheapest():
     """Seat 1 holds A6 (wins free over A5) and B1 (needs a removal): the hard
-    bot weighs both for itself (within SLACK), but for another seat holding
-    the same cards only A6, the cheapest (OPPONENT_SLACK)."""
+    bot weighs both (within SLACK); the medium bot, one play at its cheapest,
+    has nothing to weigh and plays A6 at once."""
     view = _a6_or_b1()
     assert {ubot.cost(view, a) for _, a in ubot.candidates(view, None)} == {0, 1}
-    own = ubot.HardBot(1, 0, iterations=2, time_budget=None)
-    assert {str(a.card) for a in own.actions(view)} == {"A6", "B1"}
-    other = ubot.HardBot(0, 0, iterations=2, time_budget=None)
-    assert [str(a.card) for a in other.actions(view)] == ["A6"]
+    hard = ubot.HardBot(1, 0, playouts=2, time_budget=None)
+    assert {str(a.card) for a in hard.actions(view)} == {"A6", "B1"}
+    assert ubot.make_bot("medium", 1, 0).choose(view).card == parse_card("A6")
+
+
+def test_medium_plays_the_cheapest_play_its_imagined_deals_favour():
+    """Over a seeded game's decisions with more than one cheapest play,
+    medium plays one of them: the one whose round, played out on its deals
+    (the same deals and luck for every play), leaves it the best margin."""
+    state = RULES.setup(GameConfig(2, {"expert": False}), 11)
+    bots = bots_for(("easy", "easy"), 11)
+    seen = 0
+    while state.round == 1:
+        seat = state.turn
+        assert seat is not None
+        view = RULES.view(state, seat)
+        plays = [a for _, a in ubot.candidates(view)]
+        if len(plays) > 1:
+            medium = ubot.MediumBot(seat, 3)
+            choice = medium.choose(view)
+            pick = rngmod.make(3, "uchronicle-medium", seat)
+            luck = rngmod.make(3, "uchronicle-medium-playout", seat)
+            deals = [ubot.imagine(view, seat, pick) for _ in range(ubot.MEDIUM_DEALS)]
+            values = [
+                sum(ubot.margin(ubot.round_end(d, a, luck)[0], seat) for d in deals) for a in plays
+            ]
+            assert choice == plays[values.index(max(values))]
+            seen += 1
+        state = RULES.apply_legal(state, bots[seat].choose(view))
+    assert seen >= 3
 
 
 def test_win_chance_is_exact_in_the_last_round_and_grows_with_the_lead():
@@ -169,50 +177,105 @@ def _open_view(players: int, expert: bool, seed: int) -> UchronicleState:
 
 
 @pytest.mark.parametrize("expert", [False, True])
-def test_hard_is_deterministic_per_seed_and_explains_its_play(expert):
+def test_hard_explains_its_play_in_whole_sentences(expert):
     view = _open_view(3, expert, 4)
     seat = view.turn
     assert seat is not None
-    first, second = (ubot.make_bot("hard", seat, 9, timed=False) for _ in range(2))
-    for bot in (first, second):
-        bot.search.iterations = 12
-    action = first.choose(view)
-    assert second.choose(view) == action
-    assert first.search.last_stats.visits == second.search.last_stats.visits
+    hard = ubot.make_bot("hard", seat, 9, timed=False)
+    hard.playouts = 24
+    action = hard.choose(view)
     assert action in RULES.legal_actions(view)
-    line = first.explain(view, action)
+    line = hard.explain(view, action)
     assert line.startswith(f"Plays {action.card}") and "\n" not in line
+    assert f"in {hard.last_playouts} playouts" in line and line.endswith("it did best.")
     medium = ubot.make_bot("medium", seat, 0)
     assert medium.explain(view, medium.choose(view)).startswith("Plays ")
 
 
-def test_hard_stops_at_its_time_budget_or_its_cap():
-    """Timed, the search ends at its seconds (read from a clock that moves
-    1/20 s per reading); untimed, at its iteration cap, whatever the clock says."""
+def _fixed_views() -> list[UchronicleState]:
+    """A few fixed positions with more than one play to weigh: 2 and 3
+    players, standard and expert, early and late in a round of easy bots."""
+    views = []
+    for players, expert, seed in ((2, False, 21), (3, False, 22), (2, True, 23), (3, True, 24)):
+        state = RULES.setup(GameConfig(players, {"expert": expert}), seed)
+        bots = bots_for(("easy",) * players, seed)
+        found = []
+        while state.round == 1:
+            seat = state.turn
+            assert seat is not None
+            view = RULES.view(state, seat)
+            if len(ubot.candidates(view)) > 1 and len(ubot.candidates(view, ubot.SLACK)) > 2:
+                found.append(view)
+            state = RULES.apply_legal(state, bots[seat].choose(view))
+        views += [found[1], found[-2]]
+    return views
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_each_levels_untimed_decision_is_decided_by_its_seed(level):
+    """On fixed positions, an untimed bot of each level decides the same with
+    the same seed, and different seeds do not all decide alike (the seed,
+    not the machine, decides: easy draws among its cheapest plays, medium
+    and hard imagine deals from it)."""
+    views = _fixed_views()
+    differs = False
+    for i, view in enumerate(views):
+        seat = view.turn
+        assert seat is not None
+        bots = [ubot.make_bot(level, seat, seed, timed=False) for seed in (i, i, i + 100, i + 200)]
+        if level == "hard":
+            for bot in bots:
+                bot.playouts = 60
+        first, again, *others = (bot.choose(view) for bot in bots)
+        assert first == again and first in RULES.legal_actions(view)
+        differs |= any(o != first for o in others)
+    assert differs
+
+
+def test_hard_stops_at_its_time_budget_or_its_budget_and_says_which():
+    """Timed, a decision ends at its seconds (read from a clock that moves
+    1/100 s per reading) before its budget of playouts, and ``clock_cut``
+    says so; untimed, it makes its whole budget whatever the clock says."""
     view = _open_view(3, False, 6)
     seat = view.turn
     assert seat is not None
 
     def clock():  # type: ignore[no-untyped-def]
         ticks = itertools.count()
-        return lambda: next(ticks) / 20
+        return lambda: next(ticks) / 100
 
     timed = ubot.make_bot("hard", seat, 5)
-    assert (timed.search.iterations, timed.search.time_budget) == (
-        ubot.HARD_ITERATIONS,
-        ubot.HARD_TIME,
-    )
-    timed.search.clock = clock()
-    timed.search.early_stop = False
+    assert (timed.playouts, timed.time_budget) == (ubot.HARD_PLAYOUTS, ubot.HARD_TIME)
+    timed.clock = clock()
     assert timed.choose(view) in RULES.legal_actions(view)
-    assert timed.search.last_stats.iterations == int(ubot.HARD_TIME * 20)
+    assert timed.clock_cut and 0 < timed.last_playouts < ubot.HARD_PLAYOUTS
     untimed = ubot.make_bot("hard", seat, 5, timed=False)
     assert untimed.time_budget is None
-    untimed.search.early_stop = False
-    untimed.search.iterations = 9
-    untimed.search.clock = clock()
+    untimed.playouts = 40
+    untimed.clock = clock()
     assert untimed.choose(view) in RULES.legal_actions(view)
-    assert untimed.search.last_stats.iterations == 9
+    assert not untimed.clock_cut and 30 <= untimed.last_playouts <= 40
+    # a budget met within the seconds is no cut either
+    roomy = ubot.make_bot("hard", seat, 5)
+    roomy.playouts = 40
+    roomy.choose(view)
+    assert not roomy.clock_cut
+
+
+def test_hard_answers_at_once_with_one_play_to_weigh():
+    """Holding A6 alone over A5 (higher wins, trump C), the hard bot plays it
+    free without a playout."""
+    state = position(
+        [trick("B3 C2", first_seat=1)],
+        trick("A5", first_seat=0),
+        rules=parse_rules("H/C"),
+        hand=[parse_card("A6")],
+    )
+    view = _view(state, (8, 1, 8))
+    hard = ubot.HardBot(1, 0, time_budget=None)
+    (only,) = hard.actions(view)
+    assert only.card == parse_card("A6") and hard.choose(view) == only
+    assert hard.last_playouts == 0 and not hard.clock_cut
 
 
 def test_a_reason_is_whole_sentences_and_names_the_cheaper_play_passed_over():

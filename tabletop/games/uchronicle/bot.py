@@ -1,10 +1,8 @@
-"""Bots for Uchronicle: easy (a cheapest play at random), medium (a cheapest
-play that leaves the next player the dearest answer), hard (ISMCTS over the
-unseen hands, to the end of the round, expecting the others to play their
-cheapest and scoring the round's end by its chance to win the game). In
-timed 3-player games against two easy bots (tools/selfplay.py, seats
-rotated, 90 games each) hard won 73 alone and shared 3 first places on seed
-3, and won 77 alone and shared 6 on seed 4.
+"""Bots for Uchronicle: easy (a cheapest play at random), medium (the
+cheapest play that does best on a couple of imagined deals of the cards it
+has not seen), hard (its plays up to a point dearer than the cheapest,
+weighed on many imagined deals, the better half kept each time, by the
+chance to win the game).
 
 Every bot is a function of its view and owns its randomness. A play's cost is
 the cards it takes (its negative points, U4-U6).
@@ -13,30 +11,42 @@ What a play leaves for the others is the history alone: the rules state may be
 changed freely by whoever plays next, as long as the history stays consistent
 (U3), so two plays of one card that take the same cards are the same play to
 everyone else, whatever rules state each designates. :func:`candidates` lists
-one play per card and cards taken; the medium bot and the hard bot's search
-choose among those.
+one play per card and cards taken; the medium and hard bots choose among
+those.
 
-Each level has a budget in iterations and one in seconds (:data:`BUDGETS`):
-easy and medium look at the position once (one iteration; they never read the
-clock, and their seconds are a bound tools/bench.py holds them to); hard
-searches up to its iteration cap or its seconds, whichever comes first. An
-untimed bot (``make_bot(..., timed=False)``) keeps the cap alone, so its
-decisions depend only on its seed and the view.
+Both weigh a play the way the scoring counts it, by the removals still to
+come: on an *imagined deal* (:class:`Deal`: the cards the seat has not seen,
+dealt afresh to the other hands and the deck, ``rules.determinize``) the play
+is made and the round played out to its end, every seat playing as the easy
+bot does (a card that wins for free, else the cheapest card of the hand: most
+players, and both weaker bots, pay no more than they must), on the fast board
+of ``playout.py``; the round's points then say what the play was worth. Every
+play is weighed on the same deals, played out with the same randomness, so
+the plays are compared on equal terms and a few deals already tell them
+apart.
+
+A level is its budget of deals (:data:`BUDGETS`): easy looks at none, medium
+at :data:`MEDIUM_DEALS` per play, hard at :data:`HARD_PLAYOUTS` playouts a
+decision. Hard's seconds (:data:`HARD_TIME`) are a safety cap the budget
+rarely meets (``clock_cut`` says when it did; tools/bench.py counts those);
+an untimed bot (``make_bot(..., timed=False)``) keeps the budget alone, so
+its decisions depend only on its seed and the view. How the levels fare
+against each other: docs/bots.md.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import replace
-from functools import lru_cache
-from operator import attrgetter
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from random import Random  # the type only: generators come from core.rng
 
 from tabletop.core import rng as rngmod
-from tabletop.core.bots import ISMCTSBot, level_factory
+from tabletop.core.bots import COACH_THRESHOLD, SEARCH_UNIT, Assessment, explain, level_factory
 from tabletop.core.words import plural, seat_ref
-from tabletop.games.uchronicle import solver
+from tabletop.games.uchronicle import playout, solver
 from tabletop.games.uchronicle.model import (
     SUIT_LETTERS,
     Card,
@@ -44,46 +54,29 @@ from tabletop.games.uchronicle.model import (
     Declare,
     Pick,
     Play,
-    RulesState,
-    Trick,
     UchronicleAction,
     UchronicleState,
     cards_text,
 )
 from tabletop.games.uchronicle.rules import RULES, dead_end_taken, determinize, unseen_cards
-from tabletop.games.uchronicle.solver import Option
 
-#: the hard bot's limits per decision: it answers at once when one play is
-#: worth weighing and stops sooner once no iteration left could change its
-#: choice (core.bots.ISMCTS's early stop)
-HARD_TIME = 0.28
-HARD_ITERATIONS = 150
-#: per level, (iterations, seconds) per decision; tools/bench.py holds each
-#: level's decision time to its seconds
+#: medium's imagined deals per play
+MEDIUM_DEALS = 2
+#: hard's playouts per decision (the level), and its seconds (a safety cap)
+HARD_PLAYOUTS = 480
+HARD_TIME = 0.8
+#: per level, (iterations, seconds) per decision: easy's one look, medium's
+#: deals per play, hard's playouts; tools/bench.py holds easy and medium to
+#: their seconds, which they never read
 BUDGETS: dict[str, tuple[int, float]] = {
     "easy": (1, 0.05),
-    "medium": (1, 0.2),
-    "hard": (HARD_ITERATIONS, HARD_TIME),
+    "medium": (MEDIUM_DEALS, 0.2),
+    "hard": (HARD_PLAYOUTS, HARD_TIME),
 }
 #: the hard bot weighs its own plays costing at most this many points more
-#: than the cheapest, and at most :data:`MAX_CANDIDATES` of them (cheapest
-#: first); for the other seats, only their cheapest plays
-#: (:data:`OPPONENT_SLACK`), as the easy bot plays and most players do
+#: than the cheapest, and at most :data:`MAX_CANDIDATES` of them, cheapest first
 SLACK = 1
-OPPONENT_SLACK = 0
 MAX_CANDIDATES = 10
-#: in a playout, when no card wins without a removal, the solver is asked
-#: about this many cards of the hand (picked at random), not all of them:
-#: most of a playout's time goes to those searches, and one card already
-#: comes close to the cheapest play (:func:`playout_action`)
-PLAYOUT_SAMPLE = 1
-#: tricks' worth of plays a playout makes before the totals are read (None:
-#: to the end of the round). On the same 25 seeded 3-player games against
-#: easy bots, with an earlier hard bot (it weighed the others' plays within
-#: SLACK too, and scored place and margin), playing the round out (with
-#: SLACK 1 and 150 iterations) won 20 where 2 tricks (with SLACK 0 and 100
-#: iterations) won 14
-PLAYOUT_TRICKS: int | None = None
 
 
 # -- costs and candidates ---------------------------------------------------------
@@ -148,57 +141,26 @@ def candidates(state: UchronicleState, slack: int | None = 0) -> list[tuple[int,
 
 #: every rules state, standard (False) and expert (True), in the solver's order
 STATES = {expert: solver.rules_states(expert) for expert in (False, True)}
-TRIPLES = {
-    expert: tuple((r.higher, r.trump_suit, r.trump_rank) for r in states)
-    for expert, states in STATES.items()
-}
 
 
-def _code(card: Card) -> int:
-    return card.suit * 6 + card.rank - 1
-
-
-@lru_cache(maxsize=1 << 16)
-def _mask(codes: tuple[int, ...], expert: bool) -> int:
-    """Bit ``i`` set when the trick of these card codes (``suit * 6 + rank -
-    1``, in play order) is consistent under ``solver.rules_states(expert)[i]``
-    (U3)."""
-    states = STATES[expert]
-    if len(codes) <= 1:
-        return (1 << len(states)) - 1
-    cards = [Card(c // 6, c % 6 + 1) for c in codes]
-    suits = {c.suit for c in cards}
-    ranks = {c.rank for c in cards}
-    # a trump suit or rank that no card of the trick has is as good as none
-    seen: dict[tuple[bool, int | None, int | None], bool] = {}
-    mask = 0
-    for i, (higher, ts, tr) in enumerate(TRIPLES[expert]):
-        key = (higher, ts if ts in suits else None, tr if tr in ranks else None)
-        ok = seen.get(key)
-        if ok is None:
-            ok = seen[key] = solver.trick_consistent(cards, RulesState(*key))
-        if ok:
-            mask |= 1 << i
-    return mask
-
-
-def _codes(trick: Trick) -> tuple[int, ...]:
-    return tuple([p.card.suit * 6 + p.card.rank - 1 for p in trick])
+def _codes(cards: Sequence[Card]) -> tuple[int, ...]:
+    return tuple([c.suit * 6 + c.rank - 1 for c in cards])
 
 
 def history_mask(state: UchronicleState) -> int:
-    """The rules states (as bits of :func:`_mask`) under which every past
-    trick is consistent as it stands."""
-    mask = (1 << len(STATES[state.expert])) - 1
+    """The rules states (bit ``i``: ``solver.rules_states(expert)[i]``)
+    under which every past trick is consistent as it stands."""
+    mask = playout.FULL[state.expert]
     for trick in state.tricks:
-        mask &= _mask(_codes(trick), state.expert)
+        mask &= playout.trick_mask(state.expert, _codes([p.card for p in trick]))
     return mask
 
 
 def free_mask(state: UchronicleState, card: Card, past: int) -> int:
     """The rules states under which ``card`` wins the present trick with no
     removal, given ``past`` (:func:`history_mask`)."""
-    return past & _mask((*_codes(state.trick), _code(card)), state.expert)
+    present = _codes([p.card for p in state.trick])
+    return past & playout.trick_mask(state.expert, (*present, playout.code(card)))
 
 
 def free_share(state: UchronicleState, pool: Sequence[Card]) -> tuple[int, int]:
@@ -215,6 +177,58 @@ def none_of(bad: int, pool: int, hand: int) -> float:
     if hand <= 0:
         return 1.0
     return math.comb(bad, hand) / math.comb(pool, hand)
+
+
+def _free_play(state: UchronicleState, card: Card, mask: int) -> Play:
+    """``card`` played with no removal under the present rules if they are
+    among ``mask``'s, else the first of them."""
+    states = STATES[state.expert]
+    here = states.index(state.rules)
+    rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
+    return Play(card, rules, Pick() if state.expert else Declare())
+
+
+# -- imagined deals -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """An imagined deal: a full state the seat cannot tell from its view (the
+    cards it has not seen dealt afresh, ``rules.determinize``), and the seed
+    of the quick plays that finish its round."""
+
+    state: UchronicleState
+    seed: int
+
+
+def imagine(view: UchronicleState, seat: int, rng: Random) -> Deal:
+    """A fresh :class:`Deal` for ``seat`` from ``rng``."""
+    return Deal(determinize(view, seat, rng), rng.randrange(1 << 62))
+
+
+def round_end(
+    deal: Deal, action: UchronicleAction, rng: Random
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``action`` played in ``deal`` and the round played out by quick plays
+    (``playout.Board.play_out``, ``rng`` seeded with the deal's seed, so every
+    play weighed on the deal meets the same luck): the round's negative
+    points per seat, and the game's totals then."""
+    state = deal.state
+    after = RULES.apply_legal(state, action)
+    if after.turn is None or after.round != state.round:  # the round's last card
+        return after.results[state.round - 1], after.totals
+    board = playout.Board(after)
+    rng.seed(deal.seed)
+    board.play_out(rng)
+    points = tuple(board.points)
+    totals = tuple(t + p - q for t, p, q in zip(after.totals, points, after.points, strict=True))
+    return points, totals
+
+
+def margin(points: Sequence[int], seat: int) -> float:
+    """The others' average points less ``seat``'s (more is better for it)."""
+    others = [p for s, p in enumerate(points) if s != seat]
+    return sum(others) / len(others) - points[seat]
 
 
 # -- easy ---------------------------------------------------------------------------
@@ -235,80 +249,31 @@ class EasyBot:
 # -- medium --------------------------------------------------------------------------
 
 
-def card_cost(state: UchronicleState, card: Card, past: int | None = None) -> int:
-    """The fewest negative points that make ``card`` win in ``state`` (a dead
-    end's count when nothing can)."""
-    if past is None:
-        past = history_mask(state)
-    if free_mask(state, card, past):
-        return 0
-    options = solver.options(state, card)
-    if options:
-        return options[0].cost
-    return len(dead_end_taken(state, card))
-
-
-def expected_least(costs: Sequence[int], hand_size: int) -> float:
-    """The expected least of ``hand_size`` costs drawn without replacement from
-    ``costs``: what a player holding that many of those cards pays at best."""
-    n = len(costs)
-    k = min(hand_size, n)
-    if k <= 0:
-        return 0.0
-    ordered = sorted(costs)
-    # P(least >= ordered[i]) = C(n - i, k) / C(n, k) over the sorted costs
-    value = 0.0
-    prev = 0
-    for i, c in enumerate(ordered):
-        if c > prev:
-            value += (c - prev) * none_of(n - i, n, k)
-            prev = c
-    return value
-
-
-def pain(after: UchronicleState, seat: int, pool: Sequence[Card]) -> float:
-    """What the play that led to ``after`` costs the next player to move, when
-    that is not ``seat``: the least they can expect to pay with a hand drawn
-    from ``pool`` (the cards ``seat`` has not seen)."""
-    nxt = after.turn
-    if nxt is None or nxt == seat:
-        return 0.0
-    past = history_mask(after)
-    costs = [card_cost(after, c, past) for c in pool]
-    return expected_least(costs, after.hand_sizes[nxt])
-
-
-def medium_choice(view: UchronicleState, seat: int) -> UchronicleAction:
-    """The cheapest play; among equal costs, the one that leaves the next
-    player the dearest best answer (:func:`pain`: a strong card, or one of a
-    rank or suit the history is full of, which a standard removal would take
-    along, as the rulebook's strategy tips say), then the one that leaves the
-    fewest rules states the history agrees with (a narrow history is hard on
-    whoever plays after, the more so once the play ends the trick and the
-    next player's pain is nil). The rules state it keeps is the present one
-    where it can be; ties keep :func:`candidates`' order, so the choice is
-    deterministic."""
-    plays = [a for _, a in candidates(view)]
-    if len(plays) == 1:
-        return plays[0]
-    pool = unseen_cards(view, seat)
-    best, best_key = plays[0], (-1.0, 0)
-    for action in plays:
-        after = RULES.apply_legal(view, action)
-        key = (pain(after, seat, pool), -history_mask(after).bit_count())
-        if key > best_key:
-            best, best_key = action, key
-    return best
-
-
 class MediumBot:
-    """Deterministic: :func:`medium_choice` on its view."""
+    """Among its cheapest plays (:func:`candidates`), the one that leaves it
+    the best margin over the others at the round's end on :data:`MEDIUM_DEALS`
+    imagined deals (:func:`round_end`); of equal ones, the first. It never
+    pays more than it must."""
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int, deals: int = MEDIUM_DEALS) -> None:
         self.seat = seat
+        self.deals = deals
+        self.rng = rngmod.make(seed, "uchronicle-medium", seat)
+        self.playout_rng = rngmod.make(seed, "uchronicle-medium-playout", seat)
 
     def choose(self, view: UchronicleState) -> UchronicleAction:
-        return medium_choice(view, self.seat)
+        plays = [a for _, a in candidates(view)]
+        if len(plays) == 1:
+            return plays[0]
+        deals = [imagine(view, self.seat, self.rng) for _ in range(self.deals)]
+        best, best_value = plays[0], -math.inf
+        for action in plays:
+            value = sum(
+                margin(round_end(deal, action, self.playout_rng)[0], self.seat) for deal in deals
+            )
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
     def explain(self, view: UchronicleState, action: UchronicleAction) -> str:
         return play_words(view, self.seat, action)
@@ -352,176 +317,180 @@ def win_chance(totals: Sequence[int], seat: int, rounds_left: int) -> float:
     return chance
 
 
-def standing(state: UchronicleState, seat: int) -> float:
-    """[0, 1] for ``seat`` at the end of a round (the search's horizon):
-    mostly its chance to win the game from the totals then
-    (:func:`win_chance`, with the rounds still to be dealt), and
-    :data:`MARGIN_SHARE` of its margin over the others (fewer points is
-    better), which keeps a lost or won game's points worth playing for."""
-    totals = state.totals
-    n = len(totals)
-    own = totals[seat]
-    # past the horizon the next round is dealt (turn set) unless the game is over
-    left = state.players - state.round + (state.turn is not None)
-    margin = sum(t - own for t in totals) / (n - 1)
-    return (1.0 - MARGIN_SHARE) * win_chance(totals, seat, left) + MARGIN_SHARE * 0.5 * (
-        1.0 + math.tanh(margin / 6.0)
+def standing(totals: Sequence[int], seat: int, rounds_left: int) -> float:
+    """[0, 1] for ``seat`` at the end of a round with these ``totals`` and
+    ``rounds_left`` rounds still to be dealt: mostly its chance to win the
+    game (:func:`win_chance`), and :data:`MARGIN_SHARE` of its margin over
+    the others (fewer points is better), which keeps a lost or won game's
+    points worth playing for."""
+    return (1.0 - MARGIN_SHARE) * win_chance(totals, seat, rounds_left) + MARGIN_SHARE * 0.5 * (
+        1.0 + math.tanh(margin(totals, seat) / 6.0)
     )
 
 
-def _free_play(state: UchronicleState, card: Card, mask: int) -> Play:
-    """``card`` played with no removal under the present rules if they are
-    among ``mask``'s, else the first of them."""
-    states = STATES[state.expert]
-    here = states.index(state.rules)
-    rules = state.rules if mask >> here & 1 else states[(mask & -mask).bit_length() - 1]
-    return Play(card, rules, Pick() if state.expert else Declare())
+def halvings(plays: int) -> int:
+    """How many rounds of keeping the better half bring ``plays`` to one."""
+    rounds = 0
+    while plays > 1:
+        plays //= 2
+        rounds += 1
+    return rounds
 
 
-def playout_action(state: UchronicleState, rng: Random) -> UchronicleAction:
-    """A quick play for playouts: a card that wins with no removal, at random;
-    else the cheapest of :data:`PLAYOUT_SAMPLE` cards picked at random, each
-    under the present rules or with its suit made trump (else, in the expert
-    game, under a few of the rules states that let it beat the present
-    trick); an expert dead end when nothing can. In the standard game's
-    positions of easy bots' games where no card wins free, the present rules
-    or the card's suit as trump are where the cheapest play lies: over 183
-    of them, one card tried both ways pays 0.12 points more than the
-    cheapest play on average (two cards: 0.07), where three cards with their
-    suit as trump, higher or lower, paid 1.1 more."""
-    seat = state.turn
-    assert seat is not None
-    hand = state.hands[seat] or ()
-    past = history_mask(state)
-    order = list(hand)
-    rng.shuffle(order)
-    for card in order:  # the first free card of a shuffled hand: a free card at random
-        mask = free_mask(state, card, past)
-        if mask:
-            return _free_play(state, card, mask)
-    if state.expert and solver.dead_end(state, hand):
-        return DeadEnd(order[0], state.rules)
-    picked = order[:PLAYOUT_SAMPLE]
-    best: tuple[int, Card, Option] | None = None
-    present = state.rules
-    for card in picked:
-        # the rules as they stand, or the rulebook's first tip: a card made
-        # trump wins most easily
-        for rules in (present, replace(present, trump_suit=card.suit)):
-            option = solver.cheapest(state, card, rules)
-            if option is not None and (best is None or option.cost < best[0]):
-                best = (option.cost, card, option)
-    tried = 0
-    for card in order if best is None else ():
-        # (expert) the present trick stands as it is: a few of the rules states
-        # under which a card beats it, for the first few cards that can
-        wins = solver.winning_rules(state, card)
-        for rules in wins[:: max(1, len(wins) // 4)]:
-            option = solver.cheapest(state, card, rules)
-            if option is not None and (best is None or option.cost < best[0]):
-                best = (option.cost, card, option)
-        tried += bool(wins)
-        if tried >= PLAYOUT_SAMPLE:
-            break
-    if best is not None:
-        _, card, option = best
-        return Play(card, option.rules, option.removal)
-    raise AssertionError("a hand that is no dead end has a card that can win")
-
-
-class HardBot(ISMCTSBot):
-    """ISMCTS over determinized hands to the end of the round, weighing its
-    own :func:`candidates` within :data:`SLACK` of the cheapest and the other
-    seats' cheapest (:data:`OPPONENT_SLACK`); each leaf is scored by a quick
-    playout (:func:`playout_action`) to the end of the round (or of
-    :data:`PLAYOUT_TRICKS` tricks) and the totals then (:func:`standing`).
-    At most ``time_budget`` seconds and ``iterations`` iterations per
-    decision.
-
-    Against two easy bots in 3-player games (untimed, 30 seeded games each),
-    the search that weighed the others' plays within :data:`SLACK` too and
-    scored place and margin won 20 alone; weighing only their cheapest, 23;
-    scoring the chance to win as well, 27; with the playouts' paid plays
-    tried under the present rules too (two cards each), 26. Timed (one card
-    each, :data:`PLAYOUT_SAMPLE`), the hard bot before these changes won 52
-    of 90 games alone (seeds 1 and 2), and 76 after."""
+class HardBot:
+    """Weighs its plays within :data:`SLACK` of the cheapest (at most
+    :data:`MAX_CANDIDATES`, cheapest first) on imagined deals, by
+    successive halving: the budget of ``playouts`` is split evenly between
+    rounds; in each, every play still in is weighed on more deals (the same
+    deals for all), and the better half by :func:`standing` at the round's
+    end goes on, until one is left. At most ``time_budget`` seconds
+    (``clock``): a deal not weighed for every play still in counts for
+    nothing, and ``clock_cut`` then says the seconds ended the decision."""
 
     def __init__(
         self,
         seat: int,
         seed: int,
-        iterations: int = HARD_ITERATIONS,
+        playouts: int = HARD_PLAYOUTS,
         time_budget: float | None = HARD_TIME,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.rng = rngmod.make(seed, "uchronicle-playout", seat)
-        self._known: dict[tuple[object, ...], list[UchronicleAction]] = {}
-        self._leaf: tuple[UchronicleState | None, UchronicleState | None] = (None, None)
-        super().__init__(
-            RULES,
-            seat,
-            seed,
-            horizon=attrgetter("round"),  # the search stops at the end of the round being played
-            iterations=iterations,
-            time_budget=time_budget,
-            determinize=determinize,
-            evaluate=standing,
-            heuristic=self.playout_value,
-            max_rollout_depth=0,
-            actions=self.actions,
-            step=RULES.apply_legal,
-        )
+        self.seat = seat
+        self.playouts = playouts
+        self.time_budget = time_budget
+        self.clock = clock
+        self.rng = rngmod.make(seed, "uchronicle-hard", seat)
+        self.playout_rng = rngmod.make(seed, "uchronicle-hard-playout", seat)
+        #: the last decision: each play weighed, its deals and mean value
+        self.last_values: dict[UchronicleAction, tuple[int, float]] = {}
+        #: playouts the last decision made
+        self.last_playouts = 0
+        #: True when the last decision ended at its seconds
+        self.clock_cut = False
+        self._cancel = threading.Event()
 
-    def actions(self, state: UchronicleState) -> list[UchronicleAction]:
-        """The plays the search weighs (:func:`candidates` within
-        :data:`SLACK` for its own seat, :data:`OPPONENT_SLACK` for the
-        others, at most :data:`MAX_CANDIDATES`), remembered for the decision:
-        the root's are the same in every determinization."""
-        seat = state.turn
-        assert seat is not None
-        key = (state.tricks, state.trick, state.hands[seat])
-        known = self._known.get(key)
-        if known is None:
-            slack = SLACK if seat == self.seat else OPPONENT_SLACK
-            found = sorted(candidates(state, slack), key=lambda ca: ca[0])
-            known = [a for _, a in found[:MAX_CANDIDATES]]
-            self._known[key] = known
-        return known
+    def cancel(self) -> None:
+        """Ask a running decision (on another thread) to stop after its
+        current playout; it answers from the deals finished."""
+        self._cancel.set()
 
-    def playout_value(self, state: UchronicleState, seat: int) -> float:
-        """:func:`standing` after a quick playout from ``state`` to the end of
-        the round (or of :data:`PLAYOUT_TRICKS` tricks' worth of plays); the
-        seats of one leaf share one playout."""
-        start, end = self._leaf
-        if start is not state or end is None:
-            end = state
-            plays = None if PLAYOUT_TRICKS is None else PLAYOUT_TRICKS * state.players
-            while not self.beyond_horizon(end) and (plays is None or plays > 0):
-                end = RULES.apply_legal(end, playout_action(end, self.rng))
-                plays = None if plays is None else plays - 1
-            self._leaf = (state, end)
-        return standing(end, seat)
+    def actions(self, view: UchronicleState) -> list[UchronicleAction]:
+        """The plays weighed: :func:`candidates` within :data:`SLACK`,
+        cheapest first, at most :data:`MAX_CANDIDATES`."""
+        found = sorted(candidates(view, SLACK), key=lambda ca: ca[0])
+        return [a for _, a in found[:MAX_CANDIDATES]]
+
+    def value(self, view: UchronicleState, deal: Deal, action: UchronicleAction) -> float:
+        """:func:`standing` at the round's end after ``action`` on ``deal``."""
+        _, totals = round_end(deal, action, self.playout_rng)
+        return standing(totals, self.seat, view.players - view.round)
+
+    def weigh(
+        self,
+        view: UchronicleState,
+        plays: Sequence[UchronicleAction],
+        halving: bool = True,
+        budget: int | None = None,
+    ) -> UchronicleAction:
+        """The best of ``plays`` in ``budget`` playouts (default the bot's;
+        see the class docstring; ``halving`` False: every play on an equal
+        share of it), recording :attr:`last_values`, :attr:`last_playouts`
+        and :attr:`clock_cut`."""
+        self._cancel.clear()
+        self.clock_cut = False
+        clock = self.clock
+        start = clock()
+        deadline = None if self.time_budget is None else start + self.time_budget
+        sums = dict.fromkeys(plays, 0.0)
+        weighed = 0  # deals weighed for every play still in
+        alive = list(plays)
+        rounds = halvings(len(plays)) if halving else 1
+        done = 0
+        longest = 0.0
+        stopped = False
+        while not stopped:
+            share = max(1, (budget or self.playouts) // rounds // len(alive))
+            for _ in range(share):
+                deal = imagine(view, self.seat, self.rng)
+                values = []
+                for action in alive:
+                    now = clock()
+                    if done and (
+                        self._cancel.is_set() or (deadline is not None and now + longest > deadline)
+                    ):
+                        self.clock_cut = not self._cancel.is_set()
+                        stopped = True
+                        break
+                    values.append(self.value(view, deal, action))
+                    longest = max(longest, clock() - now)
+                    done += 1
+                if stopped:
+                    break
+                for action, v in zip(alive, values, strict=True):
+                    sums[action] += v
+                weighed += 1
+            if not halving or len(alive) == 1 or stopped:
+                break
+            alive.sort(key=lambda a: -sums[a])  # stable: the cheaper first among equals
+            alive = alive[: max(1, len(alive) // 2)]
+            if len(alive) == 1:
+                break
+        self.last_playouts = done
+        self.last_values = {a: (weighed, sums[a] / max(1, weighed)) for a in alive}
+        return max(alive, key=lambda a: sums[a])
 
     def choose(self, view: UchronicleState) -> UchronicleAction:
-        """The search's answer: at once when one play is worth weighing."""
-        self._known.clear()
-        self._leaf = (None, None)
-        action: UchronicleAction = super().choose(view)
-        self._known.clear()
-        self._leaf = (None, None)
-        return action
+        """The play that does best (see the class docstring): at once when
+        only one is worth weighing."""
+        plays = self.actions(view)
+        self.last_values = {}
+        self.last_playouts = 0
+        self.clock_cut = False
+        if len(plays) == 1:
+            return plays[0]
+        return self.weigh(view, plays)
+
+    #: how a value reads, and the loss the coach speaks at
+    value_unit = SEARCH_UNIT
+    coach_threshold = COACH_THRESHOLD
+
+    def assess(self, view: UchronicleState, played: UchronicleAction) -> Assessment:
+        """``played`` (legal in ``view``) against the bot's own choice: the
+        bot decides as it would for a hint, then the two plays are weighed
+        on the same fresh deals, half the budget each; the same seed and view
+        give the same judgement."""
+        best = self.choose(view)
+        reason = explain(self, view, best)
+        if played == best:
+            self.weigh(view, [best], halving=False, budget=self.playouts // 2)
+            value = self.last_values[best][1]
+            return Assessment(
+                played, best, value, value, self.value_unit, self.coach_threshold, reason
+            )
+        self.weigh(view, [best, played], halving=False)
+        values = self.last_values
+        return Assessment(
+            played,
+            best,
+            values[played][1],
+            values[best][1],
+            self.value_unit,
+            self.coach_threshold,
+            reason,
+        )
 
     def explain(self, view: UchronicleState, action: UchronicleAction) -> str:
         """Why ``action``, in whole sentences (the hint card shows them all
         and the log keeps them): what it designates and takes, a cheaper
         play it passed over, how often the next player could answer it
-        without a removal, and the share of the search's playouts that went
-        to it."""
+        without a removal, and how many plays it was weighed against."""
         text = play_words(view, self.seat, action)
-        visits = dict(self.search.last_stats.visits)
-        total = sum(visits.values())
-        if total and len(visits) > 1:
-            share = visits.get(str(action), 0) / total
-            text += f" {share:.0%} of the search's {total} playouts went to it."
+        weighed = len(self.actions(view))
+        if weighed > 1 and self.last_playouts:
+            text += (
+                f" Of {weighed} plays weighed in {self.last_playouts} playouts of the round"
+                " on imagined deals of the cards not seen, it did best."
+            )
         return text
 
 
@@ -597,9 +566,10 @@ def level_notes() -> dict[str, str]:
     """Each level in words, for the setup screen."""
     return {
         "easy": "Plays one of its cheapest cards at random.",
-        "medium": "Plays a cheapest card, the one that leaves the next player the "
-        "dearest answer, as the rulebook's strategy tips advise.",
-        "hard": f"Imagines the hidden hands and plays the round out up to "
-        f"{HARD_ITERATIONS} times (at most {HARD_TIME:g} s) before each move, among its "
-        "cheapest plays, stopping sooner once the best one is clear.",
+        "medium": "Never pays more than it must: of its cheapest plays, takes the one "
+        f"that leaves it best off at the round's end on {MEDIUM_DEALS} imagined deals "
+        "of the cards it has not seen.",
+        "hard": "Also weighs plays a point dearer: plays each out to the round's end on "
+        f"many imagined deals ({HARD_PLAYOUTS} playouts), keeps the better half each time, "
+        "and plays the one that gives it the best chance to win the game.",
     }

@@ -369,8 +369,9 @@ class Art:
         self.panel_key: object = None
 
     def forget_panel(self) -> None:
-        """A new layout: the panel is painted again."""
-        self.panel = None
+        """A new layout: the panel is painted again (into the same surface
+        when its size is the same)."""
+        self.panel_key = None
 
     def backdrop_for(
         self, t: Theme, table: pygame.Rect, geo: Geometry, players: int
