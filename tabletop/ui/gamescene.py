@@ -46,7 +46,7 @@ decides legality.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -99,6 +99,17 @@ def new_round(before: Any, after: Any) -> str:
         if type(old) is int and type(new) is int and new > old:
             return f"{word} {new}"
     return ""
+
+
+class LogImage(NamedTuple):
+    """The log panel rendered for ``key`` (:meth:`GameScene._log_key_at`):
+    its image, where each entry went in it (a rect and the entry's index) and
+    the row images it used (kept for the next rendering)."""
+
+    key: tuple[object, ...]
+    image: pygame.Surface
+    spots: list[tuple[pygame.Rect, int]]
+    words: dict[tuple[object, str, Colour, int], pygame.Surface]
 
 
 class GameScene(Scene):
@@ -160,6 +171,13 @@ class GameScene(Scene):
         #: rows and the previous newest's, not the whole panel's text again
         self._log_wrapped: dict[tuple[object, str, int], list[str]] = {}
         self._log_words: dict[tuple[object, str, Colour, int], pygame.Surface] = {}
+        #: the log as it will read when the move being animated has been
+        #: shown, rendered during its animation (see _render_log_ahead): its
+        #: key, image, entry spots and row images; and an image to render into
+        self._log_ahead: LogImage | None = None
+        self._log_spare: pygame.Surface | None = None
+        #: frames drawn since the animation on screen began (0: none plays)
+        self._animated_frames = 0
         #: the pointer over the log, the entry under it and how long it has rested there
         self._log_mouse: tuple[int, int] | None = None
         self._log_entry: int | None = None
@@ -950,6 +968,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.theme
         self._layout_for_viewer()
+        self._render_log_ahead()
         if self._draw_live_only(surface):
             return
         covers = self.opaque_rects()
@@ -1321,13 +1340,12 @@ class GameScene(Scene):
         pass"); "" (the default) says "Your turn"."""
         return self.table.prompt_words()
 
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        """The log panel: newest entry at the bottom, each wrapped to the width,
-        above the messages at its foot (:attr:`toast_area`). Rendered once per
-        change and reused, since text is the costly part."""
+    def _log_key_at(self, ply: int) -> tuple[tuple[object, ...], int]:
+        """The log panel's key when it shows the first ``ply`` moves (all it
+        reads that can change), and the height its entries may fill."""
         t = self.app.theme
         r = self.log_rect
-        log = [line for line in self.session.log[: self.shown_ply] if line]
+        log = [line for line in self.session.log[:ply] if line]
         room = r.h - self.toast_area.h
         card = self.hint_card_place() if self.hint_action is not None else None
         if card is not None:
@@ -1335,17 +1353,57 @@ class GameScene(Scene):
         key = (
             len(log),
             log[-1] if log else "",
-            self.shown_ply,
+            ply,
             len(self.log_notes),
             r.size,
             room,
             t.palette,
             t.scale,
         )
+        return key, room
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        """The log panel: newest entry at the bottom, each wrapped to the width,
+        above the messages at its foot (:attr:`toast_area`). Rendered once per
+        change and reused, since text is the costly part; at the end of a
+        move's animation, the image rendered while it played
+        (:meth:`_render_log_ahead`) when it still holds."""
+        r = self.log_rect
+        key, room = self._log_key_at(self.shown_ply)
         if key != self._log_key:
-            self._log_key = key
-            self._log_image = self._render_log(r.size, room)
+            ahead, self._log_ahead = self._log_ahead, None
+            if ahead is not None and ahead.key == key:
+                self._log_spare = self._log_image
+                got = ahead
+            else:
+                if ahead is not None:
+                    self._log_spare = ahead.image
+                got = self._render_log(key, room, self.shown_ply, self._log_image)
+            self._log_key, self._log_image = key, got.image
+            self._log_spots, self._log_words = got.spots, got.words
         surface.blit(self._log_image, r.topleft)
+
+    def _render_log_ahead(self) -> None:
+        """From the third frame of a move's animation, render the log as it
+        will read once the move is shown (it is already in the session's
+        log), so the frame where the animation ends copies that image instead
+        of rendering the panel on top of everything else that changes then."""
+        if not self.animating:
+            self._animated_frames = 0
+            return
+        self._animated_frames += 1
+        if self._animated_frames < 3 or not self.log_rect.width:
+            return
+        ply = self.session.ply
+        ahead = self._log_ahead
+        if ahead is not None and ahead.key[2] == ply:
+            return  # rendered for this move already
+        key, room = self._log_key_at(ply)
+        if key == self._log_key:
+            return
+        spare = ahead.image if ahead is not None else self._log_spare
+        self._log_spare = None
+        self._log_ahead = self._render_log(key, room, ply, spare)
 
     def log_rows(self, width: int, room: int) -> list[tuple[str, str, bool]]:
         """The log as display rows, newest last: (the entry's number on its
@@ -1384,11 +1442,14 @@ class GameScene(Scene):
             wrapped = self._log_wrapped[font, text, width] = wrap_text(font, text, width) or [""]
         return wrapped
 
-    def _log_rows(self, width: int, room: int) -> list[tuple[str, str, bool, int, str]]:
+    def _log_rows(
+        self, width: int, room: int, ply: int | None = None
+    ) -> list[tuple[str, str, bool, int, str]]:
         """:meth:`log_rows` with each row's entry index (-1 for a row of no
-        entry) and its kind: "entry", "divider" or "note"."""
+        entry) and its kind: "entry", "divider" or "note"; of the first
+        ``ply`` moves (by default :attr:`shown_ply`)."""
         rows: list[tuple[str, str, bool, int, str]] = []
-        ply = self.shown_ply
+        ply = self.shown_ply if ply is None else ply
         lines = self.session.log[:ply]
         notes: dict[int, list[str]] = {}
         for at, note in self.log_notes:
@@ -1417,11 +1478,20 @@ class GameScene(Scene):
             rows[:0] = block
         return rows
 
-    def _render_log(self, size: tuple[int, int], height: int) -> pygame.Surface:
-        """The panel of ``size``, its entries in the top ``height`` pixels
-        (painted over the last one's image when the size is the same)."""
+    def _render_log(
+        self,
+        key: tuple[object, ...],
+        height: int,
+        ply: int,
+        into: pygame.Surface | None,
+    ) -> LogImage:
+        """The panel for ``key`` (:meth:`_log_key_at`) showing the first
+        ``ply`` moves, its entries in the top ``height`` pixels (painted over
+        ``into`` when it has the panel's size), with where each entry went
+        and the row images it used."""
+        size = self.log_rect.size
         t = self.app.theme
-        image = self._log_image if self._log_image.get_size() == size else pygame.Surface(size)
+        image = into if into is not None and into.get_size() == size else pygame.Surface(size)
         image.fill(t.panel)
         w, h = size[0], height
         pygame.draw.line(image, t.panel_edge, (0, 0), (0, size[1]), 2)
@@ -1434,8 +1504,8 @@ class GameScene(Scene):
         room = max(0, (h - top - t.px(8)) // line_h)
         width = w - 2 * pad
         indent = font.size("000. ")[0]
-        rows = self._log_rows(width - indent, room)
-        self._log_spots = []
+        rows = self._log_rows(width - indent, room, ply)
+        spots: list[tuple[pygame.Rect, int]] = []
         before = self._log_words
         words: dict[tuple[object, str, Colour, int], pygame.Surface] = {}
 
@@ -1460,12 +1530,11 @@ class GameScene(Scene):
             if kind == "note":
                 image.blit(word(text, t.hint), (pad + indent, y))
                 continue
-            if self._log_spots and self._log_spots[-1][1] == index:
-                self._log_spots[-1][0].h += line_h
+            if spots and spots[-1][1] == index:
+                spots[-1][0].h += line_h
             else:
-                self._log_spots.append((pygame.Rect(0, y, w, line_h), index))
+                spots.append((pygame.Rect(0, y, w, line_h), index))
             if number:
                 image.blit(word(number, t.text_dim), (pad, y))
             image.blit(word(text, t.text if newest else t.text_dim), (pad + indent, y))
-        self._log_words = words  # only the rows on show are kept
-        return image
+        return LogImage(key, image, spots, words)  # only the rows on show are kept

@@ -288,16 +288,47 @@ def test_log_panel_reuses_rows_and_shows_what_a_fresh_render_shows(driver: Drive
         take(d, scene, *choose_move(scene))
         d.until(human_ready(scene))
         s.log[-1] += " and a long tail of words that wraps the entry onto more rows" * (turn % 2)
-        room = size[1] - scene.toast_area.h
-        cached = pygame.image.tobytes(scene._render_log(size, room), "RGB")
+        key, room = scene._log_key_at(scene.shown_ply)
+        cached = pygame.image.tobytes(scene._render_log(key, room, s.ply, None).image, "RGB")
         scene._log_words.clear()
         scene._log_wrapped.clear()
-        fresh = pygame.image.tobytes(scene._render_log(size, room), "RGB")
+        fresh = pygame.image.tobytes(scene._render_log(key, room, s.ply, None).image, "RGB")
         assert cached == fresh, f"the log after move {turn + 1} differs from a fresh render"
         shown = scene.log_rows(
             size[0] - 2 * app.theme.px(12) - app.theme.small.size("000. ")[0], 1000
         )
         assert len(scene._log_words) <= 2 * len(shown)
+
+
+def test_the_log_rendered_while_a_move_animates_is_the_one_shown_after_it(
+    driver: Driver,
+) -> None:
+    """From the third frame of a move's animation the log is rendered as it
+    will read once the move is shown; the frame where the animation ends
+    shows that image, equal to a fresh render, and its entries answer the
+    pointer where they are drawn."""
+    d, app = driver, driver.app
+    scene = start(app, default_seats(["human", "easy"]))
+    s = scene.session
+    for _ in range(2):
+        take(d, scene, *choose_move(scene))
+        assert scene.animating
+        ahead_at = d.until(lambda: scene._log_ahead is not None, frames=60)
+        assert scene.animating and ahead_at >= 1, "rendered ahead while the move still plays"
+        ahead = scene._log_ahead
+        assert ahead is not None and ahead.key[2] == s.ply and scene.shown_ply == s.ply - 1
+        d.until(lambda: not scene.animating)
+        d.frame()
+        assert scene._log_image is ahead.image and scene._log_key == ahead.key
+        assert scene._log_spots == ahead.spots
+        key, room = scene._log_key_at(scene.shown_ply)
+        assert key == ahead.key
+        scene._log_words.clear()
+        scene._log_wrapped.clear()
+        fresh = scene._render_log(key, room, scene.shown_ply, None)
+        assert pygame.image.tobytes(ahead.image, "RGB") == pygame.image.tobytes(fresh.image, "RGB")
+        assert ahead.spots == fresh.spots
+        d.until(human_ready(scene))
 
 
 def test_f1_opens_the_rules_and_esc_closes_them(driver: Driver) -> None:
