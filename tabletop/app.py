@@ -394,6 +394,11 @@ MAX_REST = 0.25
 #: while the loop rests, how often it looks for events: as often as it draws
 #: while something moves, so the first input is answered as soon as then
 REST_POLL = 1 / FPS
+#: seconds a background thread (the saves' writer, a bot thinking) may hold
+#: Python's lock while the frame's thread waits for it: Python's own 5 ms
+#: stalled a frame's drawing by as much whenever a move was saved during its
+#: animation
+SWITCH_INTERVAL = 0.001
 
 
 def frame_dt(elapsed: float, rested: float, woken: bool) -> float:
@@ -448,6 +453,7 @@ class App:
         from tabletop.ui.widgets import CutTooltip, Toasts
 
         launch = launch or Launch()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         if games is None:
             from tabletop.games import REGISTRY
 
