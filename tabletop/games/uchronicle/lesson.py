@@ -93,6 +93,29 @@ def only(
     return accept
 
 
+def card_step(
+    card: Card,
+    *,
+    claims: Callable[[UchronicleState], Claims],
+    other_card: str,
+    other_chip: str,
+    wrong: Callable[[UchronicleState], UchronicleAction],
+    words: Callable[[UchronicleState], dict[str, str]] | None = None,
+) -> StepHooks:
+    """A step that asks for ``card`` with its first chip: accepted only so
+    (:func:`only`: ``other_card`` and ``other_chip`` say why not), solved
+    with :func:`first_chip`, performed by picking the card and playing it,
+    and ``wrong`` the newcomer's other try its test makes."""
+    return StepHooks(
+        words=words,
+        claims=claims,
+        accept=only(card, other_card, other_chip),
+        solve=first_chip(card),
+        perform=pick_and_play(card),
+        wrong=wrong,
+    )
+
+
 def dearer(card: Card) -> Callable[[UchronicleState], UchronicleAction]:
     """A step's wrong move: ``card`` with its first chip that costs more than its first."""
 
@@ -404,44 +427,35 @@ HOOKS = {
     "board": StepHooks(words=_board, claims=_board_claims),
     "watch": StepHooks(claims=_board_claims),
     "first-trick": StepHooks(words=_first_trick, claims=_first_trick_claims),
-    "free": StepHooks(
+    "free": card_step(
+        FREE,
         words=_free,
         claims=_free_claims,
-        accept=only(
-            FREE,
-            f"this step asks for {FREE}, which wins with the rules as they are.",
-            f"keep the rules for now: play {FREE} with its first chip, the free one.",
-        ),
-        solve=first_chip(FREE),
-        perform=pick_and_play(FREE),
+        other_card=f"this step asks for {FREE}, which wins with the rules as they are.",
+        other_chip=f"keep the rules for now: play {FREE} with its first chip, the free one.",
         wrong=cannot_win_as_they_stand,
     ),
     "history": StepHooks(claims=_history_claims),
-    "lead": StepHooks(
+    "lead": card_step(
+        LEAD,
         words=lambda state: {"card": str(LEAD)},
         claims=_lead_claims,
-        accept=only(
-            LEAD,
-            f"this step asks you to lead {LEAD}.",
+        other_card=f"this step asks you to lead {LEAD}.",
+        other_chip=(
             "that chip removes cards, each a negative point, for nothing: an empty "
-            "trick is won free. Play the first chip.",
+            "trick is won free. Play the first chip."
         ),
-        solve=first_chip(LEAD),
-        perform=pick_and_play(LEAD),
         wrong=dearer(LEAD),
     ),
     "answers": StepHooks(words=lambda state: {"card": str(LEAD)}, claims=_answers_claims),
-    "change": StepHooks(
+    "change": card_step(
+        CHANGE,
         words=_change,
         claims=_change_claims,
-        accept=only(
-            CHANGE,
-            f"this step asks for {CHANGE}, which wins by making its suit trump.",
-            f"this step asks for {CHANGE}'s first chip: it makes {CHANGE.letter} trump "
-            "for nothing.",
+        other_card=f"this step asks for {CHANGE}, which wins by making its suit trump.",
+        other_chip=(
+            f"this step asks for {CHANGE}'s first chip: it makes {CHANGE.letter} trump for nothing."
         ),
-        solve=first_chip(CHANGE),
-        perform=pick_and_play(CHANGE),
         wrong=lambda state: as_they_stand(state, CHANGE),
     ),
     "basil": StepHooks(

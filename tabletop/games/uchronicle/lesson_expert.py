@@ -19,6 +19,7 @@ from tabletop.games.uchronicle.lesson import (
     YOU,
     Claims,
     as_they_stand,
+    card_step,
     cards_words,
     claim,
     cost,
@@ -26,8 +27,6 @@ from tabletop.games.uchronicle.lesson import (
     first_chip,
     in_hand,
     none_wins_as_they_stand,
-    only,
-    pick_and_play,
     plays_of,
     point_at,
     suit_name,
@@ -240,58 +239,46 @@ HOOKS = {
     "board": StepHooks(words=_board, claims=_board_claims),
     "watch": StepHooks(claims=_board_claims),
     "first-trick": StepHooks(words=_first_trick, claims=_first_trick_claims),
-    "rank": StepHooks(
+    "rank": card_step(
+        RANK,
         words=_rank,
         claims=_rank_claims,
-        accept=only(
-            RANK,
-            f"this step asks for {RANK}, which wins by making {RANK.rank} the trump rank.",
+        other_card=f"this step asks for {RANK}, which wins by making {RANK.rank} the trump rank.",
+        other_chip=(
             f"this step asks for {RANK}'s first chip: it makes {RANK.rank} the trump rank "
-            "for nothing.",
+            "for nothing."
         ),
-        solve=first_chip(RANK),
-        perform=pick_and_play(RANK),
         wrong=lambda state: as_they_stand(state, RANK),
     ),
     "removal": StepHooks(claims=_removal_claims),
-    "lead": StepHooks(
+    "lead": card_step(
+        LEAD,
         words=lambda state: {"card": str(LEAD)},
         claims=_lead_claims,
-        accept=only(
-            LEAD,
-            f"this step asks you to lead {LEAD}.",
+        other_card=f"this step asks you to lead {LEAD}.",
+        other_chip=(
             "that chip removes cards, each a negative point, for nothing: an empty "
-            "trick is won free. Play the first chip.",
+            "trick is won free. Play the first chip."
         ),
-        solve=first_chip(LEAD),
-        perform=pick_and_play(LEAD),
         wrong=dearer(LEAD),
     ),
     "answers": StepHooks(words=lambda state: {"card": str(LEAD)}, claims=_answers_claims),
-    "own-card": StepHooks(
+    "own-card": card_step(
+        OWN,
         words=_own_card,
         claims=_own_card_claims,
-        accept=only(
-            OWN,
-            f"this step asks for {OWN}, your trump.",
-            f"this step asks for {OWN}'s first chip, the cheapest: one point.",
-        ),
-        solve=first_chip(OWN),
-        perform=pick_and_play(OWN),
+        other_card=f"this step asks for {OWN}, your trump.",
+        other_chip=f"this step asks for {OWN}'s first chip, the cheapest: one point.",
         wrong=_wrong_own,
     ),
     "answers-2": StepHooks(words=lambda state: {"card": str(OWN)}, claims=_answers_2_claims),
     "dimmed": StepHooks(words=_dimmed, claims=_dimmed_claims, perform=_hover_dimmed),
-    "cheapest": StepHooks(
+    "cheapest": card_step(
+        CHEAPEST,
         words=_cheapest,
         claims=_cheapest_claims,
-        accept=only(
-            CHEAPEST,
-            f"every card costs points now, and {CHEAPEST} costs the fewest.",
-            f"this step asks for {CHEAPEST}'s first chip, its cheapest.",
-        ),
-        solve=first_chip(CHEAPEST),
-        perform=pick_and_play(CHEAPEST),
+        other_card=f"every card costs points now, and {CHEAPEST} costs the fewest.",
+        other_chip=f"this step asks for {CHEAPEST}'s first chip, its cheapest.",
         wrong=_dearer_card,
     ),
     "done": StepHooks(claims=_done_claims),
